@@ -1,0 +1,3 @@
+/* diag.c — not written yet. */
+#include "diag.h"
+typedef int ingot_stub_diag;

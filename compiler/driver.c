@@ -1,0 +1,3 @@
+/* driver.c — not written yet. */
+#include "diag.h"
+typedef int ingot_stub_driver;

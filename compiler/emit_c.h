@@ -1,0 +1,22 @@
+/* emit_c.h — the C back end: a dumb, table-driven walk over a verified Module that
+ * prints readable C calling the runtime (ingot/rt.h), one statement per IR node.
+ * Entry point: emit_c_module.
+ * Memory owner: scratch memory comes from the given Arena; output goes to a FILE. */
+#ifndef INGOT_EMIT_C_H
+#define INGOT_EMIT_C_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "ir.h"
+
+typedef struct EmitOptions {
+    const char *script_name;  /* shown in the header comment and site structs */
+    bool line_directives;     /* #line directives pointing at the script */
+} EmitOptions;
+
+/* Writes a complete translation unit with main(); deterministic for a given Module. */
+void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions *opt);
+
+#endif

@@ -1,0 +1,3 @@
+/* builder.c — not written yet. */
+#include "ir.h"
+typedef int ingot_stub_builder;

@@ -1,0 +1,215 @@
+/* ir.h — the graph IR: a Module of concrete functions (Func), each a Region of
+ * instructions (Inst) over typed SSA values (IrValue); nested regions later for
+ * cond/while. Text form and rules: docs/DESIGN.md "The IR", STYLE.md "IR text format".
+ * Entry points: module_new, func_new, the builder (build_op & co., builder.c),
+ * graph_verify (verify.c), graph_print (print.c), graph_print_dot (dot.c).
+ * Memory owner: everything lives in the Module's Arena. */
+#ifndef INGOT_IR_H
+#define INGOT_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "srcloc.h"
+
+/* ---- Types ------------------------------------------------------------------- */
+typedef enum { DT_BOOL, DT_INT32, DT_INT64, DT_FLOAT32, DT_FLOAT64, DT_STRING, DT__COUNT } DType;
+
+#define IR_MAX_RANK 8
+#define DIM_UNKNOWN (-1)
+
+typedef struct Shape {
+    int rank;                    /* always known in this IR */
+    int64_t dims[IR_MAX_RANK];   /* DIM_UNKNOWN for '?' */
+} Shape;
+
+typedef struct TensorType {
+    DType dtype;
+    Shape shape;
+} TensorType;
+
+const char *dtype_name(DType dt);        /* "float32" (TensorFlow's spelling) */
+const char *dtype_short_name(DType dt);  /* "f32" (IR text) */
+size_t dtype_size(DType dt);
+bool dtype_is_float(DType dt);
+bool dtype_is_integer(DType dt);
+Shape shape_scalar(void);
+Shape shape_of(int rank, const int64_t *dims);
+bool shape_equal(const Shape *a, const Shape *b);
+bool shape_is_static(const Shape *s);
+int64_t shape_num_elements(const Shape *s);   /* -1 when not static */
+/* "[2,3]" / "[?,128]" / "[]" into buf (used by messages and the printer). */
+const char *shape_str(const Shape *s, char *buf, size_t bufsize);
+/* "f32[2,3]" */
+const char *type_str(const TensorType *t, char *buf, size_t bufsize);
+
+/* ---- Ops (generated from ops.def) --------------------------------------------- */
+typedef enum {
+#define OP(code, name, inputs, effect, shape_rule, rt) OP_##code,
+#include "ops.def"
+#undef OP
+    OP__COUNT
+} Opcode;
+
+typedef enum { PURE, EFFECT } OpEffect;
+
+typedef struct OpInfo {
+    const char *name;
+    int ninputs;          /* -1: variadic */
+    OpEffect effect;
+    const char *runtime_symbol;
+} OpInfo;
+
+extern const OpInfo op_info[OP__COUNT];
+
+/* ---- Attributes ---------------------------------------------------------------- */
+/* A constant tensor's contents (CONST), row-major, dtype_size(dtype) per element;
+ * strings: one const char * per element. */
+typedef struct ConstData {
+    DType dtype;
+    Shape shape;
+    const void *data;
+} ConstData;
+
+typedef enum { ATTR_INT, ATTR_FLOAT, ATTR_BOOL, ATTR_STRING, ATTR_INTS, ATTR_DTYPE, ATTR_SHAPE,
+               ATTR_TENSOR } AttrKind;
+
+typedef struct Attr {
+    const char *key;      /* interned: "axis", "keepdims", "dtype", "sep", "end", "value" ... */
+    AttrKind kind;
+    union {
+        int64_t i;        /* ATTR_INT, ATTR_BOOL */
+        double f;
+        const char *s;
+        struct { const int64_t *items; int len; } ints;
+        DType dtype;
+        Shape shape;
+        const ConstData *tensor;
+    };
+} Attr;
+
+typedef struct Attrs {
+    Attr *items;
+    int len, cap;
+} Attrs;
+
+void attrs_set_int(Arena *a, Attrs *attrs, const char *key, int64_t v);
+void attrs_set_bool(Arena *a, Attrs *attrs, const char *key, bool v);
+void attrs_set_float(Arena *a, Attrs *attrs, const char *key, double v);
+void attrs_set_string(Arena *a, Attrs *attrs, const char *key, const char *v);
+void attrs_set_ints(Arena *a, Attrs *attrs, const char *key, const int64_t *v, int n);
+void attrs_set_dtype(Arena *a, Attrs *attrs, const char *key, DType v);
+void attrs_set_shape(Arena *a, Attrs *attrs, const char *key, Shape v);
+void attrs_set_tensor(Arena *a, Attrs *attrs, const char *key, const ConstData *v);
+const Attr *attrs_get(const Attrs *attrs, const char *key); /* NULL when absent */
+
+/* ---- Values, instructions, regions, functions --------------------------------- */
+typedef struct Inst Inst;
+typedef struct Region Region;
+typedef struct Func Func;
+
+typedef struct IrValue {
+    int id;                /* unique within the module; printing renumbers densely */
+    TensorType type;
+    Inst *def;             /* defining instruction, or NULL for a region parameter */
+    int def_index;         /* which output of def */
+    Region *param_of;      /* the region whose parameter this is, or NULL */
+    const char *name_hint; /* the Python variable it was bound to, when known (C names) */
+} IrValue;
+
+/* The chain of calls that was being traced when an instruction was made, innermost
+ * first; used for "note: traced from the call to 'f' here". */
+typedef struct CallChain {
+    SrcLoc call_loc;
+    const char *callee_name;
+    const struct CallChain *parent;
+} CallChain;
+
+struct Inst {
+    Opcode op;
+    IrValue **inputs;
+    int ninputs;
+    IrValue **outputs;
+    int noutputs;
+    Attrs attrs;
+    Region **regions;     /* nested regions (cond/while, later) */
+    int nregions;
+    Func *callee;         /* OP_CALL */
+    SrcLoc loc;
+    const char *src_line; /* the script line's text, trimmed (emitted C comments) */
+    const CallChain *chain;
+    Region *parent;
+    Inst *prev, *next;
+};
+
+struct Region {
+    IrValue **params;
+    int nparams;
+    Inst *first, *last;
+    IrValue **results;    /* "ret" of a function body, "yield" of a nested region */
+    int nresults;
+    Inst *parent;         /* enclosing instruction, NULL for a function body */
+    Func *func;
+};
+
+typedef enum { FUNC_PROGRAM, FUNC_TRACED } FuncKind;
+
+struct Func {
+    const char *name;       /* unique C-safe name: "main", "compute__1" */
+    const char *py_name;    /* Python name: "compute" */
+    const char *signature;  /* human-readable trace signature, e.g. "(x: f32[])" */
+    FuncKind kind;
+    Region *body;
+    SrcLoc loc;             /* the def */
+    int index;              /* position in Module.funcs */
+};
+
+typedef struct Module {
+    Arena *arena;
+    const char *source_path; /* the script the module was built from */
+    Func **funcs;            /* in creation order; the program function is first */
+    int nfuncs, cap;
+    int next_value_id;
+} Module;
+
+Module *module_new(Arena *arena, const char *source_path);
+Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc);
+IrValue *region_add_param(Module *m, Region *r, TensorType type, const char *name_hint);
+void region_set_results(Module *m, Region *r, IrValue **vals, int n);
+
+/* ---- Builder -------------------------------------------------------------------- */
+/* Appends instructions at the end of a region. Every op is created through
+ * build_op/build_inst, which runs shape inference (shape.c) first: a mismatch is
+ * reported as an error at loc (with notes for the call chain) and NULL returned. */
+typedef struct Builder {
+    Module *module;
+    Region *region;
+    Diag *diag;
+    const CallChain *chain;
+} Builder;
+
+Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
+                 Func *callee, SrcLoc loc);
+/* The single output of a one-output op, or NULL after an error. */
+IrValue *build_op(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
+                  SrcLoc loc);
+IrValue *build_const(Builder *b, const ConstData *value, SrcLoc loc);
+
+/* ---- Shape inference (shape.c) ------------------------------------------------- */
+/* Fills out[0..nout) for op applied to inputs. On failure returns false and writes a
+ * message (lowercase, naming the shapes) into err. nout is set to the output count. */
+bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, const Func *callee,
+                 TensorType *out, int *nout, char *err, size_t errsize);
+
+/* ---- Checking and printing ------------------------------------------------------ */
+/* Structural checks (types agree with shape rules, defs dominate uses, regions well
+ * formed). Problems are internal errors reported into err; returns false on any. */
+bool graph_verify(const Module *m, char *err, size_t errsize);
+/* Text form, one instruction per line: "%3:f32[?,128] = matmul %1, %2  # f.py:14". */
+void graph_print(FILE *out, const Module *m);
+void graph_print_dot(FILE *out, const Module *m);
+
+#endif

@@ -1,0 +1,128 @@
+/* ingot/rt.h — the Ingot runtime's kernel ABI: tensors, per-call-site state, ops.
+ * This header is the contract between the compiler, the C it emits, and eager mode:
+ * every graph op has exactly one ig_ function here, and the emitted C calls it.
+ * Memory: tensors are reference counted; every op returns a new reference that the
+ * caller releases with ig_release; inputs are borrowed. Sites are static in the
+ * emitted program and own their cached oneDNN primitives until ig_runtime_shutdown. */
+#ifndef INGOT_RT_H
+#define INGOT_RT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define IG_API __attribute__((visibility("default")))
+#define IG_INTERNAL __attribute__((visibility("hidden")))
+
+#define IG_MAX_RANK 8
+#define IG_ALIGNMENT 64 /* bytes; every tensor buffer is aligned to this */
+
+/* Keep in step with DType in compiler/graph/ir.h (checked by _Static_assert there). */
+typedef enum IgDType {
+    IG_BOOL,
+    IG_INT32,
+    IG_INT64,
+    IG_FLOAT32,
+    IG_FLOAT64,
+    IG_STRING, /* scalars only: data points at a NUL-terminated UTF-8 string */
+    IG_DTYPE_COUNT
+} IgDType;
+
+typedef struct IgTensor {
+    IgDType dtype;
+    int rank;
+    int64_t shape[IG_MAX_RANK];
+    int64_t size;     /* number of elements: product of shape (1 for a scalar) */
+    void *data;       /* row-major, IG_ALIGNMENT-aligned; bool is one byte per element */
+    int refcount;     /* < 0: immortal (constants owned by their site) */
+} IgTensor;
+
+/* One per graph node in the emitted program: where it is in the script (for run-time
+ * errors) and whatever the op caches between calls (its oneDNN primitive, a constant). */
+typedef struct IgSite {
+    const char *file;  /* script path as the user gave it */
+    int line;          /* script line */
+    void *cache;       /* owned by the runtime; NULL until the first call */
+} IgSite;
+
+#define IG_SITE(file, line) { (file), (line), NULL }
+
+/* ---- Lifetime ---------------------------------------------------------------- */
+IG_API void ig_runtime_init(int argc, char **argv);
+IG_API void ig_runtime_shutdown(void); /* releases cached primitives and constants */
+
+IG_API IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape); /* uninitialised */
+IG_API void ig_retain(IgTensor *t);
+IG_API void ig_release(IgTensor *t); /* NULL is allowed */
+
+IG_API size_t ig_dtype_size(IgDType dtype);
+IG_API const char *ig_dtype_name(IgDType dtype); /* "float32", ... as TensorFlow names them */
+
+/* A run-time error at a script line: prints "file:line: error: message" to stderr
+ * and exits with status 1. */
+IG_API _Noreturn void ig_fatal(const IgSite *site, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- Creation ----------------------------------------------------------------- */
+/* A constant: created on the first call from data (copied), cached in the site,
+ * immortal. The same pointer comes back on every call. */
+IG_API IgTensor *ig_constant(IgSite *site, IgDType dtype, int rank, const int64_t *shape,
+                             const void *data);
+IG_API IgTensor *ig_string(IgSite *site, const char *utf8);   /* scalar string, cached */
+/* A tensor of the given shape with every element equal to value (zeros, ones, fill). */
+IG_API IgTensor *ig_fill(IgSite *site, IgDType dtype, int rank, const int64_t *shape,
+                         double value);
+/* tf.range: start, limit, delta are scalars of dtype; error when delta is 0. */
+IG_API IgTensor *ig_range(IgSite *site, IgDType dtype, const IgTensor *start,
+                          const IgTensor *limit, const IgTensor *delta);
+/* tf.cast: float->int truncates toward zero; x->bool is x != 0. */
+IG_API IgTensor *ig_cast(IgSite *site, const IgTensor *x, IgDType to);
+
+/* ---- Elementwise (NumPy broadcasting; both inputs have the same dtype) ------- */
+IG_API IgTensor *ig_add(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_sub(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_mul(IgSite *site, const IgTensor *a, const IgTensor *b);
+/* Float division (the compiler casts ints to float64 first, as TensorFlow's truediv). */
+IG_API IgTensor *ig_div(IgSite *site, const IgTensor *a, const IgTensor *b);
+/* Floor division and floor modulo (Python's signs); integer division by zero is a
+ * run-time error naming the line. */
+IG_API IgTensor *ig_floordiv(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_mod(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_pow(IgSite *site, const IgTensor *a, const IgTensor *b);
+/* Comparisons give bool tensors. */
+IG_API IgTensor *ig_less(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_less_equal(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_greater(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_greater_equal(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_equal(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_not_equal(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_neg(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_relu(IgSite *site, const IgTensor *x);
+
+/* ---- Linear algebra and reductions -------------------------------------------- */
+/* Rank-2 [m,k] x [k,n] on a oneDNN matmul primitive cached in the site. */
+IG_API IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b);
+/* axes: naxes entries in [0, rank) (already normalised); naxes == 0 with all_axes
+ * reduces everything. keepdims keeps reduced dimensions as 1. */
+IG_API IgTensor *ig_reduce_sum(IgSite *site, const IgTensor *x, int naxes, const int *axes,
+                               bool all_axes, bool keepdims);
+
+/* ---- Output ------------------------------------------------------------------- */
+/* tf.print: each argument formatted as TensorFlow does, separated by sep, then end.
+ * summarize: entries shown at each end of a dimension (TensorFlow's default 3). */
+IG_API void ig_print(IgSite *site, FILE *stream, int nargs, const IgTensor *const *args,
+                     const char *sep, const char *end, int summarize);
+/* The text tf.print writes for one tensor; the caller frees it with free(). */
+IG_API char *ig_format_tensor(const IgTensor *t, int summarize);
+/* One element as tf.print writes it (float32: shortest of %.6g / %.9g that reads back). */
+IG_API int ig_format_element(char *buf, size_t bufsize, IgDType dtype, const void *element);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

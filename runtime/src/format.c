@@ -1,0 +1,3 @@
+/* format.c — not written yet. */
+#include "ingot/rt.h"
+typedef int ingot_stub_format;

@@ -1,0 +1,3 @@
+/* create.c — not written yet. */
+#include "ingot/rt.h"
+typedef int ingot_stub_create;

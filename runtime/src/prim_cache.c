@@ -1,0 +1,3 @@
+/* prim_cache.c — not written yet. */
+#include "ingot/rt.h"
+typedef int ingot_stub_prim_cache;
