@@ -1,3 +1,191 @@
-/* arena.c — not written yet. */
+/* arena.c — chunked bump allocator, string interner and string buffers.
+ * The only file in compiler/ that calls free(). */
 #include "arena.h"
-typedef int ingot_stub_arena;
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_CHUNK_SIZE (256 * 1024)
+#define ARENA_ALIGN 16
+
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t used, size;
+    _Alignas(16) unsigned char data[];
+} Chunk;
+
+typedef struct InternEntry {
+    const char *str;
+    size_t len;
+    uint64_t hash;
+} InternEntry;
+
+struct Arena {
+    Chunk *chunks;
+    InternEntry *interned; /* open addressing; malloc'd so it can be rehashed */
+    size_t intern_cap, intern_len;
+};
+
+static _Noreturn void out_of_memory(void) {
+    fputs("ingot: fatal error: out of memory\n", stderr);
+    abort();
+}
+
+Arena *arena_new(void) {
+    Arena *a = calloc(1, sizeof *a);
+    if (!a) out_of_memory();
+    return a;
+}
+
+void arena_free(Arena *arena) {
+    if (!arena) return;
+    for (Chunk *c = arena->chunks, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    free(arena->interned);
+    free(arena);
+}
+
+void *arena_alloc(Arena *arena, size_t size) {
+    size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    if (size == 0) size = ARENA_ALIGN;
+    Chunk *c = arena->chunks;
+    if (!c || c->size - c->used < size) {
+        size_t chunk_size = size > ARENA_CHUNK_SIZE ? size : ARENA_CHUNK_SIZE;
+        c = calloc(1, sizeof(Chunk) + chunk_size);
+        if (!c) out_of_memory();
+        c->size = chunk_size;
+        /* A big one-off allocation goes behind the current chunk so the current
+           chunk's free space is not wasted. */
+        if (arena->chunks && size > ARENA_CHUNK_SIZE) {
+            c->next = arena->chunks->next;
+            arena->chunks->next = c;
+        } else {
+            c->next = arena->chunks;
+            arena->chunks = c;
+        }
+    }
+    void *p = c->data + c->used;
+    c->used += size;
+    return p; /* chunks come from calloc and are never reused: already zeroed */
+}
+
+void *arena_grow(Arena *arena, void *old, size_t elem_size, size_t old_n, size_t new_n) {
+    void *p = arena_alloc(arena, elem_size * new_n);
+    if (old && old_n) memcpy(p, old, elem_size * (old_n < new_n ? old_n : new_n));
+    return p;
+}
+
+char *arena_strndup(Arena *arena, const char *s, size_t n) {
+    char *p = arena_alloc(arena, n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *arena_strdup(Arena *arena, const char *s) { return arena_strndup(arena, s, strlen(s)); }
+
+char *arena_vprintf(Arena *arena, const char *fmt, va_list ap) {
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    char *p = arena_alloc(arena, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+char *arena_printf(Arena *arena, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = arena_vprintf(arena, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+/* FNV-1a */
+static uint64_t hash_bytes(const char *s, size_t n) {
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return h;
+}
+
+static void intern_rehash(Arena *arena) {
+    size_t cap = arena->intern_cap ? arena->intern_cap * 2 : 256;
+    InternEntry *table = calloc(cap, sizeof *table);
+    if (!table) out_of_memory();
+    for (size_t i = 0; i < arena->intern_cap; i++) {
+        InternEntry e = arena->interned[i];
+        if (!e.str) continue;
+        size_t j = e.hash & (cap - 1);
+        while (table[j].str) j = (j + 1) & (cap - 1);
+        table[j] = e;
+    }
+    free(arena->interned);
+    arena->interned = table;
+    arena->intern_cap = cap;
+}
+
+const char *arena_intern(Arena *arena, const char *s, size_t n) {
+    if (arena->intern_len * 2 >= arena->intern_cap) intern_rehash(arena);
+    uint64_t h = hash_bytes(s, n);
+    size_t j = h & (arena->intern_cap - 1);
+    for (;; j = (j + 1) & (arena->intern_cap - 1)) {
+        InternEntry *e = &arena->interned[j];
+        if (!e->str) {
+            e->str = arena_strndup(arena, s, n);
+            e->len = n;
+            e->hash = h;
+            arena->intern_len++;
+            return e->str;
+        }
+        if (e->hash == h && e->len == n && memcmp(e->str, s, n) == 0) return e->str;
+    }
+}
+
+const char *arena_intern_cstr(Arena *arena, const char *s) { return arena_intern(arena, s, strlen(s)); }
+
+void strbuf_init(StrBuf *sb, Arena *arena) {
+    sb->arena = arena;
+    sb->data = NULL;
+    sb->len = sb->cap = 0;
+}
+
+static void strbuf_reserve(StrBuf *sb, size_t extra) {
+    if (sb->len + extra + 1 <= sb->cap) return;
+    size_t cap = sb->cap ? sb->cap * 2 : 64;
+    while (cap < sb->len + extra + 1) cap *= 2;
+    sb->data = arena_grow(sb->arena, sb->data, 1, sb->len, cap);
+    sb->cap = cap;
+}
+
+void strbuf_putn(StrBuf *sb, const char *s, size_t n) {
+    strbuf_reserve(sb, n);
+    memcpy(sb->data + sb->len, s, n);
+    sb->len += n;
+    sb->data[sb->len] = '\0';
+}
+
+void strbuf_putc(StrBuf *sb, char c) { strbuf_putn(sb, &c, 1); }
+void strbuf_puts(StrBuf *sb, const char *s) { strbuf_putn(sb, s, strlen(s)); }
+
+void strbuf_printf(StrBuf *sb, const char *fmt, ...) {
+    va_list ap, ap2;
+    va_start(ap, fmt);
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    strbuf_reserve(sb, (size_t)n);
+    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+    sb->len += (size_t)n;
+    va_end(ap);
+}
+
+const char *strbuf_cstr(StrBuf *sb) {
+    strbuf_reserve(sb, 0);
+    sb->data[sb->len] = '\0';
+    return sb->data;
+}
