@@ -1,3 +1,477 @@
-/* emit_c.c — not written yet. */
-#include "diag.h"
-typedef int ingot_stub_emit_c;
+/* emit_c.c — the C back end (STYLE.md "Emitted C"): a dumb walk that prints one
+ * runtime call per IR node, with the script line above it and a static site struct;
+ * the releases come from the liveness analysis (graph/liveness.c), nothing is
+ * decided here. Entry point: emit_c_module.
+ * Memory owner: scratch memory from the caller's Arena; the text goes to a FILE. */
+#include "emit_c.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "config.h"
+#include "irtext.h"
+#include "liveness.h"
+
+typedef struct Emitter {
+    FILE *out;
+    Arena *arena;
+    const Module *m;
+    const EmitOptions *opt;
+    /* the function being emitted */
+    const Func *f;
+    const int *numbers;   /* IrValue.id -> dense number, as graph_print shows it */
+    const Liveness *live;
+    int next_site;        /* site numbers for instructions without outputs */
+    int inst_index;       /* text-order index of the instruction, for live->after */
+} Emitter;
+
+static const char *const ig_dtype_enum[] = {
+    [DT_BOOL] = "IG_BOOL",       [DT_INT32] = "IG_INT32",     [DT_INT64] = "IG_INT64",
+    [DT_FLOAT32] = "IG_FLOAT32", [DT_FLOAT64] = "IG_FLOAT64", [DT_STRING] = "IG_STRING",
+};
+
+static const char *const c_elem_type[] = {
+    [DT_BOOL] = "bool",     [DT_INT32] = "int32_t", [DT_INT64] = "int64_t",
+    [DT_FLOAT32] = "float", [DT_FLOAT64] = "double", [DT_STRING] = "char *",
+};
+_Static_assert(sizeof ig_dtype_enum / sizeof ig_dtype_enum[0] == DT__COUNT, "one IgDType name per DType");
+_Static_assert(sizeof c_elem_type / sizeof c_elem_type[0] == DT__COUNT, "one C element type per DType");
+
+/* ---- names and text --------------------------------------------------------------- */
+static bool is_c_identifier(const char *s) {
+    if (!s || !*s || strlen(s) > 40) return false;
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return false;
+    for (const char *p = s + 1; *p; p++)
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            return false;
+    return true;
+}
+
+/* IR %N becomes tN, plus the Python name when it is a C identifier: t3_logits. */
+static const char *emit_value_name(const Emitter *e, const IrValue *v) {
+    int n = e->numbers[v->id];
+    IG_ASSERT(n >= 0);
+    if (is_c_identifier(v->name_hint)) return arena_printf(e->arena, "t%d_%s", n, v->name_hint);
+    return arena_printf(e->arena, "t%d", n);
+}
+
+static const char *emit_func_name(const Func *f) {
+    return f->kind == FUNC_PROGRAM ? "program" : f->name;
+}
+
+/* Text inside a C comment: no comment delimiters, no trigraph or line-splice tricks. */
+static void emit_comment_text(StrBuf *sb, const char *s) {
+    for (; *s; s++) {
+        if ((s[0] == '*' && s[1] == '/') || (s[0] == '/' && s[1] == '*') || (s[0] == '?' && s[1] == '?')) {
+            strbuf_putc(sb, s[0]);
+            strbuf_putc(sb, ' ');
+        } else if (*s == '\\' && s[1] == '\0') {
+            strbuf_puts(sb, "\\ ");
+        } else if ((unsigned char)*s >= 0x20 || *s == '\t') {
+            strbuf_putc(sb, *s);
+        }
+    }
+}
+
+/* A C string literal; '?' is escaped so no trigraph can form. */
+static void emit_c_string(StrBuf *sb, const char *s) {
+    strbuf_putc(sb, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': strbuf_puts(sb, "\\\""); break;
+        case '\\': strbuf_puts(sb, "\\\\"); break;
+        case '\n': strbuf_puts(sb, "\\n"); break;
+        case '\t': strbuf_puts(sb, "\\t"); break;
+        case '\r': strbuf_puts(sb, "\\r"); break;
+        case '?': strbuf_puts(sb, "\\?"); break;
+        default:
+            if (*p < 0x20 || *p == 0x7f) strbuf_printf(sb, "\\%03o", *p);
+            else strbuf_putc(sb, (char)*p);
+        }
+    }
+    strbuf_putc(sb, '"');
+}
+
+static const char *c_string(Emitter *e, const char *s) {
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    emit_c_string(&sb, s);
+    return strbuf_cstr(&sb);
+}
+
+/* Exact literals: %.9g round-trips a float, %.17g a double. */
+static void emit_float_literal(StrBuf *sb, double x, bool is_float32) {
+    if (isnan(x)) {
+        strbuf_puts(sb, is_float32 ? "(float)NAN" : "(double)NAN");
+        return;
+    }
+    if (isinf(x)) {
+        strbuf_puts(sb, x < 0 ? "-INFINITY" : "INFINITY");
+        return;
+    }
+    char buf[40];
+    snprintf(buf, sizeof buf, is_float32 ? "%.9g" : "%.17g", x);
+    strbuf_puts(sb, buf);
+    if (!strpbrk(buf, ".e")) strbuf_puts(sb, ".0");
+    if (is_float32) strbuf_putc(sb, 'f');
+}
+
+static void emit_int_literal(StrBuf *sb, int64_t x, bool is_int64) {
+    /* The most negative value has no literal: write it as an expression. */
+    if (!is_int64 && x == INT32_MIN) strbuf_puts(sb, "(-2147483647 - 1)");
+    else if (is_int64 && x == INT64_MIN) strbuf_puts(sb, "(-9223372036854775807LL - 1)");
+    else strbuf_printf(sb, "%" PRId64 "%s", x, is_int64 && (x > INT32_MAX || x < INT32_MIN) ? "LL" : "");
+}
+
+static void emit_element(StrBuf *sb, DType dt, const void *p) {
+    switch (dt) {
+    case DT_BOOL: strbuf_puts(sb, *(const bool *)p ? "true" : "false"); break;
+    case DT_INT32: emit_int_literal(sb, *(const int32_t *)p, false); break;
+    case DT_INT64: emit_int_literal(sb, *(const int64_t *)p, true); break;
+    case DT_FLOAT32: emit_float_literal(sb, *(const float *)p, true); break;
+    case DT_FLOAT64: emit_float_literal(sb, *(const double *)p, false); break;
+    default: UNREACHABLE();
+    }
+}
+
+/* "2, (const int64_t[]){2, 3}" or "0, NULL": the rank and shape arguments. */
+static const char *emit_shape_args(Emitter *e, const Shape *s) {
+    if (s->rank == 0) return "0, NULL";
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    strbuf_printf(&sb, "%d, (const int64_t[]){", s->rank);
+    for (int i = 0; i < s->rank; i++) strbuf_printf(&sb, "%s%" PRId64, i ? ", " : "", s->dims[i]);
+    strbuf_putc(&sb, '}');
+    return strbuf_cstr(&sb);
+}
+
+/* ---- one instruction ------------------------------------------------------------ */
+static void emit_indent(Emitter *e, int depth) {
+    for (int i = 0; i < depth; i++) fputs("    ", e->out);
+}
+
+/* "IgTensor *t3_y = " for a one-output op, "" for none. */
+static const char *emit_lhs(Emitter *e, const Inst *inst) {
+    if (inst->noutputs != 1) return "";
+    return arena_printf(e->arena, "IgTensor *%s = ", emit_value_name(e, inst->outputs[0]));
+}
+
+static const char *emit_args(Emitter *e, const Inst *inst) {
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    for (int i = 0; i < inst->ninputs; i++) strbuf_printf(&sb, ", %s", emit_value_name(e, inst->inputs[i]));
+    return strbuf_cstr(&sb);
+}
+
+static void emit_const(Emitter *e, const Inst *inst, int site, int depth) {
+    const ConstData *c = attrs_get(&inst->attrs, "value")->tensor;
+    const char *lhs = emit_lhs(e, inst);
+    if (c->dtype == DT_STRING) {
+        IG_ASSERT(c->shape.rank == 0);
+        emit_indent(e, depth);
+        fprintf(e->out, "%sig_string(&s%d, %s);\n", lhs, site, c_string(e, *(const char *const *)c->data));
+        return;
+    }
+    int64_t n = shape_num_elements(&c->shape);
+    const char *data = "NULL";
+    if (n > 0) {
+        StrBuf sb;
+        strbuf_init(&sb, e->arena);
+        for (int64_t i = 0; i < n; i++) {
+            /* Eight per line keeps big constants readable. */
+            if (i > 0) strbuf_puts(&sb, i % 8 == 0 ? ",\n        " : ", ");
+            emit_element(&sb, c->dtype, (const char *)c->data + (size_t)i * dtype_size(c->dtype));
+        }
+        emit_indent(e, depth);
+        fprintf(e->out, "static const %s c%d[] = {%s%s};\n", c_elem_type[c->dtype], site,
+                n > 8 ? "\n        " : "", strbuf_cstr(&sb));
+        data = arena_printf(e->arena, "c%d", site);
+    }
+    emit_indent(e, depth);
+    fprintf(e->out, "%sig_constant(&s%d, %s, %s, %s);\n", lhs, site, ig_dtype_enum[c->dtype],
+            emit_shape_args(e, &c->shape), data);
+}
+
+static void emit_fill(Emitter *e, const Inst *inst, int site, int depth) {
+    const Attr *dt = attrs_get(&inst->attrs, "dtype");
+    const Attr *sh = attrs_get(&inst->attrs, "shape");
+    const Attr *val = attrs_get(&inst->attrs, "value");
+    StrBuf v;
+    strbuf_init(&v, e->arena);
+    emit_float_literal(&v, val->kind == ATTR_FLOAT ? val->f : (double)val->i, false);
+    emit_indent(e, depth);
+    fprintf(e->out, "%sig_fill(&s%d, %s, %s, %s);\n", emit_lhs(e, inst), site, ig_dtype_enum[dt->dtype],
+            emit_shape_args(e, &sh->shape), strbuf_cstr(&v));
+}
+
+static void emit_reduce(Emitter *e, const Inst *inst, const char *fn, int site, int depth) {
+    const Attr *axis = attrs_get(&inst->attrs, "axis");
+    const Attr *keep = attrs_get(&inst->attrs, "keepdims");
+    const char *axes = "0, NULL";
+    if (axis && axis->ints.len > 0) {
+        StrBuf sb;
+        strbuf_init(&sb, e->arena);
+        strbuf_printf(&sb, "%d, (const int[]){", axis->ints.len);
+        for (int i = 0; i < axis->ints.len; i++)
+            strbuf_printf(&sb, "%s%" PRId64, i ? ", " : "", axis->ints.items[i]);
+        strbuf_putc(&sb, '}');
+        axes = strbuf_cstr(&sb);
+    }
+    emit_indent(e, depth);
+    fprintf(e->out, "%s%s(&s%d%s, %s, %s, %s);\n", emit_lhs(e, inst), fn, site, emit_args(e, inst), axes,
+            axis ? "false" : "true", keep && keep->i ? "true" : "false");
+}
+
+static void emit_print(Emitter *e, const Inst *inst, int site, int depth) {
+    const Attr *sep = attrs_get(&inst->attrs, "sep");
+    const Attr *end = attrs_get(&inst->attrs, "end");
+    const Attr *sum = attrs_get(&inst->attrs, "summarize");
+    const Attr *stream = attrs_get(&inst->attrs, "output_stream");
+    const char *args = "NULL";
+    if (inst->ninputs > 0) {
+        StrBuf sb;
+        strbuf_init(&sb, e->arena);
+        for (int i = 0; i < inst->ninputs; i++)
+            strbuf_printf(&sb, "%s%s", i ? ", " : "", emit_value_name(e, inst->inputs[i]));
+        emit_indent(e, depth);
+        fprintf(e->out, "const IgTensor *p%d[] = {%s};\n", site, strbuf_cstr(&sb));
+        args = arena_printf(e->arena, "p%d", site);
+    }
+    emit_indent(e, depth);
+    fprintf(e->out, "ig_print(&s%d, %s, %d, %s, %s, %s, %" PRId64 ");\n", site,
+            stream && strcmp(stream->s, "stderr") == 0 ? "stderr" : "stdout", inst->ninputs, args,
+            c_string(e, sep ? sep->s : " "), c_string(e, end ? end->s : "\n"), sum ? sum->i : (int64_t)3);
+}
+
+static void emit_call(Emitter *e, const Inst *inst, int depth) {
+    StrBuf args;
+    strbuf_init(&args, e->arena);
+    for (int i = 0; i < inst->ninputs; i++)
+        strbuf_printf(&args, "%s%s", i ? ", " : "", emit_value_name(e, inst->inputs[i]));
+    if (inst->noutputs > 1) {
+        /* Several results come back through out-parameters. */
+        for (int i = 0; i < inst->noutputs; i++) {
+            emit_indent(e, depth);
+            fprintf(e->out, "IgTensor *%s;\n", emit_value_name(e, inst->outputs[i]));
+            strbuf_printf(&args, "%s&%s", inst->ninputs || i ? ", " : "", emit_value_name(e, inst->outputs[i]));
+        }
+    }
+    emit_indent(e, depth);
+    fprintf(e->out, "%s%s(%s);\n", emit_lhs(e, inst), emit_func_name(inst->callee), strbuf_cstr(&args));
+}
+
+/* "compute.py:5  y = x * 2" above the statement; the site struct right before it. */
+static void emit_inst(Emitter *e, const Inst *inst, int depth) {
+    int index = e->inst_index++;
+    int site = inst->noutputs ? e->numbers[inst->outputs[0]->id] : e->next_site++;
+    const char *fn = op_info[inst->op].runtime_symbol;
+    const char *file = inst->loc.file ? inst->loc.file->path : e->opt->script_name;
+    if (inst->loc.file) {
+        StrBuf c;
+        strbuf_init(&c, e->arena);
+        strbuf_printf(&c, "%s:%d", irtext_basename(file), inst->loc.line);
+        if (inst->src_line && *inst->src_line) {
+            strbuf_puts(&c, "  ");
+            emit_comment_text(&c, inst->src_line);
+        }
+        emit_indent(e, depth);
+        fprintf(e->out, "/* %s */\n", strbuf_cstr(&c));
+        if (e->opt->line_directives) fprintf(e->out, "#line %d %s\n", inst->loc.line, c_string(e, file));
+    }
+    if (inst->op != OP_CALL) {
+        emit_indent(e, depth);
+        fprintf(e->out, "static IgSite s%d = IG_SITE(%s, %d);\n", site, c_string(e, file ? file : ""),
+                inst->loc.file ? inst->loc.line : 0);
+    }
+    switch (inst->op) {
+    case OP_CONST: emit_const(e, inst, site, depth); break;
+    case OP_FILL: emit_fill(e, inst, site, depth); break;
+    case OP_RANGE:
+        emit_indent(e, depth);
+        fprintf(e->out, "%s%s(&s%d, %s%s);\n", emit_lhs(e, inst), fn, site,
+                ig_dtype_enum[inst->outputs[0]->type.dtype], emit_args(e, inst));
+        break;
+    case OP_CAST:
+        emit_indent(e, depth);
+        fprintf(e->out, "%s%s(&s%d%s, %s);\n", emit_lhs(e, inst), fn, site, emit_args(e, inst),
+                ig_dtype_enum[inst->outputs[0]->type.dtype]);
+        break;
+    case OP_REDUCE_SUM: emit_reduce(e, inst, fn, site, depth); break;
+    case OP_PRINT: emit_print(e, inst, site, depth); break;
+    case OP_CALL: emit_call(e, inst, depth); break;
+    default:
+        /* Every other op is elementwise or linear algebra: fn(&site, inputs...). */
+        IG_ASSERT(inst->nregions == 0 && inst->noutputs == 1);
+        emit_indent(e, depth);
+        fprintf(e->out, "%s%s(&s%d%s);\n", emit_lhs(e, inst), fn, site, emit_args(e, inst));
+        break;
+    }
+    const ReleaseList *rel = &e->live->after[index];
+    for (int i = 0; i < rel->n; i++) {
+        emit_indent(e, depth);
+        fprintf(e->out, "ig_release(%s);\n", emit_value_name(e, rel->vals[i]));
+    }
+}
+
+/* ---- functions ------------------------------------------------------------------ */
+/* "static IgTensor *compute__1(IgTensor *t0_x)" */
+static const char *emit_prototype(Emitter *e, const Func *f) {
+    const Region *r = f->body;
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    strbuf_printf(&sb, "static %s%s(", r->nresults == 1 ? "IgTensor *" : "void ", emit_func_name(f));
+    int n = 0;
+    for (int i = 0; i < r->nparams; i++, n++)
+        strbuf_printf(&sb, "%sIgTensor *%s", n ? ", " : "", emit_value_name(e, r->params[i]));
+    if (r->nresults > 1)
+        for (int i = 0; i < r->nresults; i++, n++) strbuf_printf(&sb, "%sIgTensor **ret%d", n ? ", " : "", i);
+    strbuf_puts(&sb, n ? ")" : "void)");
+    return strbuf_cstr(&sb);
+}
+
+static void emit_func_begin(Emitter *e, const Func *f) {
+    e->f = f;
+    int count = 0;
+    e->numbers = irtext_number_values(e->arena, e->m, f, &count);
+    e->live = liveness_func(e->arena, e->m, f);
+    e->next_site = count;
+    e->inst_index = 0;
+}
+
+static void emit_func(Emitter *e, const Func *f) {
+    emit_func_begin(e, f);
+    const Region *r = f->body;
+    StrBuf sig;
+    strbuf_init(&sig, e->arena);
+    strbuf_printf(&sig, "func @%s", f->name);
+    irtext_signature(&sig, f, e->numbers);
+    StrBuf head;
+    strbuf_init(&head, e->arena);
+    emit_comment_text(&head, strbuf_cstr(&sig));
+    fprintf(e->out, "/* %s", strbuf_cstr(&head));
+    if (f->kind == FUNC_TRACED) {
+        StrBuf py;
+        strbuf_init(&py, e->arena);
+        strbuf_printf(&py, "%s%s", f->py_name, f->signature ? f->signature : "");
+        if (f->loc.file) strbuf_printf(&py, " at %s:%d", irtext_basename(f->loc.file->path), f->loc.line);
+        StrBuf esc;
+        strbuf_init(&esc, e->arena);
+        emit_comment_text(&esc, strbuf_cstr(&py));
+        fprintf(e->out, "\n * traced from %s", strbuf_cstr(&esc));
+    } else {
+        fputs("\n * the script's top level", e->out);
+    }
+    fprintf(e->out, " */\n%s {\n", emit_prototype(e, f));
+    /* Parameters are borrowed; one nobody uses still has to be mentioned for -Wextra. */
+    for (int i = 0; i < r->nparams; i++)
+        if (e->live->uses[r->params[i]->id] == 0)
+            fprintf(e->out, "    (void)%s;\n", emit_value_name(e, r->params[i]));
+    for (const Inst *inst = r->first; inst; inst = inst->next) emit_inst(e, inst, 1);
+    /* Results go to the caller, who releases them: a borrowed parameter, or a value
+     * returned twice, needs a reference of its own. */
+    for (int i = 0; i < r->nresults; i++) {
+        const IrValue *v = r->results[i];
+        bool again = v->param_of != NULL;
+        for (int j = 0; j < i; j++) again = again || r->results[j] == v;
+        if (again) fprintf(e->out, "    ig_retain(%s);\n", emit_value_name(e, v));
+    }
+    if (r->nresults == 1) fprintf(e->out, "    return %s;\n", emit_value_name(e, r->results[0]));
+    for (int i = 0; r->nresults > 1 && i < r->nresults; i++)
+        fprintf(e->out, "    *ret%d = %s;\n", i, emit_value_name(e, r->results[i]));
+    fputs("}\n", e->out);
+}
+
+/* Only functions the program can reach are emitted: an unused static function would
+ * not compile under -Werror. */
+static void mark_reachable(const Region *r, bool *reach) {
+    for (const Inst *x = r->first; x; x = x->next) {
+        if (x->op == OP_CALL && x->callee && !reach[x->callee->index]) {
+            reach[x->callee->index] = true;
+            mark_reachable(x->callee->body, reach);
+        }
+        for (int i = 0; i < x->nregions; i++) mark_reachable(x->regions[i], reach);
+    }
+}
+
+static bool module_uses_math(const Module *m, const bool *reach);
+
+void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions *opt) {
+    Emitter e = {.out = out, .arena = scratch, .m = m, .opt = opt};
+    const Func *program = NULL;
+    bool *reach = ARENA_ARRAY(scratch, bool, m->nfuncs > 0 ? m->nfuncs : 1);
+    for (int i = 0; i < m->nfuncs; i++)
+        if (m->funcs[i]->kind == FUNC_PROGRAM) {
+            program = m->funcs[i];
+            reach[i] = true;
+            mark_reachable(program->body, reach);
+        }
+    IG_ASSERT(program && program->body->nresults <= 1);
+
+    StrBuf head;
+    strbuf_init(&head, scratch);
+    emit_comment_text(&head, irtext_basename(opt->script_name ? opt->script_name : m->source_path));
+    fprintf(out, "/* generated by ingot %s from %s \xe2\x80\x94 do not edit */\n", INGOT_VERSION,
+            strbuf_cstr(&head));
+    fputs("#include <ingot/rt.h>\n", out);
+    if (module_uses_math(m, reach)) fputs("#include <math.h> /* INFINITY, NAN */\n", out);
+    fputc('\n', out);
+
+    /* Prototypes first, so definitions can follow graph_print's order. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < m->nfuncs; i++) {
+            const Func *f = m->funcs[i];
+            if (!reach[i] || (f->kind == FUNC_PROGRAM) != (pass == 0)) continue;
+            emit_func_begin(&e, f);
+            fprintf(out, "%s;\n", emit_prototype(&e, f));
+        }
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < m->nfuncs; i++) {
+            const Func *f = m->funcs[i];
+            if (!reach[i] || (f->kind == FUNC_PROGRAM) != (pass == 0)) continue;
+            fputc('\n', out);
+            emit_func(&e, f);
+        }
+
+    fputs("\nint main(int argc, char **argv) {\n", out);
+    fputs("    ig_runtime_init(argc, argv);\n", out);
+    fputs(program->body->nresults ? "    ig_release(program());\n" : "    program();\n", out);
+    fputs("    ig_runtime_shutdown();\n", out);
+    fputs("    return 0;\n", out);
+    fputs("}\n", out);
+}
+
+/* ---- does any literal need <math.h>? -------------------------------------------- */
+static bool const_has_nonfinite(const Inst *x) {
+    const Attr *a = NULL;
+    if (x->op == OP_CONST) {
+        a = attrs_get(&x->attrs, "value");
+        const ConstData *c = a->tensor;
+        int64_t n = shape_num_elements(&c->shape);
+        for (int64_t i = 0; i < n; i++) {
+            double v = c->dtype == DT_FLOAT32   ? ((const float *)c->data)[i]
+                       : c->dtype == DT_FLOAT64 ? ((const double *)c->data)[i]
+                                                : 0.0;
+            if (!isfinite(v)) return true;
+        }
+    } else if (x->op == OP_FILL) {
+        a = attrs_get(&x->attrs, "value");
+        if (a->kind == ATTR_FLOAT && !isfinite(a->f)) return true;
+    }
+    return false;
+}
+
+static bool region_uses_math(const Region *r) {
+    for (const Inst *x = r->first; x; x = x->next) {
+        if (const_has_nonfinite(x)) return true;
+        for (int i = 0; i < x->nregions; i++)
+            if (region_uses_math(x->regions[i])) return true;
+    }
+    return false;
+}
+
+static bool module_uses_math(const Module *m, const bool *reach) {
+    for (int i = 0; i < m->nfuncs; i++)
+        if (reach[i] && region_uses_math(m->funcs[i]->body)) return true;
+    return false;
+}

@@ -1,3 +1,254 @@
-/* ir.c — not written yet. */
+/* ir.c — the IR's data: dtype and shape helpers, the op table generated from
+ * ops.def, attributes, and the constructors for modules, functions and regions.
+ * Memory owner: everything is allocated from the Module's (or the caller's) Arena. */
 #include "ir.h"
-typedef int ingot_stub_ir;
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include <ingot/rt.h>
+
+/* The emitted C passes DType values as IgDType: the two enums must agree. */
+_Static_assert((int)DT_BOOL == (int)IG_BOOL && (int)DT_INT32 == (int)IG_INT32 &&
+                   (int)DT_INT64 == (int)IG_INT64 && (int)DT_FLOAT32 == (int)IG_FLOAT32 &&
+                   (int)DT_FLOAT64 == (int)IG_FLOAT64 && (int)DT_STRING == (int)IG_STRING &&
+                   (int)DT__COUNT == (int)IG_DTYPE_COUNT,
+               "DType and IgDType must list the same dtypes in the same order");
+_Static_assert(IR_MAX_RANK == IG_MAX_RANK, "the IR and the runtime must agree on the maximum rank");
+
+/* ---- dtypes --------------------------------------------------------------------- */
+static const struct {
+    const char *name, *short_name;
+    size_t size;
+} dtype_table[] = {
+    [DT_BOOL] = {"bool", "bool", 1},
+    [DT_INT32] = {"int32", "i32", 4},
+    [DT_INT64] = {"int64", "i64", 8},
+    [DT_FLOAT32] = {"float32", "f32", 4},
+    [DT_FLOAT64] = {"float64", "f64", 8},
+    [DT_STRING] = {"string", "str", sizeof(const char *)},
+};
+_Static_assert(sizeof dtype_table / sizeof dtype_table[0] == DT__COUNT,
+               "dtype_table needs one row per DType");
+
+const char *dtype_name(DType dt) {
+    IG_ASSERT(dt >= 0 && dt < DT__COUNT);
+    return dtype_table[dt].name;
+}
+
+const char *dtype_short_name(DType dt) {
+    IG_ASSERT(dt >= 0 && dt < DT__COUNT);
+    return dtype_table[dt].short_name;
+}
+
+size_t dtype_size(DType dt) {
+    IG_ASSERT(dt >= 0 && dt < DT__COUNT);
+    return dtype_table[dt].size;
+}
+
+bool dtype_is_float(DType dt) { return dt == DT_FLOAT32 || dt == DT_FLOAT64; }
+bool dtype_is_integer(DType dt) { return dt == DT_INT32 || dt == DT_INT64; }
+
+/* ---- shapes --------------------------------------------------------------------- */
+Shape shape_scalar(void) {
+    Shape s;
+    memset(&s, 0, sizeof s);
+    return s;
+}
+
+Shape shape_of(int rank, const int64_t *dims) {
+    IG_ASSERT(rank >= 0 && rank <= IR_MAX_RANK);
+    Shape s = shape_scalar();
+    s.rank = rank;
+    for (int i = 0; i < rank; i++) s.dims[i] = dims[i];
+    return s;
+}
+
+bool shape_equal(const Shape *a, const Shape *b) {
+    if (a->rank != b->rank) return false;
+    for (int i = 0; i < a->rank; i++)
+        if (a->dims[i] != b->dims[i]) return false;
+    return true;
+}
+
+bool shape_is_static(const Shape *s) {
+    for (int i = 0; i < s->rank; i++)
+        if (s->dims[i] == DIM_UNKNOWN) return false;
+    return true;
+}
+
+int64_t shape_num_elements(const Shape *s) {
+    if (!shape_is_static(s)) return -1;
+    int64_t n = 1;
+    for (int i = 0; i < s->rank; i++) n *= s->dims[i];
+    return n;
+}
+
+const char *shape_str(const Shape *s, char *buf, size_t bufsize) {
+    size_t len = 0;
+    len += (size_t)snprintf(buf, bufsize, "[");
+    for (int i = 0; i < s->rank && len < bufsize; i++) {
+        const char *sep = i ? "," : "";
+        if (s->dims[i] == DIM_UNKNOWN)
+            len += (size_t)snprintf(buf + len, bufsize - len, "%s?", sep);
+        else
+            len += (size_t)snprintf(buf + len, bufsize - len, "%s%" PRId64, sep, s->dims[i]);
+    }
+    if (len < bufsize) snprintf(buf + len, bufsize - len, "]");
+    return buf;
+}
+
+const char *type_str(const TensorType *t, char *buf, size_t bufsize) {
+    char sh[16 * IR_MAX_RANK + 4];
+    snprintf(buf, bufsize, "%s%s", dtype_short_name(t->dtype), shape_str(&t->shape, sh, sizeof sh));
+    return buf;
+}
+
+/* ---- the op table ----------------------------------------------------------------- */
+const OpInfo op_info[OP__COUNT] = {
+#define OP(code, name, inputs, effect, shape_rule, rt) [OP_##code] = {name, inputs, effect, #rt},
+#include "ops.def"
+#undef OP
+};
+
+/* ---- attributes ----------------------------------------------------------------- */
+/* The slot for key: the existing one (attributes are set, not duplicated) or a new
+ * one at the end, so the order of first setting is the printing order. */
+static Attr *attrs_slot(Arena *a, Attrs *attrs, const char *key, AttrKind kind) {
+    const char *k = arena_intern_cstr(a, key);
+    for (int i = 0; i < attrs->len; i++) {
+        if (attrs->items[i].key == k || strcmp(attrs->items[i].key, k) == 0) {
+            attrs->items[i].kind = kind;
+            return &attrs->items[i];
+        }
+    }
+    if (attrs->len == attrs->cap) {
+        int cap = attrs->cap ? attrs->cap * 2 : 4;
+        attrs->items = arena_grow(a, attrs->items, sizeof(Attr), (size_t)attrs->len, (size_t)cap);
+        attrs->cap = cap;
+    }
+    Attr *slot = &attrs->items[attrs->len++];
+    memset(slot, 0, sizeof *slot);
+    slot->key = k;
+    slot->kind = kind;
+    return slot;
+}
+
+void attrs_set_int(Arena *a, Attrs *attrs, const char *key, int64_t v) {
+    attrs_slot(a, attrs, key, ATTR_INT)->i = v;
+}
+
+void attrs_set_bool(Arena *a, Attrs *attrs, const char *key, bool v) {
+    attrs_slot(a, attrs, key, ATTR_BOOL)->i = v;
+}
+
+void attrs_set_float(Arena *a, Attrs *attrs, const char *key, double v) {
+    attrs_slot(a, attrs, key, ATTR_FLOAT)->f = v;
+}
+
+void attrs_set_string(Arena *a, Attrs *attrs, const char *key, const char *v) {
+    attrs_slot(a, attrs, key, ATTR_STRING)->s = arena_strdup(a, v);
+}
+
+void attrs_set_ints(Arena *a, Attrs *attrs, const char *key, const int64_t *v, int n) {
+    Attr *slot = attrs_slot(a, attrs, key, ATTR_INTS);
+    int64_t *items = ARENA_ARRAY(a, int64_t, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++) items[i] = v[i];
+    slot->ints.items = items;
+    slot->ints.len = n;
+}
+
+void attrs_set_dtype(Arena *a, Attrs *attrs, const char *key, DType v) {
+    attrs_slot(a, attrs, key, ATTR_DTYPE)->dtype = v;
+}
+
+void attrs_set_shape(Arena *a, Attrs *attrs, const char *key, Shape v) {
+    attrs_slot(a, attrs, key, ATTR_SHAPE)->shape = v;
+}
+
+void attrs_set_tensor(Arena *a, Attrs *attrs, const char *key, const ConstData *v) {
+    attrs_slot(a, attrs, key, ATTR_TENSOR)->tensor = v;
+}
+
+const Attr *attrs_get(const Attrs *attrs, const char *key) {
+    if (!attrs) return NULL;
+    for (int i = 0; i < attrs->len; i++)
+        if (attrs->items[i].key == key || strcmp(attrs->items[i].key, key) == 0)
+            return &attrs->items[i];
+    return NULL;
+}
+
+/* ---- modules, functions, regions ---------------------------------------------------- */
+Module *module_new(Arena *arena, const char *source_path) {
+    Module *m = ARENA_NEW(arena, Module);
+    m->arena = arena;
+    m->source_path = source_path ? arena_strdup(arena, source_path) : NULL;
+    return m;
+}
+
+static bool module_has_func_name(const Module *m, const char *name) {
+    for (int i = 0; i < m->nfuncs; i++)
+        if (strcmp(m->funcs[i]->name, name) == 0) return true;
+    return false;
+}
+
+/* "compute__1", "compute__2", ...: the Python name with every character that cannot
+ * appear in a C identifier replaced by '_' ("Model.call" -> "Model_call"), then the
+ * first free "__<n>". The program function is "main" in the IR (C: "program"). */
+static const char *func_unique_name(Module *m, const char *py_name) {
+    StrBuf base;
+    strbuf_init(&base, m->arena);
+    const char *p = py_name && *py_name ? py_name : "f";
+    if (isdigit((unsigned char)*p)) strbuf_putc(&base, '_');
+    for (; *p; p++) strbuf_putc(&base, isalnum((unsigned char)*p) || *p == '_' ? *p : '_');
+    const char *b = strbuf_cstr(&base);
+    for (int n = 1;; n++) {
+        const char *name = arena_printf(m->arena, "%s__%d", b, n);
+        if (!module_has_func_name(m, name)) return arena_intern_cstr(m->arena, name);
+    }
+}
+
+Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc) {
+    Func *f = ARENA_NEW(m->arena, Func);
+    f->kind = kind;
+    f->loc = loc;
+    if (kind == FUNC_PROGRAM) {
+        IG_ASSERT(!module_has_func_name(m, "main"));
+        f->name = arena_intern_cstr(m->arena, "main");
+        f->py_name = arena_intern_cstr(m->arena, py_name ? py_name : "<module>");
+    } else {
+        f->name = func_unique_name(m, py_name);
+        f->py_name = arena_intern_cstr(m->arena, py_name ? py_name : "f");
+    }
+    f->body = ARENA_NEW(m->arena, Region);
+    f->body->func = f;
+    if (m->nfuncs == m->cap) {
+        int cap = m->cap ? m->cap * 2 : 8;
+        m->funcs = arena_grow(m->arena, m->funcs, sizeof(Func *), (size_t)m->nfuncs, (size_t)cap);
+        m->cap = cap;
+    }
+    f->index = m->nfuncs;
+    m->funcs[m->nfuncs++] = f;
+    return f;
+}
+
+IrValue *region_add_param(Module *m, Region *r, TensorType type, const char *name_hint) {
+    IrValue *v = ARENA_NEW(m->arena, IrValue);
+    v->id = m->next_value_id++;
+    v->type = type;
+    v->param_of = r;
+    v->name_hint = name_hint ? arena_intern_cstr(m->arena, name_hint) : NULL;
+    /* Parameters are few: growing by one keeps the array exact for the printers. */
+    r->params = arena_grow(m->arena, r->params, sizeof(IrValue *), (size_t)r->nparams,
+                           (size_t)r->nparams + 1);
+    r->params[r->nparams++] = v;
+    return v;
+}
+
+void region_set_results(Module *m, Region *r, IrValue **vals, int n) {
+    IG_ASSERT(n >= 0);
+    r->results = ARENA_ARRAY(m->arena, IrValue *, n > 0 ? n : 1);
+    for (int i = 0; i < n; i++) r->results[i] = vals[i];
+    r->nresults = n;
+}

@@ -1,3 +1,354 @@
-/* shape.c — not written yet. */
+/* shape.c — dtype and shape inference: one shape_<rule> per rule named in ops.def,
+ * dispatched by shape_infer through a table generated from ops.def.
+ * Memory owner: none; results go to the caller's arrays, messages to its buffer. */
 #include "ir.h"
-typedef int ingot_stub_shape;
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+typedef bool ShapeRule(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize);
+
+/* A failed rule: "<op>: message" into err; always returns false. */
+static bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...) {
+    if (!err || errsize == 0) return false;
+    int n = snprintf(err, errsize, "%s: ", op_info[op].name);
+    if (n < 0 || (size_t)n >= errsize) return false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err + n, errsize - (size_t)n, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+#define SHAPE_BUF (16 * IR_MAX_RANK + 4)
+
+static TensorType tensor_type(DType dt, Shape s) {
+    TensorType t;
+    memset(&t, 0, sizeof t);
+    t.dtype = dt;
+    t.shape = s;
+    return t;
+}
+
+static bool dtype_is_numeric(DType dt) { return dtype_is_float(dt) || dtype_is_integer(dt); }
+
+/* ---- creation ------------------------------------------------------------------- */
+static bool shape_const(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                        TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)in, (void)nin, (void)callee;
+    const Attr *v = attrs_get(attrs, "value");
+    if (!v || v->kind != ATTR_TENSOR || !v->tensor)
+        return shape_fail(err, errsize, op, "missing tensor attribute 'value'");
+    if (v->tensor->dtype == DT_STRING && v->tensor->shape.rank != 0)
+        return shape_fail(err, errsize, op, "string tensors must be scalars");
+    out[0] = tensor_type(v->tensor->dtype, v->tensor->shape);
+    *nout = 1;
+    return true;
+}
+
+static bool shape_fill(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)in, (void)nin, (void)callee;
+    const Attr *dt = attrs_get(attrs, "dtype");
+    const Attr *sh = attrs_get(attrs, "shape");
+    const Attr *val = attrs_get(attrs, "value");
+    if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
+    if (!sh || sh->kind != ATTR_SHAPE) return shape_fail(err, errsize, op, "missing attribute 'shape'");
+    if (!val || (val->kind != ATTR_FLOAT && val->kind != ATTR_INT && val->kind != ATTR_BOOL))
+        return shape_fail(err, errsize, op, "missing numeric attribute 'value'");
+    if (dt->dtype == DT_STRING) return shape_fail(err, errsize, op, "cannot fill a string tensor");
+    if (!shape_is_static(&sh->shape)) {
+        char b[SHAPE_BUF];
+        return shape_fail(err, errsize, op, "shape %s is not fully known",
+                          shape_str(&sh->shape, b, sizeof b));
+    }
+    for (int i = 0; i < sh->shape.rank; i++)
+        if (sh->shape.dims[i] < 0) return shape_fail(err, errsize, op, "dimensions must not be negative");
+    out[0] = tensor_type(dt->dtype, sh->shape);
+    *nout = 1;
+    return true;
+}
+
+/* The value of a scalar defined by a const node, as a double, for static lengths. */
+static bool value_const_scalar(const IrValue *v, double *x) {
+    if (!v->def || v->def->op != OP_CONST) return false;
+    const Attr *a = attrs_get(&v->def->attrs, "value");
+    if (!a || a->kind != ATTR_TENSOR || !a->tensor || a->tensor->shape.rank != 0) return false;
+    const void *d = a->tensor->data;
+    switch (a->tensor->dtype) {
+    case DT_INT32: *x = *(const int32_t *)d; return true;
+    case DT_INT64: *x = (double)*(const int64_t *)d; return true;
+    case DT_FLOAT32: *x = *(const float *)d; return true;
+    case DT_FLOAT64: *x = *(const double *)d; return true;
+    default: return false;
+    }
+}
+
+static bool shape_range(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                        TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)attrs, (void)callee;
+    static const char *const role[3] = {"start", "limit", "delta"};
+    DType dt = in[0]->type.dtype;
+    for (int i = 0; i < 3; i++) {
+        char b[SHAPE_BUF];
+        if (in[i]->type.shape.rank != 0)
+            return shape_fail(err, errsize, op, "'%s' must be a scalar, got shape %s", role[i],
+                              shape_str(&in[i]->type.shape, b, sizeof b));
+        if (in[i]->type.dtype != dt)
+            return shape_fail(err, errsize, op, "dtypes differ (%s vs %s)", dtype_name(dt),
+                              dtype_name(in[i]->type.dtype));
+    }
+    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    Shape s = shape_scalar();
+    s.rank = 1;
+    s.dims[0] = DIM_UNKNOWN;
+    double start, limit, delta;
+    if (value_const_scalar(in[0], &start) && value_const_scalar(in[1], &limit) &&
+        value_const_scalar(in[2], &delta)) {
+        if (delta == 0) return shape_fail(err, errsize, op, "delta must not be zero");
+        double n = ceil((limit - start) / delta);
+        s.dims[0] = n > 0 ? (int64_t)n : 0;
+    }
+    out[0] = tensor_type(dt, s);
+    *nout = 1;
+    return true;
+}
+
+static bool shape_cast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)callee;
+    const Attr *dt = attrs_get(attrs, "dtype");
+    if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
+    DType from = in[0]->type.dtype;
+    if ((from == DT_STRING) != (dt->dtype == DT_STRING))
+        return shape_fail(err, errsize, op, "cannot cast %s to %s", dtype_name(from),
+                          dtype_name(dt->dtype));
+    out[0] = tensor_type(dt->dtype, in[0]->type.shape);
+    *nout = 1;
+    return true;
+}
+
+/* ---- elementwise ------------------------------------------------------------------ */
+/* NumPy broadcasting, right-aligned. An unknown dim against 1 stays unknown; against
+ * a known N it becomes N (the runtime checks it); two unknowns stay unknown. */
+static bool broadcast_shapes(Opcode op, const Shape *a, const Shape *b, Shape *out, char *err,
+                             size_t errsize) {
+    int rank = a->rank > b->rank ? a->rank : b->rank;
+    Shape s = shape_scalar();
+    s.rank = rank;
+    for (int i = 0; i < rank; i++) {
+        int ia = a->rank - rank + i, ib = b->rank - rank + i;
+        int64_t da = ia >= 0 ? a->dims[ia] : 1, db = ib >= 0 ? b->dims[ib] : 1;
+        int64_t d;
+        if (da == db) d = da;
+        else if (da == 1) d = db;
+        else if (db == 1) d = da;
+        else if (da == DIM_UNKNOWN) d = db;
+        else if (db == DIM_UNKNOWN) d = da;
+        else {
+            char ba[SHAPE_BUF], bb[SHAPE_BUF];
+            return shape_fail(err, errsize, op, "shapes %s and %s cannot be broadcast",
+                              shape_str(a, ba, sizeof ba), shape_str(b, bb, sizeof bb));
+        }
+        s.dims[i] = d;
+    }
+    *out = s;
+    return true;
+}
+
+static bool same_dtype(Opcode op, IrValue **in, char *err, size_t errsize) {
+    if (in[0]->type.dtype == in[1]->type.dtype) return true;
+    return shape_fail(err, errsize, op, "dtypes differ (%s vs %s)", dtype_name(in[0]->type.dtype),
+                      dtype_name(in[1]->type.dtype));
+}
+
+static bool shape_broadcast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                            TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)attrs, (void)callee;
+    if (!same_dtype(op, in, err, errsize)) return false;
+    DType dt = in[0]->type.dtype;
+    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    Shape s;
+    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize)) return false;
+    out[0] = tensor_type(dt, s);
+    *nout = 1;
+    return true;
+}
+
+/* True division is float only: the front end casts integers to float64 first. */
+static bool shape_broadcast_float(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+                                  const Func *callee, TensorType *out, int *nout, char *err,
+                                  size_t errsize) {
+    if (!same_dtype(op, in, err, errsize)) return false;
+    if (!dtype_is_float(in[0]->type.dtype))
+        return shape_fail(err, errsize, op, "expected floating-point operands, got %s",
+                          dtype_name(in[0]->type.dtype));
+    return shape_broadcast(op, in, nin, attrs, callee, out, nout, err, errsize);
+}
+
+static bool shape_compare(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                          TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)attrs, (void)callee;
+    if (!same_dtype(op, in, err, errsize)) return false;
+    if (in[0]->type.dtype == DT_STRING)
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(DT_STRING));
+    Shape s;
+    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize)) return false;
+    out[0] = tensor_type(DT_BOOL, s);
+    *nout = 1;
+    return true;
+}
+
+static bool shape_unary(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                        TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)op, (void)nin, (void)attrs, (void)callee, (void)err, (void)errsize;
+    out[0] = in[0]->type;
+    *nout = 1;
+    return true;
+}
+
+static bool shape_unary_numeric(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+                                const Func *callee, TensorType *out, int *nout, char *err,
+                                size_t errsize) {
+    if (!dtype_is_numeric(in[0]->type.dtype))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
+    return shape_unary(op, in, nin, attrs, callee, out, nout, err, errsize);
+}
+
+/* ---- linear algebra and reductions ------------------------------------------------ */
+static bool shape_matmul(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                         TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)attrs, (void)callee;
+    const Shape *a = &in[0]->type.shape, *b = &in[1]->type.shape;
+    char ba[SHAPE_BUF], bb[SHAPE_BUF];
+    shape_str(a, ba, sizeof ba);
+    shape_str(b, bb, sizeof bb);
+    if (a->rank != 2 || b->rank != 2)
+        return shape_fail(err, errsize, op, "shapes %s and %s are incompatible: both must be rank 2",
+                          ba, bb);
+    if (!same_dtype(op, in, err, errsize)) return false;
+    DType dt = in[0]->type.dtype;
+    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    int64_t k1 = a->dims[1], k2 = b->dims[0];
+    if (k1 != DIM_UNKNOWN && k2 != DIM_UNKNOWN && k1 != k2)
+        return shape_fail(err, errsize, op,
+                          "shapes %s and %s are incompatible: inner dimensions differ (%" PRId64
+                          " vs %" PRId64 ")",
+                          ba, bb, k1, k2);
+    Shape s = shape_scalar();
+    s.rank = 2;
+    s.dims[0] = a->dims[0];
+    s.dims[1] = b->dims[1];
+    out[0] = tensor_type(dt, s);
+    *nout = 1;
+    return true;
+}
+
+/* "axis": the reduced axes, already normalised to [0, rank) by the front end; absent
+ * means every axis. "keepdims": keep reduced axes as 1. */
+static bool shape_reduce(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                         TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)callee;
+    const Shape *x = &in[0]->type.shape;
+    DType dt = in[0]->type.dtype;
+    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    const Attr *axis = attrs_get(attrs, "axis");
+    const Attr *keep = attrs_get(attrs, "keepdims");
+    if (axis && axis->kind != ATTR_INTS)
+        return shape_fail(err, errsize, op, "attribute 'axis' must be a list of ints");
+    if (keep && keep->kind != ATTR_BOOL)
+        return shape_fail(err, errsize, op, "attribute 'keepdims' must be a bool");
+    bool keepdims = keep && keep->i;
+    bool reduced[IR_MAX_RANK] = {false};
+    if (!axis) {
+        for (int i = 0; i < x->rank; i++) reduced[i] = true;
+    } else {
+        for (int j = 0; j < axis->ints.len; j++) {
+            int64_t a = axis->ints.items[j];
+            if (a < 0 || a >= x->rank)
+                return shape_fail(err, errsize, op,
+                                  "axis %" PRId64 " is out of range for a tensor of rank %d", a,
+                                  x->rank);
+            if (reduced[a]) return shape_fail(err, errsize, op, "axis %" PRId64 " is repeated", a);
+            reduced[a] = true;
+        }
+    }
+    Shape s = shape_scalar();
+    for (int i = 0; i < x->rank; i++) {
+        if (!reduced[i]) s.dims[s.rank++] = x->dims[i];
+        else if (keepdims) s.dims[s.rank++] = 1;
+    }
+    out[0] = tensor_type(dt, s);
+    *nout = 1;
+    return true;
+}
+
+/* ---- effects and calls ------------------------------------------------------------ */
+static bool shape_none(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)op, (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)err, (void)errsize;
+    *nout = 0;
+    return true;
+}
+
+/* A parameter's type accepts an argument of the same dtype and rank whose dims equal
+ * the parameter's known dims (an unknown parameter dim accepts anything). */
+static bool type_accepts(const TensorType *param, const TensorType *arg) {
+    if (param->dtype != arg->dtype || param->shape.rank != arg->shape.rank) return false;
+    for (int i = 0; i < param->shape.rank; i++)
+        if (param->shape.dims[i] != DIM_UNKNOWN && param->shape.dims[i] != arg->shape.dims[i])
+            return false;
+    return true;
+}
+
+static bool shape_call(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)attrs;
+    if (!callee || !callee->body) return shape_fail(err, errsize, op, "no function to call");
+    const Region *body = callee->body;
+    if (nin != body->nparams)
+        return shape_fail(err, errsize, op, "'%s' takes %d argument%s, got %d", callee->name,
+                          body->nparams, body->nparams == 1 ? "" : "s", nin);
+    for (int i = 0; i < nin; i++) {
+        if (!type_accepts(&body->params[i]->type, &in[i]->type)) {
+            char bp[SHAPE_BUF + 8], ba[SHAPE_BUF + 8];
+            return shape_fail(err, errsize, op, "argument %d of '%s' is %s, expected %s", i + 1,
+                              callee->name, type_str(&in[i]->type, ba, sizeof ba),
+                              type_str(&body->params[i]->type, bp, sizeof bp));
+        }
+    }
+    for (int i = 0; i < body->nresults; i++) {
+        if (!body->results || !body->results[i])
+            return shape_fail(err, errsize, op, "'%s' has no results yet", callee->name);
+        out[i] = body->results[i]->type;
+    }
+    *nout = body->nresults;
+    return true;
+}
+
+/* ---- dispatch --------------------------------------------------------------------- */
+static ShapeRule *const shape_rules[OP__COUNT] = {
+#define OP(code, name, inputs, effect, shape_rule, rt) [OP_##code] = shape_##shape_rule,
+#include "ops.def"
+#undef OP
+};
+
+bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, const Func *callee,
+                 TensorType *out, int *nout, char *err, size_t errsize) {
+    IG_ASSERT(op >= 0 && op < OP__COUNT);
+    *nout = 0;
+    if (err && errsize) err[0] = '\0';
+    int want = op_info[op].ninputs;
+    if (want >= 0 && ninputs != want)
+        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want, want == 1 ? "" : "s",
+                          ninputs);
+    for (int i = 0; i < ninputs; i++)
+        if (!inputs[i]) return shape_fail(err, errsize, op, "input %d is missing", i + 1);
+    if (callee && op != OP_CALL) return shape_fail(err, errsize, op, "only 'call' has a callee");
+    return shape_rules[op](op, inputs, ninputs, attrs, callee, out, nout, err, errsize);
+}
