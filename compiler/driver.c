@@ -1,3 +1,348 @@
-/* driver.c — not written yet. */
+/* driver.c — the ingot command line and the pipeline as a flat list of stages:
+ *   load → lex/parse → trace (interp) → verify → emit C → cc.
+ * Every stage can be printed with --emit. Exit codes: 0 success, 1 errors in the
+ * script (or a failing C compiler), 2 usage errors. */
+#include "driver.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "ast.h"
+#include "config.h"
 #include "diag.h"
-typedef int ingot_stub_driver;
+#include "emit_c.h"
+#include "interp.h"
+#include "ir.h"
+#include "lexer.h"
+#include "parse.h"
+
+enum { EXIT_SCRIPT_ERROR = 1, EXIT_USAGE = 2 };
+
+typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_GRAPH, EMIT_DOT, EMIT_C } EmitKind;
+
+typedef struct Options {
+    const char *command;     /* "build" or "run" */
+    const char *script;
+    const char *output;      /* -o */
+    EmitKind emit;
+    char **program_args;     /* after -- (run) */
+    int nprogram_args;
+} Options;
+
+/* Where the runtime's header and library and the stdlib are: beside the build tree
+   when run from it, else relative to the installed executable (relocatable prefix). */
+typedef struct Paths {
+    const char *include_dir;
+    const char *runtime_lib;
+    const char *stdlib_dir;
+} Paths;
+
+static const char usage_text[] =
+    "usage: ingot build [--emit=KIND] [-o OUT] FILE.py\n"
+    "       ingot run FILE.py [-- ARGS...]\n"
+    "       ingot --help | --version\n"
+    "\n"
+    "Compiles a Python/TensorFlow script ahead of time into a native program.\n"
+    "The script's Python runs now, at build time (its print() output appears while\n"
+    "building); its tensor operations are traced into a graph, emitted as C and\n"
+    "compiled against the Ingot runtime and oneDNN.\n"
+    "\n"
+    "commands:\n"
+    "  build FILE.py       build a native program (default name: FILE)\n"
+    "  run FILE.py         build into a cache directory and run it; ARGS after --\n"
+    "                      go to the program\n"
+    "\n"
+    "options:\n"
+    "  -o OUT              name of the program to build\n"
+    "  --emit=KIND         print one stage instead of building, KIND is one of:\n"
+    "                        tokens  the lexer's tokens\n"
+    "                        ast     the syntax tree, as Python source\n"
+    "                        graph   the traced graph IR\n"
+    "                        dot     the graph for Graphviz (dot -Tsvg)\n"
+    "                        c       the generated C\n"
+    "  -h, --help          show this help\n"
+    "  --version           show the version\n"
+    "\n"
+    "environment:\n"
+    "  CC                  the C compiler to use (default: cc)\n";
+
+static int usage_error(const char *fmt, const char *arg) {
+    fprintf(stderr, "ingot: error: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(run 'ingot --help' for usage)\n");
+    return EXIT_USAGE;
+}
+
+static bool parse_emit(const char *kind, EmitKind *out) {
+    static const struct { const char *name; EmitKind kind; } kinds[] = {
+        {"tokens", EMIT_TOKENS}, {"ast", EMIT_AST}, {"graph", EMIT_GRAPH}, {"dot", EMIT_DOT}, {"c", EMIT_C},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(kind, kinds[i].name) == 0) {
+            *out = kinds[i].kind;
+            return true;
+        }
+    return false;
+}
+
+/* Returns -1 on success, else the exit code. */
+static int parse_options(int argc, char **argv, Options *opt) {
+    memset(opt, 0, sizeof *opt);
+    opt->command = argv[1];
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            if (strcmp(opt->command, "run") != 0) return usage_error("'--' is only used with 'ingot run'%s", "");
+            opt->program_args = argv + i + 1;
+            opt->nprogram_args = argc - i - 1;
+            break;
+        }
+        if (strcmp(a, "-o") == 0) {
+            if (i + 1 >= argc) return usage_error("'-o' needs a file name%s", "");
+            opt->output = argv[++i];
+        } else if (strncmp(a, "--emit=", 7) == 0) {
+            if (!parse_emit(a + 7, &opt->emit))
+                return usage_error("unknown --emit kind '%s' (tokens, ast, graph, dot or c)", a + 7);
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("unknown option '%s'", a);
+        } else if (opt->script) {
+            return usage_error("more than one script given ('%s')", a);
+        } else {
+            opt->script = a;
+        }
+    }
+    if (!opt->script) return usage_error("no script given%s", "");
+    if (strcmp(opt->command, "run") == 0 && (opt->emit || opt->output))
+        return usage_error("'ingot run' takes no --emit or -o%s", "");
+    return -1;
+}
+
+/* ---- Locating the runtime -------------------------------------------------------------- */
+
+static const char *exe_dir(Arena *a) {
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return NULL;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (slash) *slash = '\0';
+    return arena_strdup(a, buf);
+}
+
+static const char *join(Arena *a, const char *base, const char *rel) {
+    return rel[0] == '/' ? rel : arena_printf(a, "%s/%s", base, rel);
+}
+
+static bool find_paths(Arena *a, Paths *p) {
+    const char *dir = exe_dir(a);
+    if (!dir) return false;
+    char real_build[PATH_MAX];
+    const char *build_compiler = arena_printf(a, "%s/compiler", INGOT_BUILD_ROOT);
+    if (realpath(build_compiler, real_build) && strcmp(real_build, dir) == 0) {
+        p->include_dir = INGOT_SOURCE_ROOT "/runtime/include";
+        p->runtime_lib = INGOT_BUILD_ROOT "/runtime/libingot_rt.a";
+        p->stdlib_dir = INGOT_SOURCE_ROOT "/stdlib";
+        return true;
+    }
+    const char *prefix = arena_printf(a, "%s/..", dir);
+    p->include_dir = join(a, prefix, INGOT_INCLUDEDIR);
+    p->runtime_lib = arena_printf(a, "%s/libingot_rt.a", join(a, prefix, INGOT_LIBDIR));
+    p->stdlib_dir = arena_printf(a, "%s/ingot/stdlib", join(a, prefix, INGOT_DATADIR));
+    return true;
+}
+
+/* ---- Running the C compiler and the program ---------------------------------------------- */
+
+static int run_process(char **argv) {
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        fprintf(stderr, "ingot: error: cannot run '%s': %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return -1;
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}
+
+/* Splits $CC ("ccache gcc", "gcc -m64") into words. */
+static int split_words(Arena *a, const char *s, char **out, int max) {
+    int n = 0;
+    const char *p = s;
+    while (*p && n < max) {
+        while (*p == ' ') p++;
+        if (!*p) break;
+        const char *start = p;
+        while (*p && *p != ' ') p++;
+        out[n++] = arena_strndup(a, start, (size_t)(p - start));
+    }
+    return n;
+}
+
+static int compile_c(Arena *a, const Paths *paths, const char *c_file, const char *output) {
+    const char *cc = getenv("CC");
+    if (!cc || !*cc) cc = "cc";
+    char *argv[64];
+    int n = split_words(a, cc, argv, 16);
+    const char *flags[] = {"-std=c11", "-O2", "-w", "-I", paths->include_dir, c_file, paths->runtime_lib,
+                           "-ldnnl", "-lm", "-lpthread", "-o", output};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];
+    char *sanitize[4];
+    int ns = split_words(a, INGOT_SANITIZE_FLAGS, sanitize, 4);
+    for (int i = 0; i < ns; i++) argv[n++] = sanitize[i];
+    argv[n] = NULL;
+    int rc = run_process(argv);
+    if (rc != 0) {
+        fprintf(stderr, "ingot: error: the C compiler '%s' failed (status %d) on the generated code, kept at '%s'\n",
+                cc, rc, c_file);
+        return EXIT_SCRIPT_ERROR;
+    }
+    return 0;
+}
+
+static const char *default_output(Arena *a, const char *script) {
+    const char *base = strrchr(script, '/');
+    base = base ? base + 1 : script;
+    size_t n = strlen(base);
+    if (n > 3 && strcmp(base + n - 3, ".py") == 0) n -= 3;
+    return arena_strndup(a, base, n);
+}
+
+/* ---- The pipeline ---------------------------------------------------------------------- */
+
+/* Builds opt->script; with output == NULL stops after the --emit stage. Returns an exit code. */
+static int build(Arena *a, const Options *opt, const char *output) {
+    Diag diag;
+    diag_init(&diag, stderr);
+    Paths paths;
+    if (!find_paths(a, &paths)) {
+        fprintf(stderr, "ingot: error: cannot locate ingot's own files (/proc/self/exe unreadable)\n");
+        return EXIT_SCRIPT_ERROR;
+    }
+    SourceFile *file = diag_load_file(a, opt->script);
+    if (!file) {
+        fprintf(stderr, "ingot: error: cannot read '%s': %s\n", opt->script, strerror(errno));
+        return EXIT_SCRIPT_ERROR;
+    }
+    if (opt->emit == EMIT_TOKENS) {
+        lexer_print_tokens(stdout, a, &diag, file);
+        return diag_has_errors(&diag) ? EXIT_SCRIPT_ERROR : 0;
+    }
+    Node *ast = parse_file(a, &diag, file);
+    if (!ast) return EXIT_SCRIPT_ERROR;
+    if (opt->emit == EMIT_AST) {
+        ast_print(stdout, ast);
+        return 0;
+    }
+    /* With --emit the stage goes to stdout, so build-time print() output moves aside. */
+    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout};
+    Module *m = interp_trace_program(a, &diag, ast, &iopt);
+    fflush(stdout);
+    if (!m) return EXIT_SCRIPT_ERROR;
+    char err[512];
+    if (!graph_verify(m, err, sizeof err)) diag_internal_error(__FILE__, __LINE__, "invalid graph: %s", err);
+    if (opt->emit == EMIT_GRAPH) {
+        graph_print(stdout, m);
+        return 0;
+    }
+    if (opt->emit == EMIT_DOT) {
+        graph_print_dot(stdout, m);
+        return 0;
+    }
+    const char *slash = strrchr(opt->script, '/');
+    EmitOptions eopt = {.script_name = slash ? slash + 1 : opt->script};
+    if (opt->emit == EMIT_C) {
+        emit_c_module(stdout, a, m, &eopt);
+        return 0;
+    }
+    /* The C goes next to the program, as OUT.c, while it is compiled. */
+    const char *c_file = arena_printf(a, "%s.c", output);
+    FILE *cf = fopen(c_file, "w");
+    if (!cf) {
+        fprintf(stderr, "ingot: error: cannot write '%s': %s\n", c_file, strerror(errno));
+        return EXIT_SCRIPT_ERROR;
+    }
+    emit_c_module(cf, a, m, &eopt);
+    if (fclose(cf) != 0) {
+        fprintf(stderr, "ingot: error: cannot write '%s': %s\n", c_file, strerror(errno));
+        return EXIT_SCRIPT_ERROR;
+    }
+    int rc = compile_c(a, &paths, c_file, output);
+    if (rc == 0) remove(c_file);
+    return rc;
+}
+
+static bool make_dirs(const char *path) {
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
+        *p = '/';
+    }
+    return mkdir(buf, 0755) == 0 || errno == EEXIST;
+}
+
+/* ingot run: build into ~/.cache/ingot (or $XDG_CACHE_HOME/ingot), then run. */
+static int run(Arena *a, const Options *opt) {
+    const char *cache = getenv("XDG_CACHE_HOME");
+    const char *home = getenv("HOME");
+    const char *dir = cache && *cache ? arena_printf(a, "%s/ingot", cache)
+                      : home && *home ? arena_printf(a, "%s/.cache/ingot", home)
+                                      : "/tmp/ingot-cache";
+    char real[PATH_MAX];
+    const char *key = realpath(opt->script, real) ? real : opt->script;
+    uint64_t h = 1469598103934665603ull;
+    for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    if (!make_dirs(dir)) {
+        fprintf(stderr, "ingot: error: cannot create the cache directory '%s': %s\n", dir, strerror(errno));
+        return EXIT_SCRIPT_ERROR;
+    }
+    const char *output = arena_printf(a, "%s/%s-%016llx", dir, default_output(a, opt->script), (unsigned long long)h);
+    int rc = build(a, opt, output);
+    if (rc != 0) return rc;
+    char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
+    argv[0] = (char *)output;
+    for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
+    rc = run_process(argv);
+    return rc < 0 ? EXIT_SCRIPT_ERROR : rc;
+}
+
+int driver_main(int argc, char **argv) {
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("ingot %s\n", INGOT_VERSION);
+        return 0;
+    }
+    if (strcmp(argv[1], "build") != 0 && strcmp(argv[1], "run") != 0)
+        return usage_error("unknown command '%s' (build or run)", argv[1]);
+    Options opt;
+    int rc = parse_options(argc, argv, &opt);
+    if (rc >= 0) return rc;
+    Arena *arena = arena_new();
+    if (strcmp(opt.command, "run") == 0) rc = run(arena, &opt);
+    else rc = build(arena, &opt, opt.emit ? NULL : opt.output ? opt.output : default_output(arena, opt.script));
+    arena_free(arena);
+    return rc;
+}

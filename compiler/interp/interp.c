@@ -1,3 +1,66 @@
-/* interp.c — not written yet. */
-#include "diag.h"
-typedef int ingot_stub_interp;
+/* interp.c — the interpreter's entry point and its error reporting. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "interp_internal.h"
+
+const char *interp_intern(Interp *in, const char *s) { return arena_intern_cstr(in->arena, s); }
+
+bool interp_is_library_file(Interp *in, const SourceFile *file) {
+    if (!file) return true;
+    for (int i = 0; i < in->nmodules; i++)
+        if (in->modules[i]->file == file) return in->modules[i]->is_library;
+    return false;
+}
+
+SrcLoc interp_op_loc(Interp *in, SrcLoc loc) {
+    return interp_is_library_file(in, loc.file) && in->user_loc.file ? in->user_loc : loc;
+}
+
+static void report(Interp *in, SrcLoc loc, const char *prefix, const char *fmt, va_list ap) {
+    loc = interp_op_loc(in, loc);
+    const char *msg = arena_vprintf(in->arena, fmt, ap);
+    diag_error(in->diag, loc, "%s%s", prefix, msg);
+    /* Where the tracing came from: the tf.function calls that led here. */
+    for (const CallChain *c = in->builder.chain; c; c = c->parent)
+        diag_note(in->diag, c->call_loc, "traced from the call to '%s' here", c->callee_name);
+    in->error_reported = true;
+}
+
+Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(in, loc, "", fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    report(in, loc, "TypeError: ", fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
+    return interp_error(in, loc, "%s %s not supported yet", what,
+                        strchr(what, ' ') || what[strlen(what) - 1] == 's' ? "are" : "is");
+}
+
+Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
+    Interp *in = ARENA_NEW(arena, Interp);
+    in->arena = arena;
+    in->diag = diag;
+    in->opt = opt;
+    const SourceFile *file = script->module.file;
+    in->module = module_new(arena, file->path);
+    Func *program = func_new(in->module, "main", FUNC_PROGRAM, script->loc);
+    in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL};
+    builtins_install(in);
+    PyModule *main_module = module_create(in, "__main__", file, false);
+    in->main_module = main_module;
+    if (!exec_module(in, main_module, script) || diag_has_errors(diag)) return NULL;
+    region_set_results(in->module, program->body, NULL, 0);
+    return in->module;
+}

@@ -1,0 +1,1 @@
+"""Ingot's own additions to the TensorFlow API (flags, loaders): later issues."""

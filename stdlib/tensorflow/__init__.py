@@ -1,0 +1,64 @@
+"""TensorFlow's API as Ingot supports it, written over the _ingot primitives.
+
+Every function here runs at build time: calling one traces a graph op (through
+the primitives in compiler/interp/tensor_ops.c), it does not compute anything.
+"""
+import _ingot
+
+from . import nn
+from . import math
+
+bool = _ingot.bool
+int32 = _ingot.int32
+int64 = _ingot.int64
+float32 = _ingot.float32
+float64 = _ingot.float64
+string = _ingot.string
+
+
+def function(func=None, input_signature=None, autograph=True, jit_compile=None,
+             reduce_retracing=False, experimental_relax_shapes=None):
+    """tf.function: both the bare @tf.function and @tf.function(...) forms."""
+    if func is None:
+        def decorator(f):
+            return _ingot.function(f, input_signature, reduce_retracing)
+        return decorator
+    return _ingot.function(func, input_signature, reduce_retracing)
+
+
+def constant(value, dtype=None, shape=None, name=None):
+    return _ingot.constant(value, dtype, shape)
+
+
+def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
+    return _ingot.convert_to_tensor(value, dtype)
+
+
+def zeros(shape, dtype=float32, name=None):
+    return _ingot.fill(shape, 0, dtype)
+
+
+def ones(shape, dtype=float32, name=None):
+    return _ingot.fill(shape, 1, dtype)
+
+
+def range(start, limit=None, delta=1, dtype=None, name="range"):
+    return _ingot.range(start, limit, delta, dtype)
+
+
+def cast(x, dtype, name=None):
+    return _ingot.cast(x, dtype)
+
+
+add = math.add
+subtract = math.subtract
+multiply = math.multiply
+divide = math.divide
+matmul = math.matmul
+reduce_sum = math.reduce_sum
+
+
+def print(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
+    if output_stream is not None:
+        return _ingot.print(*inputs, output_stream=output_stream, summarize=summarize, sep=sep, end=end)
+    return _ingot.print(*inputs, summarize=summarize, sep=sep, end=end)

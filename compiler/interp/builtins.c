@@ -1,0 +1,618 @@
+/* builtins.c — Python's builtin functions and the methods of builtin types, with
+ * CPython's results and error messages. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp_internal.h"
+
+#define BUILTIN(name) static Value *builtin_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
+#define UNUSED_SELF (void)self
+
+static bool no_keywords(Interp *in, CallArgs *args, const char *fname, SrcLoc loc) {
+    if (args->nkw == 0) return true;
+    interp_type_error(in, loc, "%s() takes no keyword arguments", fname);
+    return false;
+}
+
+static bool exact_args(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc) {
+    if (!no_keywords(in, args, fname, loc)) return false;
+    if (args->npos >= lo && args->npos <= hi) return true;
+    if (lo == hi)
+        interp_type_error(in, loc, "%s() takes exactly %s (%d given)", fname,
+                          lo == 1 ? "one argument" : arena_printf(in->arena, "%d arguments", lo), args->npos);
+    else if (args->npos < lo)
+        interp_type_error(in, loc, "%s expected at least %d argument%s, got %d", fname, lo, lo == 1 ? "" : "s", args->npos);
+    else
+        interp_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi, args->npos);
+    return false;
+}
+
+static bool is_intlike(const Value *v) { return v->kind == VAL_INT || v->kind == VAL_BOOL; }
+static int64_t as_int(const Value *v) { return v->kind == VAL_INT ? v->i : (int64_t)v->b; }
+
+/* ---- print -------------------------------------------------------------------------- */
+
+BUILTIN(print) {
+    UNUSED_SELF;
+    const char *sep = " ", *end = "\n";
+    for (int k = 0; k < args->nkw; k++) {
+        Value *v = args->kw_values[k];
+        const char *name = args->kw_names[k];
+        if ((strcmp(name, "sep") == 0 || strcmp(name, "end") == 0)) {
+            if (v->kind != VAL_STR && v->kind != VAL_NONE)
+                return interp_type_error(in, loc, "%s must be None or a string, not %s", name, value_type_name(v));
+            if (v->kind == VAL_STR) *(strcmp(name, "sep") == 0 ? &sep : &end) = v->str.s;
+        } else if (strcmp(name, "flush") == 0) {
+            continue;
+        } else if (strcmp(name, "file") == 0) {
+            return interp_not_supported(in, loc, "the 'file' argument of print");
+        } else {
+            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for print()", name);
+        }
+    }
+    FILE *out = in->opt->out;
+    for (int i = 0; i < args->npos; i++) {
+        if (i) fputs(sep, out);
+        Value *v = args->pos[i];
+        if (v->kind == VAL_STR) fwrite(v->str.s, 1, v->str.len, out);
+        else fputs(value_to_str(in->arena, v), out);
+    }
+    fputs(end, out);
+    return value_none();
+}
+
+/* ---- conversions ------------------------------------------------------------------------ */
+
+static Value *parse_int_text(Interp *in, const char *s, size_t len, int base, SrcLoc loc) {
+    const char *orig = s;
+    while (len && (*s == ' ' || *s == '\t' || *s == '\n')) s++, len--;
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\n')) len--;
+    char buf[80];
+    size_t n = 0;
+    for (size_t i = 0; i < len && n < sizeof buf - 1; i++)
+        if (s[i] != '_' || (i > 0 && i + 1 < len)) buf[n++] = s[i];
+    buf[n] = '\0';
+    char *end;
+    errno = 0;
+    long long v = strtoll(buf, &end, base);
+    if (n == 0 || *end != '\0')
+        return interp_error(in, loc, "ValueError: invalid literal for int() with base %d: %s", base,
+                            str_repr(in->arena, orig, strlen(orig)));
+    if (errno == ERANGE) return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
+    return value_int(in->arena, v);
+}
+
+BUILTIN(int) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "int", 0, 2, loc)) return NULL;
+    if (args->npos == 0) return value_int(in->arena, 0);
+    Value *v = args->pos[0];
+    if (args->npos == 2) {
+        if (v->kind != VAL_STR || !is_intlike(args->pos[1]))
+            return interp_type_error(in, loc, "int() can't convert non-string with explicit base");
+        return parse_int_text(in, v->str.s, v->str.len, (int)as_int(args->pos[1]), loc);
+    }
+    switch (v->kind) {
+    case VAL_INT: return v;
+    case VAL_BOOL: return value_int(in->arena, v->b);
+    case VAL_FLOAT:
+        if (isnan(v->f)) return interp_error(in, loc, "ValueError: cannot convert float NaN to integer");
+        if (isinf(v->f)) return interp_error(in, loc, "OverflowError: cannot convert float infinity to integer");
+        if (fabs(v->f) >= 9.2233720368547758e18) return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
+        return value_int(in->arena, (int64_t)v->f);
+    case VAL_STR: return parse_int_text(in, v->str.s, v->str.len, 10, loc);
+    default:
+        return interp_type_error(in, loc, "int() argument must be a string, a bytes-like object or a real number, not '%s'",
+                                 value_type_name(v));
+    }
+}
+
+BUILTIN(float) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "float", 0, 1, loc)) return NULL;
+    if (args->npos == 0) return value_float(in->arena, 0.0);
+    Value *v = args->pos[0];
+    switch (v->kind) {
+    case VAL_FLOAT: return v;
+    case VAL_INT: return value_float(in->arena, (double)v->i);
+    case VAL_BOOL: return value_float(in->arena, v->b);
+    case VAL_STR: {
+        char *end;
+        const char *s = v->str.s;
+        while (*s == ' ') s++;
+        double d = strtod(s, &end);
+        while (*end == ' ' || *end == '\n') end++;
+        if (end == s || *end) return interp_error(in, loc, "ValueError: could not convert string to float: %s", value_repr(in->arena, v));
+        return value_float(in->arena, d);
+    }
+    default:
+        return interp_type_error(in, loc, "float() argument must be a string or a real number, not '%s'", value_type_name(v));
+    }
+}
+
+BUILTIN(str) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "str", 0, 1, loc)) return NULL;
+    if (args->npos == 0) return value_cstr(in->arena, "");
+    return args->pos[0]->kind == VAL_STR ? args->pos[0] : value_cstr(in->arena, value_to_str(in->arena, args->pos[0]));
+}
+
+BUILTIN(repr) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "repr", 1, 1, loc)) return NULL;
+    return value_cstr(in->arena, value_repr(in->arena, args->pos[0]));
+}
+
+BUILTIN(bool) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "bool", 0, 1, loc)) return NULL;
+    if (args->npos == 0) return value_bool(false);
+    bool ok;
+    bool t = value_truthy(in, args->pos[0], loc, &ok);
+    return ok ? value_bool(t) : NULL;
+}
+
+BUILTIN(list) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "list", 0, 1, loc)) return NULL;
+    Value *r = value_list(in->arena, 0);
+    if (args->npos == 0) return r;
+    List *items = iterate_to_list(in, args->pos[0], loc);
+    if (!items) return NULL;
+    r->list = items;
+    return r;
+}
+
+BUILTIN(tuple) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "tuple", 0, 1, loc)) return NULL;
+    Value *r = value_tuple(in->arena, 0);
+    if (args->npos == 0) return r;
+    if (args->pos[0]->kind == VAL_TUPLE) return args->pos[0];
+    List *items = iterate_to_list(in, args->pos[0], loc);
+    if (!items) return NULL;
+    r->list = items;
+    return r;
+}
+
+BUILTIN(dict) {
+    UNUSED_SELF;
+    if (args->npos > 1) return interp_type_error(in, loc, "dict expected at most 1 argument, got %d", args->npos);
+    Value *d = value_dict(in->arena);
+    if (args->npos == 1) {
+        Value *src = args->pos[0];
+        if (src->kind == VAL_DICT) {
+            for (int i = 0; i < src->dict->nentries; i++)
+                if (src->dict->entries[i].key) dict_set(in->arena, d->dict, src->dict->entries[i].key, src->dict->entries[i].value);
+        } else {
+            List *items = iterate_to_list(in, src, loc);
+            if (!items) return NULL;
+            for (int i = 0; i < items->len; i++) {
+                Value *pair = items->items[i];
+                if (!value_is_sequence(pair) || pair->list->len != 2)
+                    return interp_error(in, loc, "ValueError: dictionary update sequence element #%d has the wrong length", i);
+                uint64_t h;
+                if (!value_hash(pair->list->items[0], &h))
+                    return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(pair->list->items[0]));
+                dict_set(in->arena, d->dict, pair->list->items[0], pair->list->items[1]);
+            }
+        }
+    }
+    for (int k = 0; k < args->nkw; k++) dict_set(in->arena, d->dict, value_cstr(in->arena, args->kw_names[k]), args->kw_values[k]);
+    return d;
+}
+
+/* ---- sequences ------------------------------------------------------------------------------ */
+
+static int64_t range_len(const Value *r) {
+    int64_t s = r->range.start, e = r->range.stop, st = r->range.step;
+    if (st > 0) return e > s ? (e - s + st - 1) / st : 0;
+    return s > e ? (s - e - st - 1) / -st : 0;
+}
+
+BUILTIN(len) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "len", 1, 1, loc)) return NULL;
+    Value *v = args->pos[0];
+    switch (v->kind) {
+    case VAL_STR: {
+        int64_t n = 0;
+        for (size_t i = 0; i < v->str.len; i++) n += ((unsigned char)v->str.s[i] & 0xc0) != 0x80;
+        return value_int(in->arena, n);
+    }
+    case VAL_LIST:
+    case VAL_TUPLE: return value_int(in->arena, v->list->len);
+    case VAL_DICT: return value_int(in->arena, v->dict->count);
+    case VAL_RANGE: return value_int(in->arena, range_len(v));
+    case VAL_TENSOR: {
+        const Shape *s = &v->tensor.ir->type.shape;
+        if (s->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
+        if (s->dims[0] == DIM_UNKNOWN)
+            return interp_error(in, loc, "len() of a tensor whose first dimension is unknown at build time (use tf.shape)");
+        return value_int(in->arena, s->dims[0]);
+    }
+    default: return interp_type_error(in, loc, "object of type '%s' has no len()", value_type_name(v));
+    }
+}
+
+BUILTIN(range) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "range", 1, 3, loc)) return NULL;
+    int64_t p[3] = {0, 0, 1};
+    for (int i = 0; i < args->npos; i++) {
+        if (value_is_tensor(args->pos[i]))
+            return interp_not_supported(in, loc, "range() over a tensor (a graph loop, with AutoGraph)");
+        if (!is_intlike(args->pos[i]))
+            return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[i]));
+    }
+    if (args->npos == 1) p[1] = as_int(args->pos[0]);
+    else
+        for (int i = 0; i < args->npos; i++) p[i] = as_int(args->pos[i]);
+    if (p[2] == 0) return interp_error(in, loc, "ValueError: range() arg 3 must not be zero");
+    Value *r = ARENA_NEW(in->arena, Value);
+    r->kind = VAL_RANGE;
+    r->range.start = p[0];
+    r->range.stop = p[1];
+    r->range.step = p[2];
+    return r;
+}
+
+BUILTIN(enumerate) {
+    UNUSED_SELF;
+    static const char *const names[] = {"iterable", "start"};
+    Value *a[2];
+    if (!args_bind(in, args, "enumerate", names, 2, 1, a, loc)) return NULL;
+    List *items = iterate_to_list(in, a[0], loc);
+    if (!items) return NULL;
+    int64_t start = a[1] ? as_int(a[1]) : 0;
+    Value *r = value_list(in->arena, items->len);
+    for (int i = 0; i < items->len; i++) {
+        Value *pair = value_tuple(in->arena, 2);
+        pair->list->items[0] = value_int(in->arena, start + i);
+        pair->list->items[1] = items->items[i];
+        r->list->items[i] = pair;
+    }
+    return r;
+}
+
+BUILTIN(zip) {
+    UNUSED_SELF;
+    if (!no_keywords(in, args, "zip", loc)) return NULL;
+    List **lists = ARENA_ARRAY(in->arena, List *, args->npos + 1);
+    int n = args->npos ? INT32_MAX : 0;
+    for (int i = 0; i < args->npos; i++) {
+        if (!(lists[i] = iterate_to_list(in, args->pos[i], loc))) return NULL;
+        if (lists[i]->len < n) n = lists[i]->len;
+    }
+    Value *r = value_list(in->arena, n);
+    for (int k = 0; k < n; k++) {
+        Value *t = value_tuple(in->arena, args->npos);
+        for (int i = 0; i < args->npos; i++) t->list->items[i] = lists[i]->items[k];
+        r->list->items[k] = t;
+    }
+    return r;
+}
+
+BUILTIN(reversed) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "reversed", 1, 1, loc)) return NULL;
+    List *items = iterate_to_list(in, args->pos[0], loc);
+    if (!items) return NULL;
+    Value *r = value_list(in->arena, items->len);
+    for (int i = 0; i < items->len; i++) r->list->items[i] = items->items[items->len - 1 - i];
+    return r;
+}
+
+/* Stable merge sort with an optional key function; false after an error. */
+static bool sort_values(Interp *in, Value **items, int n, Value *key, bool reverse, SrcLoc loc) {
+    if (n < 2) return true;
+    Value **keys = ARENA_ARRAY(in->arena, Value *, n);
+    for (int i = 0; i < n; i++) {
+        if (key && key->kind != VAL_NONE) {
+            CallArgs a = call_args_positional(&items[i], 1);
+            if (!(keys[i] = call_value(in, key, &a, loc))) return false;
+        } else {
+            keys[i] = items[i];
+        }
+    }
+    Value **tmp_items = ARENA_ARRAY(in->arena, Value *, n), **tmp_keys = ARENA_ARRAY(in->arena, Value *, n);
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                /* take from the right only when strictly before (stability) */
+                Value *lt = reverse ? eval_compare(in, CMP_LT, keys[i], keys[j], loc)
+                                    : eval_compare(in, CMP_LT, keys[j], keys[i], loc);
+                if (!lt) return false;
+                if (lt->b) tmp_items[k] = items[j], tmp_keys[k++] = keys[j++];
+                else tmp_items[k] = items[i], tmp_keys[k++] = keys[i++];
+            }
+            while (i < mid) tmp_items[k] = items[i], tmp_keys[k++] = keys[i++];
+            while (j < hi) tmp_items[k] = items[j], tmp_keys[k++] = keys[j++];
+        }
+        memcpy(items, tmp_items, sizeof(Value *) * (size_t)n);
+        memcpy(keys, tmp_keys, sizeof(Value *) * (size_t)n);
+    }
+    return true;
+}
+
+BUILTIN(sorted) {
+    UNUSED_SELF;
+    static const char *const names[] = {"iterable", "key", "reverse"};
+    Value *a[3];
+    if (!args_bind(in, args, "sorted", names, 3, 1, a, loc)) return NULL;
+    List *items = iterate_to_list(in, a[0], loc);
+    if (!items) return NULL;
+    bool ok = true, reverse = a[2] ? value_truthy(in, a[2], loc, &ok) : false;
+    if (!ok || !sort_values(in, items->items, items->len, a[1], reverse, loc)) return NULL;
+    Value *r = value_list(in->arena, 0);
+    r->list = items;
+    return r;
+}
+
+/* ---- numbers ------------------------------------------------------------------------------ */
+
+BUILTIN(abs) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "abs", 1, 1, loc)) return NULL;
+    Value *v = args->pos[0];
+    if (is_intlike(v)) {
+        int64_t x = as_int(v);
+        if (x == INT64_MIN) return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits");
+        return value_int(in->arena, x < 0 ? -x : x);
+    }
+    if (v->kind == VAL_FLOAT) return value_float(in->arena, fabs(v->f));
+    return interp_type_error(in, loc, "bad operand type for abs(): '%s'", value_type_name(v));
+}
+
+static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
+    const char *fname = want_max ? "max" : "min";
+    static const char *const kwnames[] = {"key", "default"};
+    Value *key = NULL, *deflt = NULL;
+    for (int k = 0; k < args->nkw; k++) {
+        if (strcmp(args->kw_names[k], kwnames[0]) == 0) key = args->kw_values[k];
+        else if (strcmp(args->kw_names[k], kwnames[1]) == 0) deflt = args->kw_values[k];
+        else return interp_type_error(in, loc, "'%s' is an invalid keyword argument for %s()", args->kw_names[k], fname);
+    }
+    if (args->npos == 0) return interp_type_error(in, loc, "%s expected at least 1 argument, got 0", fname);
+    List *items;
+    if (args->npos == 1) {
+        if (!(items = iterate_to_list(in, args->pos[0], loc))) return NULL;
+    } else {
+        items = ARENA_NEW(in->arena, List);
+        items->items = args->pos;
+        items->len = args->npos;
+    }
+    if (items->len == 0) {
+        if (deflt) return deflt;
+        return interp_error(in, loc, "ValueError: %s() arg is an empty sequence", fname);
+    }
+    Value *best = items->items[0], *best_key = best;
+    if (key && key->kind != VAL_NONE) {
+        CallArgs a = call_args_positional(&best, 1);
+        if (!(best_key = call_value(in, key, &a, loc))) return NULL;
+    }
+    for (int i = 1; i < items->len; i++) {
+        Value *v = items->items[i], *k = v;
+        if (key && key->kind != VAL_NONE) {
+            CallArgs a = call_args_positional(&items->items[i], 1);
+            if (!(k = call_value(in, key, &a, loc))) return NULL;
+        }
+        Value *better = eval_compare(in, want_max ? CMP_GT : CMP_LT, k, best_key, loc);
+        if (!better) return NULL;
+        if (value_is_tensor(better)) return interp_not_supported(in, loc, "min()/max() of tensors (use tf.minimum/tf.maximum)");
+        if (better->b) best = v, best_key = k;
+    }
+    return best;
+}
+
+BUILTIN(max) { UNUSED_SELF; return min_max(in, args, loc, true); }
+BUILTIN(min) { UNUSED_SELF; return min_max(in, args, loc, false); }
+
+BUILTIN(sum) {
+    UNUSED_SELF;
+    static const char *const names[] = {"iterable", "start"};
+    Value *a[2];
+    if (!args_bind(in, args, "sum", names, 2, 1, a, loc)) return NULL;
+    List *items = iterate_to_list(in, a[0], loc);
+    if (!items) return NULL;
+    Value *acc = a[1] ? a[1] : value_int(in->arena, 0);
+    if (acc->kind == VAL_STR) return interp_type_error(in, loc, "sum() can't sum strings [use ''.join(seq) instead]");
+    for (int i = 0; i < items->len; i++)
+        if (!(acc = eval_binop(in, BIN_ADD, acc, items->items[i], loc))) return NULL;
+    return acc;
+}
+
+static Value *any_all(Interp *in, CallArgs *args, SrcLoc loc, bool want_all) {
+    if (!exact_args(in, args, want_all ? "all" : "any", 1, 1, loc)) return NULL;
+    List *items = iterate_to_list(in, args->pos[0], loc);
+    if (!items) return NULL;
+    for (int i = 0; i < items->len; i++) {
+        bool ok;
+        bool t = value_truthy(in, items->items[i], loc, &ok);
+        if (!ok) return NULL;
+        if (t != want_all) return value_bool(!want_all);
+    }
+    return value_bool(want_all);
+}
+
+BUILTIN(any) { UNUSED_SELF; return any_all(in, args, loc, false); }
+BUILTIN(all) { UNUSED_SELF; return any_all(in, args, loc, true); }
+
+/* Python's round(): half to even; with ndigits, correctly rounded via the decimal text. */
+BUILTIN(round) {
+    UNUSED_SELF;
+    static const char *const names[] = {"number", "ndigits"};
+    Value *a[2];
+    if (!args_bind(in, args, "round", names, 2, 1, a, loc)) return NULL;
+    Value *v = a[0];
+    bool has_nd = a[1] && a[1]->kind != VAL_NONE;
+    if (is_intlike(v)) return has_nd ? value_int(in->arena, as_int(v)) : value_int(in->arena, as_int(v));
+    if (v->kind != VAL_FLOAT) return interp_type_error(in, loc, "type %s doesn't define __round__ method", value_type_name(v));
+    if (!has_nd) {
+        if (isnan(v->f)) return interp_error(in, loc, "ValueError: cannot convert float NaN to integer");
+        if (isinf(v->f)) return interp_error(in, loc, "OverflowError: cannot convert float infinity to integer");
+        return value_int(in->arena, (int64_t)nearbyint(v->f)); /* default rounding mode: half to even */
+    }
+    int64_t nd = as_int(a[1]);
+    if (nd > 300 || !isfinite(v->f)) return v;
+    char buf[400];
+    snprintf(buf, sizeof buf, "%.*f", nd >= 0 ? (int)nd : 0, v->f);
+    if (nd >= 0) return value_float(in->arena, strtod(buf, NULL));
+    double p = pow(10.0, (double)-nd);
+    return value_float(in->arena, nearbyint(v->f / p) * p);
+}
+
+BUILTIN(divmod) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "divmod", 2, 2, loc)) return NULL;
+    Value *q = eval_binop(in, BIN_FLOORDIV, args->pos[0], args->pos[1], loc);
+    Value *r = q ? eval_binop(in, BIN_MOD, args->pos[0], args->pos[1], loc) : NULL;
+    if (!r) return NULL;
+    Value *t = value_tuple(in->arena, 2);
+    t->list->items[0] = q;
+    t->list->items[1] = r;
+    return t;
+}
+
+BUILTIN(hash) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "hash", 1, 1, loc)) return NULL;
+    uint64_t h;
+    if (!value_hash(args->pos[0], &h)) return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(args->pos[0]));
+    if (is_intlike(args->pos[0])) return value_int(in->arena, as_int(args->pos[0]) == -1 ? -2 : as_int(args->pos[0]));
+    return interp_not_supported(in, loc, "hash() of non-integers (CPython's values differ per run)");
+}
+
+/* ---- functions over functions ---------------------------------------------------------------- */
+
+BUILTIN(map) {
+    UNUSED_SELF;
+    if (!no_keywords(in, args, "map", loc)) return NULL;
+    if (args->npos < 2) return interp_type_error(in, loc, "map() must have at least two arguments.");
+    CallArgs zip_args = {.pos = args->pos + 1, .npos = args->npos - 1};
+    Value *zipped = builtin_zip(in, NULL, &zip_args, loc);
+    if (!zipped) return NULL;
+    Value *r = value_list(in->arena, zipped->list->len);
+    for (int i = 0; i < zipped->list->len; i++) {
+        Value *t = zipped->list->items[i];
+        CallArgs a = call_args_positional(t->list->items, t->list->len);
+        if (!(r->list->items[i] = call_value(in, args->pos[0], &a, loc))) return NULL;
+    }
+    return r;
+}
+
+BUILTIN(filter) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "filter", 2, 2, loc)) return NULL;
+    List *items = iterate_to_list(in, args->pos[1], loc);
+    if (!items) return NULL;
+    Value *r = value_list(in->arena, 0);
+    for (int i = 0; i < items->len; i++) {
+        Value *keep = items->items[i];
+        if (args->pos[0]->kind != VAL_NONE) {
+            CallArgs a = call_args_positional(&items->items[i], 1);
+            if (!(keep = call_value(in, args->pos[0], &a, loc))) return NULL;
+        }
+        bool ok;
+        bool t = value_truthy(in, keep, loc, &ok);
+        if (!ok) return NULL;
+        if (t) list_append(in->arena, r->list, items->items[i]);
+    }
+    return r;
+}
+
+/* isinstance(x, int) with the builtin conversion functions standing for the types. */
+static bool instance_of(Interp *in, Value *v, Value *type, bool *ok, SrcLoc loc) {
+    *ok = true;
+    if (type->kind == VAL_TUPLE) {
+        for (int i = 0; i < type->list->len; i++) {
+            if (instance_of(in, v, type->list->items[i], ok, loc)) return true;
+            if (!*ok) return false;
+        }
+        return false;
+    }
+    if (type->kind == VAL_BUILTIN && !type->builtin->self) {
+        const char *n = type->builtin->name;
+        if (strcmp(n, "int") == 0) return v->kind == VAL_INT || v->kind == VAL_BOOL;
+        if (strcmp(n, "float") == 0) return v->kind == VAL_FLOAT;
+        if (strcmp(n, "bool") == 0) return v->kind == VAL_BOOL;
+        if (strcmp(n, "str") == 0) return v->kind == VAL_STR;
+        if (strcmp(n, "list") == 0) return v->kind == VAL_LIST;
+        if (strcmp(n, "tuple") == 0) return v->kind == VAL_TUPLE;
+        if (strcmp(n, "dict") == 0) return v->kind == VAL_DICT;
+        if (strcmp(n, "range") == 0) return v->kind == VAL_RANGE;
+    }
+    *ok = false;
+    interp_type_error(in, loc, "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    return false;
+}
+
+BUILTIN(isinstance) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "isinstance", 2, 2, loc)) return NULL;
+    bool ok;
+    bool r = instance_of(in, args->pos[0], args->pos[1], &ok, loc);
+    return ok ? value_bool(r) : NULL;
+}
+
+BUILTIN(getattr) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "getattr", 2, 3, loc)) return NULL;
+    if (args->pos[1]->kind != VAL_STR) return interp_type_error(in, loc, "attribute name must be string");
+    if (args->npos == 3) {
+        /* Only the absence of the attribute falls back to the default. */
+        Diag quiet = *in->diag;
+        FILE *null = fopen("/dev/null", "w");
+        if (null) {
+            Diag *saved = in->diag;
+            quiet.out = null;
+            in->diag = &quiet;
+            Value *v = get_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc);
+            in->diag = saved;
+            fclose(null);
+            in->error_reported = false;
+            return v ? v : args->pos[2];
+        }
+    }
+    return get_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc);
+}
+
+BUILTIN(hasattr) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "hasattr", 2, 2, loc)) return NULL;
+    Value *a3[3] = {args->pos[0], args->pos[1], NULL};
+    static Value sentinel = {.kind = VAL_ELLIPSIS};
+    a3[2] = &sentinel;
+    CallArgs a = call_args_positional(a3, 3);
+    Value *v = builtin_getattr(in, NULL, &a, loc);
+    return v ? value_bool(v != &sentinel) : NULL;
+}
+
+BUILTIN(type) {
+    UNUSED_SELF;
+    (void)args;
+    return interp_not_supported(in, loc, "type()");
+}
+
+void builtins_install(Interp *in) {
+    in->builtins = env_new(in, NULL, NULL, NULL);
+    static const struct { const char *name; BuiltinFn fn; } table[] = {
+        {"print", builtin_print}, {"int", builtin_int}, {"float", builtin_float}, {"str", builtin_str},
+        {"repr", builtin_repr}, {"bool", builtin_bool}, {"list", builtin_list}, {"tuple", builtin_tuple},
+        {"dict", builtin_dict}, {"len", builtin_len}, {"range", builtin_range}, {"enumerate", builtin_enumerate},
+        {"zip", builtin_zip}, {"reversed", builtin_reversed}, {"sorted", builtin_sorted}, {"abs", builtin_abs},
+        {"max", builtin_max}, {"min", builtin_min}, {"sum", builtin_sum}, {"any", builtin_any},
+        {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"hash", builtin_hash},
+        {"map", builtin_map}, {"filter", builtin_filter}, {"isinstance", builtin_isinstance},
+        {"getattr", builtin_getattr}, {"hasattr", builtin_hasattr}, {"type", builtin_type},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        env_set_local(in, in->builtins, interp_intern(in, table[i].name),
+                      value_builtin(in->arena, table[i].name, table[i].fn, NULL));
+    env_set_local(in, in->builtins, interp_intern(in, "None"), value_none());
+}

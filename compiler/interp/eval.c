@@ -1,0 +1,801 @@
+/* eval.c — expressions: Python semantics on Python values; tensors go to tensor_ops.c. */
+#include <math.h>
+#include <string.h>
+
+#include "interp_internal.h"
+
+/* ---- Truth -------------------------------------------------------------------------- */
+
+bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
+    *ok = true;
+    switch (v->kind) {
+    case VAL_NONE: return false;
+    case VAL_BOOL: return v->b;
+    case VAL_INT: return v->i != 0;
+    case VAL_FLOAT: return v->f != 0;
+    case VAL_STR: return v->str.len != 0;
+    case VAL_LIST:
+    case VAL_TUPLE: return v->list->len != 0;
+    case VAL_DICT: return v->dict->count != 0;
+    case VAL_RANGE: {
+        int64_t s = v->range.start, e = v->range.stop, st = v->range.step;
+        return st > 0 ? s < e : s > e;
+    }
+    case VAL_TENSOR:
+        *ok = false;
+        interp_error(in, loc,
+                     "using a 'tf.Tensor' as a Python 'bool' is not supported yet: a tensor-dependent "
+                     "condition needs AutoGraph's conversion to a graph 'cond'/'while'");
+        return false;
+    default: return true;
+    }
+}
+
+/* ---- Numbers ----------------------------------------------------------------------------- */
+
+static bool as_double(const Value *v, double *out) {
+    switch (v->kind) {
+    case VAL_BOOL: *out = v->b; return true;
+    case VAL_INT: *out = (double)v->i; return true;
+    case VAL_FLOAT: *out = v->f; return true;
+    default: return false;
+    }
+}
+
+static bool is_intlike(const Value *v) { return v->kind == VAL_INT || v->kind == VAL_BOOL; }
+static int64_t as_int(const Value *v) { return v->kind == VAL_INT ? v->i : (int64_t)v->b; }
+
+static Value *overflow(Interp *in, SrcLoc loc) {
+    return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits (ingot's int is 64-bit)");
+}
+
+static int64_t floor_div_i(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+    return q;
+}
+
+static int64_t floor_mod_i(int64_t a, int64_t b) {
+    int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+}
+
+/* CPython's float_divmod. */
+static void float_divmod(double vx, double wx, double *floordiv, double *mod) {
+    double m = fmod(vx, wx);
+    double div = (vx - m) / wx;
+    if (m) {
+        if ((wx < 0) != (m < 0)) {
+            m += wx;
+            div -= 1.0;
+        }
+    } else {
+        m = copysign(0.0, wx);
+    }
+    double fd;
+    if (div) {
+        fd = floor(div);
+        if (div - fd > 0.5) fd += 1.0;
+    } else {
+        fd = copysign(0.0, vx / wx);
+    }
+    *floordiv = fd;
+    *mod = m;
+}
+
+static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) {
+    Arena *ar = in->arena;
+    int64_t r;
+    switch (op) {
+    case BIN_ADD: if (__builtin_add_overflow(a, b, &r)) return overflow(in, loc); return value_int(ar, r);
+    case BIN_SUB: if (__builtin_sub_overflow(a, b, &r)) return overflow(in, loc); return value_int(ar, r);
+    case BIN_MUL: if (__builtin_mul_overflow(a, b, &r)) return overflow(in, loc); return value_int(ar, r);
+    case BIN_DIV:
+        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: division by zero");
+        return value_float(ar, (double)a / (double)b);
+    case BIN_FLOORDIV:
+        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: integer division or modulo by zero");
+        if (a == INT64_MIN && b == -1) return overflow(in, loc);
+        return value_int(ar, floor_div_i(a, b));
+    case BIN_MOD:
+        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: integer division or modulo by zero");
+        if (b == -1) return value_int(ar, 0);
+        return value_int(ar, floor_mod_i(a, b));
+    case BIN_POW: {
+        if (b < 0) {
+            if (a == 0) return interp_error(in, loc, "ZeroDivisionError: 0.0 cannot be raised to a negative power");
+            return value_float(ar, pow((double)a, (double)b));
+        }
+        int64_t result = 1, base = a;
+        for (int64_t e = b; e > 0; e >>= 1) {
+            if (e & 1)
+                if (__builtin_mul_overflow(result, base, &result)) return overflow(in, loc);
+            if (e > 1 && __builtin_mul_overflow(base, base, &base)) return overflow(in, loc);
+        }
+        return value_int(ar, result);
+    }
+    case BIN_LSHIFT:
+        if (b < 0) return interp_error(in, loc, "ValueError: negative shift count");
+        if (b >= 63 || (a != 0 && ((a << b) >> b) != a)) {
+            if (a == 0) return value_int(ar, 0);
+            return overflow(in, loc);
+        }
+        return value_int(ar, (int64_t)((uint64_t)a << b));
+    case BIN_RSHIFT:
+        if (b < 0) return interp_error(in, loc, "ValueError: negative shift count");
+        return value_int(ar, b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
+    case BIN_BITAND: return value_int(ar, a & b);
+    case BIN_BITOR: return value_int(ar, a | b);
+    case BIN_BITXOR: return value_int(ar, a ^ b);
+    case BIN_MATMUL: break;
+    }
+    return NULL;
+}
+
+static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) {
+    Arena *ar = in->arena;
+    switch (op) {
+    case BIN_ADD: return value_float(ar, a + b);
+    case BIN_SUB: return value_float(ar, a - b);
+    case BIN_MUL: return value_float(ar, a * b);
+    case BIN_DIV:
+        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: float division by zero");
+        return value_float(ar, a / b);
+    case BIN_FLOORDIV:
+    case BIN_MOD: {
+        if (b == 0)
+            return interp_error(in, loc, op == BIN_MOD ? "ZeroDivisionError: float modulo"
+                                                       : "ZeroDivisionError: float floor division by zero");
+        double fd, m;
+        float_divmod(a, b, &fd, &m);
+        return value_float(ar, op == BIN_MOD ? m : fd);
+    }
+    case BIN_POW:
+        if (a == 0 && b < 0) return interp_error(in, loc, "ZeroDivisionError: 0.0 cannot be raised to a negative power");
+        if (a < 0 && b != floor(b))
+            return interp_not_supported(in, loc, "a negative number to a fractional power (complex result)");
+        return value_float(ar, pow(a, b));
+    default: return NULL;
+    }
+}
+
+static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
+    if (n < 0) n = 0;
+    if (seq->kind == VAL_STR) {
+        if (n && seq->str.len > (size_t)(1 << 30) / (size_t)n) return interp_error(in, loc, "MemoryError: string too large");
+        StrBuf sb;
+        strbuf_init(&sb, in->arena);
+        for (int64_t i = 0; i < n; i++) strbuf_putn(&sb, seq->str.s, seq->str.len);
+        return value_str(in->arena, n ? sb.data : "", sb.len);
+    }
+    int len = seq->list->len;
+    if (n && len > (1 << 26) / n) return interp_error(in, loc, "MemoryError: sequence too large");
+    Value *r = seq->kind == VAL_LIST ? value_list(in->arena, (int)(len * n)) : value_tuple(in->arena, (int)(len * n));
+    for (int64_t i = 0; i < n; i++)
+        for (int k = 0; k < len; k++) r->list->items[i * len + k] = seq->list->items[k];
+    return r;
+}
+
+static Value *seq_concat(Interp *in, Value *a, Value *b) {
+    if (a->kind == VAL_STR) {
+        StrBuf sb;
+        strbuf_init(&sb, in->arena);
+        strbuf_putn(&sb, a->str.s, a->str.len);
+        strbuf_putn(&sb, b->str.s, b->str.len);
+        return value_str(in->arena, strbuf_cstr(&sb), sb.len);
+    }
+    int n = a->list->len + b->list->len;
+    Value *r = a->kind == VAL_LIST ? value_list(in->arena, n) : value_tuple(in->arena, n);
+    memcpy(r->list->items, a->list->items, sizeof(Value *) * (size_t)a->list->len);
+    memcpy(r->list->items + a->list->len, b->list->items, sizeof(Value *) * (size_t)b->list->len);
+    return r;
+}
+
+
+Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
+    if (value_is_tensor(a) || value_is_tensor(b)) return tensor_binop(in, op, a, b, loc);
+    if (is_intlike(a) && is_intlike(b)) {
+        if (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR)
+            if (a->kind == VAL_BOOL && b->kind == VAL_BOOL) {
+                bool x = a->b, y = b->b;
+                return value_bool(op == BIN_BITAND ? (x & y) : op == BIN_BITOR ? (x | y) : (x ^ y));
+            }
+        Value *r = int_binop(in, op, as_int(a), as_int(b), loc);
+        if (r || in->diag->errors) return r;
+    } else {
+        double x, y;
+        if (as_double(a, &x) && as_double(b, &y)) {
+            Value *r = float_binop(in, op, x, y, loc);
+            if (r || in->diag->errors) return r;
+        }
+    }
+    if (op == BIN_ADD && a->kind == b->kind && (a->kind == VAL_STR || a->kind == VAL_LIST || a->kind == VAL_TUPLE))
+        return seq_concat(in, a, b);
+    if (op == BIN_MUL) {
+        if ((a->kind == VAL_STR || value_is_sequence(a)) && is_intlike(b)) return seq_repeat(in, a, as_int(b), loc);
+        if ((b->kind == VAL_STR || value_is_sequence(b)) && is_intlike(a)) return seq_repeat(in, b, as_int(a), loc);
+    }
+    if (op == BIN_MOD && a->kind == VAL_STR) return builtin_percent_format(in, a, b, loc);
+    if (op == BIN_BITOR && a->kind == VAL_DICT && b->kind == VAL_DICT) {
+        Value *r = value_dict(in->arena);
+        for (int pass = 0; pass < 2; pass++) {
+            Dict *d = pass ? b->dict : a->dict;
+            for (int i = 0; i < d->nentries; i++)
+                if (d->entries[i].key) dict_set(in->arena, r->dict, d->entries[i].key, d->entries[i].value);
+        }
+        return r;
+    }
+    return interp_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
+                             op == BIN_POW ? "** or pow()" : ast_binop_symbol(op), value_type_name(a),
+                             value_type_name(b));
+}
+
+/* ---- Comparisons ------------------------------------------------------------------------- */
+
+static int compare_order(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok);
+
+static bool sequence_less(Interp *in, List *a, List *b, CmpOp op, SrcLoc loc, bool *ok) {
+    int n = a->len < b->len ? a->len : b->len;
+    for (int i = 0; i < n; i++) {
+        if (value_equal(a->items[i], b->items[i])) continue;
+        return compare_order(in, a->items[i], b->items[i], op, loc, ok);
+    }
+    switch (op) {
+    case CMP_LT: return a->len < b->len;
+    case CMP_LE: return a->len <= b->len;
+    case CMP_GT: return a->len > b->len;
+    default: return a->len >= b->len;
+    }
+}
+
+/* <, <=, >, >= on Python values. */
+static int compare_order(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok) {
+    double x, y;
+    *ok = true;
+    if (is_intlike(a) && is_intlike(b)) {
+        int64_t p = as_int(a), q = as_int(b);
+        return op == CMP_LT ? p < q : op == CMP_LE ? p <= q : op == CMP_GT ? p > q : p >= q;
+    }
+    if (as_double(a, &x) && as_double(b, &y))
+        return op == CMP_LT ? x < y : op == CMP_LE ? x <= y : op == CMP_GT ? x > y : x >= y;
+    if (a->kind == VAL_STR && b->kind == VAL_STR) {
+        size_t n = a->str.len < b->str.len ? a->str.len : b->str.len;
+        int c = memcmp(a->str.s, b->str.s, n);
+        if (c == 0) c = (a->str.len > b->str.len) - (a->str.len < b->str.len);
+        return op == CMP_LT ? c < 0 : op == CMP_LE ? c <= 0 : op == CMP_GT ? c > 0 : c >= 0;
+    }
+    if (a->kind == b->kind && value_is_sequence(a)) return sequence_less(in, a->list, b->list, op, loc, ok);
+    *ok = false;
+    interp_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'", ast_cmpop_symbol(op),
+                      value_type_name(a), value_type_name(b));
+    return 0;
+}
+
+static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
+    switch (container->kind) {
+    case VAL_LIST:
+    case VAL_TUPLE:
+        for (int i = 0; i < container->list->len; i++)
+            if (value_equal(container->list->items[i], item)) return value_bool(true);
+        return value_bool(false);
+    case VAL_DICT: return value_bool(dict_get(container->dict, item) != NULL);
+    case VAL_STR:
+        if (item->kind != VAL_STR)
+            return interp_type_error(in, loc, "'in <string>' requires string as left operand, not %s",
+                                     value_type_name(item));
+        if (item->str.len == 0) return value_bool(true);
+        for (size_t i = 0; i + item->str.len <= container->str.len; i++)
+            if (memcmp(container->str.s + i, item->str.s, item->str.len) == 0) return value_bool(true);
+        return value_bool(false);
+    case VAL_RANGE: {
+        if (!is_intlike(item)) return value_bool(false);
+        int64_t x = as_int(item), s = container->range.start, e = container->range.stop, st = container->range.step;
+        bool inside = st > 0 ? (x >= s && x < e) : (x <= s && x > e);
+        return value_bool(inside && (x - s) % st == 0);
+    }
+    default:
+        return interp_type_error(in, loc, "argument of type '%s' is not iterable", value_type_name(container));
+    }
+}
+
+Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
+    if ((value_is_tensor(a) || value_is_tensor(b)) && op != CMP_IS && op != CMP_IS_NOT && op != CMP_IN &&
+        op != CMP_NOT_IN)
+        return tensor_compare(in, op, a, b, loc);
+    switch (op) {
+    case CMP_EQ: return value_bool(value_equal(a, b));
+    case CMP_NE: return value_bool(!value_equal(a, b));
+    case CMP_IS: return value_bool(a == b || (a->kind == b->kind && a->kind == VAL_NONE));
+    case CMP_IS_NOT: return value_bool(!(a == b || (a->kind == b->kind && a->kind == VAL_NONE)));
+    case CMP_IN: return contains(in, b, a, loc);
+    case CMP_NOT_IN: {
+        Value *r = contains(in, b, a, loc);
+        return r ? value_bool(!r->b) : NULL;
+    }
+    default: {
+        bool ok;
+        int r = compare_order(in, a, b, op, loc, &ok);
+        return ok ? value_bool(r) : NULL;
+    }
+    }
+}
+
+/* ---- Iteration ----------------------------------------------------------------------------- */
+
+static int utf8_len(unsigned char c) { return c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4; }
+
+List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
+    List *l = ARENA_NEW(in->arena, List);
+    switch (v->kind) {
+    case VAL_LIST:
+    case VAL_TUPLE:
+        for (int i = 0; i < v->list->len; i++) list_append(in->arena, l, v->list->items[i]);
+        return l;
+    case VAL_RANGE: {
+        int64_t s = v->range.start, e = v->range.stop, st = v->range.step;
+        for (int64_t x = s; st > 0 ? x < e : x > e; x += st) {
+            if (l->len >= 100000000) {
+                interp_error(in, loc, "range too large to iterate at build time");
+                return NULL;
+            }
+            list_append(in->arena, l, value_int(in->arena, x));
+        }
+        return l;
+    }
+    case VAL_DICT:
+        for (int i = 0; i < v->dict->nentries; i++)
+            if (v->dict->entries[i].key) list_append(in->arena, l, v->dict->entries[i].key);
+        return l;
+    case VAL_STR:
+        for (size_t i = 0; i < v->str.len;) {
+            size_t n = (size_t)utf8_len((unsigned char)v->str.s[i]);
+            if (i + n > v->str.len) n = v->str.len - i;
+            list_append(in->arena, l, value_str(in->arena, v->str.s + i, n));
+            i += n;
+        }
+        return l;
+    case VAL_TENSOR:
+        interp_not_supported(in, loc, "iterating over a tensor (graph loops arrive with AutoGraph)");
+        return NULL;
+    default:
+        interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(v));
+        return NULL;
+    }
+}
+
+/* ---- Attributes and subscripts ---------------------------------------------------------------- */
+
+Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
+    switch (obj->kind) {
+    case VAL_MODULE: {
+        Value *v = env_get_local(obj->module->globals, name);
+        if (v) return v;
+        if (obj->module->is_package) {
+            PyModule *sub = module_import(in, arena_printf(in->arena, "%s.%s", obj->module->name, name), NULL, 0, loc);
+            if (sub) return sub->self;
+            if (in->diag->errors) return NULL;
+        }
+        return interp_error(in, loc, "AttributeError: module '%s' has no attribute '%s'", obj->module->name, name);
+    }
+    case VAL_TENSOR: return tensor_attribute(in, obj, name, loc);
+    case VAL_TF_FUNCTION: return tf_function_attribute(in, obj, name, loc);
+    case VAL_DTYPE:
+        if (strcmp(name, "name") == 0) return value_cstr(in->arena, dtype_name(obj->dtype));
+        if (strcmp(name, "is_floating") == 0) return value_bool(dtype_is_float(obj->dtype));
+        if (strcmp(name, "is_integer") == 0) return value_bool(dtype_is_integer(obj->dtype));
+        break;
+    case VAL_FUNCTION:
+        if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, obj->fn->name);
+        if (strcmp(name, "__qualname__") == 0) return value_cstr(in->arena, obj->fn->qualname);
+        break;
+    default: {
+        Value *m = builtin_method(in, obj, name);
+        if (m) return m;
+        break;
+    }
+    }
+    return interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
+}
+
+/* Normalises a Python slice over a sequence of length len (CPython's PySlice_AdjustIndices). */
+static bool slice_indices(Interp *in, Value *slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
+                          SrcLoc loc) {
+    Value *vs[3] = {slice->slice.start, slice->slice.stop, slice->slice.step};
+    for (int i = 0; i < 3; i++)
+        if (vs[i]->kind != VAL_NONE && !is_intlike(vs[i])) {
+            interp_type_error(in, loc, "slice indices must be integers or None or have an __index__ method");
+            return false;
+        }
+    *step = vs[2]->kind == VAL_NONE ? 1 : as_int(vs[2]);
+    if (*step == 0) {
+        interp_error(in, loc, "ValueError: slice step cannot be zero");
+        return false;
+    }
+    int64_t lower = *step < 0 ? -1 : 0, upper = *step < 0 ? len - 1 : len;
+    for (int k = 0; k < 2; k++) {
+        int64_t *out = k == 0 ? start : stop;
+        if (vs[k]->kind == VAL_NONE) {
+            *out = (*step < 0) == (k == 0) ? upper : lower;
+            continue;
+        }
+        int64_t x = as_int(vs[k]);
+        if (x < 0) {
+            x += len;
+            if (x < lower) x = lower;
+        } else if (x > upper) {
+            x = upper;
+        }
+        *out = x;
+    }
+    return true;
+}
+
+static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
+    int64_t len = obj->kind == VAL_STR ? (int64_t)obj->str.len : obj->list->len;
+    int64_t start, stop, step;
+    if (!slice_indices(in, slice, len, &start, &stop, &step, loc)) return NULL;
+    if (obj->kind == VAL_STR) {
+        StrBuf sb;
+        strbuf_init(&sb, in->arena);
+        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) strbuf_putc(&sb, obj->str.s[i]);
+        return value_str(in->arena, sb.len ? sb.data : "", sb.len);
+    }
+    Value *r = obj->kind == VAL_LIST ? value_list(in->arena, 0) : value_tuple(in->arena, 0);
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) list_append(in->arena, r->list, obj->list->items[i]);
+    return r;
+}
+
+Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
+    if (value_is_tensor(obj)) return interp_not_supported(in, loc, "indexing and slicing tensors");
+    if (obj->kind == VAL_DICT) {
+        Value *v = dict_get(obj->dict, index);
+        if (v) return v;
+        uint64_t h;
+        if (!value_hash(index, &h)) return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(index));
+        return interp_error(in, loc, "KeyError: %s", value_repr(in->arena, index));
+    }
+    if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) {
+        if (index->kind == VAL_SLICE) return slice_sequence(in, obj, index, loc);
+        if (!is_intlike(index))
+            return interp_type_error(in, loc, "%s indices must be integers or slices, not %s",
+                                     obj->kind == VAL_STR ? "string" : value_type_name(obj), value_type_name(index));
+        int64_t len = obj->kind == VAL_STR ? (int64_t)obj->str.len : obj->list->len;
+        int64_t i = as_int(index);
+        if (i < 0) i += len;
+        if (i < 0 || i >= len)
+            return interp_error(in, loc, "IndexError: %s index out of range",
+                                obj->kind == VAL_STR ? "string" : value_type_name(obj));
+        if (obj->kind == VAL_STR) return value_str(in->arena, obj->str.s + i, 1);
+        return obj->list->items[i];
+    }
+    if (obj->kind == VAL_RANGE && is_intlike(index)) {
+        int64_t s = obj->range.start, e = obj->range.stop, st = obj->range.step;
+        int64_t n = st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
+        int64_t i = as_int(index);
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) return interp_error(in, loc, "IndexError: range object index out of range");
+        return value_int(in->arena, s + i * st);
+    }
+    return interp_type_error(in, loc, "'%s' object is not subscriptable", value_type_name(obj));
+}
+
+/* ---- Expressions ------------------------------------------------------------------------------ */
+
+static Value *eval_name(Interp *in, Env *env, const Node *e) {
+    Value *v = env_lookup(in, env, e->name.id);
+    if (v) return v;
+    if (env_get_local(env, e->name.id) == NULL && env != env->module->globals) {
+        /* Declared local by the scope analysis but not assigned yet? */
+        for (int i = 0; i < env->cap; i++)
+            if (env->slots[i].name == e->name.id)
+                return interp_error(in, e->loc,
+                                    "UnboundLocalError: cannot access local variable '%s' where it is not "
+                                    "associated with a value",
+                                    e->name.id);
+    }
+    return interp_error(in, e->loc, "NameError: name '%s' is not defined", e->name.id);
+}
+
+static bool eval_into_list(Interp *in, Env *env, const NodeList *elts, List *out) {
+    for (int i = 0; i < elts->len; i++) {
+        const Node *e = elts->items[i];
+        if (e->kind == AST_STARRED) {
+            Value *v = eval(in, env, e->starred.value);
+            List *items = v ? iterate_to_list(in, v, e->loc) : NULL;
+            if (!items) return false;
+            for (int k = 0; k < items->len; k++) list_append(in->arena, out, items->items[k]);
+        } else {
+            Value *v = eval(in, env, e);
+            if (!v) return false;
+            list_append(in->arena, out, v);
+        }
+    }
+    return true;
+}
+
+static Value *eval_call(Interp *in, Env *env, const Node *e) {
+    Value *callee = eval(in, env, e->call.func);
+    if (!callee) return NULL;
+    List pos = {0};
+    if (!eval_into_list(in, env, &e->call.args, &pos)) return NULL;
+    CallArgs args = {.pos = pos.items, .npos = pos.len};
+    int cap = e->call.keywords.len;
+    for (int i = 0; i < e->call.keywords.len; i++) {
+        const Node *kw = e->call.keywords.items[i];
+        Value *v = eval(in, env, kw->keyword.value);
+        if (!v) return NULL;
+        if (kw->keyword.name) {
+            if (args.nkw == cap || !args.kw_names) {
+                cap = cap * 2 + 4;
+                args.kw_names = arena_grow(in->arena, args.kw_names, sizeof(char *), (size_t)args.nkw, (size_t)cap);
+                args.kw_values = arena_grow(in->arena, args.kw_values, sizeof(Value *), (size_t)args.nkw, (size_t)cap);
+            }
+            for (int k = 0; k < args.nkw; k++)
+                if (args.kw_names[k] == kw->keyword.name)
+                    return interp_error(in, kw->loc, "SyntaxError: keyword argument repeated: %s", kw->keyword.name);
+            args.kw_names[args.nkw] = kw->keyword.name;
+            args.kw_values[args.nkw++] = v;
+            continue;
+        }
+        if (v->kind != VAL_DICT)
+            return interp_type_error(in, kw->loc, "argument after ** must be a mapping, not %s", value_type_name(v));
+        for (int k = 0; k < v->dict->nentries; k++) {
+            DictEntry *de = &v->dict->entries[k];
+            if (!de->key) continue;
+            if (de->key->kind != VAL_STR) return interp_type_error(in, kw->loc, "keywords must be strings");
+            if (args.nkw == cap || !args.kw_names) {
+                cap = cap * 2 + 4;
+                args.kw_names = arena_grow(in->arena, args.kw_names, sizeof(char *), (size_t)args.nkw, (size_t)cap);
+                args.kw_values = arena_grow(in->arena, args.kw_values, sizeof(Value *), (size_t)args.nkw, (size_t)cap);
+            }
+            args.kw_names[args.nkw] = interp_intern(in, de->key->str.s);
+            args.kw_values[args.nkw++] = de->value;
+        }
+    }
+    SrcLoc saved = in->user_loc;
+    if (!interp_is_library_file(in, e->loc.file)) in->user_loc = e->loc;
+    Value *r = call_value(in, callee, &args, e->loc);
+    in->user_loc = saved;
+    return r;
+}
+
+/* Runs the generators of a comprehension, calling emit for each innermost element. */
+typedef bool (*EmitFn)(Interp *in, Env *env, const Node *comp, Value *acc);
+
+static bool run_generators(Interp *in, Env *env, const Node *comp, int g, Value *acc, EmitFn emit) {
+    if (g == comp->comp.generators.len) return emit(in, env, comp, acc);
+    const Node *gen = comp->comp.generators.items[g];
+    /* The first iterable is evaluated in the enclosing scope, as in Python. */
+    Value *it = eval(in, g == 0 ? env->parent ? env : env : env, gen->comprehension.iter);
+    List *items = it ? iterate_to_list(in, it, gen->comprehension.iter->loc) : NULL;
+    if (!items) return false;
+    for (int i = 0; i < items->len; i++) {
+        if (!assign_target(in, env, gen->comprehension.target, items->items[i])) return false;
+        bool keep = true;
+        for (int k = 0; k < gen->comprehension.ifs.len && keep; k++) {
+            Value *c = eval(in, env, gen->comprehension.ifs.items[k]);
+            bool ok;
+            if (!c) return false;
+            keep = value_truthy(in, c, gen->comprehension.ifs.items[k]->loc, &ok);
+            if (!ok) return false;
+        }
+        if (keep && !run_generators(in, env, comp, g + 1, acc, emit)) return false;
+    }
+    return true;
+}
+
+static bool emit_list_item(Interp *in, Env *env, const Node *comp, Value *acc) {
+    Value *v = eval(in, env, comp->comp.elt);
+    if (!v) return false;
+    list_append(in->arena, acc->list, v);
+    return true;
+}
+
+static bool emit_dict_item(Interp *in, Env *env, const Node *comp, Value *acc) {
+    Value *k = eval(in, env, comp->comp.key);
+    Value *v = k ? eval(in, env, comp->comp.value) : NULL;
+    if (!v) return false;
+    uint64_t h;
+    if (!value_hash(k, &h)) {
+        interp_type_error(in, comp->comp.key->loc, "unhashable type: '%s'", value_type_name(k));
+        return false;
+    }
+    dict_set(in->arena, acc->dict, k, v);
+    return true;
+}
+
+static Value *eval_comprehension(Interp *in, Env *env, const Node *e) {
+    /* A comprehension has its own scope: its loop variables don't leak. Locals of the
+       enclosing function stay visible through the parent link. */
+    Env *scope = env_new(in, env, env->module, e);
+    if (e->kind == AST_SETCOMP) return interp_not_supported(in, e->loc, "set comprehensions");
+    Value *acc = e->kind == AST_DICTCOMP ? value_dict(in->arena) : value_list(in->arena, 0);
+    if (!run_generators(in, scope, e, 0, acc, e->kind == AST_DICTCOMP ? emit_dict_item : emit_list_item))
+        return NULL;
+    if (e->kind == AST_GENEXP) acc->kind = VAL_TUPLE; /* consumed eagerly; no generator objects yet */
+    return acc;
+}
+
+static Value *eval_fstring(Interp *in, Env *env, const Node *e);
+
+static Value *eval_formatted(Interp *in, Env *env, const Node *e) {
+    Value *v = eval(in, env, e->formatted.value);
+    if (!v) return NULL;
+    if (e->formatted.conversion == CONV_REPR || e->formatted.conversion == CONV_ASCII)
+        v = value_cstr(in->arena, value_repr(in->arena, v));
+    else if (e->formatted.conversion == CONV_STR)
+        v = value_cstr(in->arena, value_to_str(in->arena, v));
+    const char *spec = "";
+    if (e->formatted.format_spec) {
+        Value *s = eval_fstring(in, env, e->formatted.format_spec);
+        if (!s) return NULL;
+        spec = s->str.s;
+    }
+    return format_value(in, v, spec, e->loc);
+}
+
+static Value *eval_fstring(Interp *in, Env *env, const Node *e) {
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (int i = 0; i < e->fstring.values.len; i++) {
+        const Node *part = e->fstring.values.items[i];
+        Value *v = part->kind == AST_FORMATTED ? eval_formatted(in, env, part) : eval(in, env, part);
+        if (!v) return NULL;
+        strbuf_putn(&sb, v->str.s, v->str.len);
+    }
+    return value_str(in->arena, strbuf_cstr(&sb), sb.len);
+}
+
+static Value *eval_unary(Interp *in, Env *env, const Node *e) {
+    Value *v = eval(in, env, e->unaryop.operand);
+    if (!v) return NULL;
+    if (e->unaryop.op == UNARY_NOT) {
+        bool ok;
+        bool t = value_truthy(in, v, e->unaryop.operand->loc, &ok);
+        return ok ? value_bool(!t) : NULL;
+    }
+    if (value_is_tensor(v)) return tensor_unary(in, e->unaryop.op, v, e->loc);
+    if (is_intlike(v)) {
+        int64_t x = as_int(v);
+        switch (e->unaryop.op) {
+        case UNARY_NEG:
+            if (x == INT64_MIN) return overflow(in, e->loc);
+            return value_int(in->arena, -x);
+        case UNARY_POS: return value_int(in->arena, x);
+        case UNARY_INVERT: return value_int(in->arena, ~x);
+        default: break;
+        }
+    }
+    if (v->kind == VAL_FLOAT) {
+        if (e->unaryop.op == UNARY_NEG) return value_float(in->arena, -v->f);
+        if (e->unaryop.op == UNARY_POS) return v;
+    }
+    return interp_type_error(in, e->loc, "bad operand type for unary %s: '%s'", ast_unaryop_symbol(e->unaryop.op),
+                             value_type_name(v));
+}
+
+static Value *eval_boolop(Interp *in, Env *env, const Node *e) {
+    Value *v = NULL;
+    for (int i = 0; i < e->boolop.values.len; i++) {
+        v = eval(in, env, e->boolop.values.items[i]);
+        if (!v) return NULL;
+        if (i == e->boolop.values.len - 1) break;
+        bool ok;
+        bool t = value_truthy(in, v, e->boolop.values.items[i]->loc, &ok);
+        if (!ok) return NULL;
+        if (e->boolop.op == BOOL_AND ? !t : t) return v;
+    }
+    return v;
+}
+
+static Value *eval_compare_chain(Interp *in, Env *env, const Node *e) {
+    Value *left = eval(in, env, e->compare.left);
+    if (!left) return NULL;
+    Value *result = NULL;
+    for (int i = 0; i < e->compare.comparators.len; i++) {
+        Value *right = eval(in, env, e->compare.comparators.items[i]);
+        if (!right) return NULL;
+        result = eval_compare(in, e->compare.ops[i], left, right, e->loc);
+        if (!result) return NULL;
+        if (i < e->compare.comparators.len - 1) {
+            bool ok;
+            bool t = value_truthy(in, result, e->loc, &ok);
+            if (!ok) return NULL;
+            if (!t) return result;
+        }
+        left = right;
+    }
+    return result;
+}
+
+Value *eval(Interp *in, Env *env, const Node *e) {
+    switch (e->kind) {
+    case AST_NAME: return eval_name(in, env, e);
+    case AST_INT: return value_int(in->arena, e->int_.value);
+    case AST_FLOAT: return value_float(in->arena, e->float_.value);
+    case AST_STR: return value_str(in->arena, e->str.value, e->str.len);
+    case AST_BYTES: return interp_not_supported(in, e->loc, "bytes literals");
+    case AST_TRUE: return value_bool(true);
+    case AST_FALSE: return value_bool(false);
+    case AST_NONE: return value_none();
+    case AST_ELLIPSIS: return value_ellipsis();
+    case AST_FSTRING: return eval_fstring(in, env, e);
+    case AST_FORMATTED: return eval_formatted(in, env, e);
+    case AST_BINOP: {
+        Value *a = eval(in, env, e->binop.left);
+        Value *b = a ? eval(in, env, e->binop.right) : NULL;
+        return b ? eval_binop(in, e->binop.op, a, b, e->loc) : NULL;
+    }
+    case AST_UNARYOP: return eval_unary(in, env, e);
+    case AST_BOOLOP: return eval_boolop(in, env, e);
+    case AST_COMPARE: return eval_compare_chain(in, env, e);
+    case AST_IFEXP: {
+        Value *t = eval(in, env, e->ifexp.test);
+        if (!t) return NULL;
+        bool ok;
+        bool c = value_truthy(in, t, e->ifexp.test->loc, &ok);
+        if (!ok) return NULL;
+        return eval(in, env, c ? e->ifexp.body : e->ifexp.orelse);
+    }
+    case AST_LAMBDA: return make_function(in, env, e, "<lambda>");
+    case AST_CALL: return eval_call(in, env, e);
+    case AST_ATTRIBUTE: {
+        Value *obj = eval(in, env, e->attribute.value);
+        return obj ? get_attribute(in, obj, e->attribute.attr, e->loc) : NULL;
+    }
+    case AST_SUBSCRIPT: {
+        Value *obj = eval(in, env, e->subscript.value);
+        Value *index = obj ? eval(in, env, e->subscript.slice) : NULL;
+        return index ? get_item(in, obj, index, e->loc) : NULL;
+    }
+    case AST_SLICE: {
+        Value *v = ARENA_NEW(in->arena, Value);
+        v->kind = VAL_SLICE;
+        const Node *parts[3] = {e->slice.lower, e->slice.upper, e->slice.step};
+        Value **outs[3] = {&v->slice.start, &v->slice.stop, &v->slice.step};
+        for (int i = 0; i < 3; i++) {
+            *outs[i] = parts[i] ? eval(in, env, parts[i]) : value_none();
+            if (!*outs[i]) return NULL;
+        }
+        return v;
+    }
+    case AST_TUPLE:
+    case AST_LIST: {
+        Value *v = e->kind == AST_TUPLE ? value_tuple(in->arena, 0) : value_list(in->arena, 0);
+        return eval_into_list(in, env, &e->seq.elts, v->list) ? v : NULL;
+    }
+    case AST_SET: return interp_not_supported(in, e->loc, "sets");
+    case AST_DICT: {
+        Value *d = value_dict(in->arena);
+        for (int i = 0; i < e->dict.keys.len; i++) {
+            Value *val = eval(in, env, e->dict.values.items[i]);
+            if (!val) return NULL;
+            if (!e->dict.keys.items[i]) {
+                if (val->kind != VAL_DICT)
+                    return interp_type_error(in, e->dict.values.items[i]->loc, "'%s' object is not a mapping",
+                                             value_type_name(val));
+                for (int k = 0; k < val->dict->nentries; k++)
+                    if (val->dict->entries[k].key)
+                        dict_set(in->arena, d->dict, val->dict->entries[k].key, val->dict->entries[k].value);
+                continue;
+            }
+            Value *key = eval(in, env, e->dict.keys.items[i]);
+            if (!key) return NULL;
+            uint64_t h;
+            if (!value_hash(key, &h))
+                return interp_type_error(in, e->dict.keys.items[i]->loc, "unhashable type: '%s'", value_type_name(key));
+            dict_set(in->arena, d->dict, key, val);
+        }
+        return d;
+    }
+    case AST_LISTCOMP:
+    case AST_SETCOMP:
+    case AST_DICTCOMP:
+    case AST_GENEXP: return eval_comprehension(in, env, e);
+    case AST_STARRED: return interp_error(in, e->loc, "can't use starred expression here");
+    case AST_NAMED_EXPR: return interp_not_supported(in, e->loc, "assignment expressions (':=')");
+    default: break;
+    }
+    return interp_not_supported(in, e->loc, ast_kind_name(e->kind));
+}

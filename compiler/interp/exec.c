@@ -1,0 +1,485 @@
+/* exec.c — scopes (Env) and statements: the Python half of the build-time interpreter.
+ * Control flow here is ordinary Python control flow over Python values; a tensor
+ * condition is AutoGraph's business (compiler/autograph, a later stage). */
+#include <string.h>
+
+#include "interp_internal.h"
+
+/* ---- Scopes ------------------------------------------------------------------------ */
+
+Env *env_new(Interp *in, Env *parent, PyModule *module, const Node *scope_node) {
+    Env *env = ARENA_NEW(in->arena, Env);
+    env->parent = parent;
+    env->module = module;
+    env->scope_node = scope_node;
+    return env;
+}
+
+static Binding *env_slot(Env *env, const char *name) {
+    if (!env->cap) return NULL;
+    size_t h = ((uintptr_t)name >> 4) & (size_t)(env->cap - 1);
+    for (;; h = (h + 1) & (size_t)(env->cap - 1)) {
+        Binding *b = &env->slots[h];
+        if (!b->name || b->name == name) return b;
+    }
+}
+
+static Binding *env_find(Env *env, const char *name) {
+    Binding *b = env_slot(env, name);
+    return b && b->name ? b : NULL;
+}
+
+static Binding *env_bind(Interp *in, Env *env, const char *name) {
+    if ((env->count + 1) * 2 > env->cap) {
+        Binding *old = env->slots;
+        int old_cap = env->cap;
+        env->cap = env->cap ? env->cap * 2 : 8;
+        env->slots = ARENA_ARRAY(in->arena, Binding, env->cap);
+        for (int i = 0; i < old_cap; i++)
+            if (old[i].name) *env_slot(env, old[i].name) = old[i];
+    }
+    Binding *b = env_slot(env, name);
+    if (!b->name) {
+        b->name = name;
+        env->count++;
+    }
+    return b;
+}
+
+Value *env_get_local(Env *env, const char *name) {
+    Binding *b = env_find(env, name);
+    return b ? b->value : NULL;
+}
+
+static bool name_in(const char **names, int n, const char *name) {
+    for (int i = 0; i < n; i++)
+        if (names[i] == name) return true;
+    return false;
+}
+
+void env_set_local(Interp *in, Env *env, const char *name, Value *value) {
+    env_bind(in, env, name)->value = value;
+}
+
+static void env_assign(Interp *in, Env *env, const char *name, Value *value) {
+    if (name_in(env->globals, env->nglobals, name)) {
+        env_set_local(in, env->module->globals, name, value);
+        return;
+    }
+    if (name_in(env->nonlocals, env->nnonlocals, name)) {
+        for (Env *e = env->parent; e; e = e->parent) {
+            Binding *b = env_find(e, name);
+            if (b) {
+                b->value = value;
+                return;
+            }
+        }
+    }
+    env_set_local(in, env, name, value);
+}
+
+Value *env_lookup(Interp *in, Env *env, const char *name) {
+    Binding *b = env_find(env, name);
+    if (b) return b->value; /* NULL: a local not yet assigned (UnboundLocalError) */
+    if (!name_in(env->globals, env->nglobals, name))
+        for (Env *e = env->parent; e; e = e->parent) {
+            Binding *pb = env_find(e, name);
+            if (pb && pb->value) return pb->value;
+        }
+    Value *v = env_get_local(env->module->globals, name);
+    if (v) return v;
+    return env_get_local(in->builtins, name);
+}
+
+/* ---- Assignment ---------------------------------------------------------------------- */
+
+static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value) {
+    const NodeList *elts = &target->seq.elts;
+    List *items = iterate_to_list(in, value, target->loc);
+    if (!items) return false;
+    int star = -1;
+    for (int i = 0; i < elts->len; i++)
+        if (elts->items[i]->kind == AST_STARRED) star = i;
+    int nfixed = star < 0 ? elts->len : elts->len - 1;
+    if (star < 0 && items->len != elts->len) {
+        if (items->len > elts->len)
+            interp_error(in, target->loc, "ValueError: too many values to unpack (expected %d)", elts->len);
+        else
+            interp_error(in, target->loc, "ValueError: not enough values to unpack (expected %d, got %d)",
+                         elts->len, items->len);
+        return false;
+    }
+    if (star >= 0 && items->len < nfixed) {
+        interp_error(in, target->loc, "ValueError: not enough values to unpack (expected at least %d, got %d)",
+                     nfixed, items->len);
+        return false;
+    }
+    int src = 0;
+    for (int i = 0; i < elts->len; i++) {
+        const Node *t = elts->items[i];
+        if (i == star) {
+            int n = items->len - nfixed;
+            Value *rest = value_list(in->arena, n);
+            for (int k = 0; k < n; k++) rest->list->items[k] = items->items[src++];
+            if (!assign_target(in, env, t->starred.value, rest)) return false;
+        } else if (!assign_target(in, env, t, items->items[src++])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc loc) {
+    if (obj->kind == VAL_DICT) {
+        uint64_t h;
+        if (!value_hash(index, &h)) {
+            interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(index));
+            return false;
+        }
+        dict_set(in->arena, obj->dict, index, value);
+        return true;
+    }
+    if (obj->kind == VAL_LIST) {
+        if (index->kind != VAL_INT && index->kind != VAL_BOOL) {
+            interp_type_error(in, loc, "list indices must be integers or slices, not %s", value_type_name(index));
+            return false;
+        }
+        int64_t i = index->kind == VAL_INT ? index->i : index->b;
+        if (i < 0) i += obj->list->len;
+        if (i < 0 || i >= obj->list->len) {
+            interp_error(in, loc, "IndexError: list assignment index out of range");
+            return false;
+        }
+        obj->list->items[i] = value;
+        return true;
+    }
+    if (value_is_tensor(obj)) {
+        interp_type_error(in, loc, "'Tensor' object does not support item assignment");
+        return false;
+    }
+    interp_type_error(in, loc, "'%s' object does not support item assignment", value_type_name(obj));
+    return false;
+}
+
+bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
+    switch (target->kind) {
+    case AST_NAME:
+        if (value->kind == VAL_TENSOR && !value->tensor.ir->name_hint)
+            value->tensor.ir->name_hint = target->name.id;
+        env_assign(in, env, target->name.id, value);
+        return true;
+    case AST_TUPLE:
+    case AST_LIST: return assign_unpack(in, env, target, value);
+    case AST_SUBSCRIPT: {
+        Value *obj = eval(in, env, target->subscript.value);
+        if (!obj) return false;
+        Value *index = eval(in, env, target->subscript.slice);
+        if (!index) return false;
+        return set_item(in, obj, index, value, target->loc);
+    }
+    case AST_ATTRIBUTE: {
+        Value *obj = eval(in, env, target->attribute.value);
+        if (!obj) return false;
+        if (obj->kind == VAL_MODULE) {
+            env_set_local(in, obj->module->globals, target->attribute.attr, value);
+            return true;
+        }
+        interp_error(in, target->loc, "AttributeError: '%s' object attribute '%s' is read-only",
+                     value_type_name(obj), target->attribute.attr);
+        return false;
+    }
+    case AST_STARRED:
+        interp_error(in, target->loc, "starred assignment target must be in a list or tuple");
+        return false;
+    default:
+        interp_error(in, target->loc, "cannot assign to %s", ast_kind_name(target->kind));
+        return false;
+    }
+}
+
+static bool delete_target(Interp *in, Env *env, const Node *target) {
+    switch (target->kind) {
+    case AST_NAME: {
+        Env *scope = name_in(env->globals, env->nglobals, target->name.id) ? env->module->globals : env;
+        Binding *b = env_find(scope, target->name.id);
+        if (!b || !b->value) {
+            interp_error(in, target->loc, "NameError: name '%s' is not defined", target->name.id);
+            return false;
+        }
+        b->value = NULL;
+        return true;
+    }
+    case AST_TUPLE:
+    case AST_LIST:
+        for (int i = 0; i < target->seq.elts.len; i++)
+            if (!delete_target(in, env, target->seq.elts.items[i])) return false;
+        return true;
+    case AST_SUBSCRIPT: {
+        Value *obj = eval(in, env, target->subscript.value);
+        Value *index = obj ? eval(in, env, target->subscript.slice) : NULL;
+        if (!index) return false;
+        if (obj->kind == VAL_DICT) {
+            if (!dict_delete(obj->dict, index)) {
+                interp_error(in, target->loc, "KeyError: %s", value_repr(in->arena, index));
+                return false;
+            }
+            return true;
+        }
+        if (obj->kind == VAL_LIST && index->kind == VAL_INT) {
+            List *l = obj->list;
+            int64_t i = index->i < 0 ? index->i + l->len : index->i;
+            if (i < 0 || i >= l->len) {
+                interp_error(in, target->loc, "IndexError: list assignment index out of range");
+                return false;
+            }
+            memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - i - 1));
+            l->len--;
+            return true;
+        }
+        interp_type_error(in, target->loc, "'%s' object doesn't support item deletion", value_type_name(obj));
+        return false;
+    }
+    default: interp_not_supported(in, target->loc, "this 'del' target"); return false;
+    }
+}
+
+/* ---- Statements ------------------------------------------------------------------------ */
+
+static bool condition(Interp *in, Env *env, const Node *test, bool *result) {
+    Value *v = eval(in, env, test);
+    if (!v) return false;
+    bool ok;
+    *result = value_truthy(in, v, test->loc, &ok);
+    return ok;
+}
+
+static ExecStatus exec_loop_body(Interp *in, Env *env, const NodeList *body, bool *broke) {
+    ExecStatus st = exec_block(in, env, body);
+    if (st == EXEC_BREAK) {
+        *broke = true;
+        return EXEC_NORMAL;
+    }
+    return st == EXEC_CONTINUE ? EXEC_NORMAL : st;
+}
+
+static ExecStatus exec_while(Interp *in, Env *env, const Node *s) {
+    bool broke = false;
+    for (;;) {
+        bool go;
+        if (!condition(in, env, s->while_.test, &go)) return EXEC_ERROR;
+        if (!go) break;
+        ExecStatus st = exec_loop_body(in, env, &s->while_.body, &broke);
+        if (st != EXEC_NORMAL) return st;
+        if (broke) break;
+    }
+    return broke ? EXEC_NORMAL : exec_block(in, env, &s->while_.orelse);
+}
+
+static ExecStatus exec_for(Interp *in, Env *env, const Node *s) {
+    Value *iterable = eval(in, env, s->for_.iter);
+    if (!iterable) return EXEC_ERROR;
+    if (value_is_tensor(iterable)) {
+        interp_not_supported(in, s->for_.iter->loc,
+                             "iterating over a tensor (graph loops arrive with AutoGraph)");
+        return EXEC_ERROR;
+    }
+    List *items = iterate_to_list(in, iterable, s->for_.iter->loc);
+    if (!items) return EXEC_ERROR;
+    bool broke = false;
+    /* A list being appended to while iterated sees the new items, as in CPython. */
+    List *live = iterable->kind == VAL_LIST ? iterable->list : items;
+    for (int i = 0; i < live->len; i++) {
+        if (!assign_target(in, env, s->for_.target, live->items[i])) return EXEC_ERROR;
+        ExecStatus st = exec_loop_body(in, env, &s->for_.body, &broke);
+        if (st != EXEC_NORMAL) return st;
+        if (broke) break;
+    }
+    return broke ? EXEC_NORMAL : exec_block(in, env, &s->for_.orelse);
+}
+
+static ExecStatus exec_funcdef(Interp *in, Env *env, const Node *s) {
+    Value *fn = make_function(in, env, s, s->funcdef.name);
+    if (!fn) return EXEC_ERROR;
+    /* Decorators apply bottom-up: @a @b def f ... is f = a(b(f)). */
+    Value **decorators = ARENA_ARRAY(in->arena, Value *, s->funcdef.decorators.len + 1);
+    for (int i = 0; i < s->funcdef.decorators.len; i++) {
+        decorators[i] = eval(in, env, s->funcdef.decorators.items[i]);
+        if (!decorators[i]) return EXEC_ERROR;
+    }
+    for (int i = s->funcdef.decorators.len - 1; i >= 0; i--) {
+        CallArgs args = call_args_positional(&fn, 1);
+        fn = call_value(in, decorators[i], &args, s->funcdef.decorators.items[i]->loc);
+        if (!fn) return EXEC_ERROR;
+    }
+    env_assign(in, env, s->funcdef.name, fn);
+    return EXEC_NORMAL;
+}
+
+static ExecStatus exec_import(Interp *in, Env *env, const Node *s) {
+    for (int i = 0; i < s->import.names.len; i++) {
+        const Node *alias = s->import.names.items[i];
+        PyModule *m = module_import(in, alias->alias.name, env->module, 0, alias->loc);
+        if (!m) return EXEC_ERROR;
+        if (alias->alias.asname) {
+            env_assign(in, env, interp_intern(in, alias->alias.asname), m->self);
+        } else {
+            /* import a.b.c binds a */
+            const char *dot = strchr(alias->alias.name, '.');
+            const char *top = dot ? arena_strndup(in->arena, alias->alias.name, (size_t)(dot - alias->alias.name))
+                                  : alias->alias.name;
+            PyModule *tm = dot ? module_import(in, top, env->module, 0, alias->loc) : m;
+            if (!tm) return EXEC_ERROR;
+            env_assign(in, env, interp_intern(in, top), tm->self);
+        }
+    }
+    return EXEC_NORMAL;
+}
+
+static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
+    const char *modname = s->import_from.module ? s->import_from.module : "";
+    PyModule *m = module_import(in, modname, env->module, s->import_from.level, s->loc);
+    if (!m) return EXEC_ERROR;
+    for (int i = 0; i < s->import_from.names.len; i++) {
+        const Node *alias = s->import_from.names.items[i];
+        const char *name = interp_intern(in, alias->alias.name);
+        if (strcmp(name, "*") == 0) {
+            Env *g = m->globals;
+            for (int k = 0; k < g->cap; k++)
+                if (g->slots[k].name && g->slots[k].value && g->slots[k].name[0] != '_')
+                    env_assign(in, env, g->slots[k].name, g->slots[k].value);
+            continue;
+        }
+        Value *v = env_get_local(m->globals, name);
+        if (!v) {
+            /* from package import submodule */
+            const char *sub = arena_printf(in->arena, "%s%s%s", m->name, "." , name);
+            PyModule *sm = m->is_package ? module_import(in, sub, NULL, 0, alias->loc) : NULL;
+            if (!sm) {
+                if (!in->error_reported)
+                    interp_error(in, alias->loc, "ImportError: cannot import name '%s' from '%s'", name, m->name);
+                return EXEC_ERROR;
+            }
+            v = sm->self;
+        }
+        env_assign(in, env, interp_intern(in, alias->alias.asname ? alias->alias.asname : name), v);
+    }
+    return EXEC_NORMAL;
+}
+
+static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
+    const Node *t = s->augassign.target;
+    Value *obj = NULL, *index = NULL, *old;
+    switch (t->kind) {
+    case AST_NAME:
+        old = eval(in, env, t);
+        break;
+    case AST_SUBSCRIPT:
+        obj = eval(in, env, t->subscript.value);
+        index = obj ? eval(in, env, t->subscript.slice) : NULL;
+        old = index ? get_item(in, obj, index, t->loc) : NULL;
+        break;
+    case AST_ATTRIBUTE:
+        old = eval(in, env, t);
+        break;
+    default:
+        interp_error(in, t->loc, "'%s' is an illegal expression for augmented assignment", ast_kind_name(t->kind));
+        return EXEC_ERROR;
+    }
+    if (!old) return EXEC_ERROR;
+    Value *rhs = eval(in, env, s->augassign.value);
+    if (!rhs) return EXEC_ERROR;
+    Value *result;
+    if (old->kind == VAL_LIST && s->augassign.op == BIN_ADD) {
+        /* list += iterable extends in place */
+        List *items = iterate_to_list(in, rhs, s->augassign.value->loc);
+        if (!items) return EXEC_ERROR;
+        for (int i = 0; i < items->len; i++) list_append(in->arena, old->list, items->items[i]);
+        result = old;
+    } else {
+        result = eval_binop(in, s->augassign.op, old, rhs, s->loc);
+    }
+    if (!result) return EXEC_ERROR;
+    if (t->kind == AST_SUBSCRIPT) return set_item(in, obj, index, result, t->loc) ? EXEC_NORMAL : EXEC_ERROR;
+    return assign_target(in, env, t, result) ? EXEC_NORMAL : EXEC_ERROR;
+}
+
+static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
+    switch (s->kind) {
+    case AST_EXPR_STMT: return eval(in, env, s->expr_stmt.value) ? EXEC_NORMAL : EXEC_ERROR;
+    case AST_ASSIGN: {
+        Value *v = eval(in, env, s->assign.value);
+        if (!v) return EXEC_ERROR;
+        for (int i = 0; i < s->assign.targets.len; i++)
+            if (!assign_target(in, env, s->assign.targets.items[i], v)) return EXEC_ERROR;
+        return EXEC_NORMAL;
+    }
+    case AST_AUGASSIGN: return exec_augassign(in, env, s);
+    case AST_ANNASSIGN: {
+        if (!s->annassign.value) return EXEC_NORMAL;
+        Value *v = eval(in, env, s->annassign.value);
+        return v && assign_target(in, env, s->annassign.target, v) ? EXEC_NORMAL : EXEC_ERROR;
+    }
+    case AST_PASS: return EXEC_NORMAL;
+    case AST_DEL:
+        for (int i = 0; i < s->del.targets.len; i++)
+            if (!delete_target(in, env, s->del.targets.items[i])) return EXEC_ERROR;
+        return EXEC_NORMAL;
+    case AST_RETURN:
+        in->return_value = s->ret.value ? eval(in, env, s->ret.value) : value_none();
+        return in->return_value ? EXEC_RETURN : EXEC_ERROR;
+    case AST_BREAK: return EXEC_BREAK;
+    case AST_CONTINUE: return EXEC_CONTINUE;
+    case AST_ASSERT: {
+        bool ok;
+        if (!condition(in, env, s->assert_.test, &ok)) return EXEC_ERROR;
+        if (ok) return EXEC_NORMAL;
+        if (s->assert_.msg) {
+            Value *msg = eval(in, env, s->assert_.msg);
+            if (!msg) return EXEC_ERROR;
+            interp_error(in, s->loc, "AssertionError: %s", value_to_str(in->arena, msg));
+        } else {
+            interp_error(in, s->loc, "AssertionError");
+        }
+        return EXEC_ERROR;
+    }
+    case AST_GLOBAL:
+    case AST_NONLOCAL:
+        /* Declarations were collected by the scope analysis in call.c. */
+        return EXEC_NORMAL;
+    case AST_IF: {
+        bool go;
+        if (!condition(in, env, s->if_.test, &go)) return EXEC_ERROR;
+        return exec_block(in, env, go ? &s->if_.body : &s->if_.orelse);
+    }
+    case AST_WHILE: return exec_while(in, env, s);
+    case AST_FOR: return exec_for(in, env, s);
+    case AST_FUNCDEF: return exec_funcdef(in, env, s);
+    case AST_IMPORT: return exec_import(in, env, s);
+    case AST_IMPORT_FROM: return exec_import_from(in, env, s);
+    case AST_RAISE: interp_not_supported(in, s->loc, "'raise' (exceptions)"); return EXEC_ERROR;
+    case AST_TRY: interp_not_supported(in, s->loc, "'try' statements"); return EXEC_ERROR;
+    case AST_WITH: interp_not_supported(in, s->loc, "'with' statements"); return EXEC_ERROR;
+    case AST_CLASSDEF: interp_not_supported(in, s->loc, "class definitions"); return EXEC_ERROR;
+    default: break;
+    }
+    interp_not_supported(in, s->loc, ast_kind_name(s->kind));
+    return EXEC_ERROR;
+}
+
+ExecStatus exec_block(Interp *in, Env *env, const NodeList *body) {
+    for (int i = 0; i < body->len; i++) {
+        ExecStatus st = exec_stmt(in, env, body->items[i]);
+        if (st != EXEC_NORMAL) return st;
+    }
+    return EXEC_NORMAL;
+}
+
+bool exec_module(Interp *in, PyModule *m, const Node *ast) {
+    ExecStatus st = exec_block(in, m->globals, &ast->module.body);
+    if (st == EXEC_ERROR) return false;
+    if (st != EXEC_NORMAL) {
+        /* 'return'/'break' outside function/loop are rejected by the parser. */
+        UNREACHABLE();
+    }
+    return true;
+}

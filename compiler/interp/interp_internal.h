@@ -1,0 +1,157 @@
+/* interp_internal.h — state shared by the files of compiler/interp (not for other modules).
+ * Entry points: the Interp struct and the functions each file of the interpreter provides.
+ * Memory owner: all of it lives in Interp.arena. */
+#ifndef INGOT_INTERP_INTERNAL_H
+#define INGOT_INTERP_INTERNAL_H
+
+#include "interp.h"
+#include "value.h"
+
+/* ---- Scopes ------------------------------------------------------------------ */
+typedef struct Binding {
+    const char *name;  /* interned */
+    Value *value;      /* NULL: declared but unbound */
+} Binding;
+
+/* A scope: a module's globals, a function call's locals, or a class body. */
+struct Env {
+    Binding *slots;    /* open addressing on the interned name pointer */
+    int cap, count;
+    Env *parent;       /* enclosing function scope (closures); NULL at module level */
+    PyModule *module;
+    const Node *scope_node;       /* the def whose call this is (NULL: module) */
+    const char **globals;         /* names declared global in this scope */
+    int nglobals;
+    const char **nonlocals;
+    int nnonlocals;
+};
+
+struct PyModule {
+    const char *name;             /* "tensorflow", "tensorflow.nn", "__main__" */
+    const SourceFile *file;
+    const char *dir;              /* directory of the file (relative imports) */
+    bool is_package;
+    bool is_library;              /* part of the bundled stdlib: locations point at the caller */
+    Env *globals;
+    Value *self;                  /* the VAL_MODULE value */
+};
+
+/* One concrete function of a tf.function (one trace). */
+typedef struct ConcreteFunction {
+    Value *key;                   /* the cache key of its signature (a tuple) */
+    Func *func;
+    Value *output_template;       /* the traced return value; tensors stand for results */
+    int nresults;
+} ConcreteFunction;
+
+struct TfFunction {
+    Value *python_function;
+    const char *name;
+    ConcreteFunction **traces;
+    int ntraces, cap;
+    int tracing_count;
+};
+
+/* How a statement finished. */
+typedef enum { EXEC_NORMAL, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE, EXEC_ERROR } ExecStatus;
+
+struct Interp {
+    Arena *arena;
+    Diag *diag;
+    const InterpOptions *opt;
+    Module *module;               /* the graph being built */
+    Builder builder;              /* where tensor ops go now */
+    Value *return_value;          /* set by EXEC_RETURN */
+    Env *builtins;
+    PyModule **modules;           /* loaded modules, for import caching */
+    int nmodules, modules_cap;
+    PyModule *main_module;
+    /* The place in the user's script that ops are attributed to: the innermost
+       location in a non-library file (calls into the stdlib keep the caller's). */
+    SrcLoc user_loc;
+    int depth;                    /* Python call depth, capped */
+    const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
+    Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
+    bool error_reported;
+};
+
+#define INTERP_MAX_DEPTH 400
+
+/* ---- interp.c: errors and helpers ------------------------------------------------ */
+/* Reports a build error at loc (with notes for the traced call chain); returns NULL so
+   callers can write `return interp_error(...)`. */
+Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what);
+const char *interp_intern(Interp *in, const char *s);
+bool interp_is_library_file(Interp *in, const SourceFile *file);
+/* Where an op made at loc is attributed: loc itself in user code, else the user's
+   innermost call into the library (so errors point at the script, not the stdlib). */
+SrcLoc interp_op_loc(Interp *in, SrcLoc loc);
+
+/* ---- env (exec.c) -------------------------------------------------------------------- */
+Env *env_new(Interp *in, Env *parent, PyModule *module, const Node *scope_node);
+Value *env_get_local(Env *env, const char *name);
+void env_set_local(Interp *in, Env *env, const char *name, Value *value);
+/* Name lookup by Python's LEGB rule; NULL when unbound (caller reports NameError). */
+Value *env_lookup(Interp *in, Env *env, const char *name);
+
+/* ---- exec.c ------------------------------------------------------------------------ */
+ExecStatus exec_block(Interp *in, Env *env, const NodeList *body);
+bool assign_target(Interp *in, Env *env, const Node *target, Value *value);
+/* Runs a module's body in its globals. */
+bool exec_module(Interp *in, PyModule *m, const Node *ast);
+
+/* ---- eval.c ------------------------------------------------------------------------- */
+Value *eval(Interp *in, Env *env, const Node *expr);
+bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok);
+Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc);
+Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc);
+Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc);
+Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc);
+/* Iteration over a Python iterable: fills a list of items (tuples, lists, ranges,
+   dicts, strings). */
+List *iterate_to_list(Interp *in, Value *iterable, SrcLoc loc);
+
+/* ---- call.c --------------------------------------------------------------------------- */
+Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc);
+Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc);
+Value *make_function(Interp *in, Env *env, const Node *def, const char *name);
+/* Binds a builtin's arguments by name: names[0..n) in order; out[i] gets the value or
+   NULL; the first nrequired are required. Reports TypeError like CPython's. */
+bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const *names, int n,
+               int nrequired, Value **out, SrcLoc loc);
+CallArgs call_args_positional(Value **pos, int npos);
+
+/* ---- builtins.c ------------------------------------------------------------------------ */
+void builtins_install(Interp *in);
+/* Methods of builtin types (list.append, dict.items, ...); NULL when absent. */
+Value *builtin_method(Interp *in, Value *self, const char *name);   /* methods.c */
+/* Formatting (methods.c): format(v, spec) and "fmt" % args, as CPython does them. */
+Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc);
+Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc);
+
+/* ---- modules.c -------------------------------------------------------------------------- */
+PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc);
+PyModule *module_create(Interp *in, const char *name, const SourceFile *file, bool is_library);
+
+/* ---- tensor_ops.c: the _ingot primitives and tensor operators --------------------------- */
+PyModule *ingot_primitives_module(Interp *in);
+bool value_is_tensor(const Value *v);
+/* Converts a Python scalar, nested list or tensor to a tensor (dtype: preferred, or
+   inferred as TensorFlow does when preferred < 0). NULL after an error. */
+Value *to_tensor(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
+Value *tensor_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc);
+Value *tensor_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc);
+Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc);
+Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc);
+Value *tensor_value(Interp *in, IrValue *ir);
+/* The symbolic tensor's text: Tensor("mul:0", shape=(), dtype=float32) */
+const char *tensor_repr(Arena *a, const Value *v);
+
+/* ---- tracing.c: tf.function --------------------------------------------------------------- */
+Value *tf_function_new(Interp *in, Value *python_function);
+Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc);
+Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc);
+
+#endif

@@ -1,0 +1,764 @@
+/* methods.c — methods of str, list and dict, and string formatting (format specs and
+ * %-formatting) with CPython's results. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp_internal.h"
+
+#define METHOD(name) static Value *method_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
+
+static bool nargs(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc) {
+    if (args->nkw) {
+        interp_type_error(in, loc, "%s() takes no keyword arguments", fname);
+        return false;
+    }
+    if (args->npos >= lo && args->npos <= hi) return true;
+    if (lo == hi)
+        interp_type_error(in, loc, "%s() takes exactly %d argument%s (%d given)", fname, lo, lo == 1 ? "" : "s", args->npos);
+    else if (args->npos < lo)
+        interp_type_error(in, loc, "%s() takes at least %d argument%s (%d given)", fname, lo, lo == 1 ? "" : "s", args->npos);
+    else
+        interp_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", fname, hi, hi == 1 ? "" : "s", args->npos);
+    return false;
+}
+
+static Value *need_str(Interp *in, Value *v, const char *what, SrcLoc loc) {
+    if (v->kind == VAL_STR) return v;
+    return interp_type_error(in, loc, "%s must be str, not %s", what, value_type_name(v));
+}
+
+/* ---- format specs: [[fill]align][sign][#][0][width][,|_][.precision][type] --------------------- */
+
+typedef struct Spec {
+    char fill, align, sign, type;
+    bool alt, zero;
+    int width, precision;
+    char grouping;
+} Spec;
+
+static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
+    *sp = (Spec){.fill = ' ', .precision = -1};
+    size_t n = strlen(s);
+    if (n >= 2 && strchr("<>=^", s[1])) sp->fill = s[0], sp->align = s[1], s += 2;
+    else if (n >= 1 && strchr("<>=^", s[0])) sp->align = s[0], s += 1;
+    if (*s && strchr("+- ", *s)) sp->sign = *s++;
+    if (*s == '#') sp->alt = true, s++;
+    if (*s == '0') {
+        sp->zero = true;
+        if (!sp->align) sp->fill = '0', sp->align = '=';
+        s++;
+    }
+    while (*s >= '0' && *s <= '9') sp->width = sp->width * 10 + (*s++ - '0');
+    if (*s == ',' || *s == '_') sp->grouping = *s++;
+    if (*s == '.') {
+        s++;
+        if (!(*s >= '0' && *s <= '9')) {
+            interp_error(in, loc, "ValueError: Format specifier missing precision");
+            return false;
+        }
+        sp->precision = 0;
+        while (*s >= '0' && *s <= '9') sp->precision = sp->precision * 10 + (*s++ - '0');
+    }
+    if (*s) sp->type = *s++;
+    if (*s) {
+        interp_error(in, loc, "ValueError: Invalid format specifier");
+        return false;
+    }
+    return true;
+}
+
+static const char *group_digits(Arena *a, const char *digits, char sep) {
+    /* digits: [0-9]+ possibly followed by .fraction/exponent */
+    size_t intlen = strspn(digits, "0123456789");
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    for (size_t i = 0; i < intlen; i++) {
+        if (i && (intlen - i) % 3 == 0) strbuf_putc(&sb, sep);
+        strbuf_putc(&sb, digits[i]);
+    }
+    strbuf_puts(&sb, digits + intlen);
+    return strbuf_cstr(&sb);
+}
+
+static const char *pad(Arena *a, const char *sign, const char *body, const Spec *sp, char default_align) {
+    size_t len = strlen(sign) + strlen(body);
+    char align = sp->align ? sp->align : default_align;
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    size_t fillc = sp->width > (int)len ? (size_t)sp->width - len : 0;
+    size_t left = align == '>' ? fillc : align == '^' ? fillc / 2 : 0;
+    size_t right = fillc - left;
+    if (align == '=') {
+        strbuf_puts(&sb, sign);
+        for (size_t i = 0; i < fillc; i++) strbuf_putc(&sb, sp->fill);
+        strbuf_puts(&sb, body);
+        return strbuf_cstr(&sb);
+    }
+    for (size_t i = 0; i < left; i++) strbuf_putc(&sb, sp->fill);
+    strbuf_puts(&sb, sign);
+    strbuf_puts(&sb, body);
+    for (size_t i = 0; i < (align == '<' || align == '^' ? right : 0); i++) strbuf_putc(&sb, sp->fill);
+    return strbuf_cstr(&sb);
+}
+
+static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc, bool *ok) {
+    Arena *a = in->arena;
+    *ok = true;
+    char type = sp->type;
+    int prec = sp->precision;
+    char buf[512];
+    double x = fabs(f);
+    const char *body;
+    if (isinf(x) || isnan(x)) {
+        body = isnan(x) ? "nan" : "inf";
+        if (type == 'F' || type == 'E' || type == 'G') body = isnan(x) ? "NAN" : "INF";
+    } else if (!type) {
+        /* no type: like 'g' with at least one digit after the point, or repr */
+        if (prec < 0) body = float_repr(a, x);
+        else {
+            snprintf(buf, sizeof buf, "%.*g", prec == 0 ? 1 : prec, x);
+            if (!strpbrk(buf, ".e") && strlen(buf) < 17) strcat(buf, ".0");
+            body = arena_strdup(a, buf);
+        }
+    } else if (strchr("fFeEgG%", type)) {
+        if (prec < 0) prec = 6;
+        double v = type == '%' ? x * 100 : x;
+        char t = type == '%' ? 'f' : type;
+        char fmt[16];
+        snprintf(fmt, sizeof fmt, sp->alt ? "%%#.%d%c" : "%%.%d%c", prec, t);
+        snprintf(buf, sizeof buf, fmt, v);
+        if (type == '%') strcat(buf, "%");
+        body = arena_strdup(a, buf);
+    } else {
+        *ok = false;
+        interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'float'", type);
+        return NULL;
+    }
+    if (sp->grouping) body = group_digits(a, body, sp->grouping);
+    const char *sign = signbit(f) && !isnan(f) ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
+    return pad(a, sign, body, sp, '>');
+}
+
+static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc, bool *ok) {
+    Arena *a = in->arena;
+    *ok = true;
+    uint64_t x = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    char buf[80];
+    const char *prefix = "";
+    switch (sp->type) {
+    case 0:
+    case 'd':
+    case 'n': snprintf(buf, sizeof buf, "%llu", (unsigned long long)x); break;
+    case 'x': snprintf(buf, sizeof buf, "%llx", (unsigned long long)x); prefix = sp->alt ? "0x" : ""; break;
+    case 'X': snprintf(buf, sizeof buf, "%llX", (unsigned long long)x); prefix = sp->alt ? "0X" : ""; break;
+    case 'o': snprintf(buf, sizeof buf, "%llo", (unsigned long long)x); prefix = sp->alt ? "0o" : ""; break;
+    case 'b': {
+        int n = 0;
+        char tmp[70];
+        do tmp[n++] = (char)('0' + (x & 1)); while (x >>= 1);
+        for (int i = 0; i < n; i++) buf[i] = tmp[n - 1 - i];
+        buf[n] = '\0';
+        prefix = sp->alt ? "0b" : "";
+        break;
+    }
+    case 'c': snprintf(buf, sizeof buf, "%c", (char)v); break;
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case '%':
+        return format_float(in, (double)v, sp, loc, ok);
+    default:
+        *ok = false;
+        interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'int'", sp->type);
+        return NULL;
+    }
+    const char *body = sp->grouping ? group_digits(a, buf, sp->grouping) : buf;
+    const char *sign = v < 0 ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
+    return pad(a, arena_printf(a, "%s%s", sign, prefix), body, sp, '>');
+}
+
+Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
+    if (!spec[0]) return v->kind == VAL_STR ? v : value_cstr(in->arena, value_to_str(in->arena, v));
+    Spec sp;
+    if (!parse_spec(in, spec, &sp, loc)) return NULL;
+    bool ok = true;
+    const char *r;
+    if (v->kind == VAL_INT || v->kind == VAL_BOOL) {
+        if (v->kind == VAL_BOOL && !sp.type) r = pad(in->arena, "", v->b ? "True" : "False", &sp, '<');
+        else r = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
+    } else if (v->kind == VAL_FLOAT) {
+        r = format_float(in, v->f, &sp, loc, &ok);
+    } else if (v->kind == VAL_STR || !sp.type || sp.type == 's') {
+        if (sp.type && sp.type != 's')
+            return interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'str'", sp.type);
+        if (v->kind != VAL_STR && v->kind != VAL_NONE && (sp.width || sp.precision >= 0) && !value_is_sequence(v) &&
+            v->kind != VAL_DICT && v->kind != VAL_TENSOR)
+            return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
+        const char *s = value_to_str(in->arena, v);
+        if (sp.precision >= 0 && strlen(s) > (size_t)sp.precision) s = arena_strndup(in->arena, s, (size_t)sp.precision);
+        r = pad(in->arena, "", s, &sp, '<');
+    } else {
+        return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
+    }
+    return ok ? value_cstr(in->arena, r) : NULL;
+}
+
+/* "%d items, %.2f %s" % (n, x, name) */
+Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
+    List single = {.items = &args, .len = 1};
+    List *items = args->kind == VAL_TUPLE ? args->list : &single;
+    int next = 0;
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (const char *p = fmt->str.s; *p; p++) {
+        if (*p != '%') {
+            strbuf_putc(&sb, *p);
+            continue;
+        }
+        p++;
+        if (*p == '%') {
+            strbuf_putc(&sb, '%');
+            continue;
+        }
+        char flags[8] = {0};
+        int nf = 0;
+        while (*p && strchr("-+ #0", *p) && nf < 7) flags[nf++] = *p++;
+        int width = 0, prec = -1;
+        while (*p >= '0' && *p <= '9') width = width * 10 + (*p++ - '0');
+        if (*p == '.') {
+            p++;
+            prec = 0;
+            while (*p >= '0' && *p <= '9') prec = prec * 10 + (*p++ - '0');
+        }
+        char conv = *p;
+        if (!conv) return interp_error(in, loc, "ValueError: incomplete format");
+        if (next >= items->len) return interp_type_error(in, loc, "not enough arguments for format string");
+        Value *v = items->items[next++];
+        Spec sp = {.fill = ' ', .precision = prec, .width = width, .align = '>'};
+        for (int i = 0; i < nf; i++) {
+            if (flags[i] == '-') sp.align = '<';
+            else if (flags[i] == '+' || flags[i] == ' ') sp.sign = flags[i];
+            else if (flags[i] == '0' && sp.align != '<') sp.fill = '0', sp.align = '=';
+            else if (flags[i] == '#') sp.alt = true;
+        }
+        const char *piece;
+        bool ok = true;
+        switch (conv) {
+        case 's': {
+            const char *text = value_to_str(in->arena, v);
+            if (prec >= 0 && strlen(text) > (size_t)prec) text = arena_strndup(in->arena, text, (size_t)prec);
+            piece = pad(in->arena, "", text, &sp, '>');
+            break;
+        }
+        case 'r': piece = pad(in->arena, "", value_repr(in->arena, v), &sp, '>'); break;
+        case 'd':
+        case 'i':
+        case 'u':
+            if (v->kind == VAL_FLOAT) v = value_int(in->arena, (int64_t)v->f);
+            if (v->kind != VAL_INT && v->kind != VAL_BOOL)
+                return interp_type_error(in, loc, "%%%c format: a real number is required, not %s", conv, value_type_name(v));
+            sp.type = 'd';
+            piece = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
+            break;
+        case 'x': case 'X': case 'o':
+            if (v->kind != VAL_INT && v->kind != VAL_BOOL)
+                return interp_type_error(in, loc, "%%%c format: an integer is required, not %s", conv, value_type_name(v));
+            sp.type = conv;
+            piece = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
+            break;
+        case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': {
+            double d = v->kind == VAL_FLOAT ? v->f : v->kind == VAL_INT ? (double)v->i : v->kind == VAL_BOOL ? v->b : NAN;
+            if (!value_is_number(v))
+                return interp_type_error(in, loc, "must be real number, not %s", value_type_name(v));
+            sp.type = conv;
+            if (sp.precision < 0) sp.precision = 6;
+            piece = format_float(in, d, &sp, loc, &ok);
+            break;
+        }
+        default:
+            return interp_error(in, loc, "ValueError: unsupported format character '%c' (0x%x)", conv, conv);
+        }
+        if (!ok) return NULL;
+        strbuf_puts(&sb, piece);
+    }
+    if (next < items->len && args->kind == VAL_TUPLE)
+        return interp_type_error(in, loc, "not all arguments converted during string formatting");
+    return value_str(in->arena, strbuf_cstr(&sb), sb.len);
+}
+
+/* ---- str ---------------------------------------------------------------------------------------- */
+
+METHOD(str_join) {
+    if (!nargs(in, args, "join", 1, 1, loc)) return NULL;
+    List *items = iterate_to_list(in, args->pos[0], loc);
+    if (!items) return NULL;
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (int i = 0; i < items->len; i++) {
+        Value *v = items->items[i];
+        if (v->kind != VAL_STR)
+            return interp_type_error(in, loc, "sequence item %d: expected str instance, %s found", i, value_type_name(v));
+        if (i) strbuf_putn(&sb, self->str.s, self->str.len);
+        strbuf_putn(&sb, v->str.s, v->str.len);
+    }
+    return value_str(in->arena, sb.len ? sb.data : "", sb.len);
+}
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+static Value *strip(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, bool left, bool right) {
+    if (!nargs(in, args, fname, 0, 1, loc)) return NULL;
+    const char *chars = NULL;
+    if (args->npos == 1 && args->pos[0]->kind != VAL_NONE) {
+        if (!need_str(in, args->pos[0], "argument", loc)) return NULL;
+        chars = args->pos[0]->str.s;
+    }
+    size_t s = 0, e = self->str.len;
+    while (left && s < e && (chars ? strchr(chars, self->str.s[s]) != NULL : is_space(self->str.s[s]))) s++;
+    while (right && e > s && (chars ? strchr(chars, self->str.s[e - 1]) != NULL : is_space(self->str.s[e - 1]))) e--;
+    return value_str(in->arena, self->str.s + s, e - s);
+}
+
+METHOD(str_strip) { return strip(in, self, args, loc, "strip", true, true); }
+METHOD(str_lstrip) { return strip(in, self, args, loc, "lstrip", true, false); }
+METHOD(str_rstrip) { return strip(in, self, args, loc, "rstrip", false, true); }
+
+METHOD(str_split) {
+    static const char *const names[] = {"sep", "maxsplit"};
+    Value *a[2];
+    if (!args_bind(in, args, "split", names, 2, 0, a, loc)) return NULL;
+    int64_t maxsplit = a[1] && a[1]->kind == VAL_INT ? a[1]->i : -1;
+    Value *r = value_list(in->arena, 0);
+    const char *s = self->str.s;
+    size_t n = self->str.len, i = 0;
+    if (!a[0] || a[0]->kind == VAL_NONE) {
+        while (true) {
+            while (i < n && is_space(s[i])) i++;
+            if (i == n) break;
+            size_t start = i;
+            if (maxsplit == 0) {
+                size_t e = n;
+                while (e > start && is_space(s[e - 1])) e--;
+                list_append(in->arena, r->list, value_str(in->arena, s + start, e - start));
+                break;
+            }
+            while (i < n && !is_space(s[i])) i++;
+            list_append(in->arena, r->list, value_str(in->arena, s + start, i - start));
+            if (maxsplit > 0) maxsplit--;
+        }
+        return r;
+    }
+    if (!need_str(in, a[0], "separator", loc)) return NULL;
+    size_t sl = a[0]->str.len;
+    if (sl == 0) return interp_error(in, loc, "ValueError: empty separator");
+    size_t start = 0;
+    for (i = 0; i + sl <= n && maxsplit != 0;) {
+        if (memcmp(s + i, a[0]->str.s, sl) == 0) {
+            list_append(in->arena, r->list, value_str(in->arena, s + start, i - start));
+            i += sl;
+            start = i;
+            if (maxsplit > 0) maxsplit--;
+        } else {
+            i++;
+        }
+    }
+    list_append(in->arena, r->list, value_str(in->arena, s + start, n - start));
+    return r;
+}
+
+METHOD(str_replace) {
+    if (!nargs(in, args, "replace", 2, 3, loc)) return NULL;
+    if (!need_str(in, args->pos[0], "replace() argument 1", loc) || !need_str(in, args->pos[1], "replace() argument 2", loc))
+        return NULL;
+    int64_t count = args->npos == 3 && args->pos[2]->kind == VAL_INT ? args->pos[2]->i : -1;
+    const char *old = args->pos[0]->str.s, *new = args->pos[1]->str.s;
+    size_t ol = args->pos[0]->str.len, nl = args->pos[1]->str.len;
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    const char *s = self->str.s;
+    size_t n = self->str.len;
+    for (size_t i = 0; i <= n;) {
+        if (count != 0 && (ol == 0 || (i + ol <= n && memcmp(s + i, old, ol) == 0))) {
+            strbuf_putn(&sb, new, nl);
+            if (count > 0) count--;
+            if (ol == 0) {
+                if (i < n) strbuf_putc(&sb, s[i]);
+                i++;
+            } else {
+                i += ol;
+            }
+        } else {
+            if (i < n) strbuf_putc(&sb, s[i]);
+            i++;
+        }
+    }
+    return value_str(in->arena, sb.len ? sb.data : "", sb.len);
+}
+
+static Value *starts_ends(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool ends) {
+    if (!nargs(in, args, ends ? "endswith" : "startswith", 1, 1, loc)) return NULL;
+    Value *p = args->pos[0];
+    List single = {.items = &p, .len = 1};
+    List *options = p->kind == VAL_TUPLE ? p->list : &single;
+    for (int i = 0; i < options->len; i++) {
+        Value *o = options->items[i];
+        if (o->kind != VAL_STR)
+            return interp_type_error(in, loc, "%s first arg must be str or a tuple of str, not %s",
+                                     ends ? "endswith" : "startswith", value_type_name(o));
+        if (o->str.len <= self->str.len &&
+            memcmp(self->str.s + (ends ? self->str.len - o->str.len : 0), o->str.s, o->str.len) == 0)
+            return value_bool(true);
+    }
+    return value_bool(false);
+}
+
+METHOD(str_startswith) { return starts_ends(in, self, args, loc, false); }
+METHOD(str_endswith) { return starts_ends(in, self, args, loc, true); }
+
+static Value *change_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool upper) {
+    if (!nargs(in, args, upper ? "upper" : "lower", 0, 0, loc)) return NULL;
+    char *s = arena_strndup(in->arena, self->str.s, self->str.len);
+    for (size_t i = 0; i < self->str.len; i++)
+        if (upper ? (s[i] >= 'a' && s[i] <= 'z') : (s[i] >= 'A' && s[i] <= 'Z')) s[i] = (char)(s[i] ^ 0x20);
+    return value_str(in->arena, s, self->str.len);
+}
+
+METHOD(str_upper) { return change_case(in, self, args, loc, true); }
+METHOD(str_lower) { return change_case(in, self, args, loc, false); }
+
+METHOD(str_find) {
+    if (!nargs(in, args, "find", 1, 1, loc) || !need_str(in, args->pos[0], "argument", loc)) return NULL;
+    const Value *sub = args->pos[0];
+    for (size_t i = 0; i + sub->str.len <= self->str.len; i++)
+        if (memcmp(self->str.s + i, sub->str.s, sub->str.len) == 0) return value_int(in->arena, (int64_t)i);
+    return value_int(in->arena, -1);
+}
+
+METHOD(str_count) {
+    if (!nargs(in, args, "count", 1, 1, loc) || !need_str(in, args->pos[0], "argument", loc)) return NULL;
+    const Value *sub = args->pos[0];
+    int64_t n = 0;
+    if (sub->str.len == 0) return value_int(in->arena, (int64_t)self->str.len + 1);
+    for (size_t i = 0; i + sub->str.len <= self->str.len;)
+        if (memcmp(self->str.s + i, sub->str.s, sub->str.len) == 0) n++, i += sub->str.len;
+        else i++;
+    return value_int(in->arena, n);
+}
+
+/* str.format: {} {0} {name} {x.attr} {0[1]} with !r/!s and format specs. */
+METHOD(str_format) {
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    int auto_index = 0;
+    const char *s = self->str.s;
+    for (size_t i = 0; i < self->str.len; i++) {
+        char c = s[i];
+        if (c == '}' ) {
+            if (s[i + 1] == '}') i++;
+            else return interp_error(in, loc, "ValueError: Single '}' encountered in format string");
+            strbuf_putc(&sb, '}');
+            continue;
+        }
+        if (c != '{') {
+            strbuf_putc(&sb, c);
+            continue;
+        }
+        if (s[i + 1] == '{') {
+            strbuf_putc(&sb, '{');
+            i++;
+            continue;
+        }
+        size_t j = i + 1;
+        int depth = 1;
+        while (j < self->str.len && depth) {
+            if (s[j] == '{') depth++;
+            else if (s[j] == '}') depth--;
+            if (depth) j++;
+        }
+        if (j >= self->str.len) return interp_error(in, loc, "ValueError: expected '}' before end of string");
+        const char *field = arena_strndup(in->arena, s + i + 1, j - i - 1);
+        i = j;
+        char *spec = strchr(field, ':');
+        char *conv = strchr(field, '!');
+        if (spec && conv && conv > spec) conv = NULL;
+        if (spec) *spec++ = '\0';
+        char conversion = 0;
+        if (conv) {
+            conversion = conv[1];
+            *conv = '\0';
+        }
+        Value *v;
+        size_t name_len = strcspn(field, ".[");
+        if (name_len == 0) {
+            if (auto_index >= args->npos)
+                return interp_error(in, loc, "IndexError: Replacement index %d out of range for positional args tuple", auto_index);
+            v = args->pos[auto_index++];
+        } else if (field[0] >= '0' && field[0] <= '9') {
+            int idx = atoi(field);
+            if (idx >= args->npos)
+                return interp_error(in, loc, "IndexError: Replacement index %d out of range for positional args tuple", idx);
+            v = args->pos[idx];
+        } else {
+            const char *name = arena_intern(in->arena, field, name_len);
+            v = NULL;
+            for (int k = 0; k < args->nkw; k++)
+                if (args->kw_names[k] == name) v = args->kw_values[k];
+            if (!v) return interp_error(in, loc, "KeyError: '%s'", name);
+        }
+        for (const char *p = field + name_len; *p;) {
+            if (*p == '.') {
+                size_t n = strcspn(p + 1, ".[");
+                v = get_attribute(in, v, arena_intern(in->arena, p + 1, n), loc);
+                p += 1 + n;
+            } else {
+                const char *close = strchr(p, ']');
+                if (!close) return interp_error(in, loc, "ValueError: Missing ']' in format string");
+                const char *key = arena_strndup(in->arena, p + 1, (size_t)(close - p - 1));
+                char *endp;
+                long idx = strtol(key, &endp, 10);
+                Value *kv = *endp == '\0' && *key ? value_int(in->arena, idx) : value_cstr(in->arena, key);
+                v = get_item(in, v, kv, loc);
+                p = close + 1;
+            }
+            if (!v) return NULL;
+        }
+        if (conversion == 'r' || conversion == 'a') v = value_cstr(in->arena, value_repr(in->arena, v));
+        else if (conversion == 's') v = value_cstr(in->arena, value_to_str(in->arena, v));
+        if (spec && strchr(spec, '{')) {
+            /* nested fields in the spec: format the spec itself first */
+            Value *spec_str = value_cstr(in->arena, spec);
+            CallArgs inner = *args;
+            Value *formatted = method_str_format(in, spec_str, &inner, loc);
+            if (!formatted) return NULL;
+            spec = (char *)formatted->str.s;
+        }
+        Value *piece = format_value(in, v, spec ? spec : "", loc);
+        if (!piece) return NULL;
+        strbuf_putn(&sb, piece->str.s, piece->str.len);
+    }
+    return value_str(in->arena, sb.len ? sb.data : "", sb.len);
+}
+
+/* ---- list ------------------------------------------------------------------------------------------ */
+
+METHOD(list_append) {
+    if (!nargs(in, args, "append", 1, 1, loc)) return NULL;
+    list_append(in->arena, self->list, args->pos[0]);
+    return value_none();
+}
+
+METHOD(list_extend) {
+    if (!nargs(in, args, "extend", 1, 1, loc)) return NULL;
+    List *items = iterate_to_list(in, args->pos[0], loc);
+    if (!items) return NULL;
+    for (int i = 0; i < items->len; i++) list_append(in->arena, self->list, items->items[i]);
+    return value_none();
+}
+
+METHOD(list_insert) {
+    if (!nargs(in, args, "insert", 2, 2, loc)) return NULL;
+    if (args->pos[0]->kind != VAL_INT) return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
+    List *l = self->list;
+    int64_t i = args->pos[0]->i;
+    if (i < 0) i += l->len;
+    if (i < 0) i = 0;
+    if (i > l->len) i = l->len;
+    list_append(in->arena, l, NULL);
+    memmove(&l->items[i + 1], &l->items[i], sizeof(Value *) * (size_t)(l->len - 1 - i));
+    l->items[i] = args->pos[1];
+    return value_none();
+}
+
+METHOD(list_pop) {
+    if (!nargs(in, args, "pop", 0, 1, loc)) return NULL;
+    List *l = self->list;
+    if (l->len == 0) return interp_error(in, loc, "IndexError: pop from empty list");
+    int64_t i = args->npos ? (args->pos[0]->kind == VAL_INT ? args->pos[0]->i : 0) : l->len - 1;
+    if (i < 0) i += l->len;
+    if (i < 0 || i >= l->len) return interp_error(in, loc, "IndexError: pop index out of range");
+    Value *v = l->items[i];
+    memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
+    l->len--;
+    return v;
+}
+
+static int list_find(List *l, Value *v) {
+    for (int i = 0; i < l->len; i++)
+        if (value_equal(l->items[i], v)) return i;
+    return -1;
+}
+
+METHOD(list_remove) {
+    if (!nargs(in, args, "remove", 1, 1, loc)) return NULL;
+    List *l = self->list;
+    int i = list_find(l, args->pos[0]);
+    if (i < 0) return interp_error(in, loc, "ValueError: list.remove(x): x not in list");
+    memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
+    l->len--;
+    return value_none();
+}
+
+METHOD(list_index) {
+    if (!nargs(in, args, "index", 1, 1, loc)) return NULL;
+    int i = list_find(self->list, args->pos[0]);
+    if (i < 0) return interp_error(in, loc, "ValueError: %s is not in list", value_repr(in->arena, args->pos[0]));
+    return value_int(in->arena, i);
+}
+
+METHOD(list_count) {
+    if (!nargs(in, args, "count", 1, 1, loc)) return NULL;
+    int64_t n = 0;
+    for (int i = 0; i < self->list->len; i++) n += value_equal(self->list->items[i], args->pos[0]);
+    return value_int(in->arena, n);
+}
+
+METHOD(list_reverse) {
+    if (!nargs(in, args, "reverse", 0, 0, loc)) return NULL;
+    List *l = self->list;
+    for (int i = 0, j = l->len - 1; i < j; i++, j--) {
+        Value *t = l->items[i];
+        l->items[i] = l->items[j];
+        l->items[j] = t;
+    }
+    return value_none();
+}
+
+METHOD(list_copy) {
+    if (!nargs(in, args, "copy", 0, 0, loc)) return NULL;
+    Value *r = value_list(in->arena, self->list->len);
+    memcpy(r->list->items, self->list->items, sizeof(Value *) * (size_t)self->list->len);
+    return r;
+}
+
+METHOD(list_sort) {
+    Value *key = NULL;
+    bool reverse = false;
+    if (args->npos) return interp_type_error(in, loc, "sort() takes no positional arguments");
+    for (int k = 0; k < args->nkw; k++) {
+        if (strcmp(args->kw_names[k], "key") == 0) key = args->kw_values[k];
+        else if (strcmp(args->kw_names[k], "reverse") == 0) {
+            bool ok;
+            reverse = value_truthy(in, args->kw_values[k], loc, &ok);
+            if (!ok) return NULL;
+        } else {
+            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for sort()", args->kw_names[k]);
+        }
+    }
+    CallArgs a = {.pos = &self, .npos = 1};
+    Value *kwv[2] = {key ? key : value_none(), value_bool(reverse)};
+    const char *kwn[2] = {interp_intern(in, "key"), interp_intern(in, "reverse")};
+    a.kw_names = kwn;
+    a.kw_values = kwv;
+    a.nkw = 2;
+    Value *sorted_fn = env_get_local(in->builtins, interp_intern(in, "sorted"));
+    Value *r = call_value(in, sorted_fn, &a, loc);
+    if (!r) return NULL;
+    memcpy(self->list->items, r->list->items, sizeof(Value *) * (size_t)r->list->len);
+    return value_none();
+}
+
+/* ---- dict -------------------------------------------------------------------------------------------- */
+
+static bool hashable(Interp *in, Value *key, SrcLoc loc) {
+    uint64_t h;
+    if (value_hash(key, &h)) return true;
+    interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
+    return false;
+}
+
+METHOD(dict_get) {
+    if (!nargs(in, args, "get", 1, 2, loc) || !hashable(in, args->pos[0], loc)) return NULL;
+    Value *v = dict_get(self->dict, args->pos[0]);
+    return v ? v : args->npos == 2 ? args->pos[1] : value_none();
+}
+
+static Value *dict_view(Interp *in, Value *self, CallArgs *args, SrcLoc loc, int which) {
+    if (!nargs(in, args, which == 0 ? "keys" : which == 1 ? "values" : "items", 0, 0, loc)) return NULL;
+    Value *r = value_list(in->arena, 0);
+    for (int i = 0; i < self->dict->nentries; i++) {
+        DictEntry *e = &self->dict->entries[i];
+        if (!e->key) continue;
+        Value *item = which == 0 ? e->key : e->value;
+        if (which == 2) {
+            item = value_tuple(in->arena, 2);
+            item->list->items[0] = e->key;
+            item->list->items[1] = e->value;
+        }
+        list_append(in->arena, r->list, item);
+    }
+    return r;
+}
+
+METHOD(dict_keys) { return dict_view(in, self, args, loc, 0); }
+METHOD(dict_values) { return dict_view(in, self, args, loc, 1); }
+METHOD(dict_items) { return dict_view(in, self, args, loc, 2); }
+
+METHOD(dict_setdefault) {
+    if (!nargs(in, args, "setdefault", 1, 2, loc) || !hashable(in, args->pos[0], loc)) return NULL;
+    Value *v = dict_get(self->dict, args->pos[0]);
+    if (v) return v;
+    v = args->npos == 2 ? args->pos[1] : value_none();
+    dict_set(in->arena, self->dict, args->pos[0], v);
+    return v;
+}
+
+METHOD(dict_update) {
+    if (args->npos > 1) return interp_type_error(in, loc, "update expected at most 1 argument, got %d", args->npos);
+    Value *dict_fn = env_get_local(in->builtins, interp_intern(in, "dict"));
+    Value *other = call_value(in, dict_fn, args, loc);
+    if (!other) return NULL;
+    for (int i = 0; i < other->dict->nentries; i++)
+        if (other->dict->entries[i].key)
+            dict_set(in->arena, self->dict, other->dict->entries[i].key, other->dict->entries[i].value);
+    return value_none();
+}
+
+METHOD(dict_pop) {
+    if (!nargs(in, args, "pop", 1, 2, loc) || !hashable(in, args->pos[0], loc)) return NULL;
+    Value *v = dict_get(self->dict, args->pos[0]);
+    if (!v) {
+        if (args->npos == 2) return args->pos[1];
+        return interp_error(in, loc, "KeyError: %s", value_repr(in->arena, args->pos[0]));
+    }
+    dict_delete(self->dict, args->pos[0]);
+    return v;
+}
+
+METHOD(dict_copy) {
+    if (!nargs(in, args, "copy", 0, 0, loc)) return NULL;
+    Value *r = value_dict(in->arena);
+    for (int i = 0; i < self->dict->nentries; i++)
+        if (self->dict->entries[i].key) dict_set(in->arena, r->dict, self->dict->entries[i].key, self->dict->entries[i].value);
+    return r;
+}
+
+typedef struct MethodEntry {
+    ValueKind kind;
+    const char *name;
+    BuiltinFn fn;
+} MethodEntry;
+
+static const MethodEntry methods[] = {
+    {VAL_STR, "join", method_str_join}, {VAL_STR, "split", method_str_split}, {VAL_STR, "strip", method_str_strip},
+    {VAL_STR, "lstrip", method_str_lstrip}, {VAL_STR, "rstrip", method_str_rstrip},
+    {VAL_STR, "replace", method_str_replace}, {VAL_STR, "startswith", method_str_startswith},
+    {VAL_STR, "endswith", method_str_endswith}, {VAL_STR, "upper", method_str_upper},
+    {VAL_STR, "lower", method_str_lower}, {VAL_STR, "find", method_str_find}, {VAL_STR, "count", method_str_count},
+    {VAL_STR, "format", method_str_format},
+    {VAL_LIST, "append", method_list_append}, {VAL_LIST, "extend", method_list_extend},
+    {VAL_LIST, "insert", method_list_insert}, {VAL_LIST, "pop", method_list_pop},
+    {VAL_LIST, "remove", method_list_remove}, {VAL_LIST, "index", method_list_index},
+    {VAL_LIST, "count", method_list_count}, {VAL_LIST, "reverse", method_list_reverse},
+    {VAL_LIST, "copy", method_list_copy}, {VAL_LIST, "sort", method_list_sort},
+    {VAL_TUPLE, "index", method_list_index}, {VAL_TUPLE, "count", method_list_count},
+    {VAL_DICT, "get", method_dict_get}, {VAL_DICT, "keys", method_dict_keys}, {VAL_DICT, "values", method_dict_values},
+    {VAL_DICT, "items", method_dict_items}, {VAL_DICT, "setdefault", method_dict_setdefault},
+    {VAL_DICT, "update", method_dict_update}, {VAL_DICT, "pop", method_dict_pop}, {VAL_DICT, "copy", method_dict_copy},
+};
+
+Value *builtin_method(Interp *in, Value *self, const char *name) {
+    if (!self) return NULL;
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+        if (methods[i].kind == self->kind && strcmp(methods[i].name, name) == 0)
+            return value_builtin(in->arena, methods[i].name, methods[i].fn, self);
+    return NULL;
+}

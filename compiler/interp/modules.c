@@ -1,0 +1,126 @@
+/* modules.c — import: the bundled stdlib (tensorflow, ingot), modules beside the
+ * script, and the _ingot primitives implemented in C. */
+#include <string.h>
+#include <sys/stat.h>
+
+#include "interp_internal.h"
+#include "parse.h"
+
+static bool is_file(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static const char *dir_of(Interp *in, const char *path) {
+    const char *slash = strrchr(path, '/');
+    return slash ? arena_strndup(in->arena, path, (size_t)(slash - path)) : ".";
+}
+
+static void register_module(Interp *in, PyModule *m) {
+    if (in->nmodules == in->modules_cap) {
+        int cap = in->modules_cap ? in->modules_cap * 2 : 16;
+        in->modules = arena_grow(in->arena, in->modules, sizeof(PyModule *), (size_t)in->nmodules, (size_t)cap);
+        in->modules_cap = cap;
+    }
+    in->modules[in->nmodules++] = m;
+}
+
+static PyModule *find_loaded(Interp *in, const char *name) {
+    for (int i = 0; i < in->nmodules; i++)
+        if (strcmp(in->modules[i]->name, name) == 0) return in->modules[i];
+    return NULL;
+}
+
+PyModule *module_create(Interp *in, const char *name, const SourceFile *file, bool is_library) {
+    PyModule *m = ARENA_NEW(in->arena, PyModule);
+    m->name = arena_strdup(in->arena, name);
+    m->file = file;
+    m->dir = file ? dir_of(in, file->path) : ".";
+    m->is_library = is_library;
+    m->globals = env_new(in, NULL, m, NULL);
+    m->self = ARENA_NEW(in->arena, Value);
+    m->self->kind = VAL_MODULE;
+    m->self->module = m;
+    env_set_local(in, m->globals, interp_intern(in, "__name__"), value_cstr(in->arena, name));
+    register_module(in, m);
+    return m;
+}
+
+/* Loads and runs the module file at path. */
+static PyModule *load_module(Interp *in, const char *name, const char *path, bool is_package, bool is_library,
+                             SrcLoc loc) {
+    SourceFile *file = diag_load_file(in->arena, path);
+    if (!file) {
+        interp_error(in, loc, "cannot read module '%s' at '%s'", name, path);
+        return NULL;
+    }
+    Node *ast = parse_file(in->arena, in->diag, file);
+    if (!ast) {
+        in->error_reported = true;
+        return NULL;
+    }
+    PyModule *m = module_create(in, name, file, is_library);
+    m->is_package = is_package;
+    /* The importing statement's place stays the user's place while the module runs. */
+    Builder saved = in->builder;
+    bool ok = exec_module(in, m, ast);
+    in->builder = saved;
+    return ok ? m : NULL;
+}
+
+/* Finds name (one component) inside dir: dir/name.py or dir/name/__init__.py. */
+static PyModule *load_from_dir(Interp *in, const char *fullname, const char *dir, const char *leaf, bool is_library,
+                               SrcLoc loc, bool *found) {
+    const char *pkg = arena_printf(in->arena, "%s/%s/__init__.py", dir, leaf);
+    const char *file = arena_printf(in->arena, "%s/%s.py", dir, leaf);
+    *found = true;
+    if (is_file(pkg)) return load_module(in, fullname, pkg, true, is_library, loc);
+    if (is_file(file)) return load_module(in, fullname, file, false, is_library, loc);
+    *found = false;
+    return NULL;
+}
+
+static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc) {
+    PyModule *m = find_loaded(in, dotted);
+    if (m) return m;
+    if (strcmp(dotted, "_ingot") == 0) return ingot_primitives_module(in);
+    const char *dot = strrchr(dotted, '.');
+    bool found = false;
+    if (dot) {
+        const char *parent_name = arena_strndup(in->arena, dotted, (size_t)(dot - dotted));
+        PyModule *parent = import_absolute(in, parent_name, loc);
+        if (!parent) return NULL;
+        if ((m = find_loaded(in, dotted))) return m; /* the parent imported it */
+        if (parent->is_package) {
+            m = load_from_dir(in, dotted, parent->dir, dot + 1, parent->is_library, loc, &found);
+            if (m) env_set_local(in, parent->globals, interp_intern(in, dot + 1), m->self);
+        }
+    } else {
+        const char *script_dir = in->main_module ? in->main_module->dir : ".";
+        m = load_from_dir(in, dotted, script_dir, dotted, false, loc, &found);
+        if (!found) m = load_from_dir(in, dotted, in->opt->stdlib_dir, dotted, true, loc, &found);
+    }
+    if (!found && !in->error_reported)
+        interp_error(in, loc,
+                     "no module named '%s' (ingot bundles 'tensorflow' and 'ingot'; other modules must be "
+                     "beside the script)",
+                     dotted);
+    return m;
+}
+
+PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc) {
+    if (level == 0) return import_absolute(in, dotted, loc);
+    /* Relative import: resolve against the importer's package. */
+    const char *base = importer->is_package ? importer->name : NULL;
+    if (!base) {
+        const char *dot = strrchr(importer->name, '.');
+        base = dot ? arena_strndup(in->arena, importer->name, (size_t)(dot - importer->name)) : NULL;
+    }
+    for (int i = 1; i < level && base; i++) {
+        const char *dot = strrchr(base, '.');
+        base = dot ? arena_strndup(in->arena, base, (size_t)(dot - base)) : NULL;
+    }
+    if (!base) return interp_error(in, loc, "ImportError: attempted relative import with no known parent package"), NULL;
+    const char *full = dotted[0] ? arena_printf(in->arena, "%s.%s", base, dotted) : base;
+    return import_absolute(in, full, loc);
+}

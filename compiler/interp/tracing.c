@@ -1,0 +1,280 @@
+/* tracing.c — tf.function: one concrete function per distinct call signature, as
+ * TensorFlow keys them (TF-SEMANTICS.md §1): tensors by dtype and shape, Python
+ * scalars and strings by value, lists/tuples/dicts by structure, other objects by
+ * identity. A call traces on a cache miss, then becomes a `call` node. */
+#include <string.h>
+
+#include "interp_internal.h"
+
+Value *tf_function_new(Interp *in, Value *python_function) {
+    TfFunction *tf = ARENA_NEW(in->arena, TfFunction);
+    tf->python_function = python_function;
+    tf->name = python_function->fn->name;
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_TF_FUNCTION;
+    v->tf_fn = tf;
+    return v;
+}
+
+/* ---- The cache key ------------------------------------------------------------------ */
+
+static Value *tuple_of(Interp *in, int n, Value **items) {
+    Value *t = value_tuple(in->arena, n);
+    memcpy(t->list->items, items, sizeof(Value *) * (size_t)n);
+    return t;
+}
+
+static Value *trace_type(Interp *in, Value *v) {
+    Arena *a = in->arena;
+    switch (v->kind) {
+    case VAL_TENSOR: {
+        const TensorType *t = &v->tensor.ir->type;
+        Value *dims = value_tuple(a, t->shape.rank);
+        for (int i = 0; i < t->shape.rank; i++) dims->list->items[i] = value_int(a, t->shape.dims[i]);
+        Value *parts[3] = {value_cstr(a, "Tensor"), value_int(a, t->dtype), dims};
+        return tuple_of(in, 3, parts);
+    }
+    case VAL_LIST:
+    case VAL_TUPLE: {
+        Value *items = value_tuple(a, v->list->len + 1);
+        items->list->items[0] = value_cstr(a, value_type_name(v));
+        for (int i = 0; i < v->list->len; i++) items->list->items[i + 1] = trace_type(in, v->list->items[i]);
+        return items;
+    }
+    case VAL_DICT: {
+        Value *items = value_dict(a);
+        for (int i = 0; i < v->dict->nentries; i++)
+            if (v->dict->entries[i].key)
+                dict_set(a, items->dict, v->dict->entries[i].key, trace_type(in, v->dict->entries[i].value));
+        Value *parts[2] = {value_cstr(a, "dict"), items};
+        return tuple_of(in, 2, parts);
+    }
+    case VAL_NONE:
+    case VAL_BOOL:
+    case VAL_INT:
+    case VAL_FLOAT:
+    case VAL_STR: {
+        /* By value, and by type: f(1) and f(True) are different traces. */
+        Value *parts[2] = {value_cstr(a, value_type_name(v)), v};
+        return tuple_of(in, 2, parts);
+    }
+    default: {
+        Value *parts[2] = {value_cstr(a, "object"), v};
+        return tuple_of(in, 2, parts);
+    }
+    }
+}
+
+static Value *call_key(Interp *in, CallArgs *args) {
+    Value *key = value_tuple(in->arena, args->npos + 2 * args->nkw);
+    for (int i = 0; i < args->npos; i++) key->list->items[i] = trace_type(in, args->pos[i]);
+    for (int k = 0; k < args->nkw; k++) {
+        key->list->items[args->npos + 2 * k] = value_cstr(in->arena, args->kw_names[k]);
+        key->list->items[args->npos + 2 * k + 1] = trace_type(in, args->kw_values[k]);
+    }
+    return key;
+}
+
+/* ---- Flattening tensors out of argument and result structures --------------------------- */
+
+typedef struct TensorList {
+    Value **items;
+    int len, cap;
+} TensorList;
+
+static void tensors_push(Interp *in, TensorList *l, Value *v) {
+    if (l->len == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 8;
+        l->items = arena_grow(in->arena, l->items, sizeof(Value *), (size_t)l->len, (size_t)cap);
+        l->cap = cap;
+    }
+    l->items[l->len++] = v;
+}
+
+static void flatten(Interp *in, Value *v, TensorList *out) {
+    if (v->kind == VAL_TENSOR) tensors_push(in, out, v);
+    else if (value_is_sequence(v))
+        for (int i = 0; i < v->list->len; i++) flatten(in, v->list->items[i], out);
+    else if (v->kind == VAL_DICT)
+        for (int i = 0; i < v->dict->nentries; i++)
+            if (v->dict->entries[i].key) flatten(in, v->dict->entries[i].value, out);
+}
+
+/* A copy of v's structure with the i-th tensor replaced by replacement(i). */
+typedef Value *(*Replace)(Interp *in, Value *old, int index, void *ctx);
+
+static Value *rebuild(Interp *in, Value *v, int *next, Replace replace, void *ctx) {
+    if (v->kind == VAL_TENSOR) return replace(in, v, (*next)++, ctx);
+    if (value_is_sequence(v)) {
+        Value *copy = v->kind == VAL_LIST ? value_list(in->arena, v->list->len) : value_tuple(in->arena, v->list->len);
+        for (int i = 0; i < v->list->len; i++) {
+            copy->list->items[i] = rebuild(in, v->list->items[i], next, replace, ctx);
+            if (!copy->list->items[i]) return NULL;
+        }
+        return copy;
+    }
+    if (v->kind == VAL_DICT) {
+        Value *copy = value_dict(in->arena);
+        for (int i = 0; i < v->dict->nentries; i++) {
+            DictEntry *e = &v->dict->entries[i];
+            if (!e->key) continue;
+            Value *item = rebuild(in, e->value, next, replace, ctx);
+            if (!item) return NULL;
+            dict_set(in->arena, copy->dict, e->key, item);
+        }
+        return copy;
+    }
+    return v;
+}
+
+typedef struct ParamCtx {
+    Region *body;
+    const char *name_hint;
+} ParamCtx;
+
+/* Inside the trace, each tensor argument becomes a parameter of the concrete function. */
+static Value *make_param(Interp *in, Value *old, int index, void *ctxp) {
+    (void)index;
+    ParamCtx *ctx = ctxp;
+    IrValue *p = region_add_param(in->module, ctx->body, old->tensor.ir->type, ctx->name_hint);
+    Value *v = tensor_value(in, p);
+    if (ctx->name_hint) v->tensor.tf_name = arena_printf(in->arena, "%s:0", ctx->name_hint);
+    return v;
+}
+
+static Value *output_of_call(Interp *in, Value *old, int index, void *ctx) {
+    (void)old;
+    Inst *call = ctx;
+    return tensor_value(in, call->outputs[index]);
+}
+
+/* Results of a trace: Python numbers and strings become tensors, as TensorFlow
+   converts a function's outputs; tensors from the function's own graph stay. */
+static Value *convert_output(Interp *in, Value *v, SrcLoc loc) {
+    if (v->kind == VAL_NONE) return v;
+    if (v->kind == VAL_TENSOR) return to_tensor(in, v, -1, loc);
+    if (value_is_number(v) || v->kind == VAL_STR) return to_tensor(in, v, -1, loc);
+    if (value_is_sequence(v)) {
+        Value *copy = v->kind == VAL_LIST ? value_list(in->arena, v->list->len) : value_tuple(in->arena, v->list->len);
+        for (int i = 0; i < v->list->len; i++)
+            if (!(copy->list->items[i] = convert_output(in, v->list->items[i], loc))) return NULL;
+        return copy;
+    }
+    if (v->kind == VAL_DICT) {
+        Value *copy = value_dict(in->arena);
+        for (int i = 0; i < v->dict->nentries; i++) {
+            DictEntry *e = &v->dict->entries[i];
+            if (!e->key) continue;
+            Value *item = convert_output(in, e->value, loc);
+            if (!item) return NULL;
+            dict_set(in->arena, copy->dict, e->key, item);
+        }
+        return copy;
+    }
+    return interp_not_supported(in, loc, arena_printf(in->arena, "returning a '%s' from a tf.function", value_type_name(v)));
+}
+
+static const char *signature_text(Interp *in, const Func *f) {
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    strbuf_putc(&sb, '(');
+    for (int i = 0; i < f->body->nparams; i++) {
+        char buf[96];
+        const IrValue *p = f->body->params[i];
+        if (i) strbuf_puts(&sb, ", ");
+        strbuf_printf(&sb, "%s: %s", p->name_hint ? p->name_hint : "_", type_str(&p->type, buf, sizeof buf));
+    }
+    strbuf_putc(&sb, ')');
+    return strbuf_cstr(&sb);
+}
+
+static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value *key, SrcLoc loc) {
+    Function *fn = tf->python_function->fn;
+    Func *f = func_new(in->module, tf->name, FUNC_TRACED, fn->def->loc);
+    Builder saved = in->builder;
+    CallChain *chain = ARENA_NEW(in->arena, CallChain);
+    *chain = (CallChain){.call_loc = interp_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
+    in->builder = (Builder){.module = in->module, .region = f->body, .diag = in->diag, .chain = chain};
+
+    /* Tensor arguments become parameters, named after the Python parameters. */
+    CallArgs inner = *args;
+    inner.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
+    inner.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
+    const Params *params = fn->params;
+    for (int i = 0; i < args->npos; i++) {
+        ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL};
+        int next = 0;
+        inner.pos[i] = rebuild(in, args->pos[i], &next, make_param, &ctx);
+    }
+    for (int k = 0; k < args->nkw; k++) {
+        ParamCtx ctx = {f->body, args->kw_names[k]};
+        int next = 0;
+        inner.kw_values[k] = rebuild(in, args->kw_values[k], &next, make_param, &ctx);
+    }
+    tf->tracing_count++;
+    Value *ret = call_function(in, fn, &inner, loc);
+    if (ret) ret = convert_output(in, ret, fn->def->loc);
+    ConcreteFunction *cf = NULL;
+    if (ret) {
+        TensorList results = {0};
+        flatten(in, ret, &results);
+        IrValue **vals = ARENA_ARRAY(in->arena, IrValue *, results.len + 1);
+        for (int i = 0; i < results.len; i++) vals[i] = results.items[i]->tensor.ir;
+        region_set_results(in->module, f->body, vals, results.len);
+        f->signature = signature_text(in, f);
+        cf = ARENA_NEW(in->arena, ConcreteFunction);
+        *cf = (ConcreteFunction){.key = key, .func = f, .output_template = ret, .nresults = results.len};
+    }
+    in->builder = saved;
+    return cf;
+}
+
+Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
+    Value *key = call_key(in, args);
+    ConcreteFunction *cf = NULL;
+    for (int i = 0; i < tf->ntraces && !cf; i++)
+        if (value_equal(tf->traces[i]->key, key)) cf = tf->traces[i];
+    if (!cf) {
+        cf = trace(in, tf, args, key, loc);
+        if (!cf) return NULL;
+        if (tf->ntraces == tf->cap) {
+            int cap = tf->cap ? tf->cap * 2 : 4;
+            tf->traces = arena_grow(in->arena, tf->traces, sizeof(ConcreteFunction *), (size_t)tf->ntraces, (size_t)cap);
+            tf->cap = cap;
+        }
+        tf->traces[tf->ntraces++] = cf;
+    }
+    /* The call node takes the tensor arguments in the order the trace made its params. */
+    TensorList inputs = {0};
+    for (int i = 0; i < args->npos; i++) flatten(in, args->pos[i], &inputs);
+    for (int k = 0; k < args->nkw; k++) flatten(in, args->kw_values[k], &inputs);
+    IrValue **irs = ARENA_ARRAY(in->arena, IrValue *, inputs.len + 1);
+    for (int i = 0; i < inputs.len; i++) {
+        Value *t = to_tensor(in, inputs.items[i], -1, loc);
+        if (!t) return NULL;
+        irs[i] = t->tensor.ir;
+    }
+    Inst *call = build_inst(&in->builder, OP_CALL, irs, inputs.len, NULL, cf->func, interp_op_loc(in, loc));
+    if (!call) {
+        in->error_reported = true;
+        return NULL;
+    }
+    int next = 0;
+    return rebuild(in, cf->output_template, &next, output_of_call, call);
+}
+
+static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    if (args->npos || args->nkw)
+        return interp_type_error(in, loc, "experimental_get_tracing_count() takes no arguments");
+    return value_int(in->arena, self->tf_fn->tracing_count);
+}
+
+Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc) {
+    if (strcmp(name, "experimental_get_tracing_count") == 0)
+        return value_builtin(in->arena, "experimental_get_tracing_count", get_tracing_count, tf);
+    if (strcmp(name, "python_function") == 0) return tf->tf_fn->python_function;
+    if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, tf->tf_fn->name);
+    if (strcmp(name, "get_concrete_function") == 0)
+        return interp_not_supported(in, loc, "'get_concrete_function'");
+    return interp_error(in, loc, "AttributeError: 'Function' object has no attribute '%s'", name);
+}

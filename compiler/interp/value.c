@@ -1,0 +1,113 @@
+/* value.c — constructing Python values and asking what they are. */
+#include "value.h"
+
+#include <string.h>
+
+#include "diag.h"
+
+/* The singletons are never written after initialisation (immutable values). */
+static Value none_value = {.kind = VAL_NONE};
+static Value true_value = {.kind = VAL_BOOL, .b = true};
+static Value false_value = {.kind = VAL_BOOL, .b = false};
+static Value ellipsis_value = {.kind = VAL_ELLIPSIS};
+
+Value *value_none(void) { return &none_value; }
+Value *value_bool(bool b) { return b ? &true_value : &false_value; }
+Value *value_ellipsis(void) { return &ellipsis_value; }
+
+static Value *value_new(Arena *a, ValueKind kind) {
+    Value *v = ARENA_NEW(a, Value);
+    v->kind = kind;
+    return v;
+}
+
+Value *value_int(Arena *a, int64_t i) {
+    Value *v = value_new(a, VAL_INT);
+    v->i = i;
+    return v;
+}
+
+Value *value_float(Arena *a, double f) {
+    Value *v = value_new(a, VAL_FLOAT);
+    v->f = f;
+    return v;
+}
+
+Value *value_str(Arena *a, const char *s, size_t len) {
+    Value *v = value_new(a, VAL_STR);
+    v->str.s = arena_strndup(a, s, len);
+    v->str.len = len;
+    return v;
+}
+
+Value *value_cstr(Arena *a, const char *s) { return value_str(a, s, strlen(s)); }
+
+static Value *value_seq(Arena *a, ValueKind kind, int len) {
+    Value *v = value_new(a, kind);
+    v->list = ARENA_NEW(a, List);
+    v->list->len = v->list->cap = len;
+    v->list->items = ARENA_ARRAY(a, Value *, len > 0 ? len : 1);
+    return v;
+}
+
+Value *value_list(Arena *a, int len) { return value_seq(a, VAL_LIST, len); }
+Value *value_tuple(Arena *a, int len) { return value_seq(a, VAL_TUPLE, len); }
+
+Value *value_dict(Arena *a) {
+    Value *v = value_new(a, VAL_DICT);
+    v->dict = ARENA_NEW(a, Dict);
+    return v;
+}
+
+Value *value_builtin(Arena *a, const char *name, BuiltinFn fn, Value *self) {
+    Value *v = value_new(a, VAL_BUILTIN);
+    v->builtin = ARENA_NEW(a, Builtin);
+    v->builtin->name = name;
+    v->builtin->fn = fn;
+    v->builtin->self = self;
+    return v;
+}
+
+Value *value_dtype(Arena *a, DType dt) {
+    Value *v = value_new(a, VAL_DTYPE);
+    v->dtype = dt;
+    return v;
+}
+
+void list_append(Arena *a, List *l, Value *v) {
+    if (l->len == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 4;
+        l->items = arena_grow(a, l->items, sizeof(Value *), (size_t)l->len, (size_t)cap);
+        l->cap = cap;
+    }
+    l->items[l->len++] = v;
+}
+
+const char *value_type_name(const Value *v) {
+    switch (v->kind) {
+    case VAL_NONE: return "NoneType";
+    case VAL_BOOL: return "bool";
+    case VAL_INT: return "int";
+    case VAL_FLOAT: return "float";
+    case VAL_STR: return "str";
+    case VAL_LIST: return "list";
+    case VAL_TUPLE: return "tuple";
+    case VAL_DICT: return "dict";
+    case VAL_RANGE: return "range";
+    case VAL_SLICE: return "slice";
+    case VAL_ELLIPSIS: return "ellipsis";
+    case VAL_FUNCTION: return "function";
+    case VAL_BUILTIN: return "builtin_function_or_method";
+    case VAL_MODULE: return "module";
+    case VAL_TENSOR: return "Tensor";
+    case VAL_DTYPE: return "DType";
+    case VAL_TF_FUNCTION: return "Function";
+    }
+    UNREACHABLE();
+}
+
+bool value_is_sequence(const Value *v) { return v->kind == VAL_LIST || v->kind == VAL_TUPLE; }
+
+bool value_is_number(const Value *v) {
+    return v->kind == VAL_BOOL || v->kind == VAL_INT || v->kind == VAL_FLOAT;
+}

@@ -1,0 +1,160 @@
+/* value.h — Python values at build time: scalars, containers, functions, modules,
+ * and symbolic tensors (graph values being traced).
+ * Entry points: value_* constructors, value_repr/value_to_str (CPython-exact text),
+ * value_equal/value_hash, dict_* (insertion-ordered dict).
+ * Memory owner: every Value lives in the interpreter's Arena. */
+#ifndef INGOT_VALUE_H
+#define INGOT_VALUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "ast.h"
+#include "ir.h"
+
+typedef struct Value Value;
+typedef struct Env Env;
+typedef struct Interp Interp;
+typedef struct PyModule PyModule;
+typedef struct TfFunction TfFunction;
+
+typedef enum {
+    VAL_NONE,
+    VAL_BOOL,
+    VAL_INT,
+    VAL_FLOAT,
+    VAL_STR,
+    VAL_LIST,
+    VAL_TUPLE,
+    VAL_DICT,
+    VAL_RANGE,
+    VAL_SLICE,
+    VAL_ELLIPSIS,
+    VAL_FUNCTION,     /* a def or lambda */
+    VAL_BUILTIN,      /* a function implemented in C (builtins, _ingot, methods) */
+    VAL_MODULE,
+    VAL_TENSOR,       /* a symbolic tensor: a value of the graph being traced */
+    VAL_DTYPE,        /* tf.float32 & co. */
+    VAL_TF_FUNCTION,  /* the result of tf.function(f) */
+} ValueKind;
+
+typedef struct List {
+    Value **items;
+    int len, cap;
+} List;
+
+typedef struct DictEntry {
+    Value *key;    /* NULL: deleted */
+    Value *value;
+    uint64_t hash;
+} DictEntry;
+
+/* Insertion-ordered like CPython's: entries in order, an open-addressing index. */
+typedef struct Dict {
+    DictEntry *entries;
+    int nentries, cap;   /* entries used (incl. deleted) and allocated */
+    int count;           /* live entries */
+    int *index;          /* -1 empty; else entry number */
+    int index_cap;
+} Dict;
+
+/* Arguments of a call, after * and ** have been spread. */
+typedef struct CallArgs {
+    Value **pos;
+    int npos;
+    const char **kw_names; /* interned */
+    Value **kw_values;
+    int nkw;
+} CallArgs;
+
+typedef Value *(*BuiltinFn)(Interp *in, Value *self, CallArgs *args, SrcLoc loc);
+
+typedef struct Builtin {
+    const char *name;
+    BuiltinFn fn;
+    Value *self;      /* bound receiver for methods, else NULL */
+} Builtin;
+
+typedef struct Function {
+    const char *name;
+    const char *qualname;
+    const Node *def;          /* AST_FUNCDEF or AST_LAMBDA */
+    const Params *params;
+    Value **defaults;         /* per positional param (NULL: none), evaluated at def time */
+    Value **kwonly_defaults;
+    Env *closure;             /* enclosing function scope, NULL at module level */
+    PyModule *module;         /* globals */
+    /* Scope analysis of the body, done on the first call: names assigned in the body
+       are local (unless declared global/nonlocal), as Python decides statically. */
+    bool scope_done;
+    const char **locals;
+    int nlocals;
+    const char **globals;
+    int nglobals;
+    const char **nonlocals;
+    int nnonlocals;
+} Function;
+
+struct Value {
+    ValueKind kind;
+    union {
+        bool b;
+        int64_t i;
+        double f;
+        struct { const char *s; size_t len; } str;
+        List *list;           /* VAL_LIST and VAL_TUPLE */
+        Dict *dict;
+        struct { int64_t start, stop, step; } range;
+        struct { Value *start, *stop, *step; } slice;
+        Function *fn;
+        Builtin *builtin;
+        PyModule *module;
+        struct { IrValue *ir; Func *func; const char *tf_name; } tensor;
+        DType dtype;
+        TfFunction *tf_fn;
+    };
+};
+
+/* ---- Construction ------------------------------------------------------------ */
+Value *value_none(void);
+Value *value_bool(bool b);
+Value *value_ellipsis(void);
+Value *value_int(Arena *a, int64_t i);
+Value *value_float(Arena *a, double f);
+Value *value_str(Arena *a, const char *s, size_t len);
+Value *value_cstr(Arena *a, const char *s);
+Value *value_list(Arena *a, int len);     /* len items, all NULL, to be filled */
+Value *value_tuple(Arena *a, int len);
+Value *value_dict(Arena *a);
+Value *value_builtin(Arena *a, const char *name, BuiltinFn fn, Value *self);
+Value *value_dtype(Arena *a, DType dt);
+void list_append(Arena *a, List *l, Value *v);
+
+/* ---- Questions ------------------------------------------------------------------ */
+const char *value_type_name(const Value *v);  /* Python's type name: "int", "list", ... */
+bool value_is_sequence(const Value *v);       /* list or tuple */
+bool value_is_number(const Value *v);         /* bool, int or float */
+
+/* ---- Text (CPython-exact) ------------------------------------------------------- */
+const char *value_repr(Arena *a, const Value *v);
+const char *value_to_str(Arena *a, const Value *v);
+/* repr of a float as CPython prints it: shortest round-trip digits. */
+const char *float_repr(Arena *a, double f);
+/* repr of a str with CPython's choice of quotes and escapes. */
+const char *str_repr(Arena *a, const char *s, size_t len);
+
+/* ---- Equality, hashing ------------------------------------------------------------ */
+/* Python ==, for values that compare without running user code. */
+bool value_equal(const Value *a, const Value *b);
+/* False (and *hash untouched) for unhashable values. */
+bool value_hash(const Value *v, uint64_t *hash);
+
+/* ---- Dicts ------------------------------------------------------------------------ */
+/* Keys must be hashable (checked by the caller, which reports the error). */
+Value *dict_get(const Dict *d, const Value *key);
+void dict_set(Arena *a, Dict *d, Value *key, Value *value);
+bool dict_delete(Dict *d, const Value *key);
+/* Iteration: for (int i = 0; i < d->nentries; i++) if (d->entries[i].key) ... */
+
+#endif

@@ -1,0 +1,171 @@
+/* value_dict.c — Python's insertion-ordered dict, and the equality and hashing it uses. */
+#include "value.h"
+
+#include <math.h>
+#include <string.h>
+
+bool value_equal(const Value *a, const Value *b) {
+    if (a == b) return true;
+    if (value_is_number(a) && value_is_number(b)) {
+        if (a->kind == VAL_FLOAT || b->kind == VAL_FLOAT) {
+            double x = a->kind == VAL_FLOAT ? a->f : (double)(a->kind == VAL_INT ? a->i : a->b);
+            double y = b->kind == VAL_FLOAT ? b->f : (double)(b->kind == VAL_INT ? b->i : b->b);
+            return x == y;
+        }
+        int64_t x = a->kind == VAL_INT ? a->i : a->b;
+        int64_t y = b->kind == VAL_INT ? b->i : b->b;
+        return x == y;
+    }
+    if (a->kind != b->kind) return false;
+    switch (a->kind) {
+    case VAL_NONE:
+    case VAL_ELLIPSIS: return true;
+    case VAL_STR: return a->str.len == b->str.len && memcmp(a->str.s, b->str.s, a->str.len) == 0;
+    case VAL_LIST:
+    case VAL_TUPLE:
+        if (a->list->len != b->list->len) return false;
+        for (int i = 0; i < a->list->len; i++)
+            if (!value_equal(a->list->items[i], b->list->items[i])) return false;
+        return true;
+    case VAL_DICT: {
+        if (a->dict->count != b->dict->count) return false;
+        for (int i = 0; i < a->dict->nentries; i++) {
+            const DictEntry *e = &a->dict->entries[i];
+            if (!e->key) continue;
+            Value *other = dict_get(b->dict, e->key);
+            if (!other || !value_equal(e->value, other)) return false;
+        }
+        return true;
+    }
+    case VAL_RANGE:
+        return a->range.start == b->range.start && a->range.stop == b->range.stop &&
+               a->range.step == b->range.step;
+    case VAL_DTYPE: return a->dtype == b->dtype;
+    case VAL_FUNCTION: return a->fn == b->fn;
+    case VAL_BUILTIN: return a->builtin->fn == b->builtin->fn && a->builtin->self == b->builtin->self;
+    case VAL_MODULE: return a->module == b->module;
+    case VAL_TF_FUNCTION: return a->tf_fn == b->tf_fn;
+    default: return false; /* identity was checked first */
+    }
+}
+
+static uint64_t mix(uint64_t h, uint64_t x) {
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+bool value_hash(const Value *v, uint64_t *hash) {
+    switch (v->kind) {
+    case VAL_NONE: *hash = 0x4e6f6e65; return true;
+    case VAL_BOOL: *hash = (uint64_t)v->b; return true;
+    case VAL_INT: *hash = (uint64_t)v->i; return true;
+    case VAL_FLOAT: {
+        /* Equal numbers hash equally: 2.0 == 2 */
+        if (v->f == floor(v->f) && fabs(v->f) < 9.2e18) {
+            *hash = (uint64_t)(int64_t)v->f;
+            return true;
+        }
+        uint64_t bits;
+        memcpy(&bits, &v->f, sizeof bits);
+        *hash = bits;
+        return true;
+    }
+    case VAL_STR: {
+        uint64_t h = 1469598103934665603ull;
+        for (size_t i = 0; i < v->str.len; i++) h = (h ^ (unsigned char)v->str.s[i]) * 1099511628211ull;
+        *hash = h;
+        return true;
+    }
+    case VAL_TUPLE: {
+        uint64_t h = 0x345678;
+        for (int i = 0; i < v->list->len; i++) {
+            uint64_t x;
+            if (!value_hash(v->list->items[i], &x)) return false;
+            h = mix(h, x);
+        }
+        *hash = h;
+        return true;
+    }
+    case VAL_LIST:
+    case VAL_DICT:
+    case VAL_SLICE: return false;
+    case VAL_DTYPE: *hash = 0x64740000u + (uint64_t)v->dtype; return true;
+    case VAL_RANGE: *hash = mix(mix((uint64_t)v->range.start, (uint64_t)v->range.stop), (uint64_t)v->range.step); return true;
+    default: {
+        /* identity hash: functions, modules, tensors, ... */
+        const void *p = v->kind == VAL_FUNCTION ? (const void *)v->fn
+                      : v->kind == VAL_MODULE ? (const void *)v->module
+                      : v->kind == VAL_TF_FUNCTION ? (const void *)v->tf_fn
+                      : v->kind == VAL_BUILTIN ? (const void *)v->builtin->self
+                                               : (const void *)v;
+        *hash = (uint64_t)(uintptr_t)p >> 4;
+        return true;
+    }
+    }
+}
+
+static int dict_find(const Dict *d, const Value *key, uint64_t h) {
+    if (!d->index_cap) return -1;
+    for (int j = (int)(h & (uint64_t)(d->index_cap - 1));; j = (j + 1) & (d->index_cap - 1)) {
+        int e = d->index[j];
+        if (e == -1) return -1;
+        const DictEntry *entry = &d->entries[e];
+        if (entry->key && entry->hash == h && value_equal(entry->key, key)) return e;
+    }
+}
+
+Value *dict_get(const Dict *d, const Value *key) {
+    uint64_t h;
+    if (!value_hash(key, &h)) return NULL;
+    int e = dict_find(d, key, h);
+    return e < 0 ? NULL : d->entries[e].value;
+}
+
+static void dict_reindex(Arena *a, Dict *d, int index_cap) {
+    d->index = ARENA_ARRAY(a, int, index_cap);
+    d->index_cap = index_cap;
+    for (int j = 0; j < index_cap; j++) d->index[j] = -1;
+    for (int e = 0; e < d->nentries; e++) {
+        if (!d->entries[e].key) continue; /* deleted entries keep their slot in order only */
+        int j = (int)(d->entries[e].hash & (uint64_t)(index_cap - 1));
+        while (d->index[j] != -1) j = (j + 1) & (index_cap - 1);
+        d->index[j] = e;
+    }
+}
+
+void dict_set(Arena *a, Dict *d, Value *key, Value *value) {
+    uint64_t h;
+    if (!value_hash(key, &h)) return;
+    int e = dict_find(d, key, h);
+    if (e >= 0) {
+        d->entries[e].value = value;
+        return;
+    }
+    if (d->nentries == d->cap) {
+        int cap = d->cap ? d->cap * 2 : 8;
+        d->entries = arena_grow(a, d->entries, sizeof(DictEntry), (size_t)d->nentries, (size_t)cap);
+        d->cap = cap;
+    }
+    d->entries[d->nentries++] = (DictEntry){key, value, h};
+    d->count++;
+    if ((d->nentries + 1) * 2 > d->index_cap) {
+        int cap = d->index_cap ? d->index_cap : 16;
+        while ((d->nentries + 1) * 2 > cap) cap *= 2;
+        dict_reindex(a, d, cap);
+    } else {
+        int j = (int)(h & (uint64_t)(d->index_cap - 1));
+        while (d->index[j] != -1) j = (j + 1) & (d->index_cap - 1);
+        d->index[j] = d->nentries - 1;
+    }
+}
+
+bool dict_delete(Dict *d, const Value *key) {
+    uint64_t h;
+    if (!value_hash(key, &h)) return false;
+    int e = dict_find(d, key, h);
+    if (e < 0) return false;
+    /* The index slot keeps pointing at the dead entry, which lookups skip. */
+    d->entries[e].key = NULL;
+    d->count--;
+    return true;
+}

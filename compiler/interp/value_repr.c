@@ -1,0 +1,164 @@
+/* value_repr.c — repr() and str() of build-time values, byte-identical to CPython's. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp_internal.h"
+
+const char *float_repr(Arena *a, double f) {
+    if (isnan(f)) return "nan";
+    if (isinf(f)) return f > 0 ? "inf" : "-inf";
+    if (f == 0) return signbit(f) ? "-0.0" : "0.0";
+    /* Shortest number of significant digits that reads back to the same double,
+       which is what CPython's repr (dtoa mode 0) produces. */
+    char buf[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*e", prec - 1, f);
+        if (strtod(buf, NULL) == f) break;
+    }
+    /* buf: [-]d[.ddd]e[+-]xx */
+    const char *p = buf;
+    bool negative = *p == '-';
+    if (negative) p++;
+    char digits[24];
+    int nd = 0;
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.') digits[nd++] = *p;
+    while (nd > 1 && digits[nd - 1] == '0') nd--;
+    digits[nd] = '\0';
+    int exp10 = atoi(p + 1);
+    int decpt = exp10 + 1; /* digits are d.ddd * 10^exp10 */
+
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    if (negative) strbuf_putc(&sb, '-');
+    if (decpt > -4 && decpt <= 16) {
+        if (decpt <= 0) {
+            strbuf_puts(&sb, "0.");
+            for (int i = 0; i < -decpt; i++) strbuf_putc(&sb, '0');
+            strbuf_puts(&sb, digits);
+        } else if (decpt >= nd) {
+            strbuf_puts(&sb, digits);
+            for (int i = nd; i < decpt; i++) strbuf_putc(&sb, '0');
+            strbuf_puts(&sb, ".0");
+        } else {
+            strbuf_putn(&sb, digits, (size_t)decpt);
+            strbuf_putc(&sb, '.');
+            strbuf_puts(&sb, digits + decpt);
+        }
+    } else {
+        strbuf_putc(&sb, digits[0]);
+        if (nd > 1) {
+            strbuf_putc(&sb, '.');
+            strbuf_puts(&sb, digits + 1);
+        }
+        strbuf_printf(&sb, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
+    }
+    return strbuf_cstr(&sb);
+}
+
+const char *str_repr(Arena *a, const char *s, size_t len) {
+    bool has_single = memchr(s, '\'', len) != NULL;
+    bool has_double = memchr(s, '"', len) != NULL;
+    char quote = has_single && !has_double ? '"' : '\'';
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    strbuf_putc(&sb, quote);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == (unsigned char)quote || c == '\\') {
+            strbuf_putc(&sb, '\\');
+            strbuf_putc(&sb, (char)c);
+        } else if (c == '\n') strbuf_puts(&sb, "\\n");
+        else if (c == '\r') strbuf_puts(&sb, "\\r");
+        else if (c == '\t') strbuf_puts(&sb, "\\t");
+        else if (c < 0x20 || c == 0x7f) strbuf_printf(&sb, "\\x%02x", c);
+        else strbuf_putc(&sb, (char)c);
+    }
+    strbuf_putc(&sb, quote);
+    return strbuf_cstr(&sb);
+}
+
+static void repr_into(StrBuf *sb, const Value *v);
+
+static void repr_seq(StrBuf *sb, const List *l, const char *open, const char *close, bool tuple) {
+    strbuf_puts(sb, open);
+    for (int i = 0; i < l->len; i++) {
+        if (i) strbuf_puts(sb, ", ");
+        repr_into(sb, l->items[i]);
+    }
+    if (tuple && l->len == 1) strbuf_putc(sb, ',');
+    strbuf_puts(sb, close);
+}
+
+static void repr_into(StrBuf *sb, const Value *v) {
+    Arena *a = sb->arena;
+    switch (v->kind) {
+    case VAL_NONE: strbuf_puts(sb, "None"); return;
+    case VAL_BOOL: strbuf_puts(sb, v->b ? "True" : "False"); return;
+    case VAL_INT: strbuf_printf(sb, "%lld", (long long)v->i); return;
+    case VAL_FLOAT: strbuf_puts(sb, float_repr(a, v->f)); return;
+    case VAL_STR: strbuf_puts(sb, str_repr(a, v->str.s, v->str.len)); return;
+    case VAL_LIST: repr_seq(sb, v->list, "[", "]", false); return;
+    case VAL_TUPLE: repr_seq(sb, v->list, "(", ")", true); return;
+    case VAL_DICT: {
+        strbuf_putc(sb, '{');
+        bool first = true;
+        for (int i = 0; i < v->dict->nentries; i++) {
+            const DictEntry *e = &v->dict->entries[i];
+            if (!e->key) continue;
+            if (!first) strbuf_puts(sb, ", ");
+            first = false;
+            repr_into(sb, e->key);
+            strbuf_puts(sb, ": ");
+            repr_into(sb, e->value);
+        }
+        strbuf_putc(sb, '}');
+        return;
+    }
+    case VAL_RANGE:
+        if (v->range.step == 1)
+            strbuf_printf(sb, "range(%lld, %lld)", (long long)v->range.start, (long long)v->range.stop);
+        else
+            strbuf_printf(sb, "range(%lld, %lld, %lld)", (long long)v->range.start,
+                          (long long)v->range.stop, (long long)v->range.step);
+        return;
+    case VAL_SLICE:
+        strbuf_puts(sb, "slice(");
+        repr_into(sb, v->slice.start);
+        strbuf_puts(sb, ", ");
+        repr_into(sb, v->slice.stop);
+        strbuf_puts(sb, ", ");
+        repr_into(sb, v->slice.step);
+        strbuf_putc(sb, ')');
+        return;
+    case VAL_ELLIPSIS: strbuf_puts(sb, "Ellipsis"); return;
+    /* Objects below have no stable address at build time; CPython would print one. */
+    case VAL_FUNCTION: strbuf_printf(sb, "<function %s>", v->fn->qualname); return;
+    case VAL_BUILTIN:
+        strbuf_printf(sb, v->builtin->self ? "<built-in method %s>" : "<built-in function %s>",
+                      v->builtin->name);
+        return;
+    case VAL_MODULE: strbuf_printf(sb, "<module '%s'>", v->module->name); return;
+    case VAL_TENSOR: strbuf_puts(sb, tensor_repr(a, v)); return;
+    case VAL_DTYPE: strbuf_printf(sb, "tf.%s", dtype_name(v->dtype)); return;
+    case VAL_TF_FUNCTION:
+        strbuf_printf(sb, "<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function object '%s'>",
+                      v->tf_fn->name);
+        return;
+    }
+    UNREACHABLE();
+}
+
+const char *value_repr(Arena *a, const Value *v) {
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    repr_into(&sb, v);
+    return strbuf_cstr(&sb);
+}
+
+const char *value_to_str(Arena *a, const Value *v) {
+    if (v->kind == VAL_STR) return v->str.s;
+    return value_repr(a, v);
+}
