@@ -19,7 +19,7 @@ Lexer *lexer_new(Arena *arena, Diag *diag, const SourceFile *file);
  * Diag, returns TOK_ERROR or recovers, and always reaches TOK_EOF (never loops). */
 Token lexer_next(Lexer *lx);
 
-/* --emit=tokens: one line per token: "line:col KIND 'text'" (see lexer.re). */
+/* --emit=tokens: one line per token: "line:col KIND 'text'" (see token.c). */
 void lexer_print_tokens(FILE *out, Arena *arena, Diag *diag, const SourceFile *file);
 
 #endif
