@@ -1,3 +1,88 @@
-/* tensor.c — not written yet. */
-#include "ingot/rt.h"
-typedef int ingot_stub_tensor;
+/* tensor.c — tensor creation, reference counting, dtype facts and shape helpers.
+ * Entry points: ig_tensor_new, ig_retain, ig_release, ig_dtype_size, ig_dtype_name.
+ * Memory owner: a tensor is freed when its refcount drops to 0; refcount < 0 marks an
+ * immortal tensor (a site's constant) that only ig_runtime_shutdown frees. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape)
+{
+    /* Strings are made by ig_string only: their buffer is the text, not elements. */
+    IG_RT_ASSERT(dtype >= IG_BOOL && dtype < IG_STRING);
+    int64_t size = 1;
+    for (int i = 0; i < rank; i++) size *= shape[i];
+    return ig_tensor_alloc(dtype, rank, shape, (size_t)size * ig_dtype_size(dtype));
+}
+
+void ig_retain(IgTensor *t)
+{
+    if (t != NULL && t->refcount >= 0) t->refcount++;
+}
+
+void ig_release(IgTensor *t)
+{
+    if (t == NULL || t->refcount < 0) return;
+    IG_RT_ASSERT(t->refcount > 0); /* a release too many */
+    if (--t->refcount == 0) ig_tensor_free(t);
+}
+
+size_t ig_dtype_size(IgDType dtype)
+{
+    switch (dtype) {
+    case IG_BOOL: return 1;
+    case IG_INT32: return 4;
+    case IG_INT64: return 8;
+    case IG_FLOAT32: return 4;
+    case IG_FLOAT64: return 8;
+    case IG_STRING: return 1; /* a string tensor's buffer holds bytes of text */
+    case IG_DTYPE_COUNT: break;
+    }
+    ig_internal_error(__FILE__, __LINE__, "bad dtype %d", (int)dtype);
+}
+
+const char *ig_dtype_name(IgDType dtype)
+{
+    switch (dtype) {
+    case IG_BOOL: return "bool";
+    case IG_INT32: return "int32";
+    case IG_INT64: return "int64";
+    case IG_FLOAT32: return "float32";
+    case IG_FLOAT64: return "float64";
+    case IG_STRING: return "string";
+    case IG_DTYPE_COUNT: break;
+    }
+    return "invalid";
+}
+
+bool ig_dtype_is_float(IgDType dtype)
+{
+    return dtype == IG_FLOAT32 || dtype == IG_FLOAT64;
+}
+
+bool ig_dtype_is_int(IgDType dtype)
+{
+    return dtype == IG_INT32 || dtype == IG_INT64;
+}
+
+char *ig_shape_str(char *buf, int rank, const int64_t *shape)
+{
+    size_t n = 0;
+    buf[n++] = '[';
+    for (int i = 0; i < rank; i++) {
+        n += (size_t)snprintf(buf + n, IG_SHAPE_STR_MAX - n, i ? ",%lld" : "%lld",
+                              (long long)shape[i]);
+    }
+    buf[n++] = ']';
+    buf[n] = '\0';
+    return buf;
+}
+
+bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t *b)
+{
+    if (ra != rb) return false;
+    for (int i = 0; i < ra; i++)
+        if (a[i] != b[i]) return false;
+    return true;
+}

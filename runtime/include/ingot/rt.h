@@ -51,10 +51,16 @@ typedef struct IgSite {
 } IgSite;
 
 #define IG_SITE(file, line) { (file), (line), NULL }
+/* Kernels also accept a NULL site (constant folding, tests): nothing is cached then and
+ * errors carry no line. ig_constant and ig_string need a real site. */
 
 /* ---- Lifetime ---------------------------------------------------------------- */
 IG_API void ig_runtime_init(int argc, char **argv);
 IG_API void ig_runtime_shutdown(void); /* releases cached primitives and constants */
+/* Releases one site's cache now (its primitive, or its constant: pointers returned by
+ * ig_constant/ig_string for that site die with it). For sites that are not static,
+ * e.g. eager mode's; a site without a cache is left alone. */
+IG_API void ig_site_release(IgSite *site);
 
 IG_API IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape); /* uninitialised */
 IG_API void ig_retain(IgTensor *t);
@@ -119,7 +125,9 @@ IG_API void ig_print(IgSite *site, FILE *stream, int nargs, const IgTensor *cons
                      const char *sep, const char *end, int summarize);
 /* The text tf.print writes for one tensor; the caller frees it with free(). */
 IG_API char *ig_format_tensor(const IgTensor *t, int summarize);
-/* One element as tf.print writes it (float32: shortest of %.6g / %.9g that reads back). */
+/* One element as tf.print writes it (float32: shortest of %.6g / %.9g that reads back).
+ * For IG_STRING, element is the text itself (a tensor's data), written raw. Returns
+ * what snprintf returns. */
 IG_API int ig_format_element(char *buf, size_t bufsize, IgDType dtype, const void *element);
 
 #ifdef __cplusplus

@@ -1,3 +1,199 @@
-/* binary.c — not written yet. */
-#include "ingot/rt.h"
-typedef int ingot_stub_binary;
+/* binary.c — the elementwise binary kernels (arithmetic and comparisons) with NumPy
+ * broadcasting: one row function per (op, dtype) from a table, run by broadcast.c;
+ * large float32 add/sub/mul/div go to oneDNN (dnnl_eltwise.c) instead.
+ * Entry points: ig_add ... ig_not_equal. Memory owner: results belong to the caller. */
+#include <math.h>
+
+#include "internal.h"
+
+typedef enum BinOp {
+    BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_FLOORDIV, BIN_MOD, BIN_POW,
+    BIN_LESS, BIN_LESS_EQUAL, BIN_GREATER, BIN_GREATER_EQUAL, BIN_EQUAL, BIN_NOT_EQUAL,
+    BIN_COUNT
+} BinOp;
+
+static const char *const bin_names[BIN_COUNT] = {
+    "add", "sub", "mul", "div", "floordiv", "mod", "pow",
+    "less", "less_equal", "greater", "greater_equal", "equal", "not_equal",
+};
+
+/* ---- Element functions ------------------------------------------------------------ */
+
+/* Integers wrap on overflow as TensorFlow's do; C only promises that for unsigned
+ * arithmetic, so the sums go through the unsigned type U. Division truncates in C,
+ * so floor division and modulo correct the result when the signs differ. The
+ * y == -1 cases dodge INT_MIN / -1, which traps on x86. */
+#define INT_ELEMENT_FNS(SUF, T, U)                                                     \
+    static inline T add_##SUF(T x, T y) { return (T)((U)x + (U)y); }                   \
+    static inline T sub_##SUF(T x, T y) { return (T)((U)x - (U)y); }                   \
+    static inline T mul_##SUF(T x, T y) { return (T)((U)x * (U)y); }                   \
+    static inline T floordiv_##SUF(T x, T y, const IgSite *site)                       \
+    {                                                                                  \
+        if (y == 0) ig_fatal(site, "integer division by zero");                        \
+        if (y == -1) return (T)(0 - (U)x);                                             \
+        T q = x / y;                                                                   \
+        if (x % y != 0 && ((x < 0) != (y < 0))) q--;                                   \
+        return q;                                                                      \
+    }                                                                                  \
+    static inline T mod_##SUF(T x, T y, const IgSite *site)                            \
+    {                                                                                  \
+        if (y == 0) ig_fatal(site, "integer division by zero");                        \
+        if (y == -1) return 0;                                                         \
+        T r = x % y;                                                                   \
+        if (r != 0 && ((r < 0) != (y < 0))) r += y;                                    \
+        return r;                                                                      \
+    }                                                                                  \
+    /* Repeated squaring, wrapping like the products above. */                         \
+    static inline T pow_##SUF(T x, T y, const IgSite *site)                            \
+    {                                                                                  \
+        if (y < 0) ig_fatal(site, "pow: integers to negative integer powers are not allowed"); \
+        U base = (U)x, result = 1;                                                     \
+        for (T e = y; e != 0; e >>= 1) {                                               \
+            if (e & 1) result *= base;                                                 \
+            base *= base;                                                              \
+        }                                                                              \
+        return (T)result;                                                              \
+    }
+INT_ELEMENT_FNS(i32, int32_t, uint32_t)
+INT_ELEMENT_FNS(i64, int64_t, uint64_t)
+
+/* Floats: floordiv is floor(x / y) and mod the floored fmod, as TensorFlow's
+ * FloorDiv/FloorMod kernels compute them (the result takes the divisor's sign). */
+#define FLOAT_ELEMENT_FNS(SUF, T, FLOOR, FMOD, POW)                                    \
+    static inline T add_##SUF(T x, T y) { return x + y; }                              \
+    static inline T sub_##SUF(T x, T y) { return x - y; }                              \
+    static inline T mul_##SUF(T x, T y) { return x * y; }                              \
+    static inline T div_##SUF(T x, T y) { return x / y; }                              \
+    static inline T floordiv_##SUF(T x, T y, const IgSite *site)                       \
+    {                                                                                  \
+        (void)site;                                                                    \
+        return FLOOR(x / y);                                                           \
+    }                                                                                  \
+    static inline T mod_##SUF(T x, T y, const IgSite *site)                            \
+    {                                                                                  \
+        (void)site;                                                                    \
+        T r = FMOD(x, y);                                                              \
+        return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;                          \
+    }                                                                                  \
+    static inline T pow_##SUF(T x, T y, const IgSite *site)                            \
+    {                                                                                  \
+        (void)site;                                                                    \
+        return POW(x, y);                                                              \
+    }
+FLOAT_ELEMENT_FNS(f32, float, floorf, fmodf, powf)
+FLOAT_ELEMENT_FNS(f64, double, floor, fmod, pow)
+
+/* ---- Row functions ---------------------------------------------------------------- */
+
+/* out[i] = EXPR over x = a[i*sa], y = b[i*sb]. The four stride cases get their own
+ * loops so that the common ones vectorise. */
+#define ROW_FN(NAME, T, O, EXPR)                                                       \
+    static void NAME(const void *pa, const void *pb, void *po, int64_t n, int64_t sa,    \
+                     int64_t sb, const IgSite *site)                                   \
+    {                                                                                  \
+        const T *a = pa, *b = pb;                                                      \
+        O *o = po;                                                                     \
+        (void)site;                                                                    \
+        if (sa && sb) {                                                                \
+            for (int64_t i = 0; i < n; i++) { T x = a[i], y = b[i]; o[i] = (O)(EXPR); } \
+        } else if (sa) {                                                               \
+            T y = b[0];                                                                \
+            for (int64_t i = 0; i < n; i++) { T x = a[i]; o[i] = (O)(EXPR); }          \
+        } else if (sb) {                                                               \
+            T x = a[0];                                                                \
+            for (int64_t i = 0; i < n; i++) { T y = b[i]; o[i] = (O)(EXPR); }          \
+        } else {                                                                       \
+            T x = a[0], y = b[0];                                                      \
+            for (int64_t i = 0; i < n; i++) o[i] = (O)(EXPR);                          \
+        }                                                                              \
+    }
+
+#define NUMERIC_ROWS(SUF, T)                                                           \
+    ROW_FN(row_add_##SUF, T, T, add_##SUF(x, y))                                       \
+    ROW_FN(row_sub_##SUF, T, T, sub_##SUF(x, y))                                       \
+    ROW_FN(row_mul_##SUF, T, T, mul_##SUF(x, y))                                       \
+    ROW_FN(row_floordiv_##SUF, T, T, floordiv_##SUF(x, y, site))                       \
+    ROW_FN(row_mod_##SUF, T, T, mod_##SUF(x, y, site))                                 \
+    ROW_FN(row_pow_##SUF, T, T, pow_##SUF(x, y, site))                                 \
+    ROW_FN(row_less_##SUF, T, uint8_t, x < y)                                          \
+    ROW_FN(row_less_equal_##SUF, T, uint8_t, x <= y)                                   \
+    ROW_FN(row_greater_##SUF, T, uint8_t, x > y)                                       \
+    ROW_FN(row_greater_equal_##SUF, T, uint8_t, x >= y)                                \
+    ROW_FN(row_equal_##SUF, T, uint8_t, x == y)                                        \
+    ROW_FN(row_not_equal_##SUF, T, uint8_t, x != y)
+NUMERIC_ROWS(i32, int32_t)
+NUMERIC_ROWS(i64, int64_t)
+NUMERIC_ROWS(f32, float)
+NUMERIC_ROWS(f64, double)
+ROW_FN(row_div_f32, float, float, div_f32(x, y))
+ROW_FN(row_div_f64, double, double, div_f64(x, y))
+/* Bools are bytes; any nonzero byte is true. */
+ROW_FN(row_equal_b, uint8_t, uint8_t, (x != 0) == (y != 0))
+ROW_FN(row_not_equal_b, uint8_t, uint8_t, (x != 0) != (y != 0))
+
+#define NUMERIC_ENTRY(OP)                                                              \
+    [IG_INT32] = row_##OP##_i32, [IG_INT64] = row_##OP##_i64,                          \
+    [IG_FLOAT32] = row_##OP##_f32, [IG_FLOAT64] = row_##OP##_f64
+
+/* NULL: the op does not take that dtype (the compiler never asks for it). */
+static const IgRowFn row_table[BIN_COUNT][IG_DTYPE_COUNT] = {
+    [BIN_ADD] = {NUMERIC_ENTRY(add)},
+    [BIN_SUB] = {NUMERIC_ENTRY(sub)},
+    [BIN_MUL] = {NUMERIC_ENTRY(mul)},
+    [BIN_DIV] = {[IG_FLOAT32] = row_div_f32, [IG_FLOAT64] = row_div_f64},
+    [BIN_FLOORDIV] = {NUMERIC_ENTRY(floordiv)},
+    [BIN_MOD] = {NUMERIC_ENTRY(mod)},
+    [BIN_POW] = {NUMERIC_ENTRY(pow)},
+    [BIN_LESS] = {NUMERIC_ENTRY(less)},
+    [BIN_LESS_EQUAL] = {NUMERIC_ENTRY(less_equal)},
+    [BIN_GREATER] = {NUMERIC_ENTRY(greater)},
+    [BIN_GREATER_EQUAL] = {NUMERIC_ENTRY(greater_equal)},
+    [BIN_EQUAL] = {NUMERIC_ENTRY(equal), [IG_BOOL] = row_equal_b},
+    [BIN_NOT_EQUAL] = {NUMERIC_ENTRY(not_equal), [IG_BOOL] = row_not_equal_b},
+};
+
+/* ---- The kernels ---------------------------------------------------------------- */
+
+static IgTensor *binary_run(IgSite *site, BinOp op, const IgTensor *a, const IgTensor *b)
+{
+    if (a->dtype != b->dtype)
+        ig_internal_error(__FILE__, __LINE__, "%s: dtypes %s and %s differ", bin_names[op],
+                          ig_dtype_name(a->dtype), ig_dtype_name(b->dtype));
+    IgRowFn row = row_table[op][a->dtype];
+    if (row == NULL)
+        ig_internal_error(__FILE__, __LINE__, "%s: dtype %s is not supported", bin_names[op],
+                          ig_dtype_name(a->dtype));
+    int rank;
+    int64_t shape[IG_MAX_RANK];
+    ig_broadcast_shape(site, bin_names[op], a, b, &rank, shape);
+
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++) n *= shape[i];
+    if (a->dtype == IG_FLOAT32 && n >= IG_DNNL_MIN_ELEMENTS && op <= BIN_DIV) {
+        static const dnnl_alg_kind_t algs[] = {
+            [BIN_ADD] = dnnl_binary_add, [BIN_SUB] = dnnl_binary_sub,
+            [BIN_MUL] = dnnl_binary_mul, [BIN_DIV] = dnnl_binary_div,
+        };
+        IgTensor *out = ig_dnnl_binary(site, algs[op], a, b);
+        if (out != NULL) return out;
+    }
+
+    IgDType out_dtype = op >= BIN_LESS ? IG_BOOL : a->dtype;
+    IgTensor *out = ig_tensor_new(out_dtype, rank, shape);
+    ig_broadcast_run(site, a, b, out, row);
+    return out;
+}
+
+IgTensor *ig_add(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_ADD, a, b); }
+IgTensor *ig_sub(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_SUB, a, b); }
+IgTensor *ig_mul(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_MUL, a, b); }
+IgTensor *ig_div(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_DIV, a, b); }
+IgTensor *ig_floordiv(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_FLOORDIV, a, b); }
+IgTensor *ig_mod(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_MOD, a, b); }
+IgTensor *ig_pow(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_POW, a, b); }
+IgTensor *ig_less(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_LESS, a, b); }
+IgTensor *ig_less_equal(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_LESS_EQUAL, a, b); }
+IgTensor *ig_greater(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_GREATER, a, b); }
+IgTensor *ig_greater_equal(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_GREATER_EQUAL, a, b); }
+IgTensor *ig_equal(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_EQUAL, a, b); }
+IgTensor *ig_not_equal(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_NOT_EQUAL, a, b); }

@@ -1,3 +1,54 @@
-/* unary.c — not written yet. */
-#include "ingot/rt.h"
-typedef int ingot_stub_unary;
+/* unary.c — elementwise kernels of one input: neg and relu.
+ * Entry points: ig_neg, ig_relu.
+ * Memory owner: results belong to the caller. */
+#include "internal.h"
+
+/* Both stay plain loops at every size: they are memory-bound, so a vectorised loop is
+ * as fast as a primitive, and oneDNN's relu (x > 0 ? x : alpha*x) gives -0.0 for
+ * negative inputs where TensorFlow's max(x, 0) gives 0, which tf.print would show. */
+
+#define UNARY_LOOP(T, EXPR)                                                            \
+    do {                                                                               \
+        const T *src = x->data;                                                        \
+        T *dst = out->data;                                                            \
+        for (int64_t i = 0; i < n; i++) {                                              \
+            T v = src[i];                                                              \
+            dst[i] = EXPR;                                                             \
+        }                                                                              \
+    } while (0)
+
+IgTensor *ig_neg(IgSite *site, const IgTensor *x)
+{
+    (void)site;
+    IgTensor *out = ig_tensor_new(x->dtype, x->rank, x->shape);
+    int64_t n = x->size;
+    switch (x->dtype) {
+    /* Integers wrap (-INT_MIN == INT_MIN) as in TensorFlow, via unsigned arithmetic. */
+    case IG_INT32: UNARY_LOOP(int32_t, (int32_t)(0u - (uint32_t)v)); break;
+    case IG_INT64: UNARY_LOOP(int64_t, (int64_t)(0u - (uint64_t)v)); break;
+    case IG_FLOAT32: UNARY_LOOP(float, -v); break;
+    case IG_FLOAT64: UNARY_LOOP(double, -v); break;
+    default:
+        ig_internal_error(__FILE__, __LINE__, "neg: dtype %s is not supported",
+                          ig_dtype_name(x->dtype));
+    }
+    return out;
+}
+
+IgTensor *ig_relu(IgSite *site, const IgTensor *x)
+{
+    (void)site;
+    IgTensor *out = ig_tensor_new(x->dtype, x->rank, x->shape);
+    int64_t n = x->size;
+    /* v < 0 ? 0 : v keeps NaN (a comparison with NaN is false), like Eigen's max. */
+    switch (x->dtype) {
+    case IG_INT32: UNARY_LOOP(int32_t, v < 0 ? 0 : v); break;
+    case IG_INT64: UNARY_LOOP(int64_t, v < 0 ? 0 : v); break;
+    case IG_FLOAT32: UNARY_LOOP(float, v < 0 ? 0.0f : v); break;
+    case IG_FLOAT64: UNARY_LOOP(double, v < 0 ? 0.0 : v); break;
+    default:
+        ig_internal_error(__FILE__, __LINE__, "relu: dtype %s is not supported",
+                          ig_dtype_name(x->dtype));
+    }
+    return out;
+}

@@ -1,0 +1,6 @@
+import tensorflow as tf
+
+def helper(n):
+    return n * undefined_name
+
+print(helper(2))

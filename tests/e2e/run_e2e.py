@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""End-to-end tests: compile each tests/e2e/**/NAME.py with ingot, run it, and
+compare everything it prints with the golden files next to it (see README.md).
+
+Entry point: main(). Standard library only. Prints one PASS/FAIL line per test,
+a unified diff per mismatch, and ends with "N passed, N failed".
+"""
+
+import argparse
+import concurrent.futures
+import difflib
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HEADER_PREFIX = "# ingot-test:"
+BUILD_TIMEOUT = 300   # seconds for one ingot invocation
+RUN_TIMEOUT = 60      # seconds for one compiled program
+CC_TIMEOUT = 120      # seconds for the -fsyntax-only check
+WORKERS = 2           # the machines this runs on are small and shared
+# Flags the emitted C must be clean under (STYLE.md: "End-to-end tests compile it
+# with -Wall -Wextra -Werror").
+CC_FLAGS = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only"]
+MESON_SKIP = 77       # meson's exit code for "skipped"
+
+UPDATE = os.environ.get("INGOT_UPDATE_GOLDEN") == "1"
+print_lock = threading.Lock()
+
+
+class HeaderError(Exception):
+    pass
+
+
+@dataclass
+class Spec:
+    """What one test expects, from its header line and which goldens exist."""
+    args: list = field(default_factory=list)
+    exit: int = 0
+    build_exit: int = 0
+
+
+@dataclass
+class Result:
+    name: str
+    failures: list = field(default_factory=list)   # (title, detail) pairs
+    checks: list = field(default_factory=list)     # the checks that actually ran
+    notes: list = field(default_factory=list)      # e.g. goldens rewritten
+
+    def fail(self, title, detail=""):
+        self.failures.append((title, detail))
+
+
+def parse_header(script: Path, has_err: bool) -> Spec:
+    """Read the optional `# ingot-test: key=value ...` first line. Unknown keys are
+    an error so that a typo cannot silently turn a check off."""
+    spec = Spec(build_exit=1 if has_err else 0)
+    with script.open(encoding="utf-8", errors="replace") as f:
+        first = f.readline().rstrip("\n")
+    if not first.startswith(HEADER_PREFIX):
+        return spec
+    try:
+        words = shlex.split(first[len(HEADER_PREFIX):])
+    except ValueError as e:
+        raise HeaderError(f"bad header line: {e}") from None
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep:
+            raise HeaderError(f"header item '{word}' is not key=value")
+        try:
+            if key == "args":
+                spec.args = shlex.split(value)
+            elif key == "exit":
+                spec.exit = int(value)
+            elif key == "build-exit":
+                spec.build_exit = int(value)
+            else:
+                raise HeaderError(f"unknown header key '{key}' (known: args, exit, build-exit)")
+        except ValueError as e:
+            raise HeaderError(f"bad value for '{key}': {e}") from None
+    return spec
+
+
+def run(cmd, cwd, timeout):
+    """Run cmd, capturing text output. Returns (exit code, stdout, stderr); a
+    timeout is reported as exit code None."""
+    try:
+        p = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return None, decode(e.stdout), decode(e.stderr)
+    except OSError as e:
+        return 127, "", f"cannot run {cmd[0]}: {e.strerror}\n"
+    return p.returncode, decode(p.stdout), decode(p.stderr)
+
+
+def decode(data):
+    if data is None:
+        return ""
+    return data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+
+
+def describe_exit(code):
+    if code is None:
+        return "timed out"
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit {code}"
+
+
+def read_golden(path: Path):
+    """A missing golden means the output must be empty."""
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def check_golden(res: Result, what: str, golden: Path, actual: str, create=False,
+                 may_update=True):
+    """Compare actual with golden; on mismatch either rewrite the golden
+    (INGOT_UPDATE_GOLDEN=1 and may_update; a missing one only when create is set
+    and the output is non-empty) or record a failure with a unified diff."""
+    expected = read_golden(golden)
+    if expected == actual:
+        return
+    if UPDATE and may_update and (golden.exists() or (create and actual)):
+        golden.write_text(actual, encoding="utf-8")
+        res.notes.append(f"updated {golden.name}")
+        return
+    diff = "".join(difflib.unified_diff(
+        expected.splitlines(keepends=True), actual.splitlines(keepends=True),
+        fromfile=f"{res.name}: {golden.name} (expected)",
+        tofile=f"{res.name}: {what} (actual)"))
+    if diff and not diff.endswith("\n"):
+        diff += "\n"
+    res.fail(f"{what} differs from {golden.name}", diff)
+
+
+def check_exit(res: Result, what: str, code, expected: int, detail: str):
+    if code != expected:
+        res.fail(f"{what}: {describe_exit(code)}, expected exit {expected}", detail)
+        return False
+    return True
+
+
+def check_emitted_c(res, args, script, tmp):
+    """The emitted C must compile cleanly under strict warnings."""
+    res.checks.append("c")
+    code, c_src, err = run([args.ingot, "build", "--emit=c", script.name], script.parent,
+                           BUILD_TIMEOUT)
+    if not check_exit(res, "ingot build --emit=c", code, 0, err):
+        return
+    c_file = tmp / (script.stem + ".c")
+    c_file.write_text(c_src, encoding="utf-8")
+    cmd = [*shlex.split(args.cc), *CC_FLAGS, f"-I{args.rt_include}", str(c_file)]
+    code, out, err = run(cmd, tmp, CC_TIMEOUT)
+    if code != 0:
+        res.fail(f"emitted C does not compile cleanly ({describe_exit(code)}): "
+                 + " ".join(shlex.quote(c) for c in cmd), out + err)
+
+
+def check_graph(res, args, script):
+    golden = script.with_suffix(".graph")
+    if not golden.exists():
+        return
+    res.checks.append("graph")
+    code, out, err = run([args.ingot, "build", "--emit=graph", script.name], script.parent,
+                         BUILD_TIMEOUT)
+    if check_exit(res, "ingot build --emit=graph", code, 0, err):
+        check_golden(res, "--emit=graph output", golden, out)
+
+
+def check_eager(res, args, script, spec):
+    """Eager mode: `ingot run --eager` prints build-time output then the program's,
+    and must match the .eager golden. Only tests with a .eager file run it."""
+    golden = script.with_suffix(".eager")
+    if not golden.exists():
+        return
+    res.checks.append("eager")
+    cmd = [args.ingot, "run", "--eager", script.name]
+    if spec.args:
+        cmd += ["--", *spec.args]
+    code, out, err = run(cmd, script.parent, BUILD_TIMEOUT)
+    if check_exit(res, "ingot run --eager", code, spec.exit, err):
+        check_golden(res, "--eager output", golden, out)
+
+
+def run_test(script: Path, root: Path, args) -> Result:
+    res = Result(script.relative_to(root).as_posix())
+    goldens = {ext: script.with_suffix(ext) for ext in (".build", ".err", ".out", ".stderr")}
+    try:
+        spec = parse_header(script, goldens[".err"].exists())
+    except HeaderError as e:
+        res.fail(str(e))
+        return res
+    with tempfile.TemporaryDirectory(prefix="ingot-e2e-") as tmpname:
+        tmp = Path(tmpname)
+        binary = tmp / script.stem
+        # Relative file name, run from the script's directory: diagnostics then
+        # read "NAME.py:3:5: ..." whatever the checkout path is.
+        code, out, err = run([args.ingot, "build", script.name, "-o", str(binary)],
+                             script.parent, BUILD_TIMEOUT)
+        res.checks.append("build")
+        check_golden(res, "build stdout", goldens[".build"], out, create=True)
+        # Rewriting .err is only right when the build failed as the test says it
+        # must; an exit code is never updated.
+        check_golden(res, "build stderr", goldens[".err"], err,
+                     may_update=code == spec.build_exit)
+        # No detail: the stderr comparison above already shows any unexpected stderr.
+        if not check_exit(res, "ingot build", code, spec.build_exit, ""):
+            return res
+        if spec.build_exit != 0:
+            return res   # an expected build failure: there is nothing to run
+        if not binary.is_file():
+            res.fail(f"ingot build exited 0 but wrote no {binary.name}")
+            return res
+        res.checks.append("run")
+        code, out, err = run([str(binary), *spec.args], script.parent, RUN_TIMEOUT)
+        check_golden(res, "program stdout", goldens[".out"], out, create=True)
+        if goldens[".stderr"].exists():
+            check_golden(res, "program stderr", goldens[".stderr"], err)
+            err = ""   # shown by the comparison if it matters
+        check_exit(res, "program", code, spec.exit, err)
+        check_emitted_c(res, args, script, tmp)
+        check_graph(res, args, script)
+        check_eager(res, args, script, spec)
+    return res
+
+
+def find_tests(root: Path, filt):
+    me = Path(__file__).resolve()
+    tests = []
+    for p in sorted(root.rglob("*.py")):
+        if p.resolve() == me or "__pycache__" in p.parts:
+            continue
+        if filt and filt not in p.relative_to(root).as_posix():
+            continue
+        tests.append(p)
+    return tests
+
+
+def report(res: Result):
+    with print_lock:
+        for note in res.notes:
+            print(f"NOTE {res.name}: {note}")
+        if not res.failures:
+            print(f"PASS {res.name} ({', '.join(res.checks)})")
+        else:
+            for title, detail in res.failures:
+                print(f"FAIL {res.name}: {title}")
+                if detail:
+                    sys.stdout.write(detail if detail.endswith("\n") else detail + "\n")
+        sys.stdout.flush()
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description="Ingot end-to-end tests")
+    ap.add_argument("--ingot", required=True, help="the ingot executable")
+    ap.add_argument("--rt-include", required=True, help="runtime include directory")
+    ap.add_argument("--cc", default=os.environ.get("CC", "cc"),
+                    help="C compiler for the emitted-C check (default: $CC or cc)")
+    ap.add_argument("--filter", default="", help="only tests whose path contains this")
+    ap.add_argument("root", help="directory holding the tests")
+    args = ap.parse_args(argv)
+    args.ingot = str(Path(args.ingot).resolve())
+    args.rt_include = str(Path(args.rt_include).resolve())
+    if not os.access(args.ingot, os.X_OK):
+        ap.error(f"--ingot {args.ingot} is not an executable")
+    if not Path(args.rt_include, "ingot", "rt.h").is_file():
+        ap.error(f"--rt-include {args.rt_include} has no ingot/rt.h")
+    return args
+
+
+def main(argv):
+    args = parse_args(argv)
+    root = Path(args.root).resolve()
+    tests = find_tests(root, args.filter)
+    if not tests:
+        # No test is not a pass: tell meson it was skipped.
+        print(f"no tests found under {root}" + (f" matching '{args.filter}'" if args.filter else ""))
+        print("0 passed, 0 failed")
+        return MESON_SKIP
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        for res in pool.map(lambda t: run_test(t, root, args), tests):
+            report(res)
+            if res.failures:
+                failed += 1
+            else:
+                passed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# tests/install/check_install.sh — install the build into a temporary DESTDIR and
+# check the result is usable: the files are where users expect them, pkg-config
+# finds the runtime, and the INSTALLED ingot builds and runs a script.
+# Usage: check_install.sh BUILD_ROOT [MESON_COMMAND...]   (meson test passes both)
+set -euo pipefail
+
+BUILD_ROOT="$(cd "${1:?usage: check_install.sh BUILD_ROOT [MESON...]}" && pwd)"
+shift
+MESON=("$@")
+[[ ${#MESON[@]} -gt 0 ]] || MESON=(meson)
+
+FAILURES=0
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+DEST="$TMP/dest"
+
+fail() {
+    echo "FAIL: $*"
+    FAILURES=$((FAILURES + 1))
+}
+
+ok() {
+    echo "ok: $*"
+}
+
+# Print the value of one meson option of the build (prefix, libdir, ...).
+build_option() {
+    "${MESON[@]}" introspect "$BUILD_ROOT" --buildoptions | python3 -c '
+import json, sys
+name = sys.argv[1]
+print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == name))' "$1"
+}
+
+# Where an install directory (bindir, libdir, ...) ends up under DESTDIR. Meson
+# allows such options to be absolute, in which case they ignore the prefix.
+staged_dir() {
+    local dir
+    dir="$(build_option "$1")"
+    if [[ "$dir" == /* ]]; then
+        echo "$DEST$dir"
+    else
+        echo "$DEST$PREFIX/$dir"
+    fi
+}
+
+check_file() {
+    local what="$1" path="$2"
+    if [[ -f "$path" ]]; then
+        ok "$what: ${path#"$DEST"}"
+    else
+        fail "$what missing: expected ${path#"$DEST"} (under DESTDIR)"
+    fi
+}
+
+# --no-rebuild: meson test has already built everything, and a second ninja
+# running inside a test would race with the build directory's own.
+stage_install() {
+    if ! "${MESON[@]}" install -C "$BUILD_ROOT" --no-rebuild --quiet --destdir "$DEST"; then
+        fail "meson install --destdir failed"
+        exit 1
+    fi
+}
+
+check_layout() {
+    check_file "compiler" "$BINDIR/ingot"
+    [[ -x "$BINDIR/ingot" ]] || fail "$BINDIR/ingot is not executable"
+    check_file "runtime library" "$LIBDIR/libingot_rt.a"
+    check_file "runtime header" "$INCLUDEDIR/ingot/rt.h"
+    check_file "stdlib" "$DATADIR/ingot/stdlib/tensorflow/__init__.py"
+    check_file "pkg-config file" "$LIBDIR/pkgconfig/ingot-rt.pc"
+}
+
+# The .pc file names the real prefix; --define-variable moves it into DESTDIR
+# (PKG_CONFIG_SYSROOT_DIR would also rewrite the absolute paths of system
+# libraries such as libdnnl.so, which are not in DESTDIR).
+ingot_pkg_config() {
+    PKG_CONFIG_PATH="$LIBDIR/pkgconfig" \
+        pkg-config --define-variable=prefix="$DEST$PREFIX" "$@" ingot-rt
+}
+
+check_pkg_config() {
+    local cflags libs
+    if ! cflags="$(ingot_pkg_config --cflags)" || ! libs="$(ingot_pkg_config --libs)"; then
+        fail "pkg-config --cflags --libs ingot-rt failed"
+        return
+    fi
+    ok "pkg-config --cflags: $cflags"
+    ok "pkg-config --libs: $libs"
+    # The flags must point into this install, not at some other copy (gcc
+    # searches /usr/local/include by itself, so compiling alone would not tell).
+    [[ " $cflags " == *" -I$INCLUDEDIR "* ]] || fail "pkg-config cflags lack -I$INCLUDEDIR"
+    [[ " $libs " == *" -L$LIBDIR "* ]] || fail "pkg-config libs lack -L$LIBDIR"
+    [[ " $libs " == *" -lingot_rt "* ]] || fail "pkg-config libs lack -lingot_rt"
+    # A C caller: include the header, link the static runtime and its
+    # dependencies with nothing but these flags, and run.
+    cat >"$TMP/probe.c" <<'C'
+#include <ingot/rt.h>
+int main(int argc, char **argv) {
+    ig_runtime_init(argc, argv);
+    ig_runtime_shutdown();
+    return 0;
+}
+C
+    # shellcheck disable=SC2086 # the flags are lists of words by design
+    if cc -std=c11 $cflags "$TMP/probe.c" -o "$TMP/probe" $libs && "$TMP/probe"; then
+        ok "a C program builds and runs with the pkg-config flags"
+    else
+        fail "a C program does not build and run with the pkg-config flags"
+    fi
+}
+
+# The real proof: the installed compiler, far from the build tree, builds a
+# script against the installed runtime and stdlib, and the program runs.
+check_installed_compiler() {
+    local work="$TMP/work" build_out run_out
+    mkdir -p "$work"
+    cat >"$work/hello.py" <<'PY'
+import tensorflow as tf
+
+print("hello from build time")
+tf.print(tf.constant([1, 2, 3]) * 2)
+PY
+    if ! build_out="$(cd "$work" && "$BINDIR/ingot" build hello.py -o hello)"; then
+        fail "the installed ingot could not build hello.py"
+        return
+    fi
+    if [[ "$build_out" == "hello from build time" ]]; then
+        ok "build-time output"
+    else
+        fail "build-time output: expected 'hello from build time', got '$build_out'"
+    fi
+    if ! run_out="$(cd "$work" && ./hello)"; then
+        fail "the program built by the installed ingot failed"
+        return
+    fi
+    if [[ "$run_out" == "[2 4 6]" ]]; then
+        ok "program output"
+    else
+        fail "program output: expected '[2 4 6]', got '$run_out'"
+    fi
+}
+
+main() {
+    PREFIX="$(build_option prefix)"
+    stage_install
+    BINDIR="$(staged_dir bindir)"
+    LIBDIR="$(staged_dir libdir)"
+    INCLUDEDIR="$(staged_dir includedir)"
+    DATADIR="$(staged_dir datadir)"
+    check_layout
+    check_pkg_config
+    check_installed_compiler
+    if [[ $FAILURES -ne 0 ]]; then
+        echo "$FAILURES install check(s) failed"
+        exit 1
+    fi
+    echo "install checks passed"
+}
+
+main

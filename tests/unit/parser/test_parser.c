@@ -1,0 +1,2 @@
+#include <criterion/criterion.h>
+Test(parser, placeholder) { cr_assert(1); }

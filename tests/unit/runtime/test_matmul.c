@@ -1,0 +1,190 @@
+/* test_matmul.c — matmul against a naive loop on random shapes, every dtype, size-0
+ * dims, errors, and the per-site primitive cache; reduce_sum over axes. */
+#include <math.h>
+
+#include "rt_test.h"
+
+TestSuite(matmul, .fini = ig_runtime_shutdown);
+TestSuite(reduce, .fini = ig_runtime_shutdown);
+
+static IgTensor *random_tensor(IgDType dt, int64_t rows, int64_t cols)
+{
+    IgTensor *t = ig_tensor_new(dt, 2, SHAPE(rows, cols));
+    for (int64_t i = 0; i < t->size; i++) {
+        int r = rand() % 201 - 100;
+        switch (dt) {
+        case IG_FLOAT32: ((float *)t->data)[i] = (float)r / 37.0f; break;
+        case IG_FLOAT64: ((double *)t->data)[i] = r / 37.0; break;
+        case IG_INT32: ((int32_t *)t->data)[i] = r; break;
+        case IG_INT64: ((int64_t *)t->data)[i] = r; break;
+        default: break;
+        }
+    }
+    return t;
+}
+
+static double elem(const IgTensor *t, int64_t i)
+{
+    switch (t->dtype) {
+    case IG_FLOAT32: return AT(float, t, i);
+    case IG_FLOAT64: return AT(double, t, i);
+    case IG_INT32: return AT(int32_t, t, i);
+    case IG_INT64: return (double)AT(int64_t, t, i);
+    default: return NAN;
+    }
+}
+
+static void check_against_naive(IgDType dt, int64_t m, int64_t k, int64_t n)
+{
+    static IgSite site = IG_SITE("mm.py", 1);
+    IgTensor *a = random_tensor(dt, m, k), *b = random_tensor(dt, k, n);
+    IgTensor *c = ig_matmul(&site, a, b);
+    cr_assert_eq(c->dtype, dt);
+    cr_assert_eq(c->shape[0], m);
+    cr_assert_eq(c->shape[1], n);
+    for (int64_t i = 0; i < m; i++)
+        for (int64_t j = 0; j < n; j++) {
+            double want = 0;
+            for (int64_t p = 0; p < k; p++) want += elem(a, i * k + p) * elem(b, p * n + j);
+            double got = elem(c, i * n + j);
+            double tol = dt == IG_FLOAT32 ? 1e-4 * (1 + fabs(want)) * sqrt((double)k + 1)
+                       : dt == IG_FLOAT64 ? 1e-12 * (1 + fabs(want)) : 0;
+            cr_assert(fabs(got - want) <= tol, "%s %lldx%lldx%lld at (%lld,%lld): %g vs %g",
+                      ig_dtype_name(dt), (long long)m, (long long)k, (long long)n,
+                      (long long)i, (long long)j, got, want);
+        }
+    ig_release(a), ig_release(b), ig_release(c);
+}
+
+Test(matmul, random_shapes_against_naive_loop)
+{
+    srand(42);
+    const IgDType dts[] = {IG_FLOAT32, IG_FLOAT64, IG_INT32, IG_INT64};
+    const int64_t fixed[][3] = {{1, 1, 1}, {1, 7, 1}, {1, 5, 9}, {9, 5, 1}, {3, 1, 4},
+                                {2, 3, 4}, {17, 33, 8}, {64, 64, 64}};
+    for (size_t d = 0; d < 4; d++) {
+        for (size_t s = 0; s < sizeof fixed / sizeof fixed[0]; s++)
+            check_against_naive(dts[d], fixed[s][0], fixed[s][1], fixed[s][2]);
+        for (int r = 0; r < 6; r++)
+            check_against_naive(dts[d], 1 + rand() % 40, 1 + rand() % 40, 1 + rand() % 40);
+    }
+}
+
+Test(matmul, size_zero_dims)
+{
+    IgTensor *a = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(3, 0), 0);
+    IgTensor *b = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(0, 2), 0);
+    IgTensor *c = ig_matmul(NULL, a, b); /* k == 0: all zeros */
+    cr_assert_eq(c->shape[0], 3);
+    cr_assert_eq(c->shape[1], 2);
+    for (int i = 0; i < 6; i++) cr_assert_eq(AT(float, c, i), 0.0f);
+    IgTensor *e = ig_fill(NULL, IG_FLOAT64, 2, SHAPE(0, 4), 0);
+    IgTensor *f = ig_fill(NULL, IG_FLOAT64, 2, SHAPE(4, 5), 1);
+    IgTensor *g = ig_matmul(NULL, e, f);
+    cr_assert_eq(g->shape[0], 0);
+    cr_assert_eq(g->shape[1], 5);
+    IgTensor *all[] = {a, b, c, e, f, g};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) ig_release(all[k]);
+}
+
+Test(matmul, primitive_created_once_per_site_and_shape)
+{
+    static IgSite s1 = IG_SITE("mm.py", 1), s2 = IG_SITE("mm.py", 2);
+    IgTensor *a = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(4, 8), 1);
+    IgTensor *b = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(8, 3), 0.5);
+    long base = ig_prim_created_count();
+    for (int k = 0; k < 5; k++) {
+        IgTensor *c = ig_matmul(&s1, a, b);
+        cr_assert_eq(AT(float, c, 11), 4.0f);
+        ig_release(c);
+    }
+    cr_assert_eq(ig_prim_created_count(), base + 1);
+    void *cache = s1.cache;
+    IgTensor *c2 = ig_matmul(&s2, a, b); /* another site: its own primitive */
+    cr_assert_eq(ig_prim_created_count(), base + 2);
+    IgTensor *a2 = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(2, 8), 1);
+    IgTensor *c3 = ig_matmul(&s1, a2, b); /* new shape: re-created */
+    cr_assert_eq(ig_prim_created_count(), base + 3);
+    cr_assert_eq(c3->shape[0], 2);
+    IgTensor *c4 = ig_matmul(&s1, a2, b);
+    cr_assert_eq(ig_prim_created_count(), base + 3);
+    (void)cache;
+    IgTensor *all[] = {a, b, c2, a2, c3, c4};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) ig_release(all[k]);
+    ig_runtime_shutdown();
+    cr_assert_null(s1.cache);
+    cr_assert_null(s2.cache);
+}
+
+Test(matmul, inner_dimensions_differ, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("train.py", 14);
+    expect_fatal("train.py:14: error: matmul: inner dimensions differ (784 vs 128)\n");
+    IgTensor *a = ig_tensor_new(IG_FLOAT32, 2, SHAPE(1, 784));
+    IgTensor *b = ig_tensor_new(IG_FLOAT32, 2, SHAPE(128, 10));
+    ig_matmul(&site, a, b);
+}
+
+Test(reduce, axes_and_keepdims)
+{
+    IgTensor *x = I32(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6);
+    IgTensor *r0 = ig_reduce_sum(NULL, x, 1, (const int[]){0}, false, false);
+    IgTensor *r1 = ig_reduce_sum(NULL, x, 1, (const int[]){1}, false, true);
+    IgTensor *ra = ig_reduce_sum(NULL, x, 0, NULL, true, false);
+    IgTensor *rk = ig_reduce_sum(NULL, x, 0, NULL, true, true);
+    cr_assert_eq(r0->rank, 1);
+    cr_assert_eq(r0->shape[0], 3);
+    cr_assert_eq(AT(int32_t, r0, 0), 5);
+    cr_assert_eq(AT(int32_t, r0, 2), 9);
+    cr_assert_eq(r1->rank, 2);
+    cr_assert_eq(r1->shape[0], 2);
+    cr_assert_eq(r1->shape[1], 1);
+    cr_assert_eq(AT(int32_t, r1, 0), 6);
+    cr_assert_eq(AT(int32_t, r1, 1), 15);
+    cr_assert_eq(ra->rank, 0);
+    cr_assert_eq(AT(int32_t, ra, 0), 21);
+    cr_assert_eq(rk->rank, 2);
+    cr_assert_eq(rk->shape[0], 1);
+    cr_assert_eq(AT(int32_t, rk, 0), 21);
+    IgTensor *all[] = {x, r0, r1, ra, rk};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) ig_release(all[k]);
+}
+
+Test(reduce, middle_axis_of_rank_3_and_floats)
+{
+    /* x[i,j,k] = i*100 + j*10 + k over [2,3,4]; sum over j: i*300 + 30 + 3k */
+    IgTensor *x = ig_tensor_new(IG_FLOAT64, 3, SHAPE(2, 3, 4));
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++)
+            for (int k = 0; k < 4; k++) ((double *)x->data)[(i * 3 + j) * 4 + k] = i * 100 + j * 10 + k;
+    IgTensor *r = ig_reduce_sum(NULL, x, 1, (const int[]){1}, false, false);
+    cr_assert_eq(r->rank, 2);
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 4; k++) cr_assert_eq(AT(double, r, i * 4 + k), i * 300 + 30 + 3 * k);
+    IgTensor *r02 = ig_reduce_sum(NULL, x, 2, (const int[]){0, 2}, false, false);
+    cr_assert_eq(r02->rank, 1);
+    for (int j = 0; j < 3; j++) cr_assert_eq(AT(double, r02, j), 100 * 4 + j * 10 * 8 + 2 * 6);
+    IgTensor *f = F32(1, SHAPE(4), 0.5f, 0.25f, 1.0f, -2.0f);
+    IgTensor *rf = ig_reduce_sum(NULL, f, 1, (const int[]){0}, false, false);
+    cr_assert_eq(AT(float, rf, 0), -0.25f);
+    IgTensor *l = I64(1, SHAPE(2), INT64_MAX, 1);
+    IgTensor *rl = ig_reduce_sum(NULL, l, 0, NULL, true, false);
+    cr_assert_eq(AT(int64_t, rl, 0), INT64_MIN); /* wraps */
+    IgTensor *all[] = {x, r, r02, f, rf, l, rl};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) ig_release(all[k]);
+}
+
+Test(reduce, size_zero_and_scalar)
+{
+    IgTensor *e = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(0, 3), 1);
+    IgTensor *r = ig_reduce_sum(NULL, e, 1, (const int[]){0}, false, false);
+    cr_assert_eq(r->shape[0], 3);
+    for (int k = 0; k < 3; k++) cr_assert_eq(AT(float, r, k), 0.0f);
+    IgTensor *r2 = ig_reduce_sum(NULL, e, 1, (const int[]){1}, false, false);
+    cr_assert_eq(r2->shape[0], 0);
+    IgTensor *s = scalar_i32(5), *rs = ig_reduce_sum(NULL, s, 0, NULL, true, false);
+    cr_assert_eq(rs->rank, 0);
+    cr_assert_eq(AT(int32_t, rs, 0), 5);
+    IgTensor *all[] = {e, r, r2, s, rs};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) ig_release(all[k]);
+}
