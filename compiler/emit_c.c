@@ -24,6 +24,8 @@ typedef struct Emitter {
     const Liveness *live;
     int next_site;        /* site numbers for instructions without outputs */
     int inst_index;       /* text-order index of the instruction, for live->after */
+    const SourceFile *commented_file; /* the script line last shown in a comment, so */
+    int commented_line;               /* several nodes from one line share one comment */
 } Emitter;
 
 static const char *const ig_dtype_enum[] = {
@@ -267,7 +269,10 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     int site = inst->noutputs ? e->numbers[inst->outputs[0]->id] : e->next_site++;
     const char *fn = op_info[inst->op].runtime_symbol;
     const char *file = inst->loc.file ? inst->loc.file->path : e->opt->script_name;
-    if (inst->loc.file) {
+    bool new_line = inst->loc.file != e->commented_file || inst->loc.line != e->commented_line;
+    if (inst->loc.file && new_line) {
+        e->commented_file = inst->loc.file;
+        e->commented_line = inst->loc.line;
         StrBuf c;
         strbuf_init(&c, e->arena);
         strbuf_printf(&c, "%s:%d", irtext_basename(file), inst->loc.line);
@@ -337,6 +342,8 @@ static void emit_func_begin(Emitter *e, const Func *f) {
     e->live = liveness_func(e->arena, e->m, f);
     e->next_site = count;
     e->inst_index = 0;
+    e->commented_file = NULL;
+    e->commented_line = 0;
 }
 
 static void emit_func(Emitter *e, const Func *f) {

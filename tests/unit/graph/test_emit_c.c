@@ -172,6 +172,7 @@ Test(emit_c, header_and_main) {
     cr_assert_null(strstr(text, "goto"));
 }
 
+/* Nodes traced from one script line share the comment that shows the line. */
 Test(emit_c, one_statement_per_node_with_line_comment_and_site) {
     build_module();
     const char *text = emit_to_string(false);
@@ -184,7 +185,6 @@ Test(emit_c, one_statement_per_node_with_line_comment_and_site) {
                        "    static IgSite s1 = IG_SITE(\"tests/compute.py\", 5);\n"
                        "    static const float c1[] = {2.0f};\n"
                        "    IgTensor *t1 = ig_constant(&s1, IG_FLOAT32, 0, NULL, c1);\n"
-                       "    /* compute.py:5  y = x * 2.0 */\n"
                        "    static IgSite s2 = IG_SITE(\"tests/compute.py\", 5);\n"
                        "    IgTensor *t2_y = ig_mul(&s2, t0_x, t1);\n"
                        "    ig_release(t1);\n";
