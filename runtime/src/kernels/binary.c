@@ -12,10 +12,11 @@ typedef enum BinOp {
     BIN_COUNT
 } BinOp;
 
-static const char *const bin_names[BIN_COUNT] = {
+static const char *const bin_names[] = {
     "add", "sub", "mul", "div", "floordiv", "mod", "pow",
     "less", "less_equal", "greater", "greater_equal", "equal", "not_equal",
 };
+_Static_assert(sizeof bin_names / sizeof bin_names[0] == BIN_COUNT, "a name per BinOp");
 
 /* ---- Element functions ------------------------------------------------------------ */
 
@@ -184,16 +185,22 @@ static IgTensor *binary_run(IgSite *site, BinOp op, const IgTensor *a, const IgT
     return out;
 }
 
-IgTensor *ig_add(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_ADD, a, b); }
-IgTensor *ig_sub(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_SUB, a, b); }
-IgTensor *ig_mul(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_MUL, a, b); }
-IgTensor *ig_div(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_DIV, a, b); }
-IgTensor *ig_floordiv(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_FLOORDIV, a, b); }
-IgTensor *ig_mod(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_MOD, a, b); }
-IgTensor *ig_pow(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_POW, a, b); }
-IgTensor *ig_less(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_LESS, a, b); }
-IgTensor *ig_less_equal(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_LESS_EQUAL, a, b); }
-IgTensor *ig_greater(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_GREATER, a, b); }
-IgTensor *ig_greater_equal(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_GREATER_EQUAL, a, b); }
-IgTensor *ig_equal(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_EQUAL, a, b); }
-IgTensor *ig_not_equal(IgSite *site, const IgTensor *a, const IgTensor *b) { return binary_run(site, BIN_NOT_EQUAL, a, b); }
+/* The public kernels: one per op, all sharing binary_run. */
+#define BINARY_KERNEL(NAME, OP)                                                        \
+    IgTensor *NAME(IgSite *site, const IgTensor *a, const IgTensor *b)                 \
+    {                                                                                  \
+        return binary_run(site, OP, a, b);                                             \
+    }
+BINARY_KERNEL(ig_add, BIN_ADD)
+BINARY_KERNEL(ig_sub, BIN_SUB)
+BINARY_KERNEL(ig_mul, BIN_MUL)
+BINARY_KERNEL(ig_div, BIN_DIV)
+BINARY_KERNEL(ig_floordiv, BIN_FLOORDIV)
+BINARY_KERNEL(ig_mod, BIN_MOD)
+BINARY_KERNEL(ig_pow, BIN_POW)
+BINARY_KERNEL(ig_less, BIN_LESS)
+BINARY_KERNEL(ig_less_equal, BIN_LESS_EQUAL)
+BINARY_KERNEL(ig_greater, BIN_GREATER)
+BINARY_KERNEL(ig_greater_equal, BIN_GREATER_EQUAL)
+BINARY_KERNEL(ig_equal, BIN_EQUAL)
+BINARY_KERNEL(ig_not_equal, BIN_NOT_EQUAL)

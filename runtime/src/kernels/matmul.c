@@ -93,9 +93,12 @@ IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b)
                  ig_shape_str(s1, a->rank, a->shape), ig_shape_str(s2, b->rank, b->shape));
     }
     int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
-    if (b->shape[0] != k)
-        ig_fatal(site, "matmul: inner dimensions differ (%lld vs %lld)", (long long)k,
-                 (long long)b->shape[0]);
+    if (b->shape[0] != k) { /* worded as the compiler's build-time check words it */
+        char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];
+        ig_fatal(site, "matmul: shapes %s and %s are incompatible: inner dimensions differ "
+                 "(%lld vs %lld)", ig_shape_str(s1, 2, a->shape), ig_shape_str(s2, 2, b->shape),
+                 (long long)k, (long long)b->shape[0]);
+    }
     int64_t shape[2] = {m, n};
     IgTensor *c = ig_tensor_new(a->dtype, 2, shape);
     if (c->size == 0) return c;

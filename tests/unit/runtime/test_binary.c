@@ -63,7 +63,8 @@ Test(binary, broadcast_row_and_column)
     IgTensor *outer = ig_mul(NULL, col, row);
     assert_shape(outer, 2, SHAPE(3, 4));
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 4; j++) cr_assert_eq(AT(int32_t, outer, i * 4 + j), (i + 1) * (j + 1) * 10);
+        for (int j = 0; j < 4; j++)
+            cr_assert_eq(AT(int32_t, outer, i * 4 + j), (i + 1) * (j + 1) * 10);
     ig_release(m), ig_release(v), ig_release(col), ig_release(row), ig_release(outer);
 }
 
