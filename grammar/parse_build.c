@@ -55,7 +55,7 @@ SrcLoc parse_loc_span(ParseCtx *ctx, SrcLoc a, SrcLoc b) {
 
 /* ---- assignment targets -------------------------------------------------------- */
 
-/* What Python calls an expression that cannot be a target, or NULL if it can be. */
+/* What Python calls an expression that cannot be a target. */
 static const char *target_desc(const Node *e) {
     switch (e->kind) {
     case AST_CALL: return "function call";
@@ -82,7 +82,7 @@ static const char *target_desc(const Node *e) {
     case AST_DICT: return "dict literal";
     case AST_SET: return "set display";
     case AST_NAMED_EXPR: return "named expression";
-    default: return NULL;
+    default: return "expression";
     }
 }
 
@@ -117,9 +117,7 @@ static bool check_target(ParseCtx *ctx, Node *t, TargetUse use, bool in_seq) {
     }
     default: break;
     }
-    const char *desc = target_desc(t);
-    IG_ASSERT(desc != NULL);
-    parse_error(ctx, t->loc, "cannot %s %s", verb, desc);
+    parse_error(ctx, t->loc, "cannot %s %s", verb, target_desc(t));
     return false;
 }
 

@@ -32,7 +32,16 @@ typedef struct ParseCtx {
        "expected an indented block after 'if' statement on line N". */
     TokenKind header_kind;
     int header_line;
-    bool stmt_was_error;        /* the last statement was dropped by error recovery */
+    bool stmt_was_error;
+    /* Open brackets (the line of each, innermost last) and a syntax error held back
+       while inside them: if the lexer then reports "'(' was never closed", that is
+       the real error and the held one is dropped. */
+    int depth;
+    int open_line[64];
+    bool has_pending;
+    SrcLoc pending_loc;
+    const char *pending_msg;
+    int pending_errors;        /* the last statement was dropped by error recovery */
     /* Byte offset of each line's start in file->text, built when first needed. */
     int *line_offsets;
     int nlines;

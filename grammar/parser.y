@@ -1017,6 +1017,22 @@ static bool is_block_keyword(TokenKind k) {
     }
 }
 
+/* Reports the held-back syntax error unless something was reported since. */
+static void flush_pending_error(ParseCtx *ctx) {
+    if (!ctx->has_pending) return;
+    ctx->has_pending = false;
+    if (ctx->diag->errors == ctx->pending_errors) diag_error(ctx->diag, ctx->pending_loc, "%s", ctx->pending_msg);
+}
+
+static void track_brackets(ParseCtx *ctx, const Token *t) {
+    if (t->kind == TOK_LPAR || t->kind == TOK_LSQB || t->kind == TOK_LBRACE) {
+        if (ctx->depth < (int)(sizeof ctx->open_line / sizeof ctx->open_line[0])) ctx->open_line[ctx->depth] = t->loc.line;
+        ctx->depth++;
+    } else if ((t->kind == TOK_RPAR || t->kind == TOK_RSQB || t->kind == TOK_RBRACE) && ctx->depth > 0) {
+        ctx->depth--;
+    }
+}
+
 static int yylex(YYSTYPE *lval, SrcLoc *lloc, ParseCtx *ctx) {
     if (ctx->start_token) {
         int t = ctx->start_token;
@@ -1027,7 +1043,10 @@ static int yylex(YYSTYPE *lval, SrcLoc *lloc, ParseCtx *ctx) {
     }
     for (;;) {
         /* A new logical line is a new statement: its errors are reported again. */
-        if (ctx->prev_was_newline) ctx->quiet = false;
+        if (ctx->prev_was_newline) {
+            flush_pending_error(ctx);
+            ctx->quiet = false;
+        }
         ctx->prev_was_newline = false;
         int errors = ctx->diag->errors;
         Token t = lexer_next(ctx->lexer);
@@ -1052,6 +1071,7 @@ static int yylex(YYSTYPE *lval, SrcLoc *lloc, ParseCtx *ctx) {
         ctx->prev_prev_kind = ctx->prev_kind;
         ctx->prev_kind = t.kind;
         ctx->prev_was_newline = t.kind == TOK_NEWLINE;
+        track_brackets(ctx, &t);
         Token *copy = ARENA_NEW(ctx->arena, Token);
         *copy = t;
         lval->tok = copy;
@@ -1076,6 +1096,22 @@ static const char *block_description(ParseCtx *ctx) {
     }
 }
 
+/* A syntax error on a later line than the innermost open bracket is most likely
+   that bracket's fault (Python: "'(' was never closed"): hold it back. */
+static void report_syntax_error(ParseCtx *ctx, SrcLoc loc, const char *msg) {
+    int inner = ctx->depth - 1;
+    if (inner >= 0 && inner < (int)(sizeof ctx->open_line / sizeof ctx->open_line[0]) &&
+        loc.line > ctx->open_line[inner] && !ctx->has_pending) {
+        ctx->has_pending = true;
+        ctx->pending_loc = loc;
+        ctx->pending_msg = msg;
+        ctx->pending_errors = ctx->diag->errors;
+        ctx->quiet = true;
+        return;
+    }
+    parse_error(ctx, loc, "%s", msg);
+}
+
 static int yyreport_syntax_error(const yypcontext_t *yyctx, ParseCtx *ctx) {
     if (ctx->quiet) return 0;
     SrcLoc loc = *yypcontext_location(yyctx);
@@ -1084,7 +1120,9 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, ParseCtx *ctx) {
     case TOK_YIELD:
     case TOK_ASYNC:
     case TOK_AWAIT:
-    case TOK_WALRUS: parse_error(ctx, loc, "'%s' is not supported by ingot", token_spelling[la]); return 0;
+    case TOK_WALRUS:
+        report_syntax_error(ctx, loc, arena_printf(ctx->arena, "'%s' is not supported by ingot", token_spelling[la]));
+        return 0;
     case TOK_ELSE:
     case TOK_ELIF:
     case TOK_EXCEPT:
@@ -1101,26 +1139,28 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, ParseCtx *ctx) {
         want_indent |= expected[i] == YYSYMBOL_TOK_INDENT;
         want_colon |= expected[i] == YYSYMBOL_TOK_COLON;
     }
+    /* The only token that fits, if it is worth naming: "def f" -> "expected '('". */
+    const char *only = n == 1 ? token_spelling[token_of_symbol(expected[0])] : "";
+    bool name_only = (strlen(only) == 1 && strchr(":()[]{}=", only[0])) || !strcmp(only, "in") ||
+                     !strcmp(only, "import");
+    const char *msg;
     /* The INDENT of an "unexpected indent" statement is expected anywhere a statement
        may start; a block is missing only right after "header: NEWLINE". */
     if (want_indent && ctx->header_line > 0 && ctx->prev_prev_kind == TOK_NEWLINE &&
-        ctx->before_prev_kind == TOK_COLON) {
-        parse_error(ctx, loc, "expected an indented block after %s on line %d", block_description(ctx),
-                    ctx->header_line);
-    } else if (want_colon && (la == TOK_NEWLINE || la == TOK_EOF)) {
-        parse_error(ctx, loc, "expected ':'");
-    } else if (n == 1 && strchr(":()[]{}=", token_spelling[token_of_symbol(expected[0])][0]) &&
-               token_spelling[token_of_symbol(expected[0])][1] == '\0') {
-        parse_error(ctx, loc, "expected '%s'", token_spelling[token_of_symbol(expected[0])]);
-    } else if (n == 1 && (expected[0] == YYSYMBOL_TOK_IN || expected[0] == YYSYMBOL_TOK_IMPORT)) {
-        parse_error(ctx, loc, "expected '%s'", token_spelling[token_of_symbol(expected[0])]);
-    } else if (la == TOK_EOF) {
-        parse_error(ctx, loc, "unexpected end of file");
-    } else if (la == TOK_INDENT) {
-        parse_error(ctx, loc, "unexpected indent");
-    } else {
-        parse_error(ctx, loc, "invalid syntax");
-    }
+        ctx->before_prev_kind == TOK_COLON)
+        msg = arena_printf(ctx->arena, "expected an indented block after %s on line %d", block_description(ctx),
+                           ctx->header_line);
+    else if (want_colon && (la == TOK_NEWLINE || la == TOK_EOF))
+        msg = "expected ':'";
+    else if (name_only)
+        msg = arena_printf(ctx->arena, "expected '%s'", only);
+    else if (la == TOK_EOF)
+        msg = "unexpected end of file";
+    else if (la == TOK_INDENT)
+        msg = "unexpected indent";
+    else
+        msg = "invalid syntax";
+    report_syntax_error(ctx, loc, msg);
     return 0;
 }
 
@@ -1134,6 +1174,7 @@ static void yyerror(const SrcLoc *loc, ParseCtx *ctx, const char *msg) {
 static Node *parse_run(ParseCtx *ctx) {
     int errors = ctx->diag->errors;
     int rc = yyparse(ctx);
+    flush_pending_error(ctx);
     if (rc != 0 || ctx->diag->errors != errors) return NULL;
     return ctx->result;
 }
@@ -1145,6 +1186,7 @@ Node *parse_file(Arena *arena, Diag *diag, const SourceFile *file) {
     };
     int errors = diag->errors;
     int rc = yyparse(&ctx);
+    flush_pending_error(&ctx);
     if (ctx.result) parse_check_context(&ctx, ctx.result);
     if (rc != 0 || diag->errors != errors) return NULL;
     return ctx.result;

@@ -111,6 +111,9 @@ static bool shape_range(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
     if (value_const_scalar(in[0], &start) && value_const_scalar(in[1], &limit) &&
         value_const_scalar(in[2], &delta)) {
         if (delta == 0) return shape_fail(err, errsize, op, "delta must not be zero");
+        if ((delta > 0 && start > limit) || (delta < 0 && start < limit))
+            return shape_fail(err, errsize, op, "requires start %s limit when delta %s 0: %g/%g",
+                              delta > 0 ? "<=" : ">=", delta > 0 ? ">" : "<", start, limit);
         double n = ceil((limit - start) / delta);
         s.dims[0] = n > 0 ? (int64_t)n : 0;
     }

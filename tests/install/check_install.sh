@@ -24,12 +24,14 @@ ok() {
     echo "ok: $*"
 }
 
-# Print the value of one meson option of the build (prefix, libdir, ...).
+# Print the value of one meson option of the build (prefix, libdir, ...). Array
+# options (b_sanitize is one in newer meson) print comma-separated.
 build_option() {
     "${MESON[@]}" introspect "$BUILD_ROOT" --buildoptions | python3 -c '
 import json, sys
 name = sys.argv[1]
-print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == name))' "$1"
+value = next(o["value"] for o in json.load(sys.stdin) if o["name"] == name)
+print(",".join(value) if isinstance(value, list) else value)' "$1"
 }
 
 # Where an install directory (bindir, libdir, ...) ends up under DESTDIR. Meson
@@ -102,8 +104,13 @@ int main(int argc, char **argv) {
     return 0;
 }
 C
+    # A sanitized build installs a sanitized runtime; its callers must link the
+    # sanitizer runtimes too, as the installed ingot does for the programs it builds.
+    local sanitize san_flags=""
+    sanitize="$(build_option b_sanitize)"
+    [[ -z "$sanitize" || "$sanitize" == none ]] || san_flags="-fsanitize=$sanitize"
     # shellcheck disable=SC2086 # the flags are lists of words by design
-    if cc -std=c11 $cflags "$TMP/probe.c" -o "$TMP/probe" $libs && "$TMP/probe"; then
+    if cc -std=c11 $san_flags $cflags "$TMP/probe.c" -o "$TMP/probe" $libs && "$TMP/probe"; then
         ok "a C program builds and runs with the pkg-config flags"
     else
         fail "a C program does not build and run with the pkg-config flags"

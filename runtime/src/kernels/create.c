@@ -125,6 +125,11 @@ static IgTensor *range_int(IgSite *site, IgDType dtype, int64_t start, int64_t l
                            int64_t delta)
 {
     if (delta == 0) ig_fatal(site, "range: delta must not be zero");
+    /* TensorFlow's kernel refuses a range that runs the wrong way. */
+    if (delta > 0 && start > limit)
+        ig_fatal(site, "range: requires start <= limit when delta > 0: %lld/%lld", (long long)start, (long long)limit);
+    if (delta < 0 && start < limit)
+        ig_fatal(site, "range: requires start >= limit when delta < 0: %lld/%lld", (long long)start, (long long)limit);
     uint64_t size = 0;
     if ((delta > 0 && start < limit) || (delta < 0 && start > limit)) {
         uint64_t dist = delta > 0 ? (uint64_t)limit - (uint64_t)start
@@ -150,6 +155,10 @@ static IgTensor *range_int(IgSite *site, IgDType dtype, int64_t start, int64_t l
     static IgTensor *NAME(IgSite *site, T start, T limit, T delta)                    \
     {                                                                                  \
         if (delta == 0) ig_fatal(site, "range: delta must not be zero");               \
+        if ((delta > 0 && start > limit) || (delta < 0 && start < limit))              \
+            ig_fatal(site, "range: requires start %s limit when delta %s 0: %g/%g",    \
+                     delta > 0 ? "<=" : ">=", delta > 0 ? ">" : "<", (double)start,    \
+                     (double)limit);                                                   \
         T len = 0;                                                                     \
         if ((delta > 0 && start < limit) || (delta < 0 && start > limit))              \
             len = CEIL(FABS((limit - start) / delta));                                 \

@@ -120,8 +120,10 @@ Test(shape, range_length_is_static_for_constant_bounds) {
     expect_type(OP_RANGE, (IrValue *[]){start, limit, delta}, 3, NULL, "i32[3]");
     IrValue *back = gf_const_i32(&gf.b, -2, 8);
     expect_type(OP_RANGE, (IrValue *[]){limit, start, back}, 3, NULL, "i32[5]");
-    /* An empty range, not a negative length. */
-    expect_type(OP_RANGE, (IrValue *[]){limit, start, delta}, 3, NULL, "i32[0]");
+    /* Equal bounds: empty. The wrong direction is TensorFlow's error, not an empty range. */
+    expect_type(OP_RANGE, (IrValue *[]){limit, limit, delta}, 3, NULL, "i32[0]");
+    expect_error(OP_RANGE, (IrValue *[]){limit, start, delta}, 3, NULL,
+                 "range: requires start <= limit when delta > 0: 10/1");
     IrValue *zero = gf_const_i32(&gf.b, 0, 8);
     expect_error(OP_RANGE, (IrValue *[]){start, limit, zero}, 3, NULL, "range: delta must not be zero");
 }
