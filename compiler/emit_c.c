@@ -76,24 +76,8 @@ static void emit_comment_text(StrBuf *sb, const char *s) {
     }
 }
 
-/* A C string literal; '?' is escaped so no trigraph can form. */
-static void emit_c_string(StrBuf *sb, const char *s) {
-    strbuf_putc(sb, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"': strbuf_puts(sb, "\\\""); break;
-        case '\\': strbuf_puts(sb, "\\\\"); break;
-        case '\n': strbuf_puts(sb, "\\n"); break;
-        case '\t': strbuf_puts(sb, "\\t"); break;
-        case '\r': strbuf_puts(sb, "\\r"); break;
-        case '?': strbuf_puts(sb, "\\?"); break;
-        default:
-            if (*p < 0x20 || *p == 0x7f) strbuf_printf(sb, "\\%03o", *p);
-            else strbuf_putc(sb, (char)*p);
-        }
-    }
-    strbuf_putc(sb, '"');
-}
+/* A C string literal. */
+static void emit_c_string(StrBuf *sb, const char *s) { irtext_quoted(sb, s, true); }
 
 static const char *c_string(Emitter *e, const char *s) {
     StrBuf sb;

@@ -47,7 +47,7 @@ void irtext_float(StrBuf *sb, double x, bool is_float32) {
     if (!strpbrk(buf, ".e")) strbuf_puts(sb, ".0");
 }
 
-void irtext_quoted(StrBuf *sb, const char *s) {
+void irtext_quoted(StrBuf *sb, const char *s, bool c_literal) {
     strbuf_putc(sb, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
@@ -56,8 +56,13 @@ void irtext_quoted(StrBuf *sb, const char *s) {
         case '\n': strbuf_puts(sb, "\\n"); break;
         case '\t': strbuf_puts(sb, "\\t"); break;
         case '\r': strbuf_puts(sb, "\\r"); break;
+        case '?':
+            /* In C, "??" could start a trigraph. */
+            strbuf_puts(sb, c_literal ? "\\?" : "?");
+            break;
         default:
-            if (*p < 0x20 || *p == 0x7f) strbuf_printf(sb, "\\x%02x", *p);
+            /* C takes octal: a \x escape would swallow a following hex digit. */
+            if (*p < 0x20 || *p == 0x7f) strbuf_printf(sb, c_literal ? "\\%03o" : "\\x%02x", *p);
             else strbuf_putc(sb, (char)*p);
         }
     }
@@ -71,7 +76,7 @@ void irtext_element(StrBuf *sb, DType dt, const void *p) {
     case DT_INT64: strbuf_printf(sb, "%" PRId64, *(const int64_t *)p); break;
     case DT_FLOAT32: irtext_float(sb, *(const float *)p, true); break;
     case DT_FLOAT64: irtext_float(sb, *(const double *)p, false); break;
-    case DT_STRING: irtext_quoted(sb, *(const char *const *)p); break;
+    case DT_STRING: irtext_quoted(sb, *(const char *const *)p, false); break;
     default: UNREACHABLE();
     }
 }
@@ -110,7 +115,7 @@ static void attr_value(StrBuf *sb, const Attr *a) {
     case ATTR_INT: strbuf_printf(sb, "%" PRId64, a->i); break;
     case ATTR_BOOL: strbuf_puts(sb, a->i ? "true" : "false"); break;
     case ATTR_FLOAT: irtext_float(sb, a->f, false); break;
-    case ATTR_STRING: irtext_quoted(sb, a->s ? a->s : ""); break;
+    case ATTR_STRING: irtext_quoted(sb, a->s ? a->s : "", false); break;
     case ATTR_INTS:
         strbuf_putc(sb, '[');
         for (int i = 0; i < a->ints.len; i++)

@@ -19,7 +19,8 @@ void irtext_const(StrBuf *sb, const ConstData *c);
 /* One element of dtype dt at p, shortest text that reads back exactly. */
 void irtext_element(StrBuf *sb, DType dt, const void *p);
 void irtext_float(StrBuf *sb, double x, bool is_float32);
-void irtext_quoted(StrBuf *sb, const char *s);
+/* A quoted string: IR text (c_literal false) or a C string literal (true). */
+void irtext_quoted(StrBuf *sb, const char *s, bool c_literal);
 /* " {axis=[1], keepdims=false}" (with the leading space), or nothing when there are no
  * attributes; skip names one attribute to leave out (the const's inline value). */
 void irtext_attrs(StrBuf *sb, const Attrs *attrs, const char *skip);
