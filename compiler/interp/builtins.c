@@ -564,33 +564,21 @@ BUILTIN(getattr) {
     UNUSED_SELF;
     if (!exact_args(in, args, "getattr", 2, 3, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR) return interp_type_error(in, loc, "attribute name must be string");
-    if (args->npos == 3) {
-        /* Only the absence of the attribute falls back to the default. */
-        Diag quiet = *in->diag;
-        FILE *null = fopen("/dev/null", "w");
-        if (null) {
-            Diag *saved = in->diag;
-            quiet.out = null;
-            in->diag = &quiet;
-            Value *v = get_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc);
-            in->diag = saved;
-            fclose(null);
-            in->error_reported = false;
-            return v ? v : args->pos[2];
-        }
-    }
-    return get_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc);
+    const char *name = interp_intern(in, args->pos[1]->str.s);
+    if (args->npos == 2) return get_attribute(in, args->pos[0], name, loc);
+    /* Only the absence of the attribute falls back to the default. */
+    bool missing;
+    Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
+    return v ? v : missing ? args->pos[2] : NULL;
 }
 
 BUILTIN(hasattr) {
     UNUSED_SELF;
     if (!exact_args(in, args, "hasattr", 2, 2, loc)) return NULL;
-    Value *a3[3] = {args->pos[0], args->pos[1], NULL};
-    static Value sentinel = {.kind = VAL_ELLIPSIS};
-    a3[2] = &sentinel;
-    CallArgs a = call_args_positional(a3, 3);
-    Value *v = builtin_getattr(in, NULL, &a, loc);
-    return v ? value_bool(v != &sentinel) : NULL;
+    if (args->pos[1]->kind != VAL_STR) return interp_type_error(in, loc, "attribute name must be string");
+    bool missing;
+    Value *v = lookup_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc, &missing);
+    return v ? value_bool(true) : missing ? value_bool(false) : NULL;
 }
 
 BUILTIN(type) {

@@ -366,20 +366,17 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
 
 /* ---- Attributes and subscripts ---------------------------------------------------------------- */
 
-Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
+Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bool *missing) {
+    *missing = false;
     switch (obj->kind) {
     case VAL_MODULE: {
         Value *v = env_get_local(obj->module->globals, name);
         if (v) return v;
-        if (obj->module->is_package) {
-            PyModule *sub = module_import(in, arena_printf(in->arena, "%s.%s", obj->module->name, name), NULL, 0, loc);
-            if (sub) return sub->self;
-            if (in->diag->errors) return NULL;
-        }
-        return interp_error(in, loc, "AttributeError: module '%s' has no attribute '%s'", obj->module->name, name);
+        PyModule *sub = module_submodule(in, obj->module, name, loc, missing);
+        return sub ? sub->self : NULL;
     }
-    case VAL_TENSOR: return tensor_attribute(in, obj, name, loc);
-    case VAL_TF_FUNCTION: return tf_function_attribute(in, obj, name, loc);
+    case VAL_TENSOR: return tensor_attribute(in, obj, name, loc, missing);
+    case VAL_TF_FUNCTION: return tf_function_attribute(in, obj, name, loc, missing);
     case VAL_DTYPE:
         if (strcmp(name, "name") == 0) return value_cstr(in->arena, dtype_name(obj->dtype));
         if (strcmp(name, "is_floating") == 0) return value_bool(dtype_is_float(obj->dtype));
@@ -395,6 +392,16 @@ Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
         break;
     }
     }
+    *missing = true;
+    return NULL;
+}
+
+Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
+    bool missing;
+    Value *v = lookup_attribute(in, obj, name, loc, &missing);
+    if (v || !missing) return v;
+    if (obj->kind == VAL_MODULE)
+        return interp_error(in, loc, "AttributeError: module '%s' has no attribute '%s'", obj->module->name, name);
     return interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
 }
 
@@ -485,15 +492,12 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
 static Value *eval_name(Interp *in, Env *env, const Node *e) {
     Value *v = env_lookup(in, env, e->name.id);
     if (v) return v;
-    if (env_get_local(env, e->name.id) == NULL && env != env->module->globals) {
-        /* Declared local by the scope analysis but not assigned yet? */
-        for (int i = 0; i < env->cap; i++)
-            if (env->slots[i].name == e->name.id)
-                return interp_error(in, e->loc,
-                                    "UnboundLocalError: cannot access local variable '%s' where it is not "
-                                    "associated with a value",
-                                    e->name.id);
-    }
+    /* A function's local (by the scope analysis) that is not assigned yet. */
+    if (env != env->module->globals && env_declares(env, e->name.id))
+        return interp_error(in, e->loc,
+                            "UnboundLocalError: cannot access local variable '%s' where it is not associated "
+                            "with a value",
+                            e->name.id);
     return interp_error(in, e->loc, "NameError: name '%s' is not defined", e->name.id);
 }
 
@@ -797,5 +801,5 @@ Value *eval(Interp *in, Env *env, const Node *e) {
     case AST_NAMED_EXPR: return interp_not_supported(in, e->loc, "assignment expressions (':=')");
     default: break;
     }
-    return interp_not_supported(in, e->loc, ast_kind_name(e->kind));
+    UNREACHABLE(); /* every expression kind the parser makes is handled above */
 }

@@ -46,6 +46,8 @@ static Binding *env_bind(Interp *in, Env *env, const char *name) {
     return b;
 }
 
+bool env_declares(Env *env, const char *name) { return env_find(env, name) != NULL; }
+
 Value *env_get_local(Env *env, const char *name) {
     Binding *b = env_find(env, name);
     return b ? b->value : NULL;
@@ -188,12 +190,8 @@ bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
                      value_type_name(obj), target->attribute.attr);
         return false;
     }
-    case AST_STARRED:
-        interp_error(in, target->loc, "starred assignment target must be in a list or tuple");
-        return false;
     default:
-        interp_error(in, target->loc, "cannot assign to %s", ast_kind_name(target->kind));
-        return false;
+        UNREACHABLE(); /* the parser accepts only the targets above */
     }
 }
 
@@ -349,17 +347,13 @@ static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
                     env_assign(in, env, g->slots[k].name, g->slots[k].value);
             continue;
         }
-        Value *v = env_get_local(m->globals, name);
+        /* A name the module defines, or else a submodule of a package. */
+        bool missing;
+        Value *v = lookup_attribute(in, m->self, name, alias->loc, &missing);
         if (!v) {
-            /* from package import submodule */
-            const char *sub = arena_printf(in->arena, "%s%s%s", m->name, "." , name);
-            PyModule *sm = m->is_package ? module_import(in, sub, NULL, 0, alias->loc) : NULL;
-            if (!sm) {
-                if (!in->error_reported)
-                    interp_error(in, alias->loc, "ImportError: cannot import name '%s' from '%s'", name, m->name);
-                return EXEC_ERROR;
-            }
-            v = sm->self;
+            if (missing)
+                interp_error(in, alias->loc, "ImportError: cannot import name '%s' from '%s'", name, m->name);
+            return EXEC_ERROR;
         }
         env_assign(in, env, interp_intern(in, alias->alias.asname ? alias->alias.asname : name), v);
     }
@@ -382,8 +376,7 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
         old = eval(in, env, t);
         break;
     default:
-        interp_error(in, t->loc, "'%s' is an illegal expression for augmented assignment", ast_kind_name(t->kind));
-        return EXEC_ERROR;
+        UNREACHABLE(); /* the parser accepts only the targets above */
     }
     if (!old) return EXEC_ERROR;
     Value *rhs = eval(in, env, s->augassign.value);
@@ -462,8 +455,7 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
     case AST_CLASSDEF: interp_not_supported(in, s->loc, "class definitions"); return EXEC_ERROR;
     default: break;
     }
-    interp_not_supported(in, s->loc, ast_kind_name(s->kind));
-    return EXEC_ERROR;
+    UNREACHABLE(); /* every statement kind the parser makes is handled above */
 }
 
 ExecStatus exec_block(Interp *in, Env *env, const NodeList *body) {

@@ -24,7 +24,6 @@ static void report(Interp *in, SrcLoc loc, const char *prefix, const char *fmt, 
     /* Where the tracing came from: the tf.function calls that led here. */
     for (const CallChain *c = in->builder.chain; c; c = c->parent)
         diag_note(in->diag, c->call_loc, "traced from the call to '%s' here", c->callee_name);
-    in->error_reported = true;
 }
 
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
@@ -44,8 +43,7 @@ Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
 }
 
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
-    return interp_error(in, loc, "%s %s not supported yet", what,
-                        strchr(what, ' ') || what[strlen(what) - 1] == 's' ? "are" : "is");
+    return interp_error(in, loc, "not supported yet: %s", what);
 }
 
 Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {

@@ -72,7 +72,6 @@ struct Interp {
     int depth;                    /* Python call depth, capped */
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
     Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
-    bool error_reported;
 };
 
 #define INTERP_MAX_DEPTH 400
@@ -92,6 +91,8 @@ SrcLoc interp_op_loc(Interp *in, SrcLoc loc);
 /* ---- env (exec.c) -------------------------------------------------------------------- */
 Env *env_new(Interp *in, Env *parent, PyModule *module, const Node *scope_node);
 Value *env_get_local(Env *env, const char *name);
+/* The scope binds name (perhaps not yet assigned: a local before its assignment). */
+bool env_declares(Env *env, const char *name);
 void env_set_local(Interp *in, Env *env, const char *name, Value *value);
 /* Name lookup by Python's LEGB rule; NULL when unbound (caller reports NameError). */
 Value *env_lookup(Interp *in, Env *env, const char *name);
@@ -107,7 +108,11 @@ Value *eval(Interp *in, Env *env, const Node *expr);
 bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok);
 Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc);
 Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc);
+/* obj.name; reports AttributeError when there is no such attribute. */
 Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc);
+/* obj.name, or NULL: with *missing when there is no such attribute (nothing reported),
+   else after a reported error. getattr/hasattr use it to fall back quietly. */
+Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bool *missing);
 Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc);
 /* Iteration over a Python iterable: fills a list of items (tuples, lists, ranges,
    dicts, strings). */
@@ -132,7 +137,10 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc);
 Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc);
 
 /* ---- modules.c -------------------------------------------------------------------------- */
+/* import dotted (relative to importer's package when level > 0); NULL after an error. */
 PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc);
+/* package.name as a submodule: NULL with *missing when there is none (nothing reported). */
+PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc, bool *missing);
 PyModule *module_create(Interp *in, const char *name, const SourceFile *file, bool is_library);
 
 /* ---- tensor_ops.c: the _ingot primitives and tensor operators --------------------------- */
@@ -144,7 +152,8 @@ Value *to_tensor(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
 Value *tensor_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc);
 Value *tensor_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc);
 Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc);
-Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc);
+/* Attributes of tensors and tf.functions: as lookup_attribute. */
+Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool *missing);
 Value *tensor_value(Interp *in, IrValue *ir);
 /* The symbolic tensor's text: Tensor("mul:0", shape=(), dtype=float32) */
 const char *tensor_repr(Arena *a, const Value *v);
@@ -152,6 +161,6 @@ const char *tensor_repr(Arena *a, const Value *v);
 /* ---- tracing.c: tf.function --------------------------------------------------------------- */
 Value *tf_function_new(Interp *in, Value *python_function);
 Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc);
-Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc);
+Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc, bool *missing);
 
 #endif

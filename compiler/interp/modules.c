@@ -55,17 +55,10 @@ static PyModule *load_module(Interp *in, const char *name, const char *path, boo
         return NULL;
     }
     Node *ast = parse_file(in->arena, in->diag, file);
-    if (!ast) {
-        in->error_reported = true;
-        return NULL;
-    }
+    if (!ast) return NULL;
     PyModule *m = module_create(in, name, file, is_library);
     m->is_package = is_package;
-    /* The importing statement's place stays the user's place while the module runs. */
-    Builder saved = in->builder;
-    bool ok = exec_module(in, m, ast);
-    in->builder = saved;
-    return ok ? m : NULL;
+    return exec_module(in, m, ast) ? m : NULL;
 }
 
 /* Finds name (one component) inside dir: dir/name.py or dir/name/__init__.py. */
@@ -80,15 +73,20 @@ static PyModule *load_from_dir(Interp *in, const char *fullname, const char *dir
     return NULL;
 }
 
-static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc) {
+/* The module named dotted, loaded on first use. NULL with *missing set when no such
+   module exists (reported only if report_missing); NULL otherwise after an error. */
+static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc, bool report_missing, bool *missing) {
+    *missing = false;
     PyModule *m = find_loaded(in, dotted);
     if (m) return m;
     if (strcmp(dotted, "_ingot") == 0) return ingot_primitives_module(in);
     const char *dot = strrchr(dotted, '.');
     bool found = false;
     if (dot) {
+        /* import a.b: a missing is reported as a, as Python does */
         const char *parent_name = arena_strndup(in->arena, dotted, (size_t)(dot - dotted));
-        PyModule *parent = import_absolute(in, parent_name, loc);
+        bool parent_missing;
+        PyModule *parent = import_absolute(in, parent_name, loc, true, &parent_missing);
         if (!parent) return NULL;
         if ((m = find_loaded(in, dotted))) return m; /* the parent imported it */
         if (parent->is_package) {
@@ -100,7 +98,8 @@ static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc) {
         m = load_from_dir(in, dotted, script_dir, dotted, false, loc, &found);
         if (!found) m = load_from_dir(in, dotted, in->opt->stdlib_dir, dotted, true, loc, &found);
     }
-    if (!found && !in->error_reported)
+    *missing = !found;
+    if (!found && report_missing)
         interp_error(in, loc,
                      "no module named '%s' (ingot bundles 'tensorflow' and 'ingot'; other modules must be "
                      "beside the script)",
@@ -108,8 +107,15 @@ static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc) {
     return m;
 }
 
+PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc, bool *missing) {
+    *missing = !package->is_package;
+    if (*missing) return NULL;
+    return import_absolute(in, arena_printf(in->arena, "%s.%s", package->name, name), loc, false, missing);
+}
+
 PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc) {
-    if (level == 0) return import_absolute(in, dotted, loc);
+    bool missing;
+    if (level == 0) return import_absolute(in, dotted, loc, true, &missing);
     /* Relative import: resolve against the importer's package. */
     const char *base = importer->is_package ? importer->name : NULL;
     if (!base) {
@@ -122,5 +128,5 @@ PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int 
     }
     if (!base) return interp_error(in, loc, "ImportError: attempted relative import with no known parent package"), NULL;
     const char *full = dotted[0] ? arena_printf(in->arena, "%s.%s", base, dotted) : base;
-    return import_absolute(in, full, loc);
+    return import_absolute(in, full, loc, true, &missing);
 }

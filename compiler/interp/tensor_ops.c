@@ -77,20 +77,12 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc);
 
 static Value *emit(Interp *in, Opcode op, IrValue **inputs, int n, const Attrs *attrs, SrcLoc loc) {
     IrValue *r = build_op(&in->builder, op, inputs, n, attrs, interp_op_loc(in, loc));
-    if (!r) {
-        in->error_reported = true;
-        return NULL;
-    }
-    return tensor_value(in, r);
+    return r ? tensor_value(in, r) : NULL;
 }
 
 static Value *emit_const(Interp *in, const ConstData *cd, SrcLoc loc) {
     IrValue *r = build_const(&in->builder, cd, interp_op_loc(in, loc));
-    if (!r) {
-        in->error_reported = true;
-        return NULL;
-    }
-    return tensor_value(in, r);
+    return r ? tensor_value(in, r) : NULL;
 }
 
 /* A tensor made in another function's graph: constants are re-made here; anything
@@ -338,7 +330,8 @@ Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc) {
     return emit(in, OP_NEG, &x, 1, NULL, loc);
 }
 
-Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc) {
+Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool *missing) {
+    *missing = false;
     const TensorType *type = &t->tensor.ir->type;
     if (strcmp(name, "dtype") == 0) return value_dtype(in->arena, type->dtype);
     if (strcmp(name, "shape") == 0) {
@@ -352,7 +345,8 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc) {
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, t->tensor.tf_name);
     if (strcmp(name, "numpy") == 0)
         return interp_error(in, loc, "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
-    return interp_error(in, loc, "AttributeError: 'Tensor' object has no attribute '%s'", name);
+    *missing = true;
+    return NULL;
 }
 
 /* ---- The _ingot primitives ------------------------------------------------------------------ */
@@ -506,7 +500,7 @@ static Value *prim_binary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             }
             return binary(in, table[i].op, x, y, loc);
         }
-    UNREACHABLE();
+    return interp_error(in, loc, "ValueError: _ingot.binary: unknown op %s", value_repr(in->arena, a[0]));
 }
 
 static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -514,8 +508,10 @@ static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     static const char *const names[] = {"op", "x"};
     Value *a[2];
     if (!args_bind(in, args, "unary", names, 2, 2, a, loc)) return NULL;
-    Opcode op = strcmp(a[0]->str.s, "relu") == 0 ? OP_RELU : strcmp(a[0]->str.s, "negative") == 0 ? OP_NEG : OP__COUNT;
-    IG_ASSERT(op != OP__COUNT);
+    const char *name = a[0]->kind == VAL_STR ? a[0]->str.s : "";
+    Opcode op = strcmp(name, "relu") == 0 ? OP_RELU : strcmp(name, "negative") == 0 ? OP_NEG : OP__COUNT;
+    if (op == OP__COUNT)
+        return interp_error(in, loc, "ValueError: _ingot.unary: unknown op %s", value_repr(in->arena, a[0]));
     Value *t = to_tensor(in, a[1], -1, loc);
     if (!t) return NULL;
     IrValue *x = t->tensor.ir;
@@ -570,8 +566,9 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         else if (strcmp(name, "end") == 0 && v->kind == VAL_STR) end = v->str.s;
         else if (strcmp(name, "summarize") == 0 && v->kind == VAL_INT) summarize = v->i;
         else if (strcmp(name, "summarize") == 0 && v->kind == VAL_NONE) summarize = 3;
-        else if (strcmp(name, "output_stream") == 0)
+        else if (strcmp(name, "output_stream") == 0 && v->kind != VAL_NONE)
             return interp_not_supported(in, loc, "the 'output_stream' argument of tf.print");
+        else if (strcmp(name, "output_stream") == 0) continue;
         else if (strcmp(name, "name") == 0) continue;
         else return interp_type_error(in, loc, "print() got an unexpected keyword argument '%s'", name);
     }

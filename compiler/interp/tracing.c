@@ -100,17 +100,15 @@ static void flatten(Interp *in, Value *v, TensorList *out) {
             if (v->dict->entries[i].key) flatten(in, v->dict->entries[i].value, out);
 }
 
-/* A copy of v's structure with the i-th tensor replaced by replacement(i). */
-typedef Value *(*Replace)(Interp *in, Value *old, int index, void *ctx);
+/* A copy of v's list/tuple/dict structure with every other value (a leaf) replaced by
+   leaf_fn(leaf); NULL when leaf_fn fails. */
+typedef Value *(*LeafFn)(Interp *in, Value *leaf, void *ctx);
 
-static Value *rebuild(Interp *in, Value *v, int *next, Replace replace, void *ctx) {
-    if (v->kind == VAL_TENSOR) return replace(in, v, (*next)++, ctx);
+static Value *map_leaves(Interp *in, Value *v, LeafFn leaf_fn, void *ctx) {
     if (value_is_sequence(v)) {
         Value *copy = v->kind == VAL_LIST ? value_list(in->arena, v->list->len) : value_tuple(in->arena, v->list->len);
-        for (int i = 0; i < v->list->len; i++) {
-            copy->list->items[i] = rebuild(in, v->list->items[i], next, replace, ctx);
-            if (!copy->list->items[i]) return NULL;
-        }
+        for (int i = 0; i < v->list->len; i++)
+            if (!(copy->list->items[i] = map_leaves(in, v->list->items[i], leaf_fn, ctx))) return NULL;
         return copy;
     }
     if (v->kind == VAL_DICT) {
@@ -118,13 +116,13 @@ static Value *rebuild(Interp *in, Value *v, int *next, Replace replace, void *ct
         for (int i = 0; i < v->dict->nentries; i++) {
             DictEntry *e = &v->dict->entries[i];
             if (!e->key) continue;
-            Value *item = rebuild(in, e->value, next, replace, ctx);
+            Value *item = map_leaves(in, e->value, leaf_fn, ctx);
             if (!item) return NULL;
             dict_set(in->arena, copy->dict, e->key, item);
         }
         return copy;
     }
-    return v;
+    return leaf_fn(in, v, ctx);
 }
 
 typedef struct ParamCtx {
@@ -133,45 +131,34 @@ typedef struct ParamCtx {
 } ParamCtx;
 
 /* Inside the trace, each tensor argument becomes a parameter of the concrete function. */
-static Value *make_param(Interp *in, Value *old, int index, void *ctxp) {
-    (void)index;
+static Value *make_param(Interp *in, Value *leaf, void *ctxp) {
+    if (leaf->kind != VAL_TENSOR) return leaf;
     ParamCtx *ctx = ctxp;
-    IrValue *p = region_add_param(in->module, ctx->body, old->tensor.ir->type, ctx->name_hint);
+    IrValue *p = region_add_param(in->module, ctx->body, leaf->tensor.ir->type, ctx->name_hint);
     Value *v = tensor_value(in, p);
     if (ctx->name_hint) v->tensor.tf_name = arena_printf(in->arena, "%s:0", ctx->name_hint);
     return v;
 }
 
-static Value *output_of_call(Interp *in, Value *old, int index, void *ctx) {
-    (void)old;
-    Inst *call = ctx;
-    return tensor_value(in, call->outputs[index]);
+typedef struct CallCtx {
+    Inst *call;
+    int next;   /* the call output standing for the next tensor */
+} CallCtx;
+
+/* At the call site, the i-th tensor of the traced result is the call's i-th output. */
+static Value *output_of_call(Interp *in, Value *leaf, void *ctxp) {
+    if (leaf->kind != VAL_TENSOR) return leaf;
+    CallCtx *ctx = ctxp;
+    return tensor_value(in, ctx->call->outputs[ctx->next++]);
 }
 
 /* Results of a trace: Python numbers and strings become tensors, as TensorFlow
    converts a function's outputs; tensors from the function's own graph stay. */
-static Value *convert_output(Interp *in, Value *v, SrcLoc loc) {
-    if (v->kind == VAL_NONE) return v;
-    if (v->kind == VAL_TENSOR) return to_tensor(in, v, -1, loc);
-    if (value_is_number(v) || v->kind == VAL_STR) return to_tensor(in, v, -1, loc);
-    if (value_is_sequence(v)) {
-        Value *copy = v->kind == VAL_LIST ? value_list(in->arena, v->list->len) : value_tuple(in->arena, v->list->len);
-        for (int i = 0; i < v->list->len; i++)
-            if (!(copy->list->items[i] = convert_output(in, v->list->items[i], loc))) return NULL;
-        return copy;
-    }
-    if (v->kind == VAL_DICT) {
-        Value *copy = value_dict(in->arena);
-        for (int i = 0; i < v->dict->nentries; i++) {
-            DictEntry *e = &v->dict->entries[i];
-            if (!e->key) continue;
-            Value *item = convert_output(in, e->value, loc);
-            if (!item) return NULL;
-            dict_set(in->arena, copy->dict, e->key, item);
-        }
-        return copy;
-    }
-    return interp_not_supported(in, loc, arena_printf(in->arena, "returning a '%s' from a tf.function", value_type_name(v)));
+static Value *convert_output(Interp *in, Value *leaf, void *ctx) {
+    SrcLoc loc = *(const SrcLoc *)ctx;
+    if (leaf->kind == VAL_NONE) return leaf;
+    if (leaf->kind == VAL_TENSOR || value_is_number(leaf) || leaf->kind == VAL_STR) return to_tensor(in, leaf, -1, loc);
+    return interp_not_supported(in, loc, arena_printf(in->arena, "returning a '%s' from a tf.function", value_type_name(leaf)));
 }
 
 static const char *signature_text(Interp *in, const Func *f) {
@@ -203,17 +190,16 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     const Params *params = fn->params;
     for (int i = 0; i < args->npos; i++) {
         ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL};
-        int next = 0;
-        inner.pos[i] = rebuild(in, args->pos[i], &next, make_param, &ctx);
+        inner.pos[i] = map_leaves(in, args->pos[i], make_param, &ctx);
     }
     for (int k = 0; k < args->nkw; k++) {
         ParamCtx ctx = {f->body, args->kw_names[k]};
-        int next = 0;
-        inner.kw_values[k] = rebuild(in, args->kw_values[k], &next, make_param, &ctx);
+        inner.kw_values[k] = map_leaves(in, args->kw_values[k], make_param, &ctx);
     }
     tf->tracing_count++;
     Value *ret = call_function(in, fn, &inner, loc);
-    if (ret) ret = convert_output(in, ret, fn->def->loc);
+    SrcLoc def_loc = fn->def->loc;
+    if (ret) ret = map_leaves(in, ret, convert_output, &def_loc);
     ConcreteFunction *cf = NULL;
     if (ret) {
         TensorList results = {0};
@@ -255,12 +241,9 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) 
         irs[i] = t->tensor.ir;
     }
     Inst *call = build_inst(&in->builder, OP_CALL, irs, inputs.len, NULL, cf->func, interp_op_loc(in, loc));
-    if (!call) {
-        in->error_reported = true;
-        return NULL;
-    }
-    int next = 0;
-    return rebuild(in, cf->output_template, &next, output_of_call, call);
+    if (!call) return NULL;
+    CallCtx ctx = {call, 0};
+    return map_leaves(in, cf->output_template, output_of_call, &ctx);
 }
 
 static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -269,12 +252,14 @@ static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc 
     return value_int(in->arena, self->tf_fn->tracing_count);
 }
 
-Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc) {
+Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc, bool *missing) {
+    *missing = false;
     if (strcmp(name, "experimental_get_tracing_count") == 0)
         return value_builtin(in->arena, "experimental_get_tracing_count", get_tracing_count, tf);
     if (strcmp(name, "python_function") == 0) return tf->tf_fn->python_function;
     if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, tf->tf_fn->name);
     if (strcmp(name, "get_concrete_function") == 0)
         return interp_not_supported(in, loc, "'get_concrete_function'");
-    return interp_error(in, loc, "AttributeError: 'Function' object has no attribute '%s'", name);
+    *missing = true;
+    return NULL;
 }

@@ -19,11 +19,9 @@ string = _ingot.string
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
              reduce_retracing=False, experimental_relax_shapes=None):
     """tf.function: both the bare @tf.function and @tf.function(...) forms."""
-    if func is None:
-        def decorator(f):
-            return _ingot.function(f, input_signature, reduce_retracing)
-        return decorator
-    return _ingot.function(func, input_signature, reduce_retracing)
+    def decorator(f):
+        return _ingot.function(f, input_signature, reduce_retracing)
+    return decorator if func is None else decorator(func)
 
 
 def constant(value, dtype=None, shape=None, name=None):
@@ -59,6 +57,4 @@ reduce_sum = math.reduce_sum
 
 
 def print(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
-    if output_stream is not None:
-        return _ingot.print(*inputs, output_stream=output_stream, summarize=summarize, sep=sep, end=end)
-    return _ingot.print(*inputs, summarize=summarize, sep=sep, end=end)
+    return _ingot.print(*inputs, output_stream=output_stream, summarize=summarize, sep=sep, end=end)
