@@ -237,7 +237,8 @@ def find_tests(root: Path, filt):
     me = Path(__file__).resolve()
     tests = []
     for p in sorted(root.rglob("*.py")):
-        if p.resolve() == me or "__pycache__" in p.parts:
+        # A script named _*.py is a module the tests import, not a test.
+        if p.resolve() == me or "__pycache__" in p.parts or p.name.startswith("_"):
             continue
         if filt and filt not in p.relative_to(root).as_posix():
             continue

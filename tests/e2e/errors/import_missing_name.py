@@ -1,0 +1,1 @@
+from tensorflow import not_an_op
