@@ -8,33 +8,34 @@
 
 #include "internal.h"
 
-void ig_fatal(const IgSite *site, const char *fmt, ...)
+/* Writes "<prefix>message\n" to stderr after flushing what the program printed, so
+ * the error comes after that output, as it did in the script's own run. */
+static void report(const char *prefix_fmt, const char *file, int line, const char *fmt, va_list ap)
 {
-    /* Flush what the program printed so far so that the error comes after it, as it
-     * did in the script's own run. */
     fflush(stdout);
-    if (site != NULL && site->file != NULL)
-        fprintf(stderr, "%s:%d: error: ", site->file, site->line);
+    if (file != NULL)
+        fprintf(stderr, prefix_fmt, file, line);
     else
         fputs("ingot: error: ", stderr);
-    va_list ap;
-    va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
-    va_end(ap);
     fputc('\n', stderr);
     fflush(stderr);
+}
+
+void ig_fatal(const IgSite *site, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report("%s:%d: error: ", site ? site->file : NULL, site ? site->line : 0, fmt, ap);
+    va_end(ap);
     exit(1);
 }
 
 void ig_internal_error(const char *file, int line, const char *fmt, ...)
 {
-    fflush(stdout);
-    fprintf(stderr, "ingot: internal error at %s:%d: ", file, line);
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    report("ingot: internal error at %s:%d: ", file, line, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
-    fflush(stderr);
     abort();
 }

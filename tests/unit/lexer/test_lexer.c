@@ -7,38 +7,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag_capture.h"
 #include "lexer.h"
 
-static Arena *arena;
-static Diag diag;
-static FILE *diag_out;
-static char *diag_buf;
-static size_t diag_len;
+static DiagCapture cap;
 
-static void setup(void) {
-    arena = arena_new();
-    diag_out = open_memstream(&diag_buf, &diag_len);
-    diag_init(&diag, diag_out);
-}
-
-static void teardown(void) {
-    fclose(diag_out);
-    free(diag_buf);
-    arena_free(arena);
-}
+static void setup(void) { diag_capture_open(&cap); }
+static void teardown(void) { diag_capture_close(&cap); }
 
 TestSuite(lexer, .init = setup, .fini = teardown);
 
 #define MAX_TOKENS 4096
 
 static Lexer *lex_source(const char *src) {
-    return lexer_new(arena, &diag, diag_source_from_string(arena, "t.py", src));
+    return lexer_new(cap.arena, &cap.diag, diag_source_from_string(cap.arena, "t.py", src));
 }
 
 /* All tokens up to and including TOK_EOF; fails if the lexer never gets there. */
 static Token *lex_all(const char *src, int *count) {
     Lexer *lx = lex_source(src);
-    Token *toks = ARENA_ARRAY(arena, Token, MAX_TOKENS);
+    Token *toks = ARENA_ARRAY(cap.arena, Token, MAX_TOKENS);
     for (int i = 0; i < MAX_TOKENS; i++) {
         toks[i] = lexer_next(lx);
         if (toks[i].kind == TOK_EOF) {
@@ -67,7 +55,7 @@ static Token lex_one(const char *src) {
     int n;
     Token *toks = lex_all(src, &n);
     cr_assert(eq(int, n, 3), "one token expected in %s", src);
-    cr_assert(eq(int, diag.errors, 0), "unexpected error for %s", src);
+    cr_assert(eq(int, cap.diag.errors, 0), "unexpected error for %s", src);
     return toks[0];
 }
 
@@ -83,15 +71,13 @@ static void expect_value(Token t, const char *bytes, size_t len) {
 
 /* The first line the lexer writes to diag while lexing src to the end. */
 static const char *first_diag_line(const char *src) {
-    fflush(diag_out);
-    size_t before = diag_len;
+    fflush(cap.out);
+    size_t before = cap.len;
     int n;
     lex_all(src, &n);
-    fflush(diag_out);
-    if (diag_len == before) return "";
-    const char *text = diag_buf + before;
+    const char *text = diag_capture_since(&cap, before);
     const char *nl = strchr(text, '\n');
-    return arena_strndup(arena, text, nl ? (size_t)(nl - text) : strlen(text));
+    return arena_strndup(cap.arena, text, nl ? (size_t)(nl - text) : strlen(text));
 }
 
 #define EXPECT_ERROR(src, msg) cr_assert(eq(str, (char *)first_diag_line(src), msg))
@@ -111,7 +97,7 @@ Test(lexer, keyword_and_operator_spellings) {
         cr_assert(eq(str, (char *)toks[0].text, (char *)spelling));
         cr_assert(eq(int, toks[0].loc.len, (int)strlen(spelling)));
     }
-    cr_assert(eq(int, diag.errors, 0));
+    cr_assert(eq(int, cap.diag.errors, 0));
 }
 
 Test(lexer, every_kind_appears) {
@@ -134,7 +120,7 @@ Test(lexer, every_kind_appears) {
     for (int k = 0; k < TOK__COUNT; k++)
         cr_assert(seen[k], "kind %s never produced", token_kind_name((TokenKind)k));
     /* The only error is the stray ')' on the last line, which became TOK_ERROR. */
-    cr_assert(eq(int, diag.errors, 1));
+    cr_assert(eq(int, cap.diag.errors, 1));
 }
 
 Test(lexer, names_and_keywords) {
@@ -217,7 +203,7 @@ Test(lexer, tabs_advance_to_multiple_of_8) {
                  TOK_NEWLINE, TOK_DEDENT, TOK_NAME, TOK_NEWLINE, TOK_DEDENT, TOK_EOF);
     EXPECT_KINDS("if a:\n    \tb\n    \tc\n", TOK_IF, TOK_NAME, TOK_COLON, TOK_NEWLINE,
                  TOK_INDENT, TOK_NAME, TOK_NEWLINE, TOK_NAME, TOK_NEWLINE, TOK_DEDENT, TOK_EOF);
-    cr_assert(eq(int, diag.errors, 0));
+    cr_assert(eq(int, cap.diag.errors, 0));
     /* Column 7 is not column 8: the tab really went to 8, not 4 or 7. */
     EXPECT_ERROR("if a:\n\tb\n       c\n",
                  "t.py:3:8: error: unindent does not match any outer indentation level");
@@ -307,8 +293,8 @@ Test(lexer, keyword_glued_to_number) {
     /* Python accepts "1if" (with a warning): INT then 'if'. */
     EXPECT_KINDS("x = 1if y else 2", TOK_NAME, TOK_EQ, TOK_INT, TOK_IF, TOK_NAME, TOK_ELSE,
                  TOK_INT, TOK_NEWLINE, TOK_EOF);
-    cr_assert(eq(int, diag.errors, 0));
-    cr_assert(eq(int, diag.warnings, 1));
+    cr_assert(eq(int, cap.diag.errors, 0));
+    cr_assert(eq(int, cap.diag.warnings, 1));
 }
 
 /* ---- Strings ------------------------------------------------------------------- */
@@ -336,7 +322,7 @@ Test(lexer, string_escapes) {
 Test(lexer, unknown_escape_keeps_backslash) {
     Token t = lex_one("'\\d\\q'");
     expect_value(t, "\\d\\q", 4);
-    cr_assert(eq(int, diag.warnings, 2));
+    cr_assert(eq(int, cap.diag.warnings, 2));
 }
 
 Test(lexer, raw_strings) {
@@ -389,7 +375,7 @@ Test(lexer, string_prefix_needs_adjacent_quote) {
 Test(lexer, error_unterminated_string) {
     EXPECT_ERROR("x = 'abc\ny = 1\n", "t.py:1:5: error: unterminated string literal");
     /* Recovery: the next line is still lexed normally. */
-    cr_assert(eq(int, diag.errors, 1));
+    cr_assert(eq(int, cap.diag.errors, 1));
 }
 
 Test(lexer, error_unterminated_string_at_eof) {
@@ -431,7 +417,7 @@ Test(lexer, error_never_closed) {
 
 Test(lexer, error_invalid_character) {
     EXPECT_ERROR("a = b $ c\n", "t.py:1:7: error: invalid character '$' (U+0024)");
-    cr_assert(eq(int, diag.errors, 1));
+    cr_assert(eq(int, cap.diag.errors, 1));
 }
 
 Test(lexer, error_invalid_unicode_character) {
@@ -448,17 +434,17 @@ Test(lexer, error_non_breaking_space) {
 }
 
 Test(lexer, error_null_byte) {
-    SourceFile *f = ARENA_NEW(arena, SourceFile);
+    SourceFile *f = ARENA_NEW(cap.arena, SourceFile);
     f->path = "t.py";
-    f->text = arena_strndup(arena, "a\0b\n", 4);
+    f->text = arena_strndup(cap.arena, "a\0b\n", 4);
     f->len = 4;
-    Lexer *lx = lexer_new(arena, &diag, f);
+    Lexer *lx = lexer_new(cap.arena, &cap.diag, f);
     int n = 0;
     while (lexer_next(lx).kind != TOK_EOF) n++;
     cr_assert(eq(int, n, 3)); /* a b NEWLINE */
-    fflush(diag_out);
+    fflush(cap.out);
     const char *want = "t.py:1:2: error: source code cannot contain null bytes\n";
-    cr_assert(eq(int, strncmp(diag_buf, want, strlen(want)), 0));
+    cr_assert(eq(int, strncmp(cap.text, want, strlen(want)), 0));
 }
 
 Test(lexer, error_backslash_not_at_line_end) {
@@ -493,7 +479,7 @@ Test(lexer, error_complex) {
 Test(lexer, error_invalid_decimal_literal) {
     EXPECT_ERROR("x = 1__000\n", "t.py:1:6: error: invalid decimal literal");
     /* The whole bad literal is one operand: no second error from the rest. */
-    cr_assert(eq(int, diag.errors, 1));
+    cr_assert(eq(int, cap.diag.errors, 1));
 }
 
 Test(lexer, error_trailing_underscore) {
@@ -544,7 +530,7 @@ Test(lexer, error_unindent_mismatch) {
     EXPECT_ERROR("if a:\n    b\n  c\nd\n",
                  "t.py:3:3: error: unindent does not match any outer indentation level");
     /* Recovery: 'c' stays in the block, so 'd' dedents once and nothing else is wrong. */
-    cr_assert(eq(int, diag.errors, 1));
+    cr_assert(eq(int, cap.diag.errors, 1));
     EXPECT_KINDS("if a:\n    b\n  c\nd\n", TOK_IF, TOK_NAME, TOK_COLON, TOK_NEWLINE, TOK_INDENT,
                  TOK_NAME, TOK_NEWLINE, TOK_NAME, TOK_NEWLINE, TOK_DEDENT, TOK_NAME, TOK_NEWLINE,
                  TOK_EOF);
@@ -553,7 +539,7 @@ Test(lexer, error_unindent_mismatch) {
 Test(lexer, error_too_many_nested_parentheses) {
     /* CPython's limit is 200 open brackets; the 201st is refused, and nothing breaks. */
     StrBuf sb;
-    strbuf_init(&sb, arena);
+    strbuf_init(&sb, cap.arena);
     for (int i = 0; i < 201; i++) strbuf_putc(&sb, '(');
     for (int i = 0; i < 201; i++) strbuf_putc(&sb, ')');
     EXPECT_ERROR(strbuf_cstr(&sb), "t.py:1:201: error: too many nested parentheses");
@@ -561,7 +547,7 @@ Test(lexer, error_too_many_nested_parentheses) {
 
 Test(lexer, error_too_many_indentation_levels) {
     StrBuf sb;
-    strbuf_init(&sb, arena);
+    strbuf_init(&sb, cap.arena);
     /* As in CPython, the stack holds 100 columns: 99 levels above column 0. */
     for (int i = 0; i < 101; i++) {
         for (int j = 0; j < i; j++) strbuf_putc(&sb, ' ');
@@ -578,7 +564,7 @@ Test(lexer, form_feed_resets_indentation) {
 Test(lexer, several_errors_reported) {
     int n;
     lex_all("a = $\nb = 012\nc = 'x\nd = 1)\ne = [\n", &n);
-    cr_assert(eq(int, diag.errors, 5));
+    cr_assert(eq(int, cap.diag.errors, 5));
 }
 
 /* ---- Robustness ---------------------------------------------------------------- */
@@ -614,8 +600,8 @@ Test(lexer, print_tokens_format) {
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
-    SourceFile *f = diag_source_from_string(arena, "t.py", "if x:\n    s = 'it\\'s'\n");
-    lexer_print_tokens(out, arena, &diag, f);
+    SourceFile *f = diag_source_from_string(cap.arena, "t.py", "if x:\n    s = 'it\\'s'\n");
+    lexer_print_tokens(out, cap.arena, &cap.diag, f);
     fclose(out);
     cr_assert(eq(str, buf,
                  "1:1\tif\t'if'\n"

@@ -12,50 +12,38 @@
 #include "arena.h"
 #include "ast.h"
 #include "diag.h"
+#include "diag_capture.h"
 #include "parse.h"
 
-static Arena *arena;
-static Diag diag;
-static char *diag_buf;
-static size_t diag_len;
-static FILE *diag_out;
+static DiagCapture cap;
 
-static void setup(void) {
-    arena = arena_new();
-    diag_out = open_memstream(&diag_buf, &diag_len);
-    diag_init(&diag, diag_out);
-}
-
-static void teardown(void) {
-    fclose(diag_out);
-    free(diag_buf);
-    arena_free(arena);
-}
+static void setup(void) { diag_capture_open(&cap); }
+static void teardown(void) { diag_capture_close(&cap); }
 
 TestSuite(parser, .init = setup, .fini = teardown);
 TestSuite(ast, .init = setup, .fini = teardown);
 
 static Node *parse(const char *src) {
-    SourceFile *f = diag_source_from_string(arena, "t.py", src);
-    return parse_file(arena, &diag, f);
+    SourceFile *f = diag_source_from_string(cap.arena, "t.py", src);
+    return parse_file(cap.arena, &cap.diag, f);
 }
 
 static Node *parse_ok(const char *src) {
     Node *m = parse(src);
-    fflush(diag_out);
-    cr_assert(m != NULL, "unexpected error for:\n%s\n%s", src, diag_buf ? diag_buf : "");
-    cr_assert(eq(int, diag.errors, 0));
+    fflush(cap.out);
+    cr_assert(m != NULL, "unexpected error for:\n%s\n%s", src, cap.text ? cap.text : "");
+    cr_assert(eq(int, cap.diag.errors, 0));
     return m;
 }
 
-/* The module printed, in the arena. */
+/* The module printed, in the cap.arena. */
 static const char *print_module(const Node *m) {
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     ast_print(f, m);
     fclose(f);
-    const char *copy = arena_strdup(arena, buf);
+    const char *copy = arena_strdup(cap.arena, buf);
     free(buf);
     return copy;
 }
@@ -72,15 +60,14 @@ static void check_print(const char *src, const char *expected) {
 
 /* The first line of the diagnostics for src, which must fail to parse. */
 static const char *first_error(const char *src) {
-    fflush(diag_out);
-    size_t start = diag_len;
+    fflush(cap.out);
+    size_t start = cap.len;
     Node *m = parse(src);
-    fflush(diag_out);
+    const char *text = diag_capture_since(&cap, start);
     cr_assert(m == NULL, "expected an error for:\n%s", src);
-    cr_assert(diag_buf != NULL && diag_len > start);
-    const char *text = diag_buf + start;
+    cr_assert(text[0] != '\0', "no diagnostic for:\n%s", src);
     const char *nl = strchr(text, '\n');
-    return arena_strndup(arena, text, nl ? (size_t)(nl - text) : strlen(text));
+    return arena_strndup(cap.arena, text, nl ? (size_t)(nl - text) : strlen(text));
 }
 
 static void check_error(const char *src, const char *expected) {
@@ -477,57 +464,57 @@ Test(parser, error_strings) {
 /* Several bad statements: one error each, nothing in between. */
 Test(parser, error_recovery_reports_each_statement_once) {
     Node *m = parse("x = = 1\ny = 2\nz = (1 +)\nif a b:\n    c = 1\nelse:\n    d = 2\nf() = 3\n");
-    fflush(diag_out);
+    fflush(cap.out);
     cr_assert(m == NULL);
-    cr_assert(eq(int, diag.errors, 4), "%s", diag_buf);
-    cr_assert(strstr(diag_buf, "t.py:1:5: error: invalid syntax") != NULL);
-    cr_assert(strstr(diag_buf, "t.py:3:9: error: invalid syntax") != NULL);
-    cr_assert(strstr(diag_buf, "t.py:4:6: error: invalid syntax") != NULL);
-    cr_assert(strstr(diag_buf, "t.py:8:1: error: cannot assign to function call") != NULL);
+    cr_assert(eq(int, cap.diag.errors, 4), "%s", cap.text);
+    cr_assert(strstr(cap.text, "t.py:1:5: error: invalid syntax") != NULL);
+    cr_assert(strstr(cap.text, "t.py:3:9: error: invalid syntax") != NULL);
+    cr_assert(strstr(cap.text, "t.py:4:6: error: invalid syntax") != NULL);
+    cr_assert(strstr(cap.text, "t.py:8:1: error: cannot assign to function call") != NULL);
 }
 
 /* An unclosed bracket swallows the next lines; the lexer's message names the cause. */
 Test(parser, error_unclosed_bracket_wins) {
     Node *m = parse("x = [1, 2\ny = 3\n");
-    fflush(diag_out);
+    fflush(cap.out);
     cr_assert(m == NULL);
-    cr_assert(eq(int, diag.errors, 1), "%s", diag_buf);
-    cr_assert(strstr(diag_buf, "t.py:1:5: error: '[' was never closed") == diag_buf, "%s", diag_buf);
+    cr_assert(eq(int, cap.diag.errors, 1), "%s", cap.text);
+    cr_assert(strstr(cap.text, "t.py:1:5: error: '[' was never closed") == cap.text, "%s", cap.text);
     /* closed later: the held-back syntax error is reported after all */
     check_error("x = f(1,\n      2 3)\n", "t.py:2:9: error: invalid syntax");
 }
 
 Test(parser, error_in_block_body_after_bad_header) {
     Node *m = parse("def f(x y):\n    return )\n");
-    fflush(diag_out);
+    fflush(cap.out);
     cr_assert(m == NULL);
     /* the header's error, then the body is still parsed and its own error found */
-    cr_assert(eq(int, diag.errors, 2), "%s", diag_buf);
-    cr_assert(strstr(diag_buf, "t.py:1:9: error: invalid syntax") != NULL);
+    cr_assert(eq(int, cap.diag.errors, 2), "%s", cap.text);
+    cr_assert(strstr(cap.text, "t.py:1:9: error: invalid syntax") != NULL);
 }
 
 /* ---- the AST helpers on hand-built trees --------------------------------------------- */
 
 static Node *name(const char *id) {
-    Node *n = ast_new(arena, AST_NAME, (SrcLoc){0});
-    n->name.id = arena_intern_cstr(arena, id);
+    Node *n = ast_new(cap.arena, AST_NAME, (SrcLoc){0});
+    n->name.id = arena_intern_cstr(cap.arena, id);
     return n;
 }
 
 static Node *num(int64_t v) {
-    Node *n = ast_new(arena, AST_INT, (SrcLoc){0});
+    Node *n = ast_new(cap.arena, AST_INT, (SrcLoc){0});
     n->int_.value = v;
     return n;
 }
 
 static Node *flt(double v) {
-    Node *n = ast_new(arena, AST_FLOAT, (SrcLoc){0});
+    Node *n = ast_new(cap.arena, AST_FLOAT, (SrcLoc){0});
     n->float_.value = v;
     return n;
 }
 
 static Node *bin(Node *l, BinOp op, Node *r) {
-    Node *n = ast_new(arena, AST_BINOP, (SrcLoc){0});
+    Node *n = ast_new(cap.arena, AST_BINOP, (SrcLoc){0});
     n->binop.left = l;
     n->binop.op = op;
     n->binop.right = r;
@@ -535,20 +522,20 @@ static Node *bin(Node *l, BinOp op, Node *r) {
 }
 
 static Node *unary(UnaryOp op, Node *x) {
-    Node *n = ast_new(arena, AST_UNARYOP, (SrcLoc){0});
+    Node *n = ast_new(cap.arena, AST_UNARYOP, (SrcLoc){0});
     n->unaryop.op = op;
     n->unaryop.operand = x;
     return n;
 }
 
 static Node *str(const char *s) {
-    Node *n = ast_new(arena, AST_STR, (SrcLoc){0});
+    Node *n = ast_new(cap.arena, AST_STR, (SrcLoc){0});
     n->str.value = s;
     n->str.len = strlen(s);
     return n;
 }
 
-static const char *src(const Node *e) { return ast_expr_to_source(arena, e); }
+static const char *src(const Node *e) { return ast_expr_to_source(cap.arena, e); }
 
 Test(ast, printer_parenthesizes_by_precedence) {
     cr_assert(eq(str, (char *)src(unary(UNARY_NEG, bin(name("x"), BIN_POW, num(2)))), "-x ** 2"));
@@ -556,7 +543,7 @@ Test(ast, printer_parenthesizes_by_precedence) {
     cr_assert(eq(str, (char *)src(bin(name("a"), BIN_MUL, bin(name("b"), BIN_ADD, name("c")))), "a * (b + c)"));
     cr_assert(eq(str, (char *)src(bin(bin(name("a"), BIN_SUB, name("b")), BIN_SUB, name("c"))), "a - b - c"));
     cr_assert(eq(str, (char *)src(bin(name("a"), BIN_SUB, bin(name("b"), BIN_SUB, name("c")))), "a - (b - c)"));
-    Node *attr = ast_new(arena, AST_ATTRIBUTE, (SrcLoc){0});
+    Node *attr = ast_new(cap.arena, AST_ATTRIBUTE, (SrcLoc){0});
     attr->attribute.value = bin(name("a"), BIN_ADD, name("b"));
     attr->attribute.attr = "shape";
     cr_assert(eq(str, (char *)src(attr), "(a + b).shape"));
@@ -598,14 +585,14 @@ Test(ast, names_and_predicates) {
     cr_assert(eq(str, (char *)ast_unaryop_symbol(UNARY_INVERT), "~"));
     cr_assert(ast_is_expression(name("x")));
     cr_assert(not(ast_is_statement(name("x"))));
-    Node *p = ast_new(arena, AST_PASS, (SrcLoc){0});
+    Node *p = ast_new(cap.arena, AST_PASS, (SrcLoc){0});
     cr_assert(ast_is_statement(p));
     cr_assert(not(ast_is_expression(p)));
 }
 
 Test(ast, nodelist_grows) {
     NodeList l = {0};
-    for (int i = 0; i < 100; i++) nodelist_push(arena, &l, num(i));
+    for (int i = 0; i < 100; i++) nodelist_push(cap.arena, &l, num(i));
     cr_assert(eq(int, l.len, 100));
     cr_assert(eq(i64, l.items[99]->int_.value, 99));
 }
