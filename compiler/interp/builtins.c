@@ -306,8 +306,7 @@ BUILTIN(reversed) {
     return r;
 }
 
-/* Stable merge sort with an optional key function; false after an error. */
-static bool sort_values(Interp *in, Value **items, int n, Value *key, bool reverse, SrcLoc loc) {
+bool sort_values(Interp *in, Value **items, int n, Value *key, bool reverse, SrcLoc loc) {
     if (n < 2) return true;
     Value **keys = ARENA_ARRAY(in->arena, Value *, n);
     for (int i = 0; i < n; i++) {

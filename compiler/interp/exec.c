@@ -281,11 +281,10 @@ static ExecStatus exec_for(Interp *in, Env *env, const Node *s) {
                              "iterating over a tensor (graph loops arrive with AutoGraph)");
         return EXEC_ERROR;
     }
-    List *items = iterate_to_list(in, iterable, s->for_.iter->loc);
-    if (!items) return EXEC_ERROR;
-    bool broke = false;
     /* A list being appended to while iterated sees the new items, as in CPython. */
-    List *live = iterable->kind == VAL_LIST ? iterable->list : items;
+    List *live = iterable->kind == VAL_LIST ? iterable->list : iterate_to_list(in, iterable, s->for_.iter->loc);
+    if (!live) return EXEC_ERROR;
+    bool broke = false;
     for (int i = 0; i < live->len; i++) {
         if (!assign_target(in, env, s->for_.target, live->items[i])) return EXEC_ERROR;
         ExecStatus st = exec_loop_body(in, env, &s->for_.body, &broke);

@@ -130,6 +130,9 @@ CallArgs call_args_positional(Value **pos, int npos);
 
 /* ---- builtins.c ------------------------------------------------------------------------ */
 void builtins_install(Interp *in);
+/* Stable merge sort in place, with an optional key function (None or NULL: none), as
+   sorted() and list.sort() do; false after an error. */
+bool sort_values(Interp *in, Value **items, int n, Value *key, bool reverse, SrcLoc loc);
 /* Methods of builtin types (list.append, dict.items, ...); NULL when absent. */
 Value *builtin_method(Interp *in, Value *self, const char *name);   /* methods.c */
 /* Formatting (methods.c): format(v, spec) and "fmt" % args, as CPython does them. */

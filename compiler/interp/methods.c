@@ -643,17 +643,7 @@ METHOD(list_sort) {
             return interp_type_error(in, loc, "'%s' is an invalid keyword argument for sort()", args->kw_names[k]);
         }
     }
-    CallArgs a = {.pos = &self, .npos = 1};
-    Value *kwv[2] = {key ? key : value_none(), value_bool(reverse)};
-    const char *kwn[2] = {interp_intern(in, "key"), interp_intern(in, "reverse")};
-    a.kw_names = kwn;
-    a.kw_values = kwv;
-    a.nkw = 2;
-    Value *sorted_fn = env_get_local(in->builtins, interp_intern(in, "sorted"));
-    Value *r = call_value(in, sorted_fn, &a, loc);
-    if (!r) return NULL;
-    memcpy(self->list->items, r->list->items, sizeof(Value *) * (size_t)r->list->len);
-    return value_none();
+    return sort_values(in, self->list->items, self->list->len, key, reverse, loc) ? value_none() : NULL;
 }
 
 /* ---- dict -------------------------------------------------------------------------------------------- */

@@ -29,3 +29,8 @@ print(isinstance(3, int), isinstance("s", (int, str)), isinstance(True, int), 5 
 a, *rest = [1, 2, 3, 4]
 print(a, rest)
 print(1 < 2 < 3, 1 < 2 > 3, not None, None is None, [] or "default", 0 and 1)
+words = ["pear", "fig", "apple", "kiwi"]
+words.sort(key=len)
+print(words)
+words.sort(reverse=True)
+print(words, sorted(words, key=lambda w: w[-1]))
