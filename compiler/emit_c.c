@@ -1,7 +1,7 @@
 /* emit_c.c — the C back end (STYLE.md "Emitted C"): a dumb walk that prints one
- * runtime call per IR node, with the script line above it and a static site struct;
- * the releases come from the liveness analysis (graph/liveness.c), nothing is
- * decided here. Entry point: emit_c_module.
+ * runtime call per IR node, with the script line above it and a static site struct,
+ * and cond/while as structured if/while; the releases and retains come from the
+ * liveness analysis (graph/liveness.c), nothing is decided here. Entry point: emit_c_module.
  * Memory owner: scratch memory from the caller's Arena; the text goes to a FILE. */
 #include "emit_c.h"
 
@@ -247,6 +247,134 @@ static void emit_call(Emitter *e, const Inst *inst, int depth) {
     fprintf(e->out, "%s%s(%s);\n", emit_lhs(e, inst), emit_func_name(inst->callee), strbuf_cstr(&args));
 }
 
+/* ---- control flow ------------------------------------------------------------------ */
+static void emit_inst(Emitter *e, const Inst *inst, int depth);
+
+static bool region_is_empty(const Region *r) { return !r->first && r->nresults == 0; }
+
+/* A region's instructions; their releases come with them. */
+static void emit_region_insts(Emitter *e, const Region *r, int depth) {
+    for (const Inst *x = r->first; x; x = x->next) emit_inst(e, x, depth);
+}
+
+/* Region parameters are borrowed aliases of the values they stand for; one nobody
+ * uses is not declared at all (it would be an unused variable). */
+static void emit_region_params(Emitter *e, const Region *r, IrValue *const *from, int depth) {
+    for (int i = 0; i < r->nparams; i++) {
+        if (e->live->uses[r->params[i]->id] == 0) continue;
+        emit_indent(e, depth);
+        fprintf(e->out, "IgTensor *%s = %s;\n", emit_value_name(e, r->params[i]), emit_value_name(e, from[i]));
+    }
+}
+
+/* A branch: its instructions, then its results moved into the cond's outputs. */
+static void emit_branch(Emitter *e, const Inst *cond, const Region *r, int depth) {
+    emit_region_insts(e, r, depth);
+    for (int i = 0; i < r->nresults; i++) {
+        const char *out = emit_value_name(e, cond->outputs[i]);
+        emit_indent(e, depth);
+        fprintf(e->out, "%s = %s;\n", out, emit_value_name(e, r->results[i]));
+        if (liveness_result_borrowed(r, i)) {
+            emit_indent(e, depth);
+            fprintf(e->out, "ig_retain(%s);\n", out);
+        }
+    }
+}
+
+/*     IgTensor *t6;
+ *     if (ig_truth(t5, &s6)) {
+ *         ...then...            t6 = <then result>;
+ *     } else {
+ *         ...else...            t6 = <else result>;
+ *     }
+ * An empty else is left out; an empty then turns the test around. */
+static void emit_cond(Emitter *e, const Inst *inst, int site, int depth) {
+    const Region *then_r = inst->regions[0], *else_r = inst->regions[1];
+    for (int i = 0; i < inst->noutputs; i++) {
+        emit_indent(e, depth);
+        fprintf(e->out, "IgTensor *%s;\n", emit_value_name(e, inst->outputs[i]));
+    }
+    const char *pred = emit_value_name(e, inst->inputs[0]);
+    bool then_empty = region_is_empty(then_r), else_empty = region_is_empty(else_r);
+    emit_indent(e, depth);
+    if (then_empty && else_empty) {
+        /* Nothing to run, but the predicate is still checked, as TensorFlow does. */
+        fprintf(e->out, "(void)ig_truth(%s, &s%d);\n", pred, site);
+        return;
+    }
+    fprintf(e->out, "if (%sig_truth(%s, &s%d)) {\n", then_empty ? "!" : "", pred, site);
+    if (!then_empty) emit_branch(e, inst, then_r, depth + 1);
+    if (!then_empty && !else_empty) {
+        emit_indent(e, depth);
+        fputs("} else {\n", e->out);
+    }
+    if (!else_empty) emit_branch(e, inst, else_r, depth + 1);
+    emit_indent(e, depth);
+    fputs("}\n", e->out);
+}
+
+/* The while's outputs are its carried variables: they own one reference each, from
+ * the inputs on entry to the final values on exit. Each iteration evaluates the
+ * condition region on them, then the body, then swaps in the body's results:
+ *     IgTensor *t9 = t1;
+ *     ig_retain(t9);
+ *     while (true) {
+ *         IgTensor *t11 = t9;             condition region, parameters aliased
+ *         ...
+ *         bool more9 = ig_truth(t13, &s9);
+ *         ig_release(t13);
+ *         if (!more9) break;
+ *         IgTensor *t14 = t9;             body region
+ *         ...
+ *         ig_release(t9);
+ *         t9 = t16;
+ *     }
+ * A result the body does not own (a parameter, a captured value) is retained before
+ * the old values are released, so yielding a carried value unchanged is safe. */
+static void emit_while(Emitter *e, const Inst *inst, int site, int depth) {
+    const Region *cond_r = inst->regions[0], *body_r = inst->regions[1];
+    for (int i = 0; i < inst->noutputs; i++) {
+        const char *var = emit_value_name(e, inst->outputs[i]);
+        emit_indent(e, depth);
+        fprintf(e->out, "IgTensor *%s = %s;\n", var, emit_value_name(e, inst->inputs[i]));
+        emit_indent(e, depth);
+        fprintf(e->out, "ig_retain(%s);\n", var);
+    }
+    emit_indent(e, depth);
+    fputs("while (true) {\n", e->out);
+    emit_region_params(e, cond_r, inst->outputs, depth + 1);
+    emit_region_insts(e, cond_r, depth + 1);
+    const char *pred = emit_value_name(e, cond_r->results[0]);
+    emit_indent(e, depth + 1);
+    if (liveness_result_borrowed(cond_r, 0)) {
+        fprintf(e->out, "if (!ig_truth(%s, &s%d)) break;\n", pred, site);
+    } else {
+        /* The condition's own predicate dies after the test, on both ways out. */
+        fprintf(e->out, "bool more%d = ig_truth(%s, &s%d);\n", site, pred, site);
+        emit_indent(e, depth + 1);
+        fprintf(e->out, "ig_release(%s);\n", pred);
+        emit_indent(e, depth + 1);
+        fprintf(e->out, "if (!more%d) break;\n", site);
+    }
+    emit_region_params(e, body_r, inst->outputs, depth + 1);
+    emit_region_insts(e, body_r, depth + 1);
+    for (int i = 0; i < body_r->nresults; i++) {
+        if (!liveness_result_borrowed(body_r, i)) continue;
+        emit_indent(e, depth + 1);
+        fprintf(e->out, "ig_retain(%s);\n", emit_value_name(e, body_r->results[i]));
+    }
+    for (int i = 0; i < body_r->nresults; i++) {
+        const char *var = emit_value_name(e, inst->outputs[i]);
+        emit_indent(e, depth + 1);
+        fprintf(e->out, "ig_release(%s);\n", var);
+        emit_indent(e, depth + 1);
+        fprintf(e->out, "%s = %s;\n", var, emit_value_name(e, body_r->results[i]));
+    }
+    emit_indent(e, depth);
+    fputs("}\n", e->out);
+}
+
+/* ---- one instruction, in order -------------------------------------------------- */
 /* "compute.py:5  y = x * 2" above the statement; the site struct right before it. */
 static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     int index = e->inst_index++;
@@ -289,6 +417,8 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     case OP_REDUCE_SUM: emit_reduce(e, inst, fn, site, depth); break;
     case OP_PRINT: emit_print(e, inst, site, depth); break;
     case OP_CALL: emit_call(e, inst, depth); break;
+    case OP_COND: emit_cond(e, inst, site, depth); break;
+    case OP_WHILE: emit_while(e, inst, site, depth); break;
     default:
         /* Every other op is elementwise or linear algebra: fn(&site, inputs...). */
         IG_ASSERT(inst->nregions == 0 && inst->noutputs == 1);
@@ -361,12 +491,9 @@ static void emit_func(Emitter *e, const Func *f) {
     for (const Inst *inst = r->first; inst; inst = inst->next) emit_inst(e, inst, 1);
     /* Results go to the caller, who releases them: a borrowed parameter, or a value
      * returned twice, needs a reference of its own. */
-    for (int i = 0; i < r->nresults; i++) {
-        const IrValue *v = r->results[i];
-        bool again = v->param_of != NULL;
-        for (int j = 0; j < i; j++) again = again || r->results[j] == v;
-        if (again) fprintf(e->out, "    ig_retain(%s);\n", emit_value_name(e, v));
-    }
+    for (int i = 0; i < r->nresults; i++)
+        if (liveness_result_borrowed(r, i))
+            fprintf(e->out, "    ig_retain(%s);\n", emit_value_name(e, r->results[i]));
     if (r->nresults == 1) fprintf(e->out, "    return %s;\n", emit_value_name(e, r->results[0]));
     for (int i = 0; r->nresults > 1 && i < r->nresults; i++)
         fprintf(e->out, "    *ret%d = %s;\n", i, emit_value_name(e, r->results[i]));

@@ -1,6 +1,7 @@
 /* builder.c — the one way ops enter the graph: shape inference first (a mismatch is
  * a user error at the script line, with "traced from" notes), then a new Inst
- * appended to the builder's region. Entry points: build_inst, build_op, build_const.
+ * appended to the builder's region. Entry points: build_inst, build_op, build_const,
+ * build_cond, build_while (which adopt their traced regions).
  * Memory owner: instructions and values live in the Module's Arena. */
 #include "ir.h"
 
@@ -37,21 +38,10 @@ static void region_append(Region *r, Inst *inst) {
     r->last = inst;
 }
 
-Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
-                 Func *callee, SrcLoc loc) {
-    IG_ASSERT(b && b->module && b->region);
+/* A new instruction with outputs of the given types, appended to the builder's region. */
+static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
+                            Func *callee, SrcLoc loc, const TensorType *types, int nout) {
     Arena *a = b->module->arena;
-    /* Only a call has more than one output; its count comes from the callee. */
-    int cap = 1 + (callee && callee->body ? callee->body->nresults : 0);
-    TensorType *types = ARENA_ARRAY(a, TensorType, cap);
-    int nout = 0;
-    char err[512];
-    if (!shape_infer(op, inputs, ninputs, attrs, callee, types, &nout, err, sizeof err)) {
-        builder_report(b, loc, err);
-        return NULL;
-    }
-    IG_ASSERT(nout <= cap);
-
     Inst *inst = ARENA_NEW(a, Inst);
     inst->op = op;
     inst->ninputs = ninputs;
@@ -79,6 +69,57 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
     }
     region_append(b->region, inst);
     return inst;
+}
+
+Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
+                 Func *callee, SrcLoc loc) {
+    IG_ASSERT(b && b->module && b->region);
+    /* Only a call has more than one output; its count comes from the callee. */
+    int cap = 1 + (callee && callee->body ? callee->body->nresults : 0);
+    TensorType *types = ARENA_ARRAY(b->module->arena, TensorType, cap);
+    int nout = 0;
+    char err[512];
+    if (!shape_infer(op, inputs, ninputs, attrs, callee, types, &nout, err, sizeof err)) {
+        builder_report(b, loc, err);
+        return NULL;
+    }
+    IG_ASSERT(nout <= cap);
+    return builder_append(b, op, inputs, ninputs, attrs, callee, loc, types, nout);
+}
+
+/* cond and while: outputs follow from the regions, which become the instruction's. */
+static Inst *build_control(Builder *b, Opcode op, IrValue **inputs, int ninputs, Region *r0,
+                           Region *r1, SrcLoc loc) {
+    IG_ASSERT(b && b->module && b->region && r0 && r1);
+    IG_ASSERT(r0 != r1 && !r0->parent && !r1->parent);
+    IG_ASSERT(r0->func == b->region->func && r1->func == b->region->func);
+    Arena *a = b->module->arena;
+    Region *regions[2] = {r0, r1};
+    int cap = 1 + ninputs + r0->nresults + r1->nresults;
+    TensorType *types = ARENA_ARRAY(a, TensorType, cap);
+    int nout = 0;
+    char err[512];
+    if (!shape_infer_regions(op, inputs, ninputs, NULL, NULL, regions, 2, types, &nout, err, sizeof err)) {
+        builder_report(b, loc, err);
+        return NULL;
+    }
+    Inst *inst = builder_append(b, op, inputs, ninputs, NULL, NULL, loc, types, nout);
+    inst->nregions = 2;
+    inst->regions = ARENA_ARRAY(a, Region *, 2);
+    for (int i = 0; i < 2; i++) {
+        inst->regions[i] = regions[i];
+        regions[i]->parent = inst;
+    }
+    return inst;
+}
+
+Inst *build_cond(Builder *b, IrValue *pred, Region *then_r, Region *else_r, SrcLoc loc) {
+    return build_control(b, OP_COND, &pred, 1, then_r, else_r, loc);
+}
+
+Inst *build_while(Builder *b, IrValue **inits, int n, Region *cond_r, Region *body_r, SrcLoc loc) {
+    IG_ASSERT(n >= 0 && (n == 0 || inits));
+    return build_control(b, OP_WHILE, inits, n, cond_r, body_r, loc);
 }
 
 IrValue *build_op(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,

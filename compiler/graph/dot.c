@@ -1,6 +1,7 @@
-/* dot.c — the module as a Graphviz digraph: one cluster per function, a node per
- * parameter and instruction (labelled with op and type), data-flow edges, and dashed
- * edges from each call to its callee's cluster. Entry point: graph_print_dot.
+/* dot.c — the module as a Graphviz digraph: one cluster per function and one inside
+ * it per cond/while region, a node per parameter and instruction (labelled with op
+ * and type), data-flow edges, and dashed edges from each call to its callee's
+ * cluster and from a while's inputs to its carried parameters. Entry point: graph_print_dot.
  * Memory owner: a scratch Arena of its own, freed before returning. */
 #include "irtext.h"
 
@@ -14,7 +15,13 @@ typedef struct DotFunc {
     const Module *m;
     const Func *f;
     const int *numbers;
-    int ninst; /* counter for output-less instructions */
+    int ninst;   /* counter for output-less instructions */
+    int nregion; /* counter for nested regions' clusters */
+    /* Edges wait until every node is placed: Graphviz puts a node in each subgraph
+     * that mentions it, so an edge written inside a region's cluster would pull the
+     * captured value's node in there. */
+    StrBuf edges;
+    StrBuf *calls; /* edges between functions: outside every cluster, at the end */
 } DotFunc;
 
 static const char *dot_value_node(const DotFunc *d, const IrValue *v) {
@@ -64,11 +71,24 @@ static void dot_inst(FILE *out, DotFunc *d, const Inst *inst) {
     fprintf(out, "    %s [label=\"%s\"%s];\n", node, strbuf_cstr(&lab),
             op_info[inst->op].effect == EFFECT ? ", style=bold" : "");
     for (int i = 0; i < inst->ninputs; i++)
-        fprintf(out, "    %s -> %s;\n", dot_value_node(d, inst->inputs[i]), node);
+        strbuf_printf(&d->edges, "    %s -> %s;\n", dot_value_node(d, inst->inputs[i]), node);
     if (inst->op == OP_CALL && inst->callee)
-        fprintf(out, "    %s -> f%d_entry [style=dashed, lhead=cluster_f%d];\n", node,
+        strbuf_printf(d->calls, "  %s -> f%d_entry [style=dashed, lhead=cluster_f%d];\n", node,
                 inst->callee->index, inst->callee->index);
-    for (int i = 0; i < inst->nregions; i++) dot_region(out, d, inst->regions[i], node);
+    /* Nested regions are clusters inside the function's. A captured value is an
+     * ordinary edge from its node outside; a while's carried values are dashed
+     * edges from its inputs to each region's parameters, and the yields go back to
+     * the instruction's node (dotted). */
+    for (int i = 0; i < inst->nregions; i++) {
+        const Region *r = inst->regions[i];
+        fprintf(out, "    subgraph cluster_f%d_r%d {\n", d->f->index, d->nregion++);
+        fprintf(out, "    label=\"%s\";\n", irtext_region_name(inst, i));
+        dot_region(out, d, r, node);
+        fputs("    }\n", out);
+        for (int j = 0; j < r->nparams && j < inst->ninputs; j++)
+            strbuf_printf(&d->edges, "    %s -> %s [style=dashed];\n", dot_value_node(d, inst->inputs[j]),
+                    dot_value_node(d, r->params[j]));
+    }
 }
 
 /* The values a region yields go to its owner: the enclosing instruction's node, or
@@ -82,11 +102,12 @@ static void dot_region(FILE *out, DotFunc *d, const Region *r, const char *owner
     }
     for (const Inst *inst = r->first; inst; inst = inst->next) dot_inst(out, d, inst);
     for (int i = 0; i < r->nresults; i++)
-        fprintf(out, "    %s -> %s [style=dotted];\n", dot_value_node(d, r->results[i]), owner);
+        strbuf_printf(&d->edges, "    %s -> %s [style=dotted];\n", dot_value_node(d, r->results[i]), owner);
 }
 
-static void dot_func(FILE *out, Arena *a, const Module *m, const Func *f) {
-    DotFunc d = {.arena = a, .m = m, .f = f};
+static void dot_func(FILE *out, Arena *a, const Module *m, const Func *f, StrBuf *calls) {
+    DotFunc d = {.arena = a, .m = m, .f = f, .calls = calls};
+    strbuf_init(&d.edges, a);
     d.numbers = irtext_number_values(a, m, f, NULL);
     fprintf(out, "  subgraph cluster_f%d {\n", f->index);
     fprintf(out, "    label=\"@%s\";\n", f->name);
@@ -97,6 +118,7 @@ static void dot_func(FILE *out, Arena *a, const Module *m, const Func *f) {
         fprintf(out, "    f%d_entry -> %s [style=dotted];\n", f->index,
                 dot_value_node(&d, f->body->params[i]));
     dot_region(out, &d, f->body, ret);
+    fputs(strbuf_cstr(&d.edges), out);
     fputs("  }\n", out);
 }
 
@@ -105,12 +127,15 @@ void graph_print_dot(FILE *out, const Module *m) {
     fputs("digraph module {\n", out);
     fputs("  compound=true;\n", out);
     fputs("  node [shape=box, fontname=\"monospace\"];\n", out);
+    StrBuf calls;
+    strbuf_init(&calls, a);
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < m->nfuncs; i++) {
             const Func *f = m->funcs[i];
-            if ((f->kind == FUNC_PROGRAM) == (pass == 0)) dot_func(out, a, m, f);
+            if ((f->kind == FUNC_PROGRAM) == (pass == 0)) dot_func(out, a, m, f, &calls);
         }
     }
+    fputs(strbuf_cstr(&calls), out);
     fputs("}\n", out);
     arena_free(a);
 }

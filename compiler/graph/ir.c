@@ -107,8 +107,11 @@ const char *type_str(const TensorType *t, char *buf, size_t bufsize) {
 
 /* ---- the op table ----------------------------------------------------------------- */
 const OpInfo op_info[OP__COUNT] = {
-#define OP(code, name, inputs, effect, shape_rule, rt) [OP_##code] = {name, inputs, effect, #rt},
+#define OP(code, name, inputs, effect, shape_rule, rt) [OP_##code] = {name, inputs, effect, #rt, 0},
+#define OP_CONTROL(code, name, inputs, effect, shape_rule, nregions) \
+    [OP_##code] = {name, inputs, effect, NULL, nregions},
 #include "ops.def"
+#undef OP_CONTROL
 #undef OP
 };
 
@@ -251,4 +254,11 @@ void region_set_results(Module *m, Region *r, IrValue **vals, int n) {
     r->results = ARENA_ARRAY(m->arena, IrValue *, n > 0 ? n : 1);
     for (int i = 0; i < n; i++) r->results[i] = vals[i];
     r->nresults = n;
+}
+
+Region *region_new(Module *m, Func *f) {
+    IG_ASSERT(m && f);
+    Region *r = ARENA_NEW(m->arena, Region);
+    r->func = f;
+    return r;
 }

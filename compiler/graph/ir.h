@@ -1,6 +1,6 @@
 /* ir.h — the graph IR: a Module of concrete functions (Func), each a Region of
- * instructions (Inst) over typed SSA values (IrValue); nested regions later for
- * cond/while. Text form and rules: docs/DESIGN.md "The IR", STYLE.md "IR text format".
+ * instructions (Inst) over typed SSA values (IrValue); cond/while carry nested
+ * regions that may use values of enclosing regions defined before them. Text form and rules: docs/DESIGN.md "The IR", STYLE.md "IR text format".
  * Entry points: module_new, func_new, the builder (build_op & co., builder.c),
  * graph_verify (verify.c), graph_print (print.c), graph_print_dot (dot.c).
  * Memory owner: everything lives in the Module's Arena. */
@@ -60,7 +60,8 @@ typedef struct OpInfo {
     const char *name;
     int ninputs;          /* -1: variadic */
     OpEffect effect;
-    const char *runtime_symbol;
+    const char *runtime_symbol; /* NULL for control flow (cond, while): it becomes C code */
+    int nregions;               /* nested regions the op carries (cond, while: 2) */
 } OpInfo;
 
 extern const OpInfo op_info[OP__COUNT];
@@ -135,7 +136,7 @@ struct Inst {
     IrValue **outputs;
     int noutputs;
     Attrs attrs;
-    Region **regions;     /* nested regions (cond/while, later) */
+    Region **regions;     /* nested regions: cond {then, else}, while {cond, body} */
     int nregions;
     Func *callee;         /* OP_CALL */
     SrcLoc loc;
@@ -179,6 +180,10 @@ Module *module_new(Arena *arena, const char *source_path);
 Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc);
 IrValue *region_add_param(Module *m, Region *r, TensorType type, const char *name_hint);
 void region_set_results(Module *m, Region *r, IrValue **vals, int n);
+/* A detached region for a control-flow instruction being built: the interpreter
+ * points Builder.region at it, traces a branch or a loop body into it, sets its
+ * results (region_set_results), then hands it to build_cond / build_while. */
+Region *region_new(Module *m, Func *f);
 
 /* ---- Builder -------------------------------------------------------------------- */
 /* Appends instructions at the end of a region. Every op is created through
@@ -197,12 +202,28 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
 IrValue *build_op(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
                   SrcLoc loc);
 IrValue *build_const(Builder *b, const ConstData *value, SrcLoc loc);
+/* cond: pred is a bool scalar; then_r and else_r take no params and yield the same
+ * number of values, pairwise of equal dtype and rank (callers check and report user
+ * errors first). Output i has that dtype; each dim is the branches' common dim, or
+ * unknown where they differ. May have zero outputs. Sets the regions' parent. */
+Inst *build_cond(Builder *b, IrValue *pred, Region *then_r, Region *else_r, SrcLoc loc);
+/* while: inits[0..n) are the loop-carried values entering the loop. cond_r and body_r
+ * each have n params (the carried values' types — the caller may have relaxed dims to
+ * unknown); outputs get the params' types. cond_r yields one bool scalar; body_r yields
+ * n values, each of the param's dtype and rank with every known param dim equal. */
+Inst *build_while(Builder *b, IrValue **inits, int n, Region *cond_r, Region *body_r, SrcLoc loc);
 
 /* ---- Shape inference (shape.c) ------------------------------------------------- */
 /* Fills out[0..nout) for op applied to inputs. On failure returns false and writes a
  * message (lowercase, naming the shapes) into err. nout is set to the output count. */
 bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, const Func *callee,
                  TensorType *out, int *nout, char *err, size_t errsize);
+/* shape_infer for any op, including those with nested regions (cond, while), whose
+ * outputs follow from the regions' params and results. out needs room for
+ * max(1, ninputs, the regions' result counts, the callee's result count) types. */
+bool shape_infer_regions(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
+                         const Func *callee, Region *const *regions, int nregions,
+                         TensorType *out, int *nout, char *err, size_t errsize);
 
 /* ---- Checking and printing ------------------------------------------------------ */
 /* Structural checks (types agree with shape rules, defs dominate uses, regions well

@@ -155,6 +155,26 @@ void irtext_signature(StrBuf *sb, const Func *f, const int *numbers) {
     strbuf_putc(sb, ')');
 }
 
+const char *irtext_region_name(const Inst *inst, int i) {
+    static const char *const cond_names[] = {"then", "else"};
+    static const char *const while_names[] = {"cond", "body"};
+    IG_ASSERT(i >= 0 && i < 2);
+    switch (inst->op) {
+    case OP_COND: return cond_names[i];
+    case OP_WHILE: return while_names[i];
+    default: UNREACHABLE();
+    }
+}
+
+void irtext_region_params(StrBuf *sb, const Region *r, const int *numbers) {
+    char buf[16 * IR_MAX_RANK + 16];
+    strbuf_putc(sb, '(');
+    for (int i = 0; i < r->nparams; i++)
+        strbuf_printf(sb, "%s%%%d:%s", i ? ", " : "", numbers[r->params[i]->id],
+                      type_str(&r->params[i]->type, buf, sizeof buf));
+    strbuf_putc(sb, ')');
+}
+
 const char *irtext_basename(const char *path) {
     if (!path) return "";
     const char *slash = strrchr(path, '/');

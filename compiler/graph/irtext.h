@@ -1,6 +1,7 @@
 /* irtext.h — pieces of the IR's text form shared by the printers and the C emitter:
  * dense per-function value numbers, literal and attribute text, signatures.
- * Entry points: irtext_number_values, irtext_const, irtext_attrs, irtext_signature.
+ * Entry points: irtext_number_values, irtext_const, irtext_attrs, irtext_signature,
+ * irtext_region_name.
  * Memory owner: results live in the Arena the caller passes. */
 #ifndef INGOT_IRTEXT_H
 #define INGOT_IRTEXT_H
@@ -26,6 +27,10 @@ void irtext_quoted(StrBuf *sb, const char *s, bool c_literal);
 void irtext_attrs(StrBuf *sb, const Attrs *attrs, const char *skip);
 /* "(%0:f32[], %1:i32[2]) -> (f32[])" with the numbers from irtext_number_values. */
 void irtext_signature(StrBuf *sb, const Func *f, const int *numbers);
+/* The name of inst's i-th nested region: "then"/"else" (cond), "cond"/"body" (while). */
+const char *irtext_region_name(const Inst *inst, int i);
+/* "(%11:f32[], %12:i32[])": a nested region's parameters. */
+void irtext_region_params(StrBuf *sb, const Region *r, const int *numbers);
 /* The last path component: location comments show "train.py", not the full path. */
 const char *irtext_basename(const char *path);
 

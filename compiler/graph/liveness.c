@@ -1,7 +1,8 @@
 /* liveness.c — last uses per region (see liveness.h). A value is released in the
  * region that defines it: after the instruction of that region that uses it last,
  * where a use inside a nested region counts as a use by the enclosing instruction.
- * A value nothing uses is released right after its definition. */
+ * So a value from outside a loop that the loop uses dies after the whole while, never
+ * inside it. A value nothing uses is released right after its definition. */
 #include "liveness.h"
 
 typedef struct LiveState {
@@ -58,7 +59,10 @@ static void live_region(LiveState *s, const Region *r) {
         for (int i = 0; i < x->nregions; i++) live_region(s, x->regions[i]);
         k = s->counter;
     }
-    for (int i = 0; i < r->nresults; i++) s->kept[r->results[i]->id] = true;
+    /* Only r's own results are handed on as they are; a captured value it yields is
+     * retained for the hand-over and still dies in its own region. */
+    for (int i = 0; i < r->nresults; i++)
+        if (value_region(r->results[i]) == r) s->kept[r->results[i]->id] = true;
     /* Pass 2: the release lists, in definition order. */
     for (const Inst *x = r->first; x; x = x->next)
         for (int i = 0; i < x->noutputs; i++) {
@@ -90,4 +94,13 @@ Liveness *liveness_func(Arena *a, const Module *m, const Func *f) {
     live_region(&s, f->body);
     IG_ASSERT(s.counter == out->ninsts);
     return out;
+}
+
+bool liveness_result_borrowed(const Region *r, int i) {
+    IG_ASSERT(i >= 0 && i < r->nresults);
+    const IrValue *v = r->results[i];
+    if (!v->def || v->def->parent != r) return true;
+    for (int j = 0; j < i; j++)
+        if (r->results[j] == v) return true;
+    return false;
 }

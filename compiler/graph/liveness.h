@@ -1,7 +1,8 @@
 /* liveness.h — when each value of a function dies: the analysis the C emitter needs
  * to release every op result right after its last use (params are borrowed and
- * results are handed to the caller, so neither is released).
- * Entry point: liveness_func. Memory owner: the Arena the caller passes. */
+ * results are handed on — to the caller, a cond's outputs, a while's carried values —
+ * so neither is released), and which handed-on results need a reference of their own.
+ * Entry points: liveness_func, liveness_result_borrowed. Memory owner: the caller's Arena. */
 #ifndef INGOT_LIVENESS_H
 #define INGOT_LIVENESS_H
 
@@ -23,5 +24,12 @@ typedef struct Liveness {
 } Liveness;
 
 Liveness *liveness_func(Arena *a, const Module *m, const Func *f);
+
+/* Whether result i of region r is a reference r does not own: a parameter, a value
+ * captured from an enclosing region, or a value already handed on at an earlier
+ * position. Handing it on (ret, yield) takes an ig_retain; a while's condition that
+ * yields one must not release it after the test. A value defined by one of r's own
+ * instructions is owned by r and is handed on as it is. */
+bool liveness_result_borrowed(const Region *r, int i);
 
 #endif

@@ -36,6 +36,14 @@ static void print_value_list(StrBuf *sb, const Printer *p, IrValue *const *vals,
 
 static void print_region(Printer *p, const Region *r, int depth);
 
+/* " else {" / " body(%9:f32[]) {": what opens inst's region i. */
+static void print_region_head(StrBuf *sb, const Printer *p, const Inst *inst, int i) {
+    const Region *r = inst->regions[i];
+    if (!(inst->op == OP_COND && i == 0)) strbuf_printf(sb, " %s", irtext_region_name(inst, i));
+    if (inst->op == OP_WHILE) irtext_region_params(sb, r, p->numbers);
+    strbuf_puts(sb, " {");
+}
+
 static void print_inst(Printer *p, const Inst *inst, int depth) {
     StrBuf sb;
     strbuf_init(&sb, p->arena);
@@ -63,18 +71,21 @@ static void print_inst(Printer *p, const Inst *inst, int depth) {
         print_value_list(&sb, p, inst->inputs, inst->ninputs);
     }
     irtext_attrs(&sb, &inst->attrs, skip);
-    if (inst->nregions) strbuf_puts(&sb, " {");
+    /* Nested regions (cond/while): "cond %5 {", "} else {", "}" and
+     * "while %1 cond(%7:f32[]) {", "} body(%9:f32[]) {", "}"; each region's lines
+     * end with its "yield". The then-branch goes unnamed (STYLE.md "IR text format"). */
+    if (inst->nregions) print_region_head(&sb, p, inst, 0);
     const char *loc = inst->loc.file ? arena_printf(p->arena, "%s:%d", irtext_basename(inst->loc.file->path),
                                                     inst->loc.line)
                                      : NULL;
     printer_add(p, strbuf_cstr(&sb), loc);
-    /* Nested regions (cond/while): each one's lines, ended by "yield", then "}". */
     for (int i = 0; i < inst->nregions; i++) {
         print_region(p, inst->regions[i], depth + 1);
         StrBuf close;
         strbuf_init(&close, p->arena);
         for (int d = 0; d < depth; d++) strbuf_puts(&close, "  ");
-        strbuf_puts(&close, i + 1 < inst->nregions ? "} {" : "}");
+        strbuf_putc(&close, '}');
+        if (i + 1 < inst->nregions) print_region_head(&close, p, inst, i + 1);
         printer_add(p, strbuf_cstr(&close), NULL);
     }
 }

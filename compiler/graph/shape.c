@@ -207,6 +207,22 @@ static bool shape_compare(Opcode op, IrValue **in, int nin, const Attrs *attrs, 
     return true;
 }
 
+/* logical_and / logical_or: bool operands, broadcast like the arithmetic ops. */
+static bool shape_broadcast_bool(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+                                 const Func *callee, TensorType *out, int *nout, char *err,
+                                 size_t errsize) {
+    (void)nin, (void)attrs, (void)callee;
+    for (int i = 0; i < 2; i++)
+        if (in[i]->type.dtype != DT_BOOL)
+            return shape_fail(err, errsize, op, "expected bool operands, got %s",
+                              dtype_name(in[i]->type.dtype));
+    Shape s;
+    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize)) return false;
+    out[0] = tensor_type(DT_BOOL, s);
+    *nout = 1;
+    return true;
+}
+
 static bool shape_unary(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                         TensorType *out, int *nout, char *err, size_t errsize) {
     (void)op, (void)nin, (void)attrs, (void)callee, (void)err, (void)errsize;
@@ -220,6 +236,15 @@ static bool shape_unary_numeric(Opcode op, IrValue **in, int nin, const Attrs *a
                                 size_t errsize) {
     if (!dtype_is_numeric(in[0]->type.dtype))
         return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
+    return shape_unary(op, in, nin, attrs, callee, out, nout, err, errsize);
+}
+
+static bool shape_unary_bool(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+                             const Func *callee, TensorType *out, int *nout, char *err,
+                             size_t errsize) {
+    if (in[0]->type.dtype != DT_BOOL)
+        return shape_fail(err, errsize, op, "expected a bool operand, got %s",
+                          dtype_name(in[0]->type.dtype));
     return shape_unary(op, in, nin, attrs, callee, out, nout, err, errsize);
 }
 
@@ -291,6 +316,41 @@ static bool shape_reduce(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
     return true;
 }
 
+/* ---- indexing and shapes ----------------------------------------------------------- */
+/* tf.gather(x, indices) on axis 0: out = indices.shape + x.shape[1:]. The indices'
+ * range is checked at run time (ig_gather). */
+static bool shape_gather(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                         TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)attrs, (void)callee;
+    const Shape *x = &in[0]->type.shape, *idx = &in[1]->type.shape;
+    if (!dtype_is_integer(in[1]->type.dtype))
+        return shape_fail(err, errsize, op, "indices must be int32 or int64, got %s",
+                          dtype_name(in[1]->type.dtype));
+    if (x->rank < 1) return shape_fail(err, errsize, op, "params must be at least 1-dimensional");
+    int rank = idx->rank + x->rank - 1;
+    if (rank > IR_MAX_RANK)
+        return shape_fail(err, errsize, op, "the result would have rank %d, more than %d", rank,
+                          IR_MAX_RANK);
+    Shape s = shape_scalar();
+    for (int i = 0; i < idx->rank; i++) s.dims[s.rank++] = idx->dims[i];
+    for (int i = 1; i < x->rank; i++) s.dims[s.rank++] = x->dims[i];
+    out[0] = tensor_type(in[0]->type.dtype, s);
+    *nout = 1;
+    return true;
+}
+
+/* tf.shape(x): int32[rank] holding the run-time dims. */
+static bool shape_shape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                        TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)op, (void)nin, (void)attrs, (void)callee, (void)err, (void)errsize;
+    Shape s = shape_scalar();
+    s.rank = 1;
+    s.dims[0] = in[0]->type.shape.rank;
+    out[0] = tensor_type(DT_INT32, s);
+    *nout = 1;
+    return true;
+}
+
 /* ---- effects and calls ------------------------------------------------------------ */
 static bool shape_none(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, char *err, size_t errsize) {
@@ -307,6 +367,10 @@ static bool type_accepts(const TensorType *param, const TensorType *arg) {
         if (param->shape.dims[i] != DIM_UNKNOWN && param->shape.dims[i] != arg->shape.dims[i])
             return false;
     return true;
+}
+
+static bool types_same(const TensorType *a, const TensorType *b) {
+    return a->dtype == b->dtype && shape_equal(&a->shape, &b->shape);
 }
 
 static bool shape_call(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
@@ -334,6 +398,107 @@ static bool shape_call(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
     return true;
 }
 
+/* ---- control flow ----------------------------------------------------------------- */
+/* cond and while take their outputs from their regions, which only
+ * shape_infer_regions passes; through shape_infer they are always an error. */
+static bool shape_cond(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)nout;
+    return shape_fail(err, errsize, op, "needs its regions (build it with build_cond)");
+}
+
+static bool shape_while(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                        TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)nout;
+    return shape_fail(err, errsize, op, "needs its regions (build it with build_while)");
+}
+
+static bool type_is_bool_scalar(const TensorType *t) {
+    return t->dtype == DT_BOOL && t->shape.rank == 0;
+}
+
+static bool region_results_present(const Region *r) {
+    if (r->nresults > 0 && !r->results) return false;
+    for (int i = 0; i < r->nresults; i++)
+        if (!r->results[i]) return false;
+    return true;
+}
+
+static bool region_params_present(const Region *r) {
+    for (int i = 0; i < r->nparams; i++)
+        if (!r->params[i]) return false;
+    return true;
+}
+
+/* Output i joins the branches' results: same dtype and rank, each dim the common one
+ * or unknown where they differ. */
+static bool shape_cond_regions(Opcode op, IrValue **in, Region *const *rg, TensorType *out,
+                               int *nout, char *err, size_t errsize) {
+    char b1[SHAPE_BUF + 8], b2[SHAPE_BUF + 8];
+    if (!type_is_bool_scalar(&in[0]->type))
+        return shape_fail(err, errsize, op, "the predicate must be a bool scalar, got %s",
+                          type_str(&in[0]->type, b1, sizeof b1));
+    const Region *t = rg[0], *e = rg[1];
+    if (t->nparams || e->nparams) return shape_fail(err, errsize, op, "branches take no parameters");
+    if (!region_results_present(t) || !region_results_present(e))
+        return shape_fail(err, errsize, op, "a branch has no results yet");
+    if (t->nresults != e->nresults)
+        return shape_fail(err, errsize, op, "the branches yield %d and %d values", t->nresults,
+                          e->nresults);
+    for (int i = 0; i < t->nresults; i++) {
+        const TensorType *a = &t->results[i]->type, *b = &e->results[i]->type;
+        if (a->dtype != b->dtype || a->shape.rank != b->shape.rank)
+            return shape_fail(err, errsize, op, "value %d is %s in one branch and %s in the other",
+                              i + 1, type_str(a, b1, sizeof b1), type_str(b, b2, sizeof b2));
+        out[i] = *a;
+        for (int d = 0; d < a->shape.rank; d++)
+            if (a->shape.dims[d] != b->shape.dims[d]) out[i].shape.dims[d] = DIM_UNKNOWN;
+    }
+    *nout = t->nresults;
+    return true;
+}
+
+/* The loop-carried values: inputs enter as the params, the body yields their next
+ * values; both must fit the params' types (an unknown param dim fits anything). */
+static bool shape_while_regions(Opcode op, IrValue **in, int nin, Region *const *rg,
+                                TensorType *out, int *nout, char *err, size_t errsize) {
+    char b1[SHAPE_BUF + 8], b2[SHAPE_BUF + 8];
+    const Region *c = rg[0], *body = rg[1];
+    if (c->nparams != nin || body->nparams != nin)
+        return shape_fail(err, errsize, op,
+                          "%d loop variable%s but the condition takes %d and the body %d", nin,
+                          nin == 1 ? "" : "s", c->nparams, body->nparams);
+    if (!region_params_present(c) || !region_params_present(body))
+        return shape_fail(err, errsize, op, "a region parameter is missing");
+    if (!region_results_present(c) || !region_results_present(body))
+        return shape_fail(err, errsize, op, "a region has no results yet");
+    for (int i = 0; i < nin; i++) {
+        const TensorType *p = &body->params[i]->type;
+        if (!types_same(&c->params[i]->type, p))
+            return shape_fail(err, errsize, op,
+                              "loop variable %d is %s in the condition but %s in the body", i + 1,
+                              type_str(&c->params[i]->type, b1, sizeof b1), type_str(p, b2, sizeof b2));
+        if (!type_accepts(p, &in[i]->type))
+            return shape_fail(err, errsize, op, "loop variable %d enters the loop as %s, expected %s",
+                              i + 1, type_str(&in[i]->type, b1, sizeof b1), type_str(p, b2, sizeof b2));
+    }
+    if (c->nresults != 1 || !type_is_bool_scalar(&c->results[0]->type))
+        return shape_fail(err, errsize, op, "the condition must yield one bool scalar");
+    if (body->nresults != nin)
+        return shape_fail(err, errsize, op, "the body yields %d value%s for %d loop variable%s",
+                          body->nresults, body->nresults == 1 ? "" : "s", nin, nin == 1 ? "" : "s");
+    for (int i = 0; i < nin; i++) {
+        const TensorType *p = &body->params[i]->type, *y = &body->results[i]->type;
+        if (!type_accepts(p, y))
+            return shape_fail(err, errsize, op,
+                              "loop variable %d is %s after an iteration, expected %s", i + 1,
+                              type_str(y, b1, sizeof b1), type_str(p, b2, sizeof b2));
+        out[i] = *p;
+    }
+    *nout = nin;
+    return true;
+}
+
 /* ---- dispatch --------------------------------------------------------------------- */
 static ShapeRule *const shape_rules[OP__COUNT] = {
 #define OP(code, name, inputs, effect, shape_rule, rt) [OP_##code] = shape_##shape_rule,
@@ -354,4 +519,36 @@ bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, c
         if (!inputs[i]) return shape_fail(err, errsize, op, "input %d is missing", i + 1);
     if (callee && op != OP_CALL) return shape_fail(err, errsize, op, "only 'call' has a callee");
     return shape_rules[op](op, inputs, ninputs, attrs, callee, out, nout, err, errsize);
+}
+
+bool shape_infer_regions(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
+                         const Func *callee, Region *const *regions, int nregions,
+                         TensorType *out, int *nout, char *err, size_t errsize) {
+    IG_ASSERT(op >= 0 && op < OP__COUNT);
+    if (op_info[op].nregions == 0) {
+        if (nregions != 0) {
+            *nout = 0;
+            return shape_fail(err, errsize, op, "takes no regions");
+        }
+        return shape_infer(op, inputs, ninputs, attrs, callee, out, nout, err, errsize);
+    }
+    *nout = 0;
+    if (err && errsize) err[0] = '\0';
+    int want = op_info[op].ninputs;
+    if (want >= 0 && ninputs != want)
+        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want, want == 1 ? "" : "s",
+                          ninputs);
+    for (int i = 0; i < ninputs; i++)
+        if (!inputs[i]) return shape_fail(err, errsize, op, "input %d is missing", i + 1);
+    if (callee) return shape_fail(err, errsize, op, "only 'call' has a callee");
+    if (attrs && attrs->len) return shape_fail(err, errsize, op, "takes no attributes");
+    if (nregions != op_info[op].nregions)
+        return shape_fail(err, errsize, op, "expected %d regions, got %d", op_info[op].nregions, nregions);
+    for (int i = 0; i < nregions; i++)
+        if (!regions[i]) return shape_fail(err, errsize, op, "region %d is missing", i + 1);
+    switch (op) {
+    case OP_COND: return shape_cond_regions(op, inputs, regions, out, nout, err, errsize);
+    case OP_WHILE: return shape_while_regions(op, inputs, ninputs, regions, out, nout, err, errsize);
+    default: UNREACHABLE();
+    }
 }

@@ -1,6 +1,7 @@
 /* verify.c — structural checks between stages (QBE's habit): every use is dominated by
  * its definition in the same or an enclosing region, types agree with shape
- * inference, print/call are well formed, results exist, links are consistent.
+ * inference (for cond/while: region signatures agree with inputs and outputs),
+ * print/call are well formed, results exist, links are consistent.
  * Entry point: graph_verify. Problems are compiler bugs, reported into err.
  * Memory owner: a scratch Arena of its own, freed before returning. */
 #include "ir.h"
@@ -101,13 +102,19 @@ static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
     }
     if (inst->op == OP_PRINT && !verify_print(v, inst)) return false;
 
-    /* The recorded types must be exactly what shape inference gives now. */
-    int cap = 1 + (inst->callee && inst->callee->body ? inst->callee->body->nresults : 0);
+    if (inst->nregions < 0 || (inst->nregions > 0 && !inst->regions))
+        return verify_fail(v, "'%s' has a bad region list", name);
+
+    /* The recorded types must be exactly what shape inference gives now; for cond and
+     * while that also checks the regions' signatures against the inputs and outputs. */
+    int cap = 1 + inst->ninputs + (inst->callee && inst->callee->body ? inst->callee->body->nresults : 0);
+    for (int i = 0; i < inst->nregions; i++)
+        if (inst->regions[i] && inst->regions[i]->nresults > 0) cap += inst->regions[i]->nresults;
     TensorType *types = ARENA_ARRAY(v->arena, TensorType, cap);
     int nout = 0;
     char serr[256];
-    if (!shape_infer(inst->op, inst->inputs, inst->ninputs, &inst->attrs, inst->callee, types,
-                     &nout, serr, sizeof serr))
+    if (!shape_infer_regions(inst->op, inst->inputs, inst->ninputs, &inst->attrs, inst->callee,
+                             inst->regions, inst->nregions, types, &nout, serr, sizeof serr))
         return verify_fail(v, "shape inference rejects '%s': %s", name, serr);
     if (nout != inst->noutputs)
         return verify_fail(v, "'%s' has %d outputs, shape inference gives %d", name, inst->noutputs, nout);
@@ -122,8 +129,13 @@ static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
                                type_str(&out->type, b1, sizeof b1), type_str(&types[i], b2, sizeof b2));
         }
     }
+    /* Nested regions see what is visible here (implicit capture by dominance), but
+     * not the instruction's own outputs, defined only after them. */
     for (int i = 0; i < inst->nregions; i++) {
         if (!inst->regions[i]) return verify_fail(v, "'%s' region %d is missing", name, i);
+        for (int j = 0; j < i; j++)
+            if (inst->regions[j] == inst->regions[i])
+                return verify_fail(v, "'%s' has the same region twice", name);
         if (!verify_region(v, inst->regions[i], inst)) return false;
     }
     for (int i = 0; i < nout; i++)

@@ -109,6 +109,24 @@ IG_API IgTensor *ig_equal(IgSite *site, const IgTensor *a, const IgTensor *b);
 IG_API IgTensor *ig_not_equal(IgSite *site, const IgTensor *a, const IgTensor *b);
 IG_API IgTensor *ig_neg(IgSite *site, const IgTensor *x);
 IG_API IgTensor *ig_relu(IgSite *site, const IgTensor *x);
+/* Bool in, bool out (logical_and/or broadcast like the ops above). */
+IG_API IgTensor *ig_logical_and(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_logical_or(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_logical_not(IgSite *site, const IgTensor *x);
+
+/* ---- Indexing and shapes ------------------------------------------------------- */
+/* tf.gather(x, indices) on axis 0: out[i..., j...] = x[indices[i...], j...]; out has
+ * shape indices.shape + x.shape[1:]. indices are int32 or int64; one outside
+ * [0, x.shape[0]) is a run-time error naming the line, in TensorFlow's words. */
+IG_API IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices);
+/* tf.shape(x): an int32 vector of x's dims. */
+IG_API IgTensor *ig_shape(IgSite *site, const IgTensor *x);
+
+/* ---- Control flow ---------------------------------------------------------------- */
+/* The value of a predicate (cond, while): a bool tensor with exactly one element, of
+ * any rank (TensorFlow reshapes a single-element tensor); otherwise a run-time error
+ * naming the site's line. The tensor stays the caller's. */
+IG_API bool ig_truth(const IgTensor *t, IgSite *site);
 
 /* ---- Linear algebra and reductions -------------------------------------------- */
 /* Rank-2 [m,k] x [k,n] on a oneDNN matmul primitive cached in the site. */

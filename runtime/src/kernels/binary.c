@@ -1,7 +1,7 @@
 /* binary.c — the elementwise binary kernels (arithmetic and comparisons) with NumPy
  * broadcasting: one row function per (op, dtype) from a table, run by broadcast.c;
  * large float32 add/sub/mul/div go to oneDNN (dnnl_eltwise.c) instead.
- * Entry points: ig_add ... ig_not_equal. Memory owner: results belong to the caller. */
+ * Entry points: ig_add ... ig_not_equal, ig_logical_and, ig_logical_or. Memory owner: results belong to the caller. */
 #include <math.h>
 
 #include "internal.h"
@@ -9,12 +9,14 @@
 typedef enum BinOp {
     BIN_ADD, BIN_SUB, BIN_MUL, BIN_DIV, BIN_FLOORDIV, BIN_MOD, BIN_POW,
     BIN_LESS, BIN_LESS_EQUAL, BIN_GREATER, BIN_GREATER_EQUAL, BIN_EQUAL, BIN_NOT_EQUAL,
+    BIN_LOGICAL_AND, BIN_LOGICAL_OR, /* from BIN_LESS on, the result is bool */
     BIN_COUNT
 } BinOp;
 
 static const char *const bin_names[] = {
     "add", "sub", "mul", "div", "floordiv", "mod", "pow",
     "less", "less_equal", "greater", "greater_equal", "equal", "not_equal",
+    "logical_and", "logical_or",
 };
 _Static_assert(sizeof bin_names / sizeof bin_names[0] == BIN_COUNT, "a name per BinOp");
 
@@ -131,6 +133,8 @@ ROW_FN(row_div_f64, double, double, div_f64(x, y))
 /* Bools are bytes; any nonzero byte is true. */
 ROW_FN(row_equal_b, uint8_t, uint8_t, (x != 0) == (y != 0))
 ROW_FN(row_not_equal_b, uint8_t, uint8_t, (x != 0) != (y != 0))
+ROW_FN(row_logical_and_b, uint8_t, uint8_t, (x != 0) & (y != 0))
+ROW_FN(row_logical_or_b, uint8_t, uint8_t, (x != 0) | (y != 0))
 
 #define NUMERIC_ENTRY(OP)                                                              \
     [IG_INT32] = row_##OP##_i32, [IG_INT64] = row_##OP##_i64,                          \
@@ -151,6 +155,8 @@ static const IgRowFn row_table[BIN_COUNT][IG_DTYPE_COUNT] = {
     [BIN_GREATER_EQUAL] = {NUMERIC_ENTRY(greater_equal)},
     [BIN_EQUAL] = {NUMERIC_ENTRY(equal), [IG_BOOL] = row_equal_b},
     [BIN_NOT_EQUAL] = {NUMERIC_ENTRY(not_equal), [IG_BOOL] = row_not_equal_b},
+    [BIN_LOGICAL_AND] = {[IG_BOOL] = row_logical_and_b},
+    [BIN_LOGICAL_OR] = {[IG_BOOL] = row_logical_or_b},
 };
 
 /* ---- The kernels ---------------------------------------------------------------- */
@@ -204,3 +210,5 @@ BINARY_KERNEL(ig_greater, BIN_GREATER)
 BINARY_KERNEL(ig_greater_equal, BIN_GREATER_EQUAL)
 BINARY_KERNEL(ig_equal, BIN_EQUAL)
 BINARY_KERNEL(ig_not_equal, BIN_NOT_EQUAL)
+BINARY_KERNEL(ig_logical_and, BIN_LOGICAL_AND)
+BINARY_KERNEL(ig_logical_or, BIN_LOGICAL_OR)

@@ -1,5 +1,5 @@
-/* unary.c — elementwise kernels of one input: neg and relu.
- * Entry points: ig_neg, ig_relu.
+/* unary.c — elementwise kernels of one input: neg, relu and logical_not.
+ * Entry points: ig_neg, ig_relu, ig_logical_not.
  * Memory owner: results belong to the caller. */
 #include "internal.h"
 
@@ -50,5 +50,18 @@ IgTensor *ig_relu(IgSite *site, const IgTensor *x)
         ig_internal_error(__FILE__, __LINE__, "relu: dtype %s is not supported",
                           ig_dtype_name(x->dtype));
     }
+    return out;
+}
+
+IgTensor *ig_logical_not(IgSite *site, const IgTensor *x)
+{
+    (void)site;
+    if (x->dtype != IG_BOOL)
+        ig_internal_error(__FILE__, __LINE__, "logical_not: dtype %s is not supported",
+                          ig_dtype_name(x->dtype));
+    IgTensor *out = ig_tensor_new(IG_BOOL, x->rank, x->shape);
+    int64_t n = x->size;
+    /* Any nonzero byte is true; the result is a canonical 0 or 1. */
+    UNARY_LOOP(uint8_t, (uint8_t)(v == 0));
     return out;
 }

@@ -33,8 +33,18 @@ Test(shape, op_table_matches_ops_def) {
     cr_assert_eq(op_info[OP_PRINT].effect, EFFECT);
     cr_assert_eq(op_info[OP_MATMUL].effect, PURE);
     cr_assert_str_eq(op_info[OP_REDUCE_SUM].runtime_symbol, "ig_reduce_sum");
+    /* Control flow has regions and no kernel; every other op has a kernel. */
+    cr_assert_eq(op_info[OP_COND].nregions, 2);
+    cr_assert_eq(op_info[OP_WHILE].nregions, 2);
+    cr_assert_eq(op_info[OP_COND].effect, EFFECT);
+    cr_assert_eq(op_info[OP_WHILE].ninputs, -1);
+    cr_assert_str_eq(op_info[OP_GATHER].runtime_symbol, "ig_gather");
     for (int op = 0; op < OP__COUNT; op++) {
         cr_assert_not_null(op_info[op].name);
+        if (op_info[op].nregions > 0) {
+            cr_assert_null(op_info[op].runtime_symbol, "%s", op_info[op].name);
+            continue;
+        }
         cr_assert(strncmp(op_info[op].runtime_symbol, "ig_", 3) == 0);
     }
 }
@@ -53,7 +63,31 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
     IrValue *p = gf_param(callee, DT_FLOAT32, 0);
     region_set_results(gf.m, callee->body, &p, 1);
     IrValue *s = gf_input(DT_FLOAT32, 0), *m = gf_input(DT_FLOAT32, 2, 2, 2);
+    IrValue *bl = gf_input(DT_BOOL, 0), *ix = gf_input(DT_INT32, 1, 3);
     bool covered[OP__COUNT] = {false};
+    /* cond and while infer from their regions: a branch pair and a loop pair. */
+    Region *th = region_new(gf.m, gf.program), *el = region_new(gf.m, gf.program);
+    region_set_results(gf.m, th, &s, 1);
+    region_set_results(gf.m, el, &s, 1);
+    Region *lc = region_new(gf.m, gf.program), *lb = region_new(gf.m, gf.program);
+    region_add_param(gf.m, lc, s->type, NULL);
+    IrValue *lp = region_add_param(gf.m, lb, s->type, NULL);
+    region_set_results(gf.m, lc, &bl, 1);
+    region_set_results(gf.m, lb, &lp, 1);
+    struct {
+        Opcode op;
+        IrValue *in[1];
+        Region *regions[2];
+    } control[] = {{OP_COND, {bl}, {th, el}}, {OP_WHILE, {s}, {lc, lb}}};
+    for (size_t i = 0; i < sizeof control / sizeof control[0]; i++) {
+        TensorType out[4];
+        int nout = -1;
+        cr_assert(shape_infer_regions(control[i].op, control[i].in, 1, NULL, NULL, control[i].regions, 2,
+                                      out, &nout, gf_err, sizeof gf_err),
+                  "%s: %s", op_info[control[i].op].name, gf_err);
+        cr_assert_eq(nout, 1);
+        covered[control[i].op] = true;
+    }
     struct {
         Opcode op;
         IrValue *in[3];
@@ -73,6 +107,9 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_RELU, {s}, 1, NULL, NULL},            {OP_MATMUL, {m, m}, 2, NULL, NULL},
         {OP_REDUCE_SUM, {m}, 1, NULL, NULL},      {OP_PRINT, {s, m}, 2, NULL, NULL},
         {OP_CALL, {s}, 1, NULL, callee},
+        {OP_LOGICAL_AND, {bl, bl}, 2, NULL, NULL}, {OP_LOGICAL_OR, {bl, bl}, 2, NULL, NULL},
+        {OP_LOGICAL_NOT, {bl}, 1, NULL, NULL},    {OP_GATHER, {m, ix}, 2, NULL, NULL},
+        {OP_SHAPE, {m}, 1, NULL, NULL},
     };
     for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
         TensorType out[4];
@@ -445,4 +482,51 @@ Test(shape, remaining_error_messages) {
     region_set_results(gf.m, f->body, &none, 1);
     cr_assert_not(gf_infer(OP_CALL, NULL, 0, NULL, f, out, &nout));
     cr_assert_str_eq(gf_err, "call: 'g__1' has no results yet");
+}
+
+/* ---- logical ops, gather, shape ------------------------------------------------- */
+Test(shape, logical_ops_take_and_give_bool) {
+    IrValue *a = gf_input(DT_BOOL, 2, 2, 1), *b = gf_input(DT_BOOL, 1, 3), *f = gf_input(DT_FLOAT32, 0);
+    expect_type(OP_LOGICAL_AND, (IrValue *[]){a, b}, 2, NULL, "bool[2,3]");
+    expect_type(OP_LOGICAL_OR, (IrValue *[]){b, b}, 2, NULL, "bool[3]");
+    expect_type(OP_LOGICAL_NOT, &a, 1, NULL, "bool[2,1]");
+    expect_error(OP_LOGICAL_AND, (IrValue *[]){a, f}, 2, NULL, "logical_and: expected bool operands, got float32");
+    expect_error(OP_LOGICAL_NOT, &f, 1, NULL, "logical_not: expected a bool operand, got float32");
+    IrValue *c = gf_input(DT_BOOL, 1, 4);
+    expect_error(OP_LOGICAL_OR, (IrValue *[]){b, c}, 2, NULL, "logical_or: shapes [3] and [4] cannot be broadcast");
+}
+
+/* out = indices.shape + x.shape[1:], for any dtype of x. */
+Test(shape, gather_shape_is_indices_then_row) {
+    IrValue *x = gf_input(DT_FLOAT32, 3, 10, -1, 4);
+    IrValue *i0 = gf_input(DT_INT32, 0), *i2 = gf_input(DT_INT64, 2, 2, 5);
+    expect_type(OP_GATHER, (IrValue *[]){x, i0}, 2, NULL, "f32[?,4]");
+    expect_type(OP_GATHER, (IrValue *[]){x, i2}, 2, NULL, "f32[2,5,?,4]");
+    IrValue *bx = gf_input(DT_BOOL, 1, 3);
+    expect_type(OP_GATHER, (IrValue *[]){bx, i2}, 2, NULL, "bool[2,5]");
+    IrValue *fi = gf_input(DT_FLOAT32, 1, 2), *s = gf_input(DT_FLOAT32, 0);
+    expect_error(OP_GATHER, (IrValue *[]){x, fi}, 2, NULL, "gather: indices must be int32 or int64, got float32");
+    expect_error(OP_GATHER, (IrValue *[]){s, i0}, 2, NULL, "gather: params must be at least 1-dimensional");
+    IrValue *big = gf_input(DT_FLOAT32, 5, 1, 1, 1, 1, 1), *bigi = gf_input(DT_INT32, 5, 1, 1, 1, 1, 1);
+    expect_error(OP_GATHER, (IrValue *[]){big, bigi}, 2, NULL, "gather: the result would have rank 9, more than 8");
+}
+
+Test(shape, shape_gives_an_int32_vector_of_rank_length) {
+    IrValue *x = gf_input(DT_FLOAT64, 3, -1, 2, 7), *s = gf_input(DT_STRING, 0);
+    expect_type(OP_SHAPE, &x, 1, NULL, "i32[3]");
+    expect_type(OP_SHAPE, &s, 1, NULL, "i32[0]");
+}
+
+/* Through plain shape_infer a region op can only fail; an ordinary op takes no regions. */
+Test(shape, control_flow_needs_its_regions) {
+    IrValue *p = gf_input(DT_BOOL, 0);
+    expect_error(OP_COND, &p, 1, NULL, "cond: needs its regions (build it with build_cond)");
+    expect_error(OP_WHILE, &p, 1, NULL, "while: needs its regions (build it with build_while)");
+    TensorType out[4];
+    int nout;
+    Region *r = region_new(gf.m, gf.program);
+    cr_assert_not(shape_infer_regions(OP_NEG, &p, 1, NULL, NULL, &r, 1, out, &nout, gf_err, sizeof gf_err));
+    cr_assert_str_eq(gf_err, "neg: takes no regions");
+    cr_assert_not(shape_infer_regions(OP_COND, &p, 1, NULL, NULL, &r, 1, out, &nout, gf_err, sizeof gf_err));
+    cr_assert_str_eq(gf_err, "cond: expected 2 regions, got 1");
 }

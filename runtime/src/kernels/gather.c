@@ -1,0 +1,74 @@
+/* gather.c — indexing kernels: tf.gather on axis 0 and tf.shape. Plain loops: a
+ * gather is a row copy per index, which oneDNN has no primitive for.
+ * Entry points: ig_gather, ig_shape. Memory owner: results belong to the caller. */
+#include <string.h>
+
+#include "internal.h"
+
+/* The index at flat position i of an int32 or int64 tensor, widened. */
+static int64_t gather_index(const IgTensor *indices, int64_t i)
+{
+    if (indices->dtype == IG_INT32) return ((const int32_t *)indices->data)[i];
+    return ((const int64_t *)indices->data)[i];
+}
+
+/* "indices[1,0] = 5 is not in [0, 3)": TensorFlow's message, with the bad index's
+ * position written out dim by dim. */
+static _Noreturn void gather_out_of_range(IgSite *site, const IgTensor *indices, int64_t flat,
+                                          int64_t value, int64_t limit)
+{
+    char pos[IG_SHAPE_STR_MAX];
+    size_t n = 0;
+    int64_t coords[IG_MAX_RANK];
+    int64_t rest = flat;
+    for (int d = indices->rank - 1; d >= 0; d--) {
+        coords[d] = indices->shape[d] > 0 ? rest % indices->shape[d] : 0;
+        rest = indices->shape[d] > 0 ? rest / indices->shape[d] : 0;
+    }
+    pos[0] = '\0';
+    for (int d = 0; d < indices->rank; d++)
+        n += (size_t)snprintf(pos + n, sizeof pos - n, d ? ",%lld" : "%lld", (long long)coords[d]);
+    ig_fatal(site, "indices%s%s%s = %lld is not in [0, %lld)", indices->rank ? "[" : "",
+             pos, indices->rank ? "]" : "", (long long)value, (long long)limit);
+}
+
+IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices)
+{
+    if (indices->dtype != IG_INT32 && indices->dtype != IG_INT64)
+        ig_internal_error(__FILE__, __LINE__, "gather: indices of dtype %s",
+                          ig_dtype_name(indices->dtype));
+    if (x->dtype == IG_STRING || x->rank < 1 || indices->rank + x->rank - 1 > IG_MAX_RANK)
+        ig_internal_error(__FILE__, __LINE__, "gather: unsupported params (%s, rank %d)",
+                          ig_dtype_name(x->dtype), x->rank);
+    int rank = 0;
+    int64_t shape[IG_MAX_RANK];
+    for (int i = 0; i < indices->rank; i++) shape[rank++] = indices->shape[i];
+    for (int i = 1; i < x->rank; i++) shape[rank++] = x->shape[i];
+    IgTensor *out = ig_tensor_new(x->dtype, rank, shape);
+
+    /* Each index selects one row of x: x.size / x.shape[0] elements, copied whole. */
+    int64_t limit = x->shape[0];
+    size_t row = ig_dtype_size(x->dtype);
+    for (int i = 1; i < x->rank; i++) row *= (size_t)x->shape[i];
+    char *dst = out->data;
+    const char *src = x->data;
+    for (int64_t i = 0; i < indices->size; i++) {
+        int64_t k = gather_index(indices, i);
+        if (k < 0 || k >= limit) {
+            ig_release(out);
+            gather_out_of_range(site, indices, i, k, limit);
+        }
+        if (row > 0) memcpy(dst + (size_t)i * row, src + (size_t)k * row, row);
+    }
+    return out;
+}
+
+IgTensor *ig_shape(IgSite *site, const IgTensor *x)
+{
+    (void)site;
+    int64_t rank = x->rank;
+    IgTensor *out = ig_tensor_new(IG_INT32, 1, &rank);
+    int32_t *dims = out->data;
+    for (int i = 0; i < x->rank; i++) dims[i] = (int32_t)x->shape[i];
+    return out;
+}
