@@ -98,8 +98,10 @@ struct Node {
                  NodeList orelse; NodeList finalbody; } try_;
         struct { Node *type; /* may be NULL */ const char *name; /* may be NULL */
                  NodeList body; } handler;
+        /* original: in a tree made by autograph_convert_module, the def of the input
+           tree this one was converted from (NULL in parsed trees and for generated defs) */
         struct { const char *name; Params params; NodeList body; NodeList decorators;
-                 Node *returns; /* annotation or NULL */ } funcdef;
+                 Node *returns; /* annotation or NULL */ const Node *original; } funcdef;
         /* keywords: AST_KEYWORD (metaclass=... is rejected later, not by the parser) */
         struct { const char *name; NodeList bases; NodeList keywords; NodeList body;
                  NodeList decorators; } classdef;
@@ -163,6 +165,8 @@ bool ast_is_statement(const Node *node);
 void ast_print(FILE *out, const Node *module);
 /* One expression as source text (for messages and tf.autograph.to_code). */
 const char *ast_expr_to_source(Arena *arena, const Node *expr);
+/* One statement (with its block, decorators included) as source text, unindented. */
+const char *ast_stmt_to_source(Arena *arena, const Node *stmt);
 
 /* Structural equality ignoring locations (the round-trip test's oracle). */
 bool ast_equal(const Node *a, const Node *b);

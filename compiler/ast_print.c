@@ -772,3 +772,10 @@ const char *ast_expr_to_source(Arena *arena, const Node *expr) {
     print_expr(&p, expr, PREC_TUPLE);
     return strbuf_cstr(&p.sb);
 }
+
+const char *ast_stmt_to_source(Arena *arena, const Node *stmt) {
+    Printer p = {.arena = arena};
+    strbuf_init(&p.sb, arena);
+    print_stmt(&p, stmt, 0);
+    return strbuf_cstr(&p.sb);
+}

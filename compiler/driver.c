@@ -15,6 +15,7 @@
 
 #include "arena.h"
 #include "ast.h"
+#include "autograph.h"
 #include "config.h"
 #include "diag.h"
 #include "emit_c.h"
@@ -25,7 +26,7 @@
 
 enum { EXIT_SCRIPT_ERROR = 1, EXIT_USAGE = 2 };
 
-typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_GRAPH, EMIT_DOT, EMIT_C } EmitKind;
+typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_AUTOGRAPH, EMIT_GRAPH, EMIT_DOT, EMIT_C } EmitKind;
 
 typedef struct Options {
     const char *command;     /* "build" or "run" */
@@ -64,6 +65,8 @@ static const char usage_text[] =
     "  --emit=KIND         print one stage instead of building, KIND is one of:\n"
     "                        tokens  the lexer's tokens\n"
     "                        ast     the syntax tree, as Python source\n"
+    "                        autograph  the tree after AutoGraph's conversion\n"
+    "                                   (control flow as ag__ calls)\n"
     "                        graph   the traced graph IR\n"
     "                        dot     the graph for Graphviz (dot -Tsvg)\n"
     "                        c       the generated C\n"
@@ -82,7 +85,7 @@ static int usage_error(const char *fmt, const char *arg) {
 
 static bool parse_emit(const char *kind, EmitKind *out) {
     static const struct { const char *name; EmitKind kind; } kinds[] = {
-        {"tokens", EMIT_TOKENS}, {"ast", EMIT_AST}, {"graph", EMIT_GRAPH}, {"dot", EMIT_DOT}, {"c", EMIT_C},
+        {"tokens", EMIT_TOKENS}, {"ast", EMIT_AST}, {"autograph", EMIT_AUTOGRAPH}, {"graph", EMIT_GRAPH}, {"dot", EMIT_DOT}, {"c", EMIT_C},
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(kind, kinds[i].name) == 0) {
@@ -109,7 +112,7 @@ static int parse_options(int argc, char **argv, Options *opt) {
             opt->output = argv[++i];
         } else if (strncmp(a, "--emit=", 7) == 0) {
             if (!parse_emit(a + 7, &opt->emit))
-                return usage_error("unknown --emit kind '%s' (tokens, ast, graph, dot or c)", a + 7);
+                return usage_error("unknown --emit kind '%s' (tokens, ast, autograph, graph, dot or c)", a + 7);
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'", a);
         } else if (opt->script) {
@@ -245,6 +248,12 @@ static int build(Arena *a, const Options *opt, const char *output) {
     if (!ast) return EXIT_SCRIPT_ERROR;
     if (opt->emit == EMIT_AST) {
         ast_print(stdout, ast);
+        return 0;
+    }
+    if (opt->emit == EMIT_AUTOGRAPH) {
+        Node *converted = autograph_convert_module(a, &diag, ast);
+        if (!converted) return EXIT_SCRIPT_ERROR;
+        ast_print(stdout, converted);
         return 0;
     }
     /* With --emit the stage goes to stdout, so build-time print() output moves aside. */
