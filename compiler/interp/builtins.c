@@ -230,9 +230,14 @@ BUILTIN(len) {
     case VAL_TENSOR: {
         const Shape *s = &v->tensor.ir->type.shape;
         if (s->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
-        if (s->dims[0] == DIM_UNKNOWN)
-            return interp_error(in, loc, "len() of a tensor whose first dimension is unknown at build time (use tf.shape)");
-        return value_int(in->arena, s->dims[0]);
+        if (s->dims[0] != DIM_UNKNOWN) return value_int(in->arena, s->dims[0]);
+        /* Known only when the program runs: AutoGraph's len gives tf.shape(x)[0]. */
+        Value *t = to_tensor(in, v, -1, loc);
+        IrValue *shape = t ? build_op(&in->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc)) : NULL;
+        Value *zero = shape ? to_tensor(in, value_int(in->arena, 0), DT_INT32, loc) : NULL;
+        IrValue *pick[2] = {shape, zero ? zero->tensor.ir : NULL};
+        IrValue *n = zero ? build_op(&in->builder, OP_GATHER, pick, 2, NULL, interp_op_loc(in, loc)) : NULL;
+        return n ? tensor_value(in, n) : NULL;
     }
     default: return interp_type_error(in, loc, "object of type '%s' has no len()", value_type_name(v));
     }
@@ -242,9 +247,14 @@ BUILTIN(range) {
     UNUSED_SELF;
     if (!exact_args(in, args, "range", 1, 3, loc)) return NULL;
     int64_t p[3] = {0, 0, 1};
+    for (int i = 0; i < args->npos; i++)
+        if (value_is_tensor(args->pos[i])) {
+            /* AutoGraph's range: a tensor bound makes it tf.range, so a for loop over it
+               becomes a graph loop. */
+            Value *limit = args->npos > 1 ? args->pos[1] : NULL, *delta = args->npos > 2 ? args->pos[2] : NULL;
+            return tensor_range(in, args->pos[0], limit, delta, -1, loc);
+        }
     for (int i = 0; i < args->npos; i++) {
-        if (value_is_tensor(args->pos[i]))
-            return interp_not_supported(in, loc, "range() over a tensor (a graph loop, with AutoGraph)");
         if (!is_intlike(args->pos[i]))
             return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[i]));
     }
@@ -602,4 +612,6 @@ void builtins_install(Interp *in) {
         env_set_local(in, in->builtins, interp_intern(in, table[i].name),
                       value_builtin(in->arena, table[i].name, table[i].fn, NULL));
     env_set_local(in, in->builtins, interp_intern(in, "None"), value_none());
+    /* Converted code (compiler/autograph) calls into ag__ from every module. */
+    env_set_local(in, in->builtins, interp_intern(in, "ag__"), autograph_module(in)->self);
 }

@@ -24,8 +24,9 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     case VAL_TENSOR:
         *ok = false;
         interp_error(in, loc,
-                     "using a 'tf.Tensor' as a Python 'bool' is not supported yet: a tensor-dependent "
-                     "condition needs AutoGraph's conversion to a graph 'cond'/'while'");
+                     "OperatorNotAllowedInGraphError: using a symbolic `tf.Tensor` as a Python `bool` is not "
+                     "allowed: AutoGraph did not convert this code (a do_not_convert function, bool(), or a "
+                     "comprehension's condition); use tf.cond, or write it as an if/while AutoGraph converts");
         return false;
     default: return true;
     }

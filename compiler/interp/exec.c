@@ -1,6 +1,7 @@
 /* exec.c — scopes (Env) and statements: the Python half of the build-time interpreter.
- * Control flow here is ordinary Python control flow over Python values; a tensor
- * condition is AutoGraph's business (compiler/autograph, a later stage). */
+ * Control flow here is ordinary Python control flow over Python values: AutoGraph
+ * (compiler/autograph) has turned every if/while/for of converted code into calls to
+ * ag__ (autograph_ops.c), so only do_not_convert code reaches these statements. */
 #include <string.h>
 
 #include "interp_internal.h"
@@ -277,8 +278,9 @@ static ExecStatus exec_for(Interp *in, Env *env, const Node *s) {
     Value *iterable = eval(in, env, s->for_.iter);
     if (!iterable) return EXEC_ERROR;
     if (value_is_tensor(iterable)) {
-        interp_not_supported(in, s->for_.iter->loc,
-                             "iterating over a tensor (graph loops arrive with AutoGraph)");
+        interp_error(in, s->for_.iter->loc,
+                     "OperatorNotAllowedInGraphError: iterating over a symbolic `tf.Tensor` is not allowed: "
+                     "AutoGraph did not convert this loop (a do_not_convert function)");
         return EXEC_ERROR;
     }
     /* A list being appended to while iterated sees the new items, as in CPython. */

@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "autograph/autograph.h"
 #include "interp_internal.h"
 
 const char *interp_intern(Interp *in, const char *s) { return arena_intern_cstr(in->arena, s); }
@@ -51,6 +52,10 @@ Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const
     in->arena = arena;
     in->diag = diag;
     in->opt = opt;
+    /* The interpreter runs AutoGraph's converted code, for the script as for every
+       module it imports (modules.c). */
+    script = autograph_convert_module(arena, diag, script);
+    if (!script) return NULL;
     const SourceFile *file = script->module.file;
     in->module = module_new(arena, file->path);
     Func *program = func_new(in->module, "main", FUNC_PROGRAM, script->loc);

@@ -52,6 +52,14 @@ struct TfFunction {
     int tracing_count;
 };
 
+/* A region being traced into (a cond branch, a loop's test or body), innermost
+   first: tensors made in a region that has been left are out of scope. */
+typedef struct RegionScope {
+    Region *region;
+    Region *saved;                /* the builder's region before entering */
+    const struct RegionScope *outer;
+} RegionScope;
+
 /* How a statement finished. */
 typedef enum { EXEC_NORMAL, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE, EXEC_ERROR } ExecStatus;
 
@@ -72,6 +80,7 @@ struct Interp {
     int depth;                    /* Python call depth, capped */
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
     Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
+    const RegionScope *open_regions; /* cond branches / loop regions being traced */
 };
 
 #define INTERP_MAX_DEPTH 400
@@ -155,11 +164,65 @@ Value *to_tensor(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
 Value *tensor_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc);
 Value *tensor_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc);
 Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc);
+/* tf.range(start, limit, delta) (limit NULL or None: range(start)); dtype < 0: inferred. */
+Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dtype, SrcLoc loc);
 /* Attributes of tensors and tf.functions: as lookup_attribute. */
 Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool *missing);
 Value *tensor_value(Interp *in, IrValue *ir);
 /* The symbolic tensor's text: Tensor("mul:0", shape=(), dtype=float32) */
 const char *tensor_repr(Arena *a, const Value *v);
+
+/* ---- nest.c: nested structures (lists, tuples, dicts; everything else is a leaf) ---- */
+typedef Value *(*LeafFn)(Interp *in, Value *leaf, void *ctx);
+/* A copy of v's structure with every leaf replaced by leaf_fn(leaf); NULL when
+   leaf_fn fails (it reports). */
+Value *nest_map(Interp *in, Value *v, LeafFn leaf_fn, void *ctx);
+/* Every leaf of v, in order (dicts in insertion order), appended to out. */
+void nest_flatten(Interp *in, Value *v, List *out);
+/* The same nesting of lists, tuples and dicts (with equal keys); leaves not compared. */
+bool nest_same_structure(const Value *a, const Value *b);
+/* structure's shape, with its leaves taken in order from leaves[*next], ... */
+Value *nest_pack(Interp *in, Value *structure, Value **leaves, int *next);
+
+/* ---- staging.c: cond and while nodes ------------------------------------------------------ */
+void region_enter(Interp *in, RegionScope *scope, Region *r);
+void region_leave(Interp *in, RegionScope *scope);
+/* The tensor's defining region is the function's body or a region still open. */
+bool tensor_in_scope(const Interp *in, const IrValue *v);
+/* cond as a bool scalar tensor, or NULL after TensorFlow's ValueError ("condition of
+   <tag> expected to be `tf.bool` scalar"). */
+IrValue *stage_condition(Interp *in, Value *cond, const char *tag, SrcLoc loc);
+
+/* Python code traced into the builder's current region: a branch (vars NULL; returns
+   a tuple with one item per name) or a loop's test (returns the condition) or body
+   (returns the new loop variables, a tuple like the initial one). NULL: error. */
+typedef Value *(*TraceFn)(Interp *in, void *ctx, Value *vars);
+
+typedef struct StageNames {
+    const char *const *names;     /* the items' names, for messages */
+    int n;
+} StageNames;
+
+typedef struct LoopSpec {
+    StageNames names;             /* the loop variables (items of the initial tuple) */
+    List *invariants;             /* (variable, shape) pairs, or NULL */
+    Value *max_iterations;        /* NULL or None: unbounded */
+} LoopSpec;
+
+/* A cond node: both branches traced from the caller's state; returns a tuple of
+   the merged items (tensors), or NULL after an error. */
+Value *stage_cond(Interp *in, IrValue *pred, TraceFn then_fn, TraceFn else_fn, void *ctx, const StageNames *names,
+                  SrcLoc loc);
+/* A while node: init is a tuple of the loop variables; returns their final values
+   (same structure, tensors), or NULL after an error. */
+Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, void *ctx, const LoopSpec *spec,
+                   SrcLoc loc);
+
+/* ---- control_prims.c: _ingot.cond, while_loop, logical, shape, gather ------------------------ */
+void control_prims_install(Interp *in, PyModule *m);
+
+/* ---- autograph_ops.c: the ag__ module that converted code calls -------------------------- */
+PyModule *autograph_module(Interp *in);
 
 /* ---- tracing.c: tf.function --------------------------------------------------------------- */
 Value *tf_function_new(Interp *in, Value *python_function);

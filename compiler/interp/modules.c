@@ -3,6 +3,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "autograph/autograph.h"
 #include "interp_internal.h"
 #include "parse.h"
 
@@ -55,6 +56,7 @@ static PyModule *load_module(Interp *in, const char *name, const char *path, boo
         return NULL;
     }
     Node *ast = parse_file(in->arena, in->diag, file);
+    if (ast) ast = autograph_convert_module(in->arena, in->diag, ast);
     if (!ast) return NULL;
     PyModule *m = module_create(in, name, file, is_library);
     m->is_package = is_package;

@@ -89,7 +89,15 @@ static Value *emit_const(Interp *in, const ConstData *cd, SrcLoc loc) {
    else would be a capture, which needs implicit function inputs (not yet). */
 static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
     Func *here = in->builder.region ? in->builder.region->func : NULL;
-    if (v->tensor.func == here) return v->tensor.ir;
+    if (v->tensor.func == here) {
+        if (tensor_in_scope(in, v->tensor.ir)) return v->tensor.ir;
+        interp_error(in, loc,
+                     "InaccessibleTensorError: %s was made inside a tensor-dependent branch or loop and is out of "
+                     "scope here; pass it out as a variable the branch or loop assigns instead of storing it in a "
+                     "Python object",
+                     tensor_repr(in->arena, v));
+        return NULL;
+    }
     Inst *def = v->tensor.ir->def;
     if (def && def->op == OP_CONST) {
         const Attr *value = attrs_get(&def->attrs, arena_intern_cstr(in->arena, "value"));
@@ -431,19 +439,12 @@ static Value *prim_fill(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     return emit(in, OP_FILL, NULL, 0, &attrs, loc);
 }
 
-static Value *prim_range(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    (void)self;
-    static const char *const names[] = {"start", "limit", "delta", "dtype"};
-    Value *a[4];
-    if (!args_bind(in, args, "range", names, 4, 1, a, loc)) return NULL;
-    Value *start = a[0], *limit = a[1], *delta = a[2] ? a[2] : value_int(in->arena, 1);
+Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt, SrcLoc loc) {
+    if (!delta) delta = value_int(in->arena, 1);
     if (!limit || limit->kind == VAL_NONE) {
         limit = start;
         start = value_int(in->arena, 0);
     }
-    bool ok;
-    int dt = dtype_arg(in, a[3], loc, &ok);
-    if (!ok) return NULL;
     Value *parts[3] = {start, limit, delta};
     if (dt < 0) {
         /* TensorFlow infers the widest of the three (int32 < int64 < float32 < float64). */
@@ -466,6 +467,16 @@ static Value *prim_range(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         inputs[i] = t->tensor.ir;
     }
     return emit(in, OP_RANGE, inputs, 3, NULL, loc);
+}
+
+static Value *prim_range(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"start", "limit", "delta", "dtype"};
+    Value *a[4];
+    if (!args_bind(in, args, "range", names, 4, 1, a, loc)) return NULL;
+    bool ok;
+    int dt = dtype_arg(in, a[3], loc, &ok);
+    return ok ? tensor_range(in, a[0], a[1], a[2], dt, loc) : NULL;
 }
 
 static Value *prim_cast(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -610,6 +621,7 @@ PyModule *ingot_primitives_module(Interp *in) {
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         env_set_local(in, m->globals, interp_intern(in, prims[i].name),
                       value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
+    control_prims_install(in, m);
     for (int dt = 0; dt < DT__COUNT; dt++)
         env_set_local(in, m->globals, interp_intern(in, dtype_name((DType)dt)), value_dtype(in->arena, (DType)dt));
     return m;

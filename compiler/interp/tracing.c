@@ -77,52 +77,12 @@ static Value *call_key(Interp *in, CallArgs *args) {
 
 /* ---- Flattening tensors out of argument and result structures --------------------------- */
 
-typedef struct TensorList {
-    Value **items;
-    int len, cap;
-} TensorList;
-
-static void tensors_push(Interp *in, TensorList *l, Value *v) {
-    if (l->len == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 8;
-        l->items = arena_grow(in->arena, l->items, sizeof(Value *), (size_t)l->len, (size_t)cap);
-        l->cap = cap;
-    }
-    l->items[l->len++] = v;
-}
-
-static void flatten(Interp *in, Value *v, TensorList *out) {
-    if (v->kind == VAL_TENSOR) tensors_push(in, out, v);
-    else if (value_is_sequence(v))
-        for (int i = 0; i < v->list->len; i++) flatten(in, v->list->items[i], out);
-    else if (v->kind == VAL_DICT)
-        for (int i = 0; i < v->dict->nentries; i++)
-            if (v->dict->entries[i].key) flatten(in, v->dict->entries[i].value, out);
-}
-
-/* A copy of v's list/tuple/dict structure with every other value (a leaf) replaced by
-   leaf_fn(leaf); NULL when leaf_fn fails. */
-typedef Value *(*LeafFn)(Interp *in, Value *leaf, void *ctx);
-
-static Value *map_leaves(Interp *in, Value *v, LeafFn leaf_fn, void *ctx) {
-    if (value_is_sequence(v)) {
-        Value *copy = v->kind == VAL_LIST ? value_list(in->arena, v->list->len) : value_tuple(in->arena, v->list->len);
-        for (int i = 0; i < v->list->len; i++)
-            if (!(copy->list->items[i] = map_leaves(in, v->list->items[i], leaf_fn, ctx))) return NULL;
-        return copy;
-    }
-    if (v->kind == VAL_DICT) {
-        Value *copy = value_dict(in->arena);
-        for (int i = 0; i < v->dict->nentries; i++) {
-            DictEntry *e = &v->dict->entries[i];
-            if (!e->key) continue;
-            Value *item = map_leaves(in, e->value, leaf_fn, ctx);
-            if (!item) return NULL;
-            dict_set(in->arena, copy->dict, e->key, item);
-        }
-        return copy;
-    }
-    return leaf_fn(in, v, ctx);
+/* The tensors among v's leaves, in order, appended to out. */
+static void flatten_tensors(Interp *in, Value *v, List *out) {
+    List leaves = {0};
+    nest_flatten(in, v, &leaves);
+    for (int i = 0; i < leaves.len; i++)
+        if (leaves.items[i]->kind == VAL_TENSOR) list_append(in->arena, out, leaves.items[i]);
 }
 
 typedef struct ParamCtx {
@@ -190,20 +150,20 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     const Params *params = fn->params;
     for (int i = 0; i < args->npos; i++) {
         ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL};
-        inner.pos[i] = map_leaves(in, args->pos[i], make_param, &ctx);
+        inner.pos[i] = nest_map(in, args->pos[i], make_param, &ctx);
     }
     for (int k = 0; k < args->nkw; k++) {
         ParamCtx ctx = {f->body, args->kw_names[k]};
-        inner.kw_values[k] = map_leaves(in, args->kw_values[k], make_param, &ctx);
+        inner.kw_values[k] = nest_map(in, args->kw_values[k], make_param, &ctx);
     }
     tf->tracing_count++;
     Value *ret = call_function(in, fn, &inner, loc);
     SrcLoc def_loc = fn->def->loc;
-    if (ret) ret = map_leaves(in, ret, convert_output, &def_loc);
+    if (ret) ret = nest_map(in, ret, convert_output, &def_loc);
     ConcreteFunction *cf = NULL;
     if (ret) {
-        TensorList results = {0};
-        flatten(in, ret, &results);
+        List results = {0};
+        flatten_tensors(in, ret, &results);
         IrValue **vals = ARENA_ARRAY(in->arena, IrValue *, results.len + 1);
         for (int i = 0; i < results.len; i++) vals[i] = results.items[i]->tensor.ir;
         region_set_results(in->module, f->body, vals, results.len);
@@ -231,9 +191,9 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) 
         tf->traces[tf->ntraces++] = cf;
     }
     /* The call node takes the tensor arguments in the order the trace made its params. */
-    TensorList inputs = {0};
-    for (int i = 0; i < args->npos; i++) flatten(in, args->pos[i], &inputs);
-    for (int k = 0; k < args->nkw; k++) flatten(in, args->kw_values[k], &inputs);
+    List inputs = {0};
+    for (int i = 0; i < args->npos; i++) flatten_tensors(in, args->pos[i], &inputs);
+    for (int k = 0; k < args->nkw; k++) flatten_tensors(in, args->kw_values[k], &inputs);
     IrValue **irs = ARENA_ARRAY(in->arena, IrValue *, inputs.len + 1);
     for (int i = 0; i < inputs.len; i++) {
         Value *t = to_tensor(in, inputs.items[i], -1, loc);
@@ -243,7 +203,7 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) 
     Inst *call = build_inst(&in->builder, OP_CALL, irs, inputs.len, NULL, cf->func, interp_op_loc(in, loc));
     if (!call) return NULL;
     CallCtx ctx = {call, 0};
-    return map_leaves(in, cf->output_template, output_of_call, &ctx);
+    return nest_map(in, cf->output_template, output_of_call, &ctx);
 }
 
 static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {

@@ -10,6 +10,7 @@ static Value none_value = {.kind = VAL_NONE};
 static Value true_value = {.kind = VAL_BOOL, .b = true};
 static Value false_value = {.kind = VAL_BOOL, .b = false};
 static Value ellipsis_value = {.kind = VAL_ELLIPSIS};
+static Value undefined_return_value = {.kind = VAL_UNDEFINED_RETURN};
 
 Value *value_none(void) { return &none_value; }
 Value *value_bool(bool b) { return b ? &true_value : &false_value; }
@@ -74,6 +75,15 @@ Value *value_dtype(Arena *a, DType dt) {
     return v;
 }
 
+Value *value_undefined(Arena *a, const char *name) {
+    Value *v = value_new(a, VAL_UNDEFINED);
+    v->str.s = name;
+    v->str.len = strlen(name);
+    return v;
+}
+
+Value *value_undefined_return(void) { return &undefined_return_value; }
+
 void list_append(Arena *a, List *l, Value *v) {
     if (l->len == l->cap) {
         int cap = l->cap ? l->cap * 2 : 4;
@@ -102,6 +112,8 @@ const char *value_type_name(const Value *v) {
     case VAL_TENSOR: return "Tensor";
     case VAL_DTYPE: return "DType";
     case VAL_TF_FUNCTION: return "Function";
+    case VAL_UNDEFINED: return "Undefined";
+    case VAL_UNDEFINED_RETURN: return "UndefinedReturnValue";
     }
     UNREACHABLE();
 }

@@ -37,6 +37,8 @@ typedef enum {
     VAL_TENSOR,       /* a symbolic tensor: a value of the graph being traced */
     VAL_DTYPE,        /* tf.float32 & co. */
     VAL_TF_FUNCTION,  /* the result of tf.function(f) */
+    VAL_UNDEFINED,    /* ag__.Undefined('x'): a name AutoGraph found possibly unbound */
+    VAL_UNDEFINED_RETURN, /* ag__.UndefinedReturnValue(): no return statement ran yet */
 } ValueKind;
 
 typedef struct List {
@@ -102,7 +104,7 @@ struct Value {
         bool b;
         int64_t i;
         double f;
-        struct { const char *s; size_t len; } str;
+        struct { const char *s; size_t len; } str;   /* VAL_STR; VAL_UNDEFINED: the name */
         List *list;           /* VAL_LIST and VAL_TUPLE */
         Dict *dict;
         struct { int64_t start, stop, step; } range;
@@ -129,6 +131,8 @@ Value *value_tuple(Arena *a, int len);
 Value *value_dict(Arena *a);
 Value *value_builtin(Arena *a, const char *name, BuiltinFn fn, Value *self);
 Value *value_dtype(Arena *a, DType dt);
+Value *value_undefined(Arena *a, const char *name);
+Value *value_undefined_return(void);
 void list_append(Arena *a, List *l, Value *v);
 
 /* ---- Questions ------------------------------------------------------------------ */

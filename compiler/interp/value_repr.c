@@ -147,6 +147,8 @@ static void repr_into(StrBuf *sb, const Value *v) {
         strbuf_printf(sb, "<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function object '%s'>",
                       v->tf_fn->name);
         return;
+    case VAL_UNDEFINED: strbuf_printf(sb, "Undefined('%s')", v->str.s); return;
+    case VAL_UNDEFINED_RETURN: strbuf_puts(sb, "UndefinedReturnValue()"); return;
     }
     UNREACHABLE();
 }

@@ -7,6 +7,7 @@ import _ingot
 
 from . import nn
 from . import math
+from . import autograph
 
 bool = _ingot.bool
 int32 = _ingot.int32
@@ -54,6 +55,33 @@ multiply = math.multiply
 divide = math.divide
 matmul = math.matmul
 reduce_sum = math.reduce_sum
+logical_and = math.logical_and
+logical_or = math.logical_or
+logical_not = math.logical_not
+
+
+def shape(input, out_type=None, name=None):
+    return _ingot.shape(input)
+
+
+def gather(params, indices, axis=None, batch_dims=0, name=None):
+    return _ingot.gather(params, indices)
+
+
+def TensorShape(dims):
+    """A static shape: a tuple of ints, None where a dimension is unknown."""
+    return tuple(dims)
+
+
+def cond(pred, true_fn=None, false_fn=None, name=None):
+    """tf.cond: both branches are traced; the result has their common structure."""
+    return _ingot.cond(pred, true_fn, false_fn)
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
+               back_prop=True, swap_memory=False, maximum_iterations=None, name=None):
+    """tf.while_loop: one `while` node; body(*loop_vars) returns the next loop_vars."""
+    return _ingot.while_loop(cond, body, loop_vars, shape_invariants, maximum_iterations)
 
 
 def print(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):

@@ -24,3 +24,15 @@ def matmul(a, b, transpose_a=False, transpose_b=False, name=None):
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
     return _ingot.reduce_sum(input_tensor, axis, keepdims)
+
+
+def logical_and(x, y, name=None):
+    return _ingot.logical("and", x, y)
+
+
+def logical_or(x, y, name=None):
+    return _ingot.logical("or", x, y)
+
+
+def logical_not(x, name=None):
+    return _ingot.logical("not", x)

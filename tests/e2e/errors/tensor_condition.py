@@ -1,5 +1,16 @@
 import tensorflow as tf
 
-x = tf.constant(3.0)
-if x > 0:
-    tf.print("positive")
+
+@tf.autograph.experimental.do_not_convert
+def sign(x):
+    if x > 0:
+        return 1
+    return -1
+
+
+@tf.function
+def f(x):
+    return sign(x)
+
+
+f(tf.constant(2.0))

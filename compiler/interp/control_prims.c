@@ -1,0 +1,251 @@
+/* control_prims.c — the _ingot primitives behind tf.cond, tf.while_loop, the logical
+ * ops, tf.shape/tf.gather and tf.autograph's helpers. The graph building itself is
+ * staging.c's; here are TensorFlow's calling conventions. Entry point:
+ * control_prims_install (called by ingot_primitives_module). */
+#include <string.h>
+
+#include "interp_internal.h"
+
+static Value *one_tuple(Interp *in, Value *v) {
+    Value *t = value_tuple(in->arena, 1);
+    t->list->items[0] = v;
+    return t;
+}
+
+/* ---- tf.cond ------------------------------------------------------------------------------ */
+
+typedef struct CondFns {
+    Value *fn[2];
+    SrcLoc loc;
+} CondFns;
+
+static Value *cond_branch(Interp *in, CondFns *c, int which) {
+    CallArgs none = call_args_positional(NULL, 0);
+    Value *v = call_value(in, c->fn[which], &none, c->loc);
+    return v ? one_tuple(in, v) : NULL;
+}
+
+static Value *cond_true(Interp *in, void *ctx, Value *vars) {
+    (void)vars;
+    return cond_branch(in, ctx, 0);
+}
+
+static Value *cond_false(Interp *in, void *ctx, Value *vars) {
+    (void)vars;
+    return cond_branch(in, ctx, 1);
+}
+
+static Value *prim_cond(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"pred", "true_fn", "false_fn"};
+    Value *a[3];
+    if (!args_bind(in, args, "cond", names, 3, 3, a, loc)) return NULL;
+    IrValue *pred = stage_condition(in, a[0], "tf.cond", loc);
+    if (!pred) return NULL;
+    CondFns c = {{a[1], a[2]}, loc};
+    static const char *const result[] = {"the result of true_fn/false_fn"};
+    StageNames sn = {result, 1};
+    Value *merged = stage_cond(in, pred, cond_true, cond_false, &c, &sn, loc);
+    return merged ? merged->list->items[0] : NULL;
+}
+
+/* ---- tf.while_loop -------------------------------------------------------------------------- */
+
+typedef struct LoopFns {
+    Value *cond, *body;
+    SrcLoc loc;
+} LoopFns;
+
+/* cond(*loop_vars) / body(*loop_vars), as tf.while_loop calls them. */
+static Value *call_spread(Interp *in, Value *fn, Value *vars, SrcLoc loc) {
+    CallArgs args = call_args_positional(vars->list->items, vars->list->len);
+    return call_value(in, fn, &args, loc);
+}
+
+static Value *loop_test(Interp *in, void *ctx, Value *vars) {
+    LoopFns *f = ctx;
+    return call_spread(in, f->cond, vars, f->loc);
+}
+
+static Value *loop_body(Interp *in, void *ctx, Value *vars) {
+    LoopFns *f = ctx;
+    Value *r = call_spread(in, f->body, vars, f->loc);
+    if (!r) return NULL;
+    /* One loop variable: the body may return it bare. */
+    if (vars->list->len == 1 && !value_is_sequence(r)) return one_tuple(in, r);
+    if (!value_is_sequence(r) || r->list->len != vars->list->len)
+        return interp_error(in, f->loc,
+                            "ValueError: the body of tf.while_loop must return as many values as loop_vars has "
+                            "(%d), got %s",
+                            vars->list->len, value_repr(in->arena, r));
+    Value *t = value_tuple(in->arena, r->list->len);
+    memcpy(t->list->items, r->list->items, sizeof(Value *) * (size_t)r->list->len);
+    return t;
+}
+
+/* shape_invariants has loop_vars' structure: pair each leaf with its shape. */
+static List *invariant_pairs(Interp *in, Value *loop_vars, Value *invariants, SrcLoc loc) {
+    List vars = {0}, shapes = {0};
+    nest_flatten(in, loop_vars, &vars);
+    /* A shape is a tuple of dims, itself a sequence: flatten loop_vars' structure only. */
+    if (!value_is_sequence(invariants) || invariants->list->len != loop_vars->list->len) {
+        interp_error(in, loc, "ValueError: shape_invariants must have the same structure as loop_vars");
+        return NULL;
+    }
+    for (int i = 0; i < invariants->list->len; i++) {
+        Value *s = invariants->list->items[i];
+        if (value_is_sequence(loop_vars->list->items[i])) {
+            interp_not_supported(in, loc, "shape_invariants for nested loop variables");
+            return NULL;
+        }
+        list_append(in->arena, &shapes, s);
+    }
+    List *pairs = ARENA_NEW(in->arena, List);
+    for (int i = 0; i < vars.len && i < shapes.len; i++) {
+        if (shapes.items[i]->kind == VAL_NONE) continue;
+        Value *pair = value_tuple(in->arena, 2);
+        pair->list->items[0] = vars.items[i];
+        pair->list->items[1] = shapes.items[i];
+        list_append(in->arena, pairs, pair);
+    }
+    return pairs;
+}
+
+static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"cond", "body", "loop_vars", "shape_invariants", "maximum_iterations"};
+    Value *a[5];
+    if (!args_bind(in, args, "while_loop", names, 5, 3, a, loc)) return NULL;
+    Value *vars = a[2];
+    if (!value_is_sequence(vars))
+        return interp_type_error(in, loc, "loop_vars must be a list or tuple, got %s", value_type_name(vars));
+    int n = vars->list->len;
+    Value *init = value_tuple(in->arena, n);
+    const char **vnames = ARENA_ARRAY(in->arena, const char *, n + 1);
+    for (int i = 0; i < n; i++) {
+        init->list->items[i] = vars->list->items[i];
+        vnames[i] = arena_printf(in->arena, "loop_vars[%d]", i);
+    }
+    LoopSpec spec = {.names = {vnames, n}, .max_iterations = a[4]};
+    if (a[3] && a[3]->kind != VAL_NONE && !(spec.invariants = invariant_pairs(in, vars, a[3], loc))) return NULL;
+    LoopFns f = {a[0], a[1], loc};
+    Value *final = stage_while(in, init, loop_test, loop_body, &f, &spec, loc);
+    if (!final) return NULL;
+    if (vars->kind == VAL_LIST) {
+        Value *l = value_list(in->arena, n);
+        memcpy(l->list->items, final->list->items, sizeof(Value *) * (size_t)n);
+        return l;
+    }
+    return final;
+}
+
+/* ---- logical ops, shape, gather ------------------------------------------------------------- */
+
+static Value *bool_tensor(Interp *in, Value *v, const char *fname, SrcLoc loc) {
+    Value *t = to_tensor(in, v, DT_BOOL, loc);
+    if (t && t->tensor.ir->type.dtype != DT_BOOL)
+        return interp_type_error(in, loc, "%s expects bool tensors, got %s", fname, dtype_name(t->tensor.ir->type.dtype));
+    return t;
+}
+
+static Value *prim_logical(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"op", "x", "y"};
+    Value *a[3];
+    if (!args_bind(in, args, "logical", names, 3, 2, a, loc)) return NULL;
+    if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "logical op name must be a str");
+    const char *op = a[0]->str.s;
+    Opcode code = strcmp(op, "and") == 0 ? OP_LOGICAL_AND : strcmp(op, "or") == 0 ? OP_LOGICAL_OR
+                : strcmp(op, "not") == 0 ? OP_LOGICAL_NOT : OP__COUNT;
+    if (code == OP__COUNT) return interp_error(in, loc, "unknown logical op '%s'", op);
+    int n = code == OP_LOGICAL_NOT ? 1 : 2;
+    IrValue *inputs[2];
+    for (int i = 0; i < n; i++) {
+        Value *v = a[1 + i] ? a[1 + i] : value_none();
+        Value *t = bool_tensor(in, v, code == OP_LOGICAL_NOT ? "logical_not" : op[0] == 'a' ? "logical_and" : "logical_or", loc);
+        if (!t) return NULL;
+        inputs[i] = t->tensor.ir;
+    }
+    IrValue *r = build_op(&in->builder, code, inputs, n, NULL, interp_op_loc(in, loc));
+    return r ? tensor_value(in, r) : NULL;
+}
+
+static Value *prim_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"input"};
+    Value *a[1];
+    if (!args_bind(in, args, "shape", names, 1, 1, a, loc)) return NULL;
+    Value *t = to_tensor(in, a[0], -1, loc);
+    if (!t) return NULL;
+    IrValue *r = build_op(&in->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc));
+    return r ? tensor_value(in, r) : NULL;
+}
+
+static Value *prim_gather(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"params", "indices"};
+    Value *a[2];
+    if (!args_bind(in, args, "gather", names, 2, 2, a, loc)) return NULL;
+    Value *x = to_tensor(in, a[0], -1, loc);
+    Value *i = x ? to_tensor(in, a[1], -1, loc) : NULL;
+    if (!i) return NULL;
+    IrValue *inputs[2] = {x->tensor.ir, i->tensor.ir};
+    IrValue *r = build_op(&in->builder, OP_GATHER, inputs, 2, NULL, interp_op_loc(in, loc));
+    return r ? tensor_value(in, r) : NULL;
+}
+
+/* ---- tf.autograph ----------------------------------------------------------------------------- */
+
+/* The def a function value runs: converted code for every def AutoGraph converted. */
+static Function *function_arg(Interp *in, Value *v, const char *fname, SrcLoc loc) {
+    if (v->kind == VAL_TF_FUNCTION) v = v->tf_fn->python_function;
+    if (v->kind != VAL_FUNCTION || v->fn->def->kind != AST_FUNCDEF) {
+        interp_type_error(in, loc, "%s expects a function defined with 'def', got %s", fname, value_type_name(v));
+        return NULL;
+    }
+    return v->fn;
+}
+
+/* tf.autograph.to_code(f): the converted source, as --emit=autograph prints it. */
+static Value *prim_to_code(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"entity"};
+    Value *a[1];
+    if (!args_bind(in, args, "to_code", names, 1, 1, a, loc)) return NULL;
+    Function *fn = function_arg(in, a[0], "to_code", loc);
+    return fn ? value_cstr(in->arena, ast_stmt_to_source(in->arena, fn->def)) : NULL;
+}
+
+/* do_not_convert(f) called on a function value: the same function running the def
+   as written (the converter keeps the original of every def it converts). */
+static Value *prim_unconverted(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"func"};
+    Value *a[1];
+    if (!args_bind(in, args, "unconverted", names, 1, 1, a, loc)) return NULL;
+    if (a[0]->kind == VAL_TF_FUNCTION) return interp_not_supported(in, loc, "do_not_convert on a tf.function");
+    Function *fn = function_arg(in, a[0], "do_not_convert", loc);
+    if (!fn) return NULL;
+    const Node *original = fn->def->funcdef.original;
+    if (!original) return a[0];
+    Function *copy = ARENA_NEW(in->arena, Function);
+    *copy = *fn;
+    copy->def = original;
+    copy->params = &original->funcdef.params;
+    copy->scope_done = false;
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_FUNCTION;
+    v->fn = copy;
+    return v;
+}
+
+void control_prims_install(Interp *in, PyModule *m) {
+    static const struct { const char *name; BuiltinFn fn; } prims[] = {
+        {"cond", prim_cond},   {"while_loop", prim_while_loop}, {"logical", prim_logical},
+        {"shape", prim_shape}, {"gather", prim_gather},     {"to_code", prim_to_code},
+        {"unconverted", prim_unconverted},
+    };
+    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
+        env_set_local(in, m->globals, interp_intern(in, prims[i].name),
+                      value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
+}
