@@ -455,7 +455,7 @@ static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
 }
 
 Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
-    if (value_is_tensor(obj)) return interp_not_supported(in, loc, "indexing and slicing tensors");
+    if (value_is_tensor(obj)) return tensor_index(in, obj, index, loc);
     if (obj->kind == VAL_DICT) {
         Value *v = dict_get(obj->dict, index);
         if (v) return v;

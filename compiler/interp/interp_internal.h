@@ -220,6 +220,8 @@ Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, vo
 
 /* ---- control_prims.c: _ingot.cond, while_loop, logical, shape, gather ------------------------ */
 void control_prims_install(Interp *in, PyModule *m);
+/* t[index] for one integer index (Python int or integer scalar tensor). */
+Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc);
 
 /* ---- autograph_ops.c: the ag__ module that converted code calls -------------------------- */
 PyModule *autograph_module(Interp *in);
