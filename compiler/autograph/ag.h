@@ -216,6 +216,15 @@ struct AgGuard {
     void *pass;
 };
 
+/* Lowers one statement into out; true when it may have set the pass's flag. */
+typedef bool (*AgStmtLowering)(void *ctx, Node *st, NodeList *out);
+/* The test that the flag is still clear: `ag__.not_(flag)`. */
+typedef Node *(*AgGuardTest)(void *ctx, SrcLoc loc);
+/* Lowers each statement of block; the statements after one that may set the flag
+ * go under `if <test>:`. The shared shape of the break, continue and return
+ * lowerings. Returns true when any statement may set the flag. */
+bool ag_guard_rest(Arena *a, NodeList *block, AgStmtLowering lower, AgGuardTest test, void *ctx);
+
 /* True when a loop body holds a jump of that loop (nested loops' else clauses count). */
 bool ag_guard_has_jump(const NodeList *block, AstKind jump);
 /* Replaces each jump of a loop body block with `flag = True` and moves every

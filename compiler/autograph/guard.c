@@ -71,18 +71,17 @@ static bool guard_stmt(AgGuard *g, Node *st, NodeList *out) {
     return jumped;
 }
 
-bool ag_guard_block(AgGuard *g, NodeList *block) {
-    Arena *a = g->scope->ctx->arena;
+bool ag_guard_rest(Arena *a, NodeList *block, AgStmtLowering lower, AgGuardTest test, void *ctx) {
     NodeList out = {0};
     NodeList *dest = &out;
     bool guard_now = false, any = false;
     for (int i = 0; i < block->len; i++) {
         Node *st = block->items[i];
         NodeList repl = {0};
-        bool jumped = guard_stmt(g, st, &repl);
+        bool jumped = lower(ctx, st, &repl);
         if (guard_now) {
             /* Everything from here to the end of the block goes under the guard. */
-            Node *guard = ag_build_if(a, st->loc, ag_build_not(a, st->loc, ag_build_name(a, st->loc, g->flag)));
+            Node *guard = ag_build_if(a, st->loc, test(ctx, st->loc));
             nodelist_push(a, dest, guard);
             dest = &guard->if_.body;
         }
@@ -92,6 +91,18 @@ bool ag_guard_block(AgGuard *g, NodeList *block) {
     }
     *block = out;
     return any;
+}
+
+static bool guard_stmt_cb(void *g, Node *st, NodeList *out) { return guard_stmt(g, st, out); }
+
+static Node *not_jumped(void *ctx, SrcLoc loc) {
+    AgGuard *g = ctx;
+    Arena *a = g->scope->ctx->arena;
+    return ag_build_not(a, loc, ag_build_name(a, loc, g->flag));
+}
+
+bool ag_guard_block(AgGuard *g, NodeList *block) {
+    return ag_guard_rest(g->scope->ctx->arena, block, guard_stmt_cb, not_jumped, g);
 }
 
 static void find_in(AgScope *s, NodeList *body, AgLoopLowering lower_loop, void *pass) {

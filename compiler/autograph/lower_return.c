@@ -131,26 +131,12 @@ static bool ret_stmt(Ret *r, Node *st, NodeList *out) {
     return returned;
 }
 
+static bool ret_stmt_cb(void *r, Node *st, NodeList *out) { return ret_stmt(r, st, out); }
+
+static Node *not_returned_cb(void *r, SrcLoc loc) { return not_returned(r, loc); }
+
 static bool ret_block(Ret *r, NodeList *block) {
-    Arena *a = r->s->ctx->arena;
-    NodeList out = {0};
-    NodeList *dest = &out;
-    bool guard_now = false, any = false;
-    for (int i = 0; i < block->len; i++) {
-        Node *st = block->items[i];
-        NodeList repl = {0};
-        bool returned = ret_stmt(r, st, &repl);
-        if (guard_now) {
-            Node *guard = ag_build_if(a, st->loc, not_returned(r, st->loc));
-            nodelist_push(a, dest, guard);
-            dest = &guard->if_.body;
-        }
-        for (int k = 0; k < repl.len; k++) nodelist_push(a, dest, repl.items[k]);
-        guard_now = returned;
-        any |= returned;
-    }
-    *block = out;
-    return any;
+    return ag_guard_rest(r->s->ctx->arena, block, ret_stmt_cb, not_returned_cb, r);
 }
 
 static bool is_docstring(const Node *st) {
