@@ -163,6 +163,8 @@ bool ast_is_statement(const Node *node);
 /* --emit=ast: the tree printed as Python source that re-parses to the same tree
  * (4-space indentation; parentheses added by precedence; strings with repr's quoting). */
 void ast_print(FILE *out, const Node *module);
+/* The same text, in the arena. */
+const char *ast_module_to_source(Arena *arena, const Node *module);
 /* One expression as source text (for messages and tf.autograph.to_code). */
 const char *ast_expr_to_source(Arena *arena, const Node *expr);
 /* One statement (with its block, decorators included) as source text, unindented. */

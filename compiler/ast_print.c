@@ -756,13 +756,17 @@ static void print_body(Printer *p, const NodeList *body, int indent) {
     for (int i = 0; i < body->len; i++) print_stmt(p, body->items[i], indent);
 }
 
-void ast_print(FILE *out, const Node *module) {
+const char *ast_module_to_source(Arena *arena, const Node *module) {
     IG_ASSERT(module && module->kind == AST_MODULE);
-    Arena *scratch = arena_new();
-    Printer p = {.arena = scratch};
-    strbuf_init(&p.sb, scratch);
+    Printer p = {.arena = arena};
+    strbuf_init(&p.sb, arena);
     for (int i = 0; i < module->module.body.len; i++) print_stmt(&p, module->module.body.items[i], 0);
-    fwrite(p.sb.data ? p.sb.data : "", 1, p.sb.len, out);
+    return strbuf_cstr(&p.sb);
+}
+
+void ast_print(FILE *out, const Node *module) {
+    Arena *scratch = arena_new();
+    fputs(ast_module_to_source(scratch, module), out);
     arena_free(scratch);
 }
 

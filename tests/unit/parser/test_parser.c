@@ -36,17 +36,8 @@ static Node *parse_ok(const char *src) {
     return m;
 }
 
-/* The module printed, in the cap.arena. */
-static const char *print_module(const Node *m) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    ast_print(f, m);
-    fclose(f);
-    const char *copy = arena_strdup(cap.arena, buf);
-    free(buf);
-    return copy;
-}
+/* The module printed, in cap.arena. */
+static const char *print_module(const Node *m) { return ast_module_to_source(cap.arena, m); }
 
 /* Parses src, prints it, and checks the text; the printed text must parse back to
  * an equal tree. */
