@@ -19,6 +19,7 @@
 #include "config.h"
 #include "diag.h"
 #include "emit_c.h"
+#include "passes.h"
 #include "interp.h"
 #include "ir.h"
 #include "lexer.h"
@@ -263,6 +264,8 @@ static int build(Arena *a, const Options *opt, const char *output) {
     if (!m) return EXIT_SCRIPT_ERROR;
     char err[512];
     if (!graph_verify(m, err, sizeof err)) diag_internal_error(__FILE__, __LINE__, "invalid graph: %s", err);
+    pass_dce(a, m);
+    if (!graph_verify(m, err, sizeof err)) diag_internal_error(__FILE__, __LINE__, "invalid graph after dce: %s", err);
     if (opt->emit == EMIT_GRAPH) {
         graph_print(stdout, m);
         return 0;

@@ -38,24 +38,26 @@ static bool block_has_return(const NodeList *b, bool nested) {
 
 /* ---- 1. move what follows an always-returning branch into the other one ----------------- */
 
-/* Returns true when the block definitely returns. */
+/* Returns true when the block definitely returns. Moved statements are processed
+ * again where they land, so an elif chain whose branches return, followed by a
+ * final return, ends up returning on every path (TensorFlow's single pass stops
+ * one level short and then rejects the staged cond's return-less else). */
 static bool move_after_returns(Arena *a, NodeList *block) {
-    NodeList out = {0};
-    NodeList *dest = &out;
-    bool returns = false;
     for (int i = 0; i < block->len; i++) {
         Node *st = block->items[i];
-        bool st_returns = false, body_returns = false, else_returns = false;
+        bool body_returns = false, else_returns = false;
         switch (st->kind) {
-        case AST_RETURN: st_returns = true; break;
+        case AST_RETURN: return true;
         case AST_IF:
             body_returns = move_after_returns(a, &st->if_.body);
             else_returns = move_after_returns(a, &st->if_.orelse);
-            st_returns = body_returns && else_returns;
+            if (body_returns && else_returns) return true;
             break;
         case AST_WHILE: move_after_returns(a, &st->while_.body); break;
         case AST_FOR: move_after_returns(a, &st->for_.body); break;
-        case AST_WITH: st_returns = move_after_returns(a, &st->with.body); break;
+        case AST_WITH:
+            if (move_after_returns(a, &st->with.body)) return true;
+            break;
         case AST_TRY:
             move_after_returns(a, &st->try_.body);
             for (int h = 0; h < st->try_.handlers.len; h++)
@@ -65,13 +67,14 @@ static bool move_after_returns(Arena *a, NodeList *block) {
             break;
         default: break;
         }
-        nodelist_push(a, dest, st);
-        returns |= st_returns;
-        if (body_returns) dest = &st->if_.orelse;
-        else if (else_returns) dest = &st->if_.body;
+        if ((body_returns || else_returns) && i + 1 < block->len) {
+            NodeList *other = body_returns ? &st->if_.orelse : &st->if_.body;
+            for (int k = i + 1; k < block->len; k++) nodelist_push(a, other, block->items[k]);
+            block->len = i + 1;
+            return move_after_returns(a, other);
+        }
     }
-    *block = out;
-    return returns;
+    return false;
 }
 
 /* ---- 2. flags and guards ------------------------------------------------------------------ */

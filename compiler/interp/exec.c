@@ -420,6 +420,7 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
         return EXEC_NORMAL;
     case AST_RETURN:
         in->return_value = s->ret.value ? eval(in, env, s->ret.value) : value_none();
+        in->return_loc = s->loc;
         return in->return_value ? EXEC_RETURN : EXEC_ERROR;
     case AST_BREAK: return EXEC_BREAK;
     case AST_CONTINUE: return EXEC_CONTINUE;

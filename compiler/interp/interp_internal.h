@@ -70,6 +70,7 @@ struct Interp {
     Module *module;               /* the graph being built */
     Builder builder;              /* where tensor ops go now */
     Value *return_value;          /* set by EXEC_RETURN */
+    SrcLoc return_loc;            /* the return statement that set it */
     Env *builtins;
     PyModule **modules;           /* loaded modules, for import caching */
     int nmodules, modules_cap;

@@ -259,7 +259,10 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
         Value *item = init->list->items[i];
         const char *name = spec->names.names[i];
         if (item->kind == VAL_UNDEFINED) {
-            interp_error(in, loc, "ValueError: '%s' must be defined before the loop", name);
+            interp_error(in, loc,
+                         "ValueError: '%s' must be defined before the loop: it is used after this tensor loop, "
+                         "which may run zero times; give it a value before the loop",
+                         name);
             return false;
         }
         if (item->kind == VAL_UNDEFINED_RETURN) {

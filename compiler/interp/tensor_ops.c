@@ -283,18 +283,16 @@ static Opcode cmpop_opcode(CmpOp op) {
 /* Both operands as tensors of one dtype: a Python operand takes the tensor's dtype
    (x * 2 with x float32 multiplies by 2.0f); two tensors must already agree. */
 static bool coerce_pair(Interp *in, Opcode op, Value **a, Value **b, SrcLoc loc) {
+    /* A Python operand takes the tensor operand's dtype; a tensor operand goes through
+       to_tensor too, which checks it is usable here (scope, another function's graph). */
     if (!value_is_tensor(*a)) {
-        *a = to_tensor(in, *a, (int)(*b)->tensor.ir->type.dtype, loc);
-        if (!*a) return false;
-    } else if (!value_is_tensor(*b)) {
-        *b = to_tensor(in, *b, (int)(*a)->tensor.ir->type.dtype, loc);
-        if (!*b) return false;
+        *b = to_tensor(in, *b, -1, loc);
+        *a = *b ? to_tensor(in, *a, (int)(*b)->tensor.ir->type.dtype, loc) : NULL;
     } else {
-        Value *ua = to_tensor(in, *a, -1, loc), *ub = ua ? to_tensor(in, *b, -1, loc) : NULL;
-        if (!ub) return false;
-        *a = ua;
-        *b = ub;
+        *a = to_tensor(in, *a, -1, loc);
+        *b = *a ? to_tensor(in, *b, value_is_tensor(*b) ? -1 : (int)(*a)->tensor.ir->type.dtype, loc) : NULL;
     }
+    if (!*a || !*b) return false;
     DType da = (*a)->tensor.ir->type.dtype, db = (*b)->tensor.ir->type.dtype;
     if (da != db) {
         interp_error(in, loc,

@@ -157,9 +157,11 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
         inner.kw_values[k] = nest_map(in, args->kw_values[k], make_param, &ctx);
     }
     tf->tracing_count++;
+    in->return_loc = fn->def->loc;   /* no return statement ran: the def */
     Value *ret = call_function(in, fn, &inner, loc);
-    SrcLoc def_loc = fn->def->loc;
-    if (ret) ret = nest_map(in, ret, convert_output, &def_loc);
+    /* The function's own return ran last: its results are checked there. */
+    SrcLoc ret_loc = in->return_loc;
+    if (ret) ret = nest_map(in, ret, convert_output, &ret_loc);
     ConcreteFunction *cf = NULL;
     if (ret) {
         List results = {0};

@@ -1,0 +1,17 @@
+/* passes.h — graph-to-graph passes run between tracing and the C back end
+ * (DESIGN.md "Pipeline"). Each keeps the graph valid (graph_verify holds after it).
+ * Entry points: one function per pass. Memory owner: the Module's Arena; scratch
+ * memory comes from the Arena the caller passes. */
+#ifndef INGOT_PASSES_H
+#define INGOT_PASSES_H
+
+#include "ir.h"
+
+/* Dead code elimination: removes pure instructions whose results nobody uses (in
+ * any region), until none is left. Effects (print, call, cond, while) stay. Matters
+ * beyond size: a tf.range that only drives a graph loop is never run, so a range
+ * that would be invalid (tf.range(-3)) loops zero times, as in TensorFlow, which
+ * prunes ops nothing fetches. Returns how many instructions went. */
+int pass_dce(Arena *scratch, Module *m);
+
+#endif
