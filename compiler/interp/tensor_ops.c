@@ -34,12 +34,37 @@ static const char *tf_kernel_dtype(DType dt) {
     return dt == DT_FLOAT32 ? "float" : dt == DT_FLOAT64 ? "double" : dtype_name(dt);
 }
 
+/* The name TensorFlow gives an op made by the Python API with no name= argument
+   (its tensors print as Tensor("mul:0", ...)): tf.multiply's "mul", tf.constant's
+   "Const", and the op type for the rest. */
+static const char *tf_default_op_name(Opcode op) {
+    switch (op) {
+    case OP_CONST: return "Const";
+    case OP_FILL: return "Fill";
+    case OP_CAST: return "Cast";
+    case OP_DIV: return "truediv";
+    case OP_NEG: return "Neg";
+    case OP_RELU: return "Relu";
+    case OP_REDUCE_SUM: return "Sum";
+    case OP_LOGICAL_AND: return "LogicalAnd";
+    case OP_LOGICAL_OR: return "LogicalOr";
+    case OP_LOGICAL_NOT: return "LogicalNot";
+    case OP_GATHER: return "GatherV2";
+    case OP_SHAPE: return "Shape";
+    case OP_CALL: return "StatefulPartitionedCall";
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_FLOORDIV: case OP_MOD: case OP_POW: case OP_RANGE:
+    case OP_COND: case OP_WHILE:
+        return op_info[op].name;   /* "add", "sub", "mul", "floordiv", "mod", "pow", "range", "cond", "while" */
+    default: return tf_op_name(op); /* MatMul, Less, Greater, Equal, ... */
+    }
+}
+
 Value *tensor_value(Interp *in, IrValue *ir) {
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_TENSOR;
     v->tensor.ir = ir;
     v->tensor.func = in->builder.region ? in->builder.region->func : NULL;
-    const char *base = ir->def ? op_info[ir->def->op].name : "input";
+    const char *base = ir->def ? tf_default_op_name(ir->def->op) : "input";
     /* Unique per function, like a graph's op names: mul, mul_1, mul_2 ... */
     int index = v->tensor.func ? v->tensor.func->index : 0;
     Value *key = value_cstr(in->arena, arena_printf(in->arena, "%d/%s", index, base));
