@@ -357,7 +357,10 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
         }
         return l;
     case VAL_TENSOR:
-        interp_not_supported(in, loc, "iterating over a tensor (graph loops arrive with AutoGraph)");
+        interp_error(in, loc,
+                     "OperatorNotAllowedInGraphError: iterating over a symbolic `tf.Tensor` is not allowed here: "
+                     "only a for loop directly over a tensor becomes a graph loop (enumerate(), zip(), list() and "
+                     "unpacking iterate in Python); loop over tf.range(tf.shape(t)[0]) and index t[i] instead");
         return NULL;
     default:
         interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(v));
