@@ -175,6 +175,17 @@ bool ag_is_do_not_convert(Arena *a, const Node *def);
 /* A statement `<...>.autograph.experimental.set_loop_options(...)`. */
 bool ag_is_loop_options(const Node *stmt);
 
+/* ---- composite names (composite.c) ----------------------------------------------------- */
+
+/* The root plain name (interned) of a composite name — an attribute, or a subscript
+ * with a constant str/int key, on a plain name or another composite: d of d['k'],
+ * self of self.s['n'] — or NULL when t is not one. */
+const char *ag_composite_base(AgScope *s, const Node *t);
+/* The composite names a statement assigns (blocks included, nested scopes and del
+ * excluded), each once, in source order: its interned source text into names, and
+ * text → its first target node into targets. */
+void ag_stmt_composites(AgScope *s, Node *stmt, NameBuf *names, PtrMap *targets);
+
 /* ---- the passes, in pipeline order ------------------------------------------------------ */
 
 /* Deep copy; funcdef.original of each copied def points at its source. */

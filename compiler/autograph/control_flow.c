@@ -10,7 +10,15 @@
  *
  * State = modified names that are live after the statement (outputs), live into a
  * branch or at a loop head (inputs), or escaping (module globals, declared
- * global/nonlocal, captured by nested defs: always outputs).
+ * global/nonlocal, captured by nested defs: always outputs); plus the composite
+ * names it assigns (d['k'], self.x; composite.c) whose root name is live into or
+ * after it, or escaping. Composites are always outputs, as in TF: their own
+ * liveness is not tracked (a read of d may read any d[...], and the root is read
+ * by the assignment itself), so the root's decides. They sort with the plain names
+ * by source text ("d['k']" < "i"; a root sorts before its composites), appear in
+ * get_state/set_state as copies of their first target in the statement, are never
+ * declared nonlocal/global nor initialized with ag__.Undefined (their root must
+ * exist), and get_state reads them directly (TF's ag__.ldu needs exceptions).
  * "Possibly unbound" is decided per generated Python scope, walking statements in
  * order with the set of names definitely bound at that level: assignments bind, a
  * converted statement binds its state names (it initializes the unbound ones), and
@@ -30,7 +38,8 @@ typedef struct Level {
 } Level;
 
 typedef struct State {
-    const char **names; /* outputs first */
+    const char **names;   /* outputs first */
+    const Node **targets; /* per name: the first target of a composite, NULL for a plain name */
     int n, nouts;
 } State;
 
@@ -40,29 +49,44 @@ bool ag_is_escaping(const AgScope *s, const char *name) {
     return nameset_has(s->globals, name) || nameset_has(s->nonlocals, name) || nameset_has(s->captured, name);
 }
 
-static State state_of(AgScope *s, const Node *st) {
+static State state_of(AgScope *s, Node *st) {
     const FlowInfo *fi = ptrmap_get(&s->flow, st);
     IG_ASSERT(fi != NULL);
-    NameBuf outs, ins;
+    NameBuf outs, ins, composites;
     namebuf_init(&outs, s->scratch);
     namebuf_init(&ins, s->scratch);
+    namebuf_init(&composites, s->scratch);
     for (int i = 0; i < fi->modified.n; i++) {
         const char *name = fi->modified.v[i];
         if (nameset_has(fi->live_after, name) || ag_is_escaping(s, name)) namebuf_push(&outs, name);
         else if (nameset_has(fi->live_in, name)) namebuf_push(&ins, name);
     }
+    PtrMap targets;
+    ptrmap_init(&targets, s->scratch);
+    ag_stmt_composites(s, st, &composites, &targets);
+    for (int i = 0; i < composites.n; i++) {
+        const char *base = ag_composite_base(s, ptrmap_get(&targets, composites.v[i]));
+        if (nameset_has(fi->live_in, base) || nameset_has(fi->live_after, base) || ag_is_escaping(s, base))
+            namebuf_push(&outs, composites.v[i]);
+    }
     NameSet o = namebuf_set(&outs), in = namebuf_set(&ins);
-    State r = {ARENA_ARRAY(s->scratch, const char *, o.n + in.n + 1), o.n + in.n, o.n};
+    State r = {ARENA_ARRAY(s->scratch, const char *, o.n + in.n + 1),
+               ARENA_ARRAY(s->scratch, const Node *, o.n + in.n + 1), o.n + in.n, o.n};
     const char **so = nameset_sorted(s->scratch, o), **si = nameset_sorted(s->scratch, in);
     for (int i = 0; i < o.n; i++) r.names[i] = so[i];
     for (int i = 0; i < in.n; i++) r.names[o.n + i] = si[i];
+    for (int i = 0; i < r.n; i++) r.targets[i] = ptrmap_get(&targets, r.names[i]);
     return r;
 }
 
+static bool is_composite(const State *st, int i) { return st->targets[i] != NULL; }
+
+/* The plain state names: bound at the level once the statement has run. */
 static NameSet state_set(AgScope *s, const State *st) {
     NameBuf b;
     namebuf_init(&b, s->scratch);
-    for (int i = 0; i < st->n; i++) namebuf_push(&b, st->names[i]);
+    for (int i = 0; i < st->n; i++)
+        if (!is_composite(st, i)) namebuf_push(&b, st->names[i]);
     return namebuf_set(&b);
 }
 
@@ -83,23 +107,21 @@ static bool is_global(const Level *lv, const char *name) {
 /* The level of a helper def made at level lv: its state names are bound (they live
    outside, declared nonlocal or global), global if they are at lv. */
 static Level inner_level(AgScope *s, const Level *lv, const State *st) {
-    NameBuf all, glob;
-    namebuf_init(&all, s->scratch);
+    NameBuf glob;
     namebuf_init(&glob, s->scratch);
-    for (int i = 0; i < st->n; i++) {
-        namebuf_push(&all, st->names[i]);
-        if (is_global(lv, st->names[i])) namebuf_push(&glob, st->names[i]);
-    }
-    return (Level){namebuf_set(&all), namebuf_set(&glob), false};
+    for (int i = 0; i < st->n; i++)
+        if (!is_composite(st, i) && is_global(lv, st->names[i])) namebuf_push(&glob, st->names[i]);
+    return (Level){state_set(s, st), namebuf_set(&glob), false};
 }
 
-/* `nonlocal a, b` and/or `global c` for the state names, into body. */
+/* `nonlocal a, b` and/or `global c` for the plain state names, into body. */
 static void push_decls(AgScope *s, NodeList *body, const State *st, const Level *lv, SrcLoc loc) {
     Arena *a = s->ctx->arena;
     const char **nl = ARENA_ARRAY(s->scratch, const char *, st->n + 1);
     const char **gl = ARENA_ARRAY(s->scratch, const char *, st->n + 1);
     int nn = 0, ng = 0;
     for (int i = 0; i < st->n; i++) {
+        if (is_composite(st, i)) continue; /* d['k'] = v binds no name */
         if (is_global(lv, st->names[i])) gl[ng++] = st->names[i];
         else nl[nn++] = st->names[i];
     }
@@ -107,10 +129,21 @@ static void push_decls(AgScope *s, NodeList *body, const State *st, const Level 
     if (ng) nodelist_push(a, body, ag_build_decl(a, loc, AST_GLOBAL, gl, ng));
 }
 
-static Node *state_tuple(AgScope *s, const State *st, SrcLoc loc) {
+/* (x, d['k']) read by get_state, or assigned by set_state when as_target; a
+   composite is a copy of its target (with its location), converted like user code
+   (a possibly undefined root reads through ag__.ld). */
+static Node *state_tuple(AgScope *s, const State *st, SrcLoc loc, bool as_target) {
     Arena *a = s->ctx->arena;
     Node **elts = ARENA_ARRAY(a, Node *, st->n + 1);
-    for (int i = 0; i < st->n; i++) elts[i] = ag_build_name(a, loc, st->names[i]);
+    for (int i = 0; i < st->n; i++) {
+        if (!is_composite(st, i)) {
+            elts[i] = ag_build_name(a, loc, st->names[i]);
+            continue;
+        }
+        elts[i] = ag_clone(a, st->targets[i]);
+        if (as_target) ag_convert_target(s, elts[i]);
+        else elts[i] = ag_convert_expr(s, elts[i]);
+    }
     return ag_build_tuple(a, loc, elts, st->n);
 }
 
@@ -126,14 +159,14 @@ static void push_state_functions(AgScope *s, NodeList *out, const State *st, con
                                  const char *set, SrcLoc loc) {
     Arena *a = s->ctx->arena;
     Node *getter = ag_build_def(a, loc, get, NULL);
-    nodelist_push(a, &getter->funcdef.body, ag_build_return(a, loc, state_tuple(s, st, loc)));
+    nodelist_push(a, &getter->funcdef.body, ag_build_return(a, loc, state_tuple(s, st, loc, false)));
     nodelist_push(a, out, getter);
 
     const char *vars = param_name(s, "vars_");
     Node *setter = ag_build_def(a, loc, set, vars);
     push_decls(s, &setter->funcdef.body, st, lv, loc);
     if (st->n) {
-        Node *assign = ag_build_assign(a, loc, state_tuple(s, st, loc), ag_build_name(a, loc, vars));
+        Node *assign = ag_build_assign(a, loc, state_tuple(s, st, loc, true), ag_build_name(a, loc, vars));
         nodelist_push(a, &setter->funcdef.body, assign);
     } else {
         nodelist_push(a, &setter->funcdef.body, ag_build_pass(a, loc));
@@ -141,13 +174,14 @@ static void push_state_functions(AgScope *s, NodeList *out, const State *st, con
     nodelist_push(a, out, setter);
 }
 
-/* x = ag__.Undefined('x') for state names not bound at this level; they read
+/* x = ag__.Undefined('x') for plain state names not bound at this level; they read
    through ag__.ld from now on. */
 static void push_undefined(AgScope *s, NodeList *out, const State *st, NameSet bound, SrcLoc loc) {
     Arena *a = s->ctx->arena;
     for (int i = 0; i < st->n; i++) {
         const char *name = st->names[i];
-        if (nameset_has(bound, name) || nameset_has(s->globals, name) || nameset_has(s->nonlocals, name)) continue;
+        if (is_composite(st, i) || nameset_has(bound, name)) continue;
+        if (nameset_has(s->globals, name) || nameset_has(s->nonlocals, name)) continue;
         Node *arg = ag_build_str(a, loc, name);
         Node *init = ag_build_call(a, loc, ag_build_helper(a, loc, "Undefined"), &arg, 1);
         nodelist_push(a, out, ag_build_assign(a, loc, ag_build_name(a, loc, name), init));

@@ -89,8 +89,16 @@ static NameSet try_live(AgScope *s, Node *st, NameSet after) {
     NameSet fin = block_live(s, &st->try_.finalbody, after);
     /* A handler may start anywhere in the body: what it needs is live throughout. */
     NameSet handlers = {0};
-    for (int h = 0; h < st->try_.handlers.len; h++)
-        handlers = nameset_union(sa, handlers, block_live(s, &st->try_.handlers.items[h]->handler.body, fin));
+    for (int h = 0; h < st->try_.handlers.len; h++) {
+        Node *handler = st->try_.handlers.items[h];
+        NameSet in = block_live(s, &handler->handler.body, fin);
+        /* `except E as e` binds e on entry (and unbinds it on exit). */
+        if (handler->handler.name) {
+            NameSet bound = nameset_add(sa, (NameSet){0}, ag_intern(s, handler->handler.name));
+            in = nameset_minus(sa, in, bound);
+        }
+        handlers = nameset_union(sa, handlers, in);
+    }
     NameSet els = block_live(s, &st->try_.orelse, fin);
     NameSet body = block_live(s, &st->try_.body, nameset_union(sa, els, handlers));
     return nameset_union(sa, nameset_union(sa, body, handlers), set_of_uses(s, st));

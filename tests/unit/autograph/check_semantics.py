@@ -34,26 +34,40 @@ def ret(value, do_return):
     return None if isinstance(value, UndefinedReturnValue) else value
 
 
+def round_trip(get_state, set_state, names):
+    """What staging does to the state, without changing a value: read it (every
+    state name and composite must exist), check it against the names, write it back
+    (set_state must assign each value to the place get_state read it from)."""
+    state = get_state()
+    assert isinstance(state, tuple) and len(state) == len(names), (state, names)
+    set_state(state)
+    again = get_state()
+    assert all(a is b for a, b in zip(again, state)), "set_state does not write back what get_state read"
+
+
 def if_stmt(cond, body, orelse, get_state, set_state, names, nouts):
-    get_state()  # every state name must be bound before the statement
+    round_trip(get_state, set_state, names)  # every state name must be bound before the statement
     if cond:
         body()
     else:
         orelse()
+    round_trip(get_state, set_state, names)
 
 
 def while_stmt(test, body, get_state, set_state, names, opts):
-    get_state()
+    round_trip(get_state, set_state, names)
     while test():
         body()
+        round_trip(get_state, set_state, names)
 
 
 def for_stmt(iterated, extra_test, body, get_state, set_state, names, opts):
-    get_state()
+    round_trip(get_state, set_state, names)
     for item in iterated:
         if extra_test is not None and not extra_test():
             break
         body(item)
+        round_trip(get_state, set_state, names)
 
 
 def and_(a, b):

@@ -136,7 +136,7 @@ Test(autograph, loop_options_take_keywords_only) {
 Test(autograph, semantics_samples_convert) {
     /* The samples run by check_semantics.py must at least convert here too. */
     const char *dir = AG_SAMPLES_DIR;
-    const char *names[] = {"control_flow.py", "scoping.py"};
+    const char *names[] = {"composites.py", "control_flow.py", "scoping.py"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const char *path = arena_printf(cap.arena, "%s/%s", dir, names[i]);
         SourceFile *f = diag_load_file(cap.arena, path);
@@ -948,6 +948,298 @@ Test(autograph, top_level_return_left_alone) {
         "def f(x):\n"
         "    y = x + 1\n"
         "    return y\n");
+}
+
+/* ---- composite names as state ---------------------------------------------------------- */
+
+/* d['sum'] and d['odd'] are state (their base d is read in the loop); they sort
+ * with the plain names by source text, are not declared nonlocal, and the symbol
+ * names carry their source text. */
+Test(autograph, composite_dict_item_while) {
+    check_convert(
+        "def stats(n):\n"
+        "    d = {\"sum\": 0, \"odd\": 0}\n"
+        "    i = 1\n"
+        "    while i <= n:\n"
+        "        d[\"sum\"] = d[\"sum\"] + i\n"
+        "        if i % 2 == 1:\n"
+        "            d[\"odd\"] += 1\n"
+        "        i += 1\n"
+        "    return d[\"sum\"], d[\"odd\"]\n",
+        "def stats(n):\n"
+        "    d = {'sum': 0, 'odd': 0}\n"
+        "    i = 1\n"
+        "    def get_state():\n"
+        "        return d['odd'], d['sum'], i\n"
+        "    def set_state(vars_):\n"
+        "        nonlocal i\n"
+        "        d['odd'], d['sum'], i = vars_\n"
+        "    def loop_body():\n"
+        "        nonlocal i\n"
+        "        d['sum'] = d['sum'] + i\n"
+        "        def get_state_1():\n"
+        "            return d['odd'],\n"
+        "        def set_state_1(vars_):\n"
+        "            d['odd'], = vars_\n"
+        "        def if_body():\n"
+        "            d['odd'] += 1\n"
+        "        def else_body():\n"
+        "            pass\n"
+        "        ag__.if_stmt(i % 2 == 1, if_body, else_body, get_state_1, set_state_1, (\"d['odd']\",), 1)\n"
+        "        i += 1\n"
+        "    def loop_test():\n"
+        "        return i <= n\n"
+        "    ag__.while_stmt(loop_test, loop_body, get_state, set_state, (\"d['odd']\", \"d['sum']\", 'i'), {})\n"
+        "    return d['sum'], d['odd']\n");
+}
+
+/* A list item with an int key in a for loop; the loop's own target is not state. */
+Test(autograph, composite_list_item_for) {
+    check_convert(
+        "def f(xs):\n"
+        "    acc = [0, 1]\n"
+        "    for x in xs:\n"
+        "        acc[0] += x\n"
+        "        acc[1] = acc[1] * x\n"
+        "    return acc\n",
+        "def f(xs):\n"
+        "    acc = [0, 1]\n"
+        "    def get_state():\n"
+        "        return acc[0], acc[1]\n"
+        "    def set_state(vars_):\n"
+        "        acc[0], acc[1] = vars_\n"
+        "    def loop_body(itr):\n"
+        "        x = itr\n"
+        "        acc[0] += x\n"
+        "        acc[1] = acc[1] * x\n"
+        "    ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('acc[0]', 'acc[1]'), {'iterate_names': 'x'})\n"
+        "    return acc\n");
+}
+
+/* An attribute assigned in both branches: an output of the if (composites always
+ * are, as in TF), with nothing declared and no ag__.Undefined. */
+Test(autograph, composite_attribute_if) {
+    check_convert(
+        "def f(self, c):\n"
+        "    if c:\n"
+        "        self.x = 1\n"
+        "    else:\n"
+        "        self.x = 2\n",
+        "def f(self, c):\n"
+        "    def get_state():\n"
+        "        return self.x,\n"
+        "    def set_state(vars_):\n"
+        "        self.x, = vars_\n"
+        "    def if_body():\n"
+        "        self.x = 1\n"
+        "    def else_body():\n"
+        "        self.x = 2\n"
+        "    ag__.if_stmt(c, if_body, else_body, get_state, set_state, ('self.x',), 1)\n");
+}
+
+/* tmp is made afresh in each iteration and dead after the loop: tmp['k'] is not
+ * state (nor is tmp). A variable key, a call's item and a del make no composite. */
+Test(autograph, composite_base_not_live) {
+    check_convert(
+        "def f(n, d):\n"
+        "    i = 0\n"
+        "    while i < n:\n"
+        "        tmp = {'k': 0}\n"
+        "        tmp['k'] = i\n"
+        "        d[i] = tmp\n"
+        "        d.get(0)['k'] = 1\n"
+        "        del d['k']\n"
+        "        i += 1\n"
+        "    return i\n",
+        "def f(n, d):\n"
+        "    i = 0\n"
+        "    def get_state():\n"
+        "        return i,\n"
+        "    def set_state(vars_):\n"
+        "        nonlocal i\n"
+        "        i, = vars_\n"
+        "    def loop_body():\n"
+        "        nonlocal i\n"
+        "        tmp = {'k': 0}\n"
+        "        tmp['k'] = i\n"
+        "        d[i] = tmp\n"
+        "        d.get(0)['k'] = 1\n"
+        "        del d['k']\n"
+        "        i += 1\n"
+        "    def loop_test():\n"
+        "        return i < n\n"
+        "    ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('i',), {})\n"
+        "    return i\n");
+}
+
+/* Composites and names in one sorted tuple; a base that is itself state comes
+ * first (its text is a prefix), so set_state rebinds it before assigning into it;
+ * a tuple target unpacks into two composites. */
+Test(autograph, composite_mixed_with_names) {
+    check_convert(
+        "def f(n):\n"
+        "    d = {0: 0}\n"
+        "    total = 0\n"
+        "    for i in range(n):\n"
+        "        d = dict(d)\n"
+        "        d[0], a[\"b\"] = d[0] + i, i\n"
+        "        total = total + d[0]\n"
+        "    return d, total\n",
+        "def f(n):\n"
+        "    d = {0: 0}\n"
+        "    total = 0\n"
+        "    def get_state():\n"
+        "        return a['b'], d, d[0], total\n"
+        "    def set_state(vars_):\n"
+        "        nonlocal d, total\n"
+        "        a['b'], d, d[0], total = vars_\n"
+        "    def loop_body(itr):\n"
+        "        nonlocal d, total\n"
+        "        i = itr\n"
+        "        d = dict(d)\n"
+        "        d[0], a['b'] = d[0] + i, i\n"
+        "        total = total + d[0]\n"
+        "    ag__.for_stmt(range(n), None, loop_body, get_state, set_state, (\"a['b']\", 'd', 'd[0]', 'total'), "
+        "{'iterate_names': 'i'})\n"
+        "    return d, total\n");
+}
+
+/* Nested composites: an item of an attribute, an attribute of an item. */
+Test(autograph, composite_nested) {
+    check_convert(
+        "def f(self, xs):\n"
+        "    for x in xs:\n"
+        "        self.stats['n'] += x\n"
+        "        self.stats['seen'].count = x\n"
+        "    return self\n",
+        "def f(self, xs):\n"
+        "    def get_state():\n"
+        "        return self.stats['n'], self.stats['seen'].count\n"
+        "    def set_state(vars_):\n"
+        "        self.stats['n'], self.stats['seen'].count = vars_\n"
+        "    def loop_body(itr):\n"
+        "        x = itr\n"
+        "        self.stats['n'] += x\n"
+        "        self.stats['seen'].count = x\n"
+        "    ag__.for_stmt(xs, None, loop_body, get_state, set_state, (\"self.stats['n']\", "
+        "\"self.stats['seen'].count\"), {'iterate_names': 'x'})\n"
+        "    return self\n");
+}
+
+/* A base that may be undefined is read through ag__.ld in get_state and
+ * set_state too, like everywhere else after its ag__.Undefined. */
+Test(autograph, composite_base_possibly_undefined) {
+    check_convert(
+        "def f(c, n):\n"
+        "    if c:\n"
+        "        d = {'k': 0}\n"
+        "    for i in range(n):\n"
+        "        d['k'] += i\n"
+        "    return d\n",
+        "def f(c, n):\n"
+        "    def get_state():\n"
+        "        return d,\n"
+        "    def set_state(vars_):\n"
+        "        nonlocal d\n"
+        "        d, = vars_\n"
+        "    def if_body():\n"
+        "        nonlocal d\n"
+        "        d = {'k': 0}\n"
+        "    def else_body():\n"
+        "        nonlocal d\n"
+        "        pass\n"
+        "    d = ag__.Undefined('d')\n"
+        "    ag__.if_stmt(c, if_body, else_body, get_state, set_state, ('d',), 1)\n"
+        "    def get_state_1():\n"
+        "        return ag__.ld(d)['k'],\n"
+        "    def set_state_1(vars_):\n"
+        "        ag__.ld(d)['k'], = vars_\n"
+        "    def loop_body(itr):\n"
+        "        i = itr\n"
+        "        ag__.ld(d)['k'] += i\n"
+        "    ag__.for_stmt(range(n), None, loop_body, get_state_1, set_state_1, (\"d['k']\",), {'iterate_names': 'i'})\n"
+        "    return ag__.ld(d)\n");
+}
+
+/* At the module's top level: the plain name is declared global, the composite not. */
+Test(autograph, composite_module_top_level) {
+    check_convert(
+        "acc = [0]\n"
+        "n = 0\n"
+        "for i in range(5):\n"
+        "    acc[0] += i\n"
+        "    n += 1\n"
+        "print(acc[0], n)\n",
+        "acc = [0]\n"
+        "n = 0\n"
+        "def get_state():\n"
+        "    return acc[0], n\n"
+        "def set_state(vars_):\n"
+        "    global n\n"
+        "    acc[0], n = vars_\n"
+        "def loop_body(itr):\n"
+        "    global n\n"
+        "    i = itr\n"
+        "    acc[0] += i\n"
+        "    n += 1\n"
+        "ag__.for_stmt(range(5), None, loop_body, get_state, set_state, ('acc[0]', 'n'), {'iterate_names': 'i'})\n"
+        "print(acc[0], n)\n");
+}
+
+/* The state's expressions are copies of the composite's first target in the
+ * statement, with its location; the symbol name is its source text. */
+Test(autograph, composite_state_keeps_the_target_location) {
+    const char *src = "def f(d, c):\n"
+                      "    if c:\n"
+                      "        d['k'] = 1\n"
+                      "    else:\n"
+                      "        d[\"k\"] = 2\n";
+    Node *m = parse_ok(src);
+    const Node *first_target = stmt_at(m, 0)->funcdef.body.items[0]->if_.body.items[0]->assign.targets.items[0];
+    Node *converted = convert_ok(m);
+    const Node *f = stmt_at(converted, 0);
+    const Node *get = f->funcdef.body.items[0];
+    const Node *read = get->funcdef.body.items[0]->ret.value->seq.elts.items[0];
+    const Node *set = f->funcdef.body.items[1];
+    const Node *write = set->funcdef.body.items[0]->assign.targets.items[0]->seq.elts.items[0];
+    const Node *copies[2] = {read, write};
+    for (int i = 0; i < 2; i++) {
+        cr_assert(eq(int, copies[i]->kind, AST_SUBSCRIPT));
+        cr_assert(copies[i] != first_target, "the target itself is shared, not copied");
+        cr_assert(eq(int, copies[i]->loc.line, 3));
+        cr_assert(eq(int, copies[i]->loc.col, first_target->loc.col));
+        cr_assert(eq(int, copies[i]->subscript.value->loc.line, 3));
+    }
+    const Node *call = f->funcdef.body.items[4]->expr_stmt.value;
+    const Node *names = call->call.args.items[5];
+    cr_assert(eq(int, names->seq.elts.len, 1));
+    cr_assert(eq(str, (char *)names->seq.elts.items[0]->str.value, "d['k']"));
+}
+
+/* `except E as e` binds e when the handler starts: e read there is not live into
+ * the loop, so it is not state (get_state would read it unbound). */
+Test(autograph, except_name_not_live_in) {
+    check_convert(
+        "def f(n):\n"
+        "    for i in range(n):\n"
+        "        try:\n"
+        "            g(i)\n"
+        "        except ValueError as e:\n"
+        "            print(e)\n"
+        "    return n\n",
+        "def f(n):\n"
+        "    def get_state():\n"
+        "        return ()\n"
+        "    def set_state(vars_):\n"
+        "        pass\n"
+        "    def loop_body(itr):\n"
+        "        i = itr\n"
+        "        try:\n"
+        "            g(i)\n"
+        "        except ValueError as e:\n"
+        "            print(e)\n"
+        "    ag__.for_stmt(range(n), None, loop_body, get_state, set_state, (), {'iterate_names': 'i'})\n"
+        "    return n\n");
 }
 
 /* ---- every script of the tree ---------------------------------------------------------- */
