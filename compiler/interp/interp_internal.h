@@ -82,6 +82,9 @@ struct Interp {
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
     Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
     const RegionScope *open_regions; /* cond branches / loop regions being traced */
+    /* The tf.function being traced now (NULL: the program's top level); its
+       tracing_count tells a first trace (1) from a retrace. */
+    const TfFunction *tracing;
 };
 
 #define INTERP_MAX_DEPTH 400

@@ -158,7 +158,10 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     }
     tf->tracing_count++;
     in->return_loc = fn->def->loc;   /* no return statement ran: the def */
+    const TfFunction *outer_tracing = in->tracing;
+    in->tracing = tf;
     Value *ret = call_function(in, fn, &inner, loc);
+    in->tracing = outer_tracing;
     /* The function's own return ran last: its results are checked there. */
     SrcLoc ret_loc = in->return_loc;
     if (ret) ret = nest_map(in, ret, convert_output, &ret_loc);
