@@ -132,6 +132,11 @@ static const char *emit_shape_args(Emitter *e, const Shape *s) {
     return strbuf_cstr(&sb);
 }
 
+/* A variable's C name: "var_counter" for $counter (Global names are C-safe). */
+static const char *emit_var_name(Emitter *e, const Global *g) {
+    return arena_printf(e->arena, "var_%s", g->name);
+}
+
 /* ---- one instruction ------------------------------------------------------------ */
 static void emit_indent(Emitter *e, int depth) {
     for (int i = 0; i < depth; i++) fputs("    ", e->out);
@@ -228,6 +233,19 @@ static void emit_print(Emitter *e, const Inst *inst, int site, int depth) {
     fprintf(e->out, "ig_print(&s%d, %s, %d, %s, %s, %s, %" PRId64 ");\n", site,
             stream && strcmp(stream->s, "stderr") == 0 ? "stderr" : "stdout", inst->ninputs, args,
             c_string(e, sep ? sep->s : " "), c_string(e, end ? end->s : "\n"), sum ? sum->i : (int64_t)3);
+}
+
+/* "IgTensor *t0_epochs = ig_flag_value(&s0, 0);" with a comment naming --epochs:
+ * the index is the flag's row in the flags[] table main() parsed. */
+static void emit_flag(Emitter *e, const Inst *inst, int site, int depth) {
+    const FlagDef *f = module_find_flag(e->m, attrs_get(&inst->attrs, "name")->s);
+    IG_ASSERT(f);
+    StrBuf name;
+    strbuf_init(&name, e->arena);
+    emit_comment_text(&name, f->name);
+    emit_indent(e, depth);
+    fprintf(e->out, "%sig_flag_value(&s%d, %d); /* --%s */\n", emit_lhs(e, inst), site, f->index,
+            strbuf_cstr(&name));
 }
 
 static void emit_call(Emitter *e, const Inst *inst, int depth) {
@@ -416,6 +434,16 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
         break;
     case OP_REDUCE_SUM: emit_reduce(e, inst, fn, site, depth); break;
     case OP_PRINT: emit_print(e, inst, site, depth); break;
+    case OP_FLAG: emit_flag(e, inst, site, depth); break;
+    case OP_READ_VAR:
+    case OP_ASSIGN_VAR:
+    case OP_ASSIGN_ADD_VAR:
+    case OP_ASSIGN_SUB_VAR:
+        /* "IgTensor *t3 = ig_var_read(&s3, &var_counter);", "ig_var_assign_add(&s5, &var_counter, t4);" */
+        emit_indent(e, depth);
+        fprintf(e->out, "%s%s(&s%d, &%s%s);\n", emit_lhs(e, inst), fn, site, emit_var_name(e, inst->global),
+                emit_args(e, inst));
+        break;
     case OP_CALL: emit_call(e, inst, depth); break;
     case OP_COND: emit_cond(e, inst, site, depth); break;
     case OP_WHILE: emit_while(e, inst, site, depth); break;
@@ -514,6 +542,97 @@ static void mark_reachable(const Region *r, bool *reach) {
 
 static bool module_uses_math(const Module *m, const bool *reach);
 
+/* ---- variables ---------------------------------------------------------------------- */
+/* One variable's initial value, set by init():
+ *     (the script line as a comment)
+ *     static const int32_t c_counter[] = {0};
+ *     static IgSite s_counter = IG_SITE("seed.py", 3);
+ *     ig_var_init(&var_counter, ig_constant(&s_counter, IG_INT32, 0, NULL, c_counter)); */
+static void emit_global_init(Emitter *e, const Global *g) {
+    const ConstData *c = g->init;
+    const char *file = g->loc.file ? g->loc.file->path : e->opt->script_name;
+    StrBuf com;
+    strbuf_init(&com, e->arena);
+    strbuf_printf(&com, "%s:%d", irtext_basename(file), g->loc.line);
+    if (g->src_line && *g->src_line) {
+        strbuf_puts(&com, "  ");
+        emit_comment_text(&com, g->src_line);
+    }
+    fprintf(e->out, "    /* %s */\n", strbuf_cstr(&com));
+    fprintf(e->out, "    static IgSite s_%s = IG_SITE(%s, %d);\n", g->name, c_string(e, file ? file : ""),
+            g->loc.file ? g->loc.line : 0);
+    const char *value;
+    if (c->dtype == DT_STRING) {
+        value = arena_printf(e->arena, "ig_string(&s_%s, %s)", g->name, c_string(e, *(const char *const *)c->data));
+    } else {
+        int64_t n = shape_num_elements(&c->shape);
+        const char *data = "NULL";
+        if (n > 0) {
+            StrBuf sb;
+            strbuf_init(&sb, e->arena);
+            for (int64_t i = 0; i < n; i++) {
+                if (i > 0) strbuf_puts(&sb, i % 8 == 0 ? ",\n        " : ", ");
+                emit_element(&sb, c->dtype, (const char *)c->data + (size_t)i * dtype_size(c->dtype));
+            }
+            fprintf(e->out, "    static const %s c_%s[] = {%s%s};\n", c_elem_type[c->dtype], g->name,
+                    n > 8 ? "\n        " : "", strbuf_cstr(&sb));
+            data = arena_printf(e->arena, "c_%s", g->name);
+        }
+        value = arena_printf(e->arena, "ig_constant(&s_%s, %s, %s, %s)", g->name, ig_dtype_enum[c->dtype],
+                             emit_shape_args(e, &c->shape), data);
+    }
+    fprintf(e->out, "    ig_var_init(&%s, %s);\n", emit_var_name(e, g), value);
+}
+
+/* The variables (static IgVars, each holding its current value) and init(), which
+ * main() runs before the program: the initialisers TensorFlow lifts out of traces. */
+static void emit_globals(Emitter *e) {
+    if (e->m->nglobals == 0) return;
+    fputs("/* The program's variables (tf.Variable): each holds its current value. */\n", e->out);
+    for (int i = 0; i < e->m->nglobals; i++) {
+        const Global *g = e->m->globals[i];
+        StrBuf text;
+        strbuf_init(&text, e->arena);
+        irtext_global(&text, g);
+        StrBuf com;
+        strbuf_init(&com, e->arena);
+        emit_comment_text(&com, strbuf_cstr(&text));
+        fprintf(e->out, "static IgVar %s = IG_VAR(%s); /* %s */\n", emit_var_name(e, g), c_string(e, g->name),
+                strbuf_cstr(&com));
+    }
+    fputs("\n/* Sets every variable to its initial value; main() runs it before the program. */\n", e->out);
+    fputs("static void init(void) {\n", e->out);
+    for (int i = 0; i < e->m->nglobals; i++) emit_global_init(e, e->m->globals[i]);
+    fputs("}\n\n", e->out);
+}
+
+/* The default as a user would type it on the command line: the runtime parses it
+ * with the same code as the arguments (a float32 as the shortest text strtof reads
+ * back exactly, so it arrives bit for bit). */
+static const char *flag_default_text(Emitter *e, const FlagDef *f) {
+    const ConstData *c = f->value;
+    if (c->dtype == DT_STRING) return *(const char *const *)c->data;
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    irtext_element(&sb, c->dtype, c->data);
+    return strbuf_cstr(&sb);
+}
+
+/*     static const IgFlagSpec flags[] = {
+ *         {"epochs", IG_INT32, "5", "number of passes"},
+ *     };                                                   one row per ingot.flag */
+static void emit_flag_table(Emitter *e) {
+    if (e->m->nflags == 0) return;
+    fputs("/* The program's flags (ingot.flag): name, dtype, default, help for --help. */\n", e->out);
+    fputs("static const IgFlagSpec flags[] = {\n", e->out);
+    for (int i = 0; i < e->m->nflags; i++) {
+        const FlagDef *f = e->m->flags[i];
+        fprintf(e->out, "    {%s, %s, %s, %s},\n", c_string(e, f->name), ig_dtype_enum[f->value->dtype],
+                c_string(e, flag_default_text(e, f)), c_string(e, f->help));
+    }
+    fputs("};\n\n", e->out);
+}
+
 void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions *opt) {
     Emitter e = {.out = out, .arena = scratch, .m = m, .opt = opt};
     const Func *program = NULL;
@@ -535,6 +654,8 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
     if (module_uses_math(m, reach)) fputs("#include <math.h> /* INFINITY, NAN */\n", out);
     fputc('\n', out);
 
+    emit_flag_table(&e);
+    emit_globals(&e);
     /* Prototypes first, so definitions can follow graph_print's order. */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < m->nfuncs; i++) {
@@ -553,7 +674,12 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
 
     fputs("\nint main(int argc, char **argv) {\n", out);
     fputs("    ig_runtime_init(argc, argv);\n", out);
+    /* Flags are parsed before anything runs: --help and bad values exit here. */
+    if (m->nflags > 0) fprintf(out, "    ig_flags_parse(argc, argv, flags, %d);\n", m->nflags);
+    else fputs("    ig_flags_parse(argc, argv, NULL, 0);\n", out);
+    if (m->nglobals > 0) fputs("    init();\n", out);
     fputs(program->body->nresults ? "    ig_release(program());\n" : "    program();\n", out);
+    for (int i = 0; i < m->nglobals; i++) fprintf(out, "    ig_var_release(&%s);\n", emit_var_name(&e, m->globals[i]));
     fputs("    ig_runtime_shutdown();\n", out);
     fputs("    return 0;\n", out);
     fputs("}\n", out);
@@ -588,7 +714,17 @@ static bool region_uses_math(const Region *r) {
     return false;
 }
 
+static bool const_data_has_nonfinite(const ConstData *c) {
+    if (!dtype_is_float(c->dtype)) return false;
+    int64_t n = shape_num_elements(&c->shape);
+    for (int64_t i = 0; i < n; i++)
+        if (!isfinite(c->dtype == DT_FLOAT32 ? ((const float *)c->data)[i] : ((const double *)c->data)[i])) return true;
+    return false;
+}
+
 static bool module_uses_math(const Module *m, const bool *reach) {
+    for (int i = 0; i < m->nglobals; i++)
+        if (const_data_has_nonfinite(m->globals[i]->init)) return true;
     for (int i = 0; i < m->nfuncs; i++)
         if (reach[i] && region_uses_math(m->funcs[i]->body)) return true;
     return false;

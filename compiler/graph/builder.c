@@ -1,7 +1,8 @@
 /* builder.c — the one way ops enter the graph: shape inference first (a mismatch is
  * a user error at the script line, with "traced from" notes), then a new Inst
  * appended to the builder's region. Entry points: build_inst, build_op, build_const,
- * build_cond, build_while (which adopt their traced regions).
+ * build_cond, build_while (which adopt their traced regions), build_read_var and
+ * build_assign_var (variables).
  * Memory owner: instructions and values live in the Module's Arena. */
 #include "ir.h"
 
@@ -23,6 +24,8 @@ static const char *builder_src_line(Arena *a, SrcLoc loc) {
     while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
     return arena_strndup(a, p, (size_t)(e - p));
 }
+
+const char *ir_src_line(Arena *a, SrcLoc loc) { return builder_src_line(a, loc); }
 
 static void builder_report(Builder *b, SrcLoc loc, const char *msg) {
     diag_error(b->diag, loc, "%s", msg);
@@ -134,4 +137,30 @@ IrValue *build_const(Builder *b, const ConstData *value, SrcLoc loc) {
     Attrs attrs = {0};
     attrs_set_tensor(b->module->arena, &attrs, "value", value);
     return build_op(b, OP_CONST, NULL, 0, &attrs, loc);
+}
+
+/* The variable ops name their variable in Inst.global, which build_inst has no
+ * parameter for: the same check-then-append, with shape_infer_var. */
+static Inst *build_var_inst(Builder *b, Opcode op, Global *g, IrValue **inputs, int ninputs, SrcLoc loc) {
+    IG_ASSERT(b && b->module && b->region && g && op_is_var(op));
+    TensorType types[1];
+    int nout = 0;
+    char err[512];
+    if (!shape_infer_var(op, g, inputs, ninputs, types, &nout, err, sizeof err)) {
+        builder_report(b, loc, err);
+        return NULL;
+    }
+    Inst *inst = builder_append(b, op, inputs, ninputs, NULL, NULL, loc, types, nout);
+    inst->global = g;
+    return inst;
+}
+
+IrValue *build_read_var(Builder *b, Global *g, SrcLoc loc) {
+    Inst *inst = build_var_inst(b, OP_READ_VAR, g, NULL, 0, loc);
+    return inst ? inst->outputs[0] : NULL;
+}
+
+Inst *build_assign_var(Builder *b, Opcode op, Global *g, IrValue *value, SrcLoc loc) {
+    IG_ASSERT(op != OP_READ_VAR);
+    return build_var_inst(b, op, g, &value, 1, loc);
 }

@@ -48,6 +48,7 @@ static void dot_inst(FILE *out, DotFunc *d, const Inst *inst) {
     strbuf_init(&label, d->arena);
     strbuf_puts(&label, op_info[inst->op].name);
     if (inst->op == OP_CALL && inst->callee) strbuf_printf(&label, " @%s", inst->callee->name);
+    if (inst->global) strbuf_printf(&label, " $%s", inst->global->name);
     if (inst->op == OP_CONST) {
         const Attr *v = attrs_get(&inst->attrs, "value");
         if (v && v->kind == ATTR_TENSOR && shape_num_elements(&v->tensor->shape) <= 4) {
@@ -72,6 +73,11 @@ static void dot_inst(FILE *out, DotFunc *d, const Inst *inst) {
             op_info[inst->op].effect == EFFECT ? ", style=bold" : "");
     for (int i = 0; i < inst->ninputs; i++)
         strbuf_printf(&d->edges, "    %s -> %s;\n", dot_value_node(d, inst->inputs[i]), node);
+    /* A variable is a node outside every function: reads come from it, assigns go to it. */
+    if (inst->global && inst->op == OP_READ_VAR)
+        strbuf_printf(d->calls, "  var_%d -> %s [style=dashed];\n", inst->global->index, node);
+    else if (inst->global)
+        strbuf_printf(d->calls, "  %s -> var_%d [style=dashed];\n", node, inst->global->index);
     if (inst->op == OP_CALL && inst->callee)
         strbuf_printf(d->calls, "  %s -> f%d_entry [style=dashed, lhead=cluster_f%d];\n", node,
                 inst->callee->index, inst->callee->index);
@@ -129,6 +135,12 @@ void graph_print_dot(FILE *out, const Module *m) {
     fputs("  node [shape=box, fontname=\"monospace\"];\n", out);
     StrBuf calls;
     strbuf_init(&calls, a);
+    for (int i = 0; i < m->nglobals; i++) {
+        char buf[16 * IR_MAX_RANK + 16];
+        const Global *g = m->globals[i];
+        fprintf(out, "  var_%d [label=\"$%s:%s\", shape=cylinder];\n", i, g->name,
+                type_str(&g->type, buf, sizeof buf));
+    }
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < m->nfuncs; i++) {
             const Func *f = m->funcs[i];

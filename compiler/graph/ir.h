@@ -111,6 +111,7 @@ const Attr *attrs_get(const Attrs *attrs, const char *key); /* NULL when absent 
 typedef struct Inst Inst;
 typedef struct Region Region;
 typedef struct Func Func;
+typedef struct Global Global;
 
 typedef struct IrValue {
     int id;                /* unique within the module; printing renumbers densely */
@@ -139,6 +140,7 @@ struct Inst {
     Region **regions;     /* nested regions: cond {then, else}, while {cond, body} */
     int nregions;
     Func *callee;         /* OP_CALL */
+    Global *global;       /* READ_VAR, ASSIGN_VAR, ASSIGN_ADD_VAR, ASSIGN_SUB_VAR */
     SrcLoc loc;
     const char *src_line; /* the script line's text, trimmed (emitted C comments) */
     const CallChain *chain;
@@ -168,16 +170,57 @@ struct Func {
     int index;              /* position in Module.funcs */
 };
 
+/* A program flag (ingot.flag): a scalar the binary's command line may set
+ * (--epochs=20), read by 'flag' nodes; main() parses them before anything runs. */
+typedef struct FlagDef {
+    const char *name;        /* interned; letters, digits, '_' and '-' */
+    const ConstData *value;  /* the default: a scalar, whose dtype is the flag's */
+    const char *help;        /* one line for --help; never NULL */
+    SrcLoc loc;              /* the ingot.flag call */
+    int index;               /* position in Module.flags */
+} FlagDef;
+
+/* A module-level variable (tf.Variable): program state that outlives every call.
+ * Its value is always a tensor of exactly `type` (static: the initial value is a
+ * build-time constant); main() sets it from `init` before the program runs. */
+struct Global {
+    const char *name;        /* unique, C-safe: "counter", "counter_1" ($counter in IR text) */
+    TensorType type;
+    const ConstData *init;   /* the initial value, of `type` */
+    bool trainable;
+    SrcLoc loc;              /* the tf.Variable call */
+    const char *src_line;    /* its script line, trimmed (emitted C comments), or NULL */
+    int index;               /* position in Module.globals */
+};
+
 typedef struct Module {
     Arena *arena;
     const char *source_path; /* the script the module was built from */
     Func **funcs;            /* in creation order; the program function is first */
     int nfuncs, cap;
+    Global **globals;        /* variables, in creation order */
+    int nglobals, globals_cap;
+    FlagDef **flags;         /* in declaration order (the order --help lists them) */
+    int nflags, flags_cap;
     int next_value_id;
 } Module;
 
 Module *module_new(Arena *arena, const char *source_path);
+/* Adds a flag (graph/flags.c); NULL when the name is taken (the caller reports it).
+ * The name must pass flag_name_is_valid and the default be a scalar. */
+FlagDef *module_add_flag(Module *m, const char *name, const ConstData *value, const char *help, SrcLoc loc);
+const FlagDef *module_find_flag(const Module *m, const char *name); /* NULL when absent */
+bool flag_name_is_valid(const char *name); /* non-empty; letters, digits, '_', '-' */
 Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc);
+/* A new variable initialised to init (its type is init's; the shape must be static).
+ * Its name is name_hint made C-safe ("Variable" when NULL/empty), then made unique
+ * with "_1", "_2", ... (graph/globals.c). */
+Global *module_add_global(Module *m, const char *name_hint, const ConstData *init, bool trainable,
+                          SrcLoc loc);
+/* The script line at loc without its indentation (builder.c), NULL without a file. */
+const char *ir_src_line(Arena *a, SrcLoc loc);
+/* Whether op reads or writes a Global (Inst.global is set exactly for these). */
+bool op_is_var(Opcode op);
 IrValue *region_add_param(Module *m, Region *r, TensorType type, const char *name_hint);
 void region_set_results(Module *m, Region *r, IrValue **vals, int n);
 /* A detached region for a control-flow instruction being built: the interpreter
@@ -202,6 +245,12 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
 IrValue *build_op(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
                   SrcLoc loc);
 IrValue *build_const(Builder *b, const ConstData *value, SrcLoc loc);
+/* read $g: a new tensor holding the variable's current value. */
+IrValue *build_read_var(Builder *b, Global *g, SrcLoc loc);
+/* assign / assign_add / assign_sub $g, value: value must have g's dtype and a shape
+ * compatible with g's (unknown dims are checked at run time); a mismatch is a user
+ * error at loc. No outputs. */
+Inst *build_assign_var(Builder *b, Opcode op, Global *g, IrValue *value, SrcLoc loc);
 /* cond: pred is a bool scalar; then_r and else_r take no params and yield the same
  * number of values, pairwise of equal dtype and rank (callers check and report user
  * errors first). Output i has that dtype; each dim is the branches' common dim, or
@@ -224,6 +273,11 @@ bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, c
 bool shape_infer_regions(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
                          const Func *callee, Region *const *regions, int nregions,
                          TensorType *out, int *nout, char *err, size_t errsize);
+
+/* Shape inference for a variable op (op_is_var): read gives g's type; the assigns
+ * check their one input against g. Same contract as shape_infer. */
+bool shape_infer_var(Opcode op, const Global *g, IrValue **inputs, int ninputs, TensorType *out,
+                     int *nout, char *err, size_t errsize);
 
 /* ---- Checking and printing ------------------------------------------------------ */
 /* Structural checks (types agree with shape rules, defs dominate uses, regions well

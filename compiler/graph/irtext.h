@@ -31,6 +31,9 @@ void irtext_signature(StrBuf *sb, const Func *f, const int *numbers);
 const char *irtext_region_name(const Inst *inst, int i);
 /* "(%11:f32[], %12:i32[])": a nested region's parameters. */
 void irtext_region_params(StrBuf *sb, const Region *r, const int *numbers);
+/* "var $counter:i32[] = 0:i32  # seed.py:3" (" {trainable=false}" before the
+ * location when it is not trainable): a variable as the module header lists it. */
+void irtext_global(StrBuf *sb, const Global *g);
 /* The last path component: location comments show "train.py", not the full path. */
 const char *irtext_basename(const char *path);
 

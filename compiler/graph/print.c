@@ -66,11 +66,19 @@ static void print_inst(Printer *p, const Inst *inst, int depth) {
         }
     }
     if (inst->op == OP_CALL && inst->callee) strbuf_printf(&sb, " @%s", inst->callee->name);
+    /* "read $counter", "assign_add $counter, %2" */
+    if (inst->global) strbuf_printf(&sb, " $%s%s", inst->global->name, inst->ninputs ? "," : "");
+    if (inst->op == OP_FLAG) {
+        /* 'flag "epochs"': the dtype is the output's, the rest is in the flag table. */
+        const Attr *name = attrs_get(&inst->attrs, "name");
+        strbuf_putc(&sb, ' ');
+        irtext_quoted(&sb, name && name->kind == ATTR_STRING && name->s ? name->s : "", false);
+    }
     if (inst->ninputs) {
         strbuf_putc(&sb, ' ');
         print_value_list(&sb, p, inst->inputs, inst->ninputs);
     }
-    irtext_attrs(&sb, &inst->attrs, skip);
+    if (inst->op != OP_FLAG) irtext_attrs(&sb, &inst->attrs, skip);
     /* Nested regions (cond/while): "cond %5 {", "} else {", "}" and
      * "while %1 cond(%7:f32[]) {", "} body(%9:f32[]) {", "}"; each region's lines
      * end with its "yield". The then-branch goes unnamed (STYLE.md "IR text format"). */
@@ -127,9 +135,43 @@ static void print_func(FILE *out, Arena *a, const Module *m, const Func *f) {
     fputs("}\n", out);
 }
 
+/* The flag table, one line each, before the functions:
+ *   flag "epochs": i32 = 5 {help="number of passes"}  # train.py:3 */
+static void print_flags(FILE *out, Arena *a, const Module *m) {
+    for (int i = 0; i < m->nflags; i++) {
+        const FlagDef *f = m->flags[i];
+        StrBuf sb;
+        strbuf_init(&sb, a);
+        strbuf_puts(&sb, "flag ");
+        irtext_quoted(&sb, f->name, false);
+        strbuf_printf(&sb, ": %s = ", dtype_short_name(f->value->dtype));
+        irtext_const(&sb, f->value);
+        strbuf_puts(&sb, " {help=");
+        irtext_quoted(&sb, f->help, false);
+        strbuf_putc(&sb, '}');
+        if (f->loc.file) strbuf_printf(&sb, "  # %s:%d", irtext_basename(f->loc.file->path), f->loc.line);
+        fprintf(out, "%s\n", strbuf_cstr(&sb));
+    }
+}
+
+/* The variables, one line each, before the functions:
+ *   var $counter:i32[] = 0:i32  # seed.py:3 */
+static void print_globals(FILE *out, Arena *a, const Module *m) {
+    for (int i = 0; i < m->nglobals; i++) {
+        StrBuf sb;
+        strbuf_init(&sb, a);
+        irtext_global(&sb, m->globals[i]);
+        fprintf(out, "%s\n", strbuf_cstr(&sb));
+    }
+    if (m->nglobals > 0) fputc('\n', out);
+}
+
 void graph_print(FILE *out, const Module *m) {
     Arena *a = arena_new();
     bool first = true;
+    print_flags(out, a, m);
+    if (m->nflags > 0) fputc('\n', out);
+    print_globals(out, a, m);
     /* The program function first, then the traced ones in creation order. */
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < m->nfuncs; i++) {

@@ -499,6 +499,63 @@ static bool shape_while_regions(Opcode op, IrValue **in, int nin, Region *const 
     return true;
 }
 
+/* ---- flags -------------------------------------------------------------------------- */
+/* A program flag: a scalar of the flag's dtype (attribute 'dtype'), named by 'name'. */
+static bool shape_flag(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)in, (void)nin, (void)callee;
+    const Attr *name = attrs_get(attrs, "name");
+    const Attr *dt = attrs_get(attrs, "dtype");
+    if (!name || name->kind != ATTR_STRING || !name->s || !*name->s)
+        return shape_fail(err, errsize, op, "missing string attribute 'name'");
+    if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
+    out[0] = tensor_type(dt->dtype, shape_scalar());
+    *nout = 1;
+    return true;
+}
+
+/* ---- variables ------------------------------------------------------------------- */
+/* Variable ops need their Global, which only shape_infer_var passes. */
+static bool shape_var(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                      TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)nout;
+    return shape_fail(err, errsize, op, "needs its variable (build it with build_read_var or build_assign_var)");
+}
+
+bool shape_infer_var(Opcode op, const Global *g, IrValue **inputs, int ninputs, TensorType *out,
+                     int *nout, char *err, size_t errsize) {
+    IG_ASSERT(op >= 0 && op < OP__COUNT);
+    *nout = 0;
+    if (err && errsize) err[0] = '\0';
+    if (!op_is_var(op)) return shape_fail(err, errsize, op, "is not a variable op");
+    if (!g) return shape_fail(err, errsize, op, "no variable");
+    int want = op_info[op].ninputs;
+    if (ninputs != want)
+        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want, want == 1 ? "" : "s", ninputs);
+    if (op == OP_READ_VAR) {
+        out[0] = g->type;
+        *nout = 1;
+        return true;
+    }
+    if (!inputs[0]) return shape_fail(err, errsize, op, "input 1 is missing");
+    const TensorType *v = &inputs[0]->type;
+    if (v->dtype != g->type.dtype)
+        return shape_fail(err, errsize, op, "variable '%s' is %s, the value is %s", g->name,
+                          dtype_name(g->type.dtype), dtype_name(v->dtype));
+    if ((op == OP_ASSIGN_ADD_VAR || op == OP_ASSIGN_SUB_VAR) && !dtype_is_numeric(v->dtype))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(v->dtype));
+    /* The variable's shape is static; a value's unknown dims are checked at run time. */
+    bool fits = v->shape.rank == g->type.shape.rank;
+    for (int i = 0; fits && i < v->shape.rank; i++)
+        fits = v->shape.dims[i] == DIM_UNKNOWN || v->shape.dims[i] == g->type.shape.dims[i];
+    if (!fits) {
+        char bg[SHAPE_BUF], bv[SHAPE_BUF];
+        return shape_fail(err, errsize, op, "variable '%s' has shape %s, the value has shape %s", g->name,
+                          shape_str(&g->type.shape, bg, sizeof bg), shape_str(&v->shape, bv, sizeof bv));
+    }
+    return true;
+}
+
 /* ---- dispatch --------------------------------------------------------------------- */
 static ShapeRule *const shape_rules[OP__COUNT] = {
 #define OP(code, name, inputs, effect, shape_rule, rt) [OP_##code] = shape_##shape_rule,

@@ -87,6 +87,63 @@ static bool verify_call(Verifier *v, const Inst *inst) {
     return true;
 }
 
+/* A flag node names a flag of the module's table and has its dtype. */
+static bool verify_flag(Verifier *v, const Inst *inst) {
+    const Attr *name = attrs_get(&inst->attrs, "name");
+    const Attr *dt = attrs_get(&inst->attrs, "dtype");
+    if (inst->attrs.len != 2 || !name || name->kind != ATTR_STRING || !name->s || !dt || dt->kind != ATTR_DTYPE)
+        return verify_fail(v, "flag must have exactly the attributes 'name' (a string) and 'dtype'");
+    const FlagDef *f = module_find_flag(v->m, name->s);
+    if (!f) return verify_fail(v, "flag \"%s\" is not in the module's flag table", name->s);
+    if (f->value->dtype != dt->dtype)
+        return verify_fail(v, "flag \"%s\" is %s in the table but read as %s", name->s,
+                           dtype_name(f->value->dtype), dtype_name(dt->dtype));
+    return true;
+}
+
+/* The table itself: valid unique names, scalar defaults, dense indices. */
+static bool verify_flag_table(Verifier *v) {
+    for (int i = 0; i < v->m->nflags; i++) {
+        const FlagDef *f = v->m->flags[i];
+        if (!f || !f->name || !f->value || !f->help) return verify_fail(v, "flag %d is incomplete", i);
+        if (!flag_name_is_valid(f->name)) return verify_fail(v, "flag name \"%s\" is not valid", f->name);
+        if (f->index != i) return verify_fail(v, "flag \"%s\" has index %d, should be %d", f->name, f->index, i);
+        if (f->value->shape.rank != 0 || f->value->dtype < 0 || f->value->dtype >= DT__COUNT || !f->value->data)
+            return verify_fail(v, "flag \"%s\" has a default that is not a scalar", f->name);
+        for (int j = 0; j < i; j++)
+            if (strcmp(v->m->flags[j]->name, f->name) == 0) return verify_fail(v, "flag \"%s\" is declared twice", f->name);
+    }
+    return true;
+}
+
+/* A variable op names one of the module's variables, and has no attributes. */
+static bool verify_global(Verifier *v, const Inst *inst) {
+    const Global *g = inst->global;
+    const char *name = op_info[inst->op].name;
+    if (!g) return verify_fail(v, "'%s' without a variable", name);
+    if (g->index < 0 || g->index >= v->m->nglobals || v->m->globals[g->index] != g)
+        return verify_fail(v, "'%s' of $%s, which is not in the module", name, g->name ? g->name : "?");
+    if (inst->attrs.len) return verify_fail(v, "'%s' has attributes", name);
+    return true;
+}
+
+/* Each variable: a unique name, a static type, and an initial value of that type. */
+static bool verify_globals(Verifier *v) {
+    for (int i = 0; i < v->m->nglobals; i++) {
+        const Global *g = v->m->globals[i];
+        if (!g || !g->name || g->index != i) return verify_fail(v, "variable %d is incomplete", i);
+        for (int j = 0; j < i; j++)
+            if (strcmp(v->m->globals[j]->name, g->name) == 0)
+                return verify_fail(v, "duplicate variable name $%s", g->name);
+        if (!shape_is_static(&g->type.shape))
+            return verify_fail(v, "variable $%s has a shape that is not static", g->name);
+        if (!g->init || !g->init->data || g->init->dtype != g->type.dtype ||
+            !shape_equal(&g->init->shape, &g->type.shape))
+            return verify_fail(v, "variable $%s has no initial value of its type", g->name);
+    }
+    return true;
+}
+
 static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
     if (inst->op < 0 || inst->op >= OP__COUNT) return verify_fail(v, "instruction with bad opcode %d", (int)inst->op);
     const char *name = op_info[inst->op].name;
@@ -101,6 +158,12 @@ static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
         return verify_fail(v, "'%s' has a callee", name);
     }
     if (inst->op == OP_PRINT && !verify_print(v, inst)) return false;
+    if (op_is_var(inst->op)) {
+        if (!verify_global(v, inst)) return false;
+    } else if (inst->global) {
+        return verify_fail(v, "'%s' names a variable", name);
+    }
+    if (inst->op == OP_FLAG && !verify_flag(v, inst)) return false;
 
     if (inst->nregions < 0 || (inst->nregions > 0 && !inst->regions))
         return verify_fail(v, "'%s' has a bad region list", name);
@@ -113,9 +176,12 @@ static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
     TensorType *types = ARENA_ARRAY(v->arena, TensorType, cap);
     int nout = 0;
     char serr[256];
-    if (!shape_infer_regions(inst->op, inst->inputs, inst->ninputs, &inst->attrs, inst->callee,
-                             inst->regions, inst->nregions, types, &nout, serr, sizeof serr))
-        return verify_fail(v, "shape inference rejects '%s': %s", name, serr);
+    bool inferred = op_is_var(inst->op)
+                        ? shape_infer_var(inst->op, inst->global, inst->inputs, inst->ninputs, types, &nout,
+                                          serr, sizeof serr)
+                        : shape_infer_regions(inst->op, inst->inputs, inst->ninputs, &inst->attrs, inst->callee,
+                                              inst->regions, inst->nregions, types, &nout, serr, sizeof serr);
+    if (!inferred) return verify_fail(v, "shape inference rejects '%s': %s", name, serr);
     if (nout != inst->noutputs)
         return verify_fail(v, "'%s' has %d outputs, shape inference gives %d", name, inst->noutputs, nout);
     for (int i = 0; i < nout; i++) {
@@ -182,7 +248,8 @@ bool graph_verify(const Module *m, char *err, size_t errsize) {
     v.arena = a;
     v.nstate = m->next_value_id;
     v.state = ARENA_ARRAY(a, unsigned char, v.nstate > 0 ? v.nstate : 1);
-    bool ok = true;
+    bool ok = verify_flag_table(&v);
+    if (ok) ok = verify_globals(&v);
     /* Results first: a call's shape rule reads its callee's results. */
     for (int i = 0; ok && i < m->nfuncs; i++) {
         const Func *f = m->funcs[i];

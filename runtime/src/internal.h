@@ -55,6 +55,10 @@ IG_INTERNAL dnnl_stream_t ig_dnnl_stream(void);
 /* A plain row-major f32 memory descriptor; rank 0 is described as [1]. */
 IG_INTERNAL void ig_dnnl_md_f32(dnnl_memory_desc_t *md, int rank, const int64_t *shape);
 
+/* ---- Flags (flags.c) ---------------------------------------------------------------- */
+/* Frees the parsed flag values (ig_runtime_shutdown); ig_flag_value fails after it. */
+IG_INTERNAL void ig_flags_release_all(void);
+
 /* ---- Broadcasting (kernels/broadcast.c) ------------------------------------------- */
 /* NumPy's rule: align right; each pair of dims equal or one of them 1. Fatal (naming
  * op and both shapes) otherwise. Writes the result rank and shape. */

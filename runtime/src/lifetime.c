@@ -17,8 +17,9 @@ static dnnl_stream_t g_stream;
 
 void ig_runtime_init(int argc, char **argv)
 {
-    /* Flags are parsed by the flags module once it exists; nothing else needs the
-     * arguments, and oneDNN starts lazily so programs without kernels stay cheap. */
+    /* main() parses the flags itself (ig_flags_parse, with the program's table);
+     * nothing else needs the arguments, and oneDNN starts lazily so programs
+     * without kernels stay cheap. */
     (void)argc;
     (void)argv;
 }
@@ -27,6 +28,7 @@ void ig_runtime_shutdown(void)
 {
     /* Caches first: their primitives and memories were made on the engine. */
     ig_site_registry_release_all();
+    ig_flags_release_all();
     if (g_stream != NULL) {
         IG_DNNL_CHECK(dnnl_stream_destroy(g_stream));
         g_stream = NULL;

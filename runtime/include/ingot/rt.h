@@ -136,6 +136,32 @@ IG_API IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b);
 IG_API IgTensor *ig_reduce_sum(IgSite *site, const IgTensor *x, int naxes, const int *axes,
                                bool all_axes, bool keepdims);
 
+/* ---- Variables (tf.Variable) ---------------------------------------------------- */
+/* A variable of the emitted program: a static IgVar per module-level variable. It
+ * owns one reference to an immutable tensor, its current value, whose dtype and
+ * shape never change; an assign swaps the pointer (release the old, retain the
+ * new) and assign_add/sub compute a new tensor, so a value read earlier is never
+ * changed under its reader. */
+typedef struct IgVar {
+    const char *name;  /* the variable's name in the script, for run-time errors */
+    IgTensor *value;   /* owned; NULL before ig_var_init and after ig_var_release */
+} IgVar;
+
+#define IG_VAR(name) { (name), NULL }
+
+/* Sets the initial value (main's init(): before the program runs); takes its own
+ * reference to value. */
+IG_API void ig_var_init(IgVar *var, IgTensor *value);
+/* The current value: a new reference (the caller releases it). */
+IG_API IgTensor *ig_var_read(IgSite *site, IgVar *var);
+/* var = value / var + delta / var - delta. value must have the variable's dtype and
+ * shape, else a run-time error naming the site's line; value stays the caller's. */
+IG_API void ig_var_assign(IgSite *site, IgVar *var, IgTensor *value);
+IG_API void ig_var_assign_add(IgSite *site, IgVar *var, const IgTensor *delta);
+IG_API void ig_var_assign_sub(IgSite *site, IgVar *var, const IgTensor *delta);
+/* Drops the variable's value (main(), after the program, before ig_runtime_shutdown). */
+IG_API void ig_var_release(IgVar *var);
+
 /* ---- Output ------------------------------------------------------------------- */
 /* tf.print: each argument formatted as TensorFlow does, separated by sep, then end.
  * summarize: entries shown at each end of a dimension (TensorFlow's default 3). */
@@ -147,6 +173,34 @@ IG_API char *ig_format_tensor(const IgTensor *t, int summarize);
  * For IG_STRING, element is the text itself (a tensor's data), written raw. Returns
  * what snprintf returns. */
 IG_API int ig_format_element(char *buf, size_t bufsize, IgDType dtype, const void *element);
+
+/* ---- Flags (ingot.flag) ---------------------------------------------------------- */
+/* One command-line flag of the program. The default is written as the command line
+ * would write it ("5", "0.1", "true", "hello") and parsed by the same code, so the
+ * default and --help agree with what a user may type. */
+typedef struct IgFlagSpec {
+    const char *name;         /* "epochs": the program accepts --epochs=V and --epochs V */
+    IgDType dtype;            /* a scalar of this dtype */
+    const char *default_text;
+    const char *help;         /* one line for --help; may be "" */
+} IgFlagSpec;
+
+typedef enum { IG_FLAGS_OK, IG_FLAGS_HELP, IG_FLAGS_ERROR } IgFlagsStatus;
+
+/* Parses argv[1..argc) against table[0..n): --name=value, --name value, and for bools
+ * also a bare --name (true) and --name=true/false/1/0. --help (or -h) writes the usage
+ * to out; an unknown flag, a missing or unparsable value (out-of-range ints included),
+ * or a stray argument writes "<program>: error: ..." (naming the flag) to err. On
+ * IG_FLAGS_OK every flag has its value; on the others none is set. Does not exit:
+ * tests call it directly. A later call replaces the values of an earlier one. */
+IG_API IgFlagsStatus ig_flags_try_parse(int argc, char **argv, const IgFlagSpec *table, int n,
+                                        FILE *out, FILE *err);
+/* What main() calls before anything runs: ig_flags_try_parse on stdout/stderr, then
+ * exit(0) after --help and exit(2) after an error. */
+IG_API void ig_flags_parse(int argc, char **argv, const IgFlagSpec *table, int n);
+/* The value of flag index (the table's order) as a scalar tensor. It is immortal
+ * (releasing it does nothing) and lives until ig_runtime_shutdown. */
+IG_API IgTensor *ig_flag_value(IgSite *site, int index);
 
 #ifdef __cplusplus
 }

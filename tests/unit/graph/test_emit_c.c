@@ -163,6 +163,7 @@ Test(emit_c, header_and_main) {
     cr_assert_eq(count(text, "#include"), 2);
     const char *tail = "\nint main(int argc, char **argv) {\n"
                        "    ig_runtime_init(argc, argv);\n"
+                       "    ig_flags_parse(argc, argv, NULL, 0);\n"
                        "    program();\n"
                        "    ig_runtime_shutdown();\n"
                        "    return 0;\n"

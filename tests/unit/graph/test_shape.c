@@ -56,6 +56,9 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
     attrs_set_dtype(gf.arena, &a, "dtype", DT_FLOAT32);
     attrs_set_shape(gf.arena, &a, "shape", shape_of(1, (int64_t[]){2}));
     attrs_set_float(gf.arena, &a, "value", 0);
+    Attrs flag = {0};
+    attrs_set_string(gf.arena, &flag, "name", "epochs");
+    attrs_set_dtype(gf.arena, &flag, "dtype", DT_INT32);
     Attrs cst = {0};
     float one = 1;
     attrs_set_tensor(gf.arena, &cst, "value", gf_data(DT_FLOAT32, 0, NULL, &one));
@@ -88,6 +91,20 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         cr_assert_eq(nout, 1);
         covered[control[i].op] = true;
     }
+    /* The variable ops infer from their variable (shape_infer_var). */
+    int32_t zero = 0;
+    Global *var = module_add_global(gf.m, "v", gf_data(DT_INT32, 0, NULL, &zero), true, gf_at(8, 1));
+    IrValue *iv = gf_input(DT_INT32, 0);
+    static const Opcode var_ops[] = {OP_READ_VAR, OP_ASSIGN_VAR, OP_ASSIGN_ADD_VAR, OP_ASSIGN_SUB_VAR};
+    for (size_t i = 0; i < sizeof var_ops / sizeof var_ops[0]; i++) {
+        TensorType out[1];
+        int nout = -1;
+        cr_assert(shape_infer_var(var_ops[i], var, &iv, var_ops[i] == OP_READ_VAR ? 0 : 1, out, &nout, gf_err,
+                                  sizeof gf_err),
+                  "%s: %s", op_info[var_ops[i]].name, gf_err);
+        cr_assert_eq(nout, var_ops[i] == OP_READ_VAR ? 1 : 0);
+        covered[var_ops[i]] = true;
+    }
     struct {
         Opcode op;
         IrValue *in[3];
@@ -110,6 +127,7 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_LOGICAL_AND, {bl, bl}, 2, NULL, NULL}, {OP_LOGICAL_OR, {bl, bl}, 2, NULL, NULL},
         {OP_LOGICAL_NOT, {bl}, 1, NULL, NULL},    {OP_GATHER, {m, ix}, 2, NULL, NULL},
         {OP_SHAPE, {m}, 1, NULL, NULL},
+        {OP_FLAG, {0}, 0, &flag, NULL},
     };
     for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
         TensorType out[4];

@@ -1,0 +1,71 @@
+/* variable.c — tf.Variable at run time: a variable owns one reference to an
+ * immutable tensor; reads hand out new references, assigns swap the pointer.
+ * Entry points: ig_var_init, ig_var_read, ig_var_assign, ig_var_assign_add,
+ * ig_var_assign_sub, ig_var_release. Memory owner: each IgVar owns its value. */
+#include "internal.h"
+
+/* The compiler proves dtypes and static dims; an unknown dim of the value is only
+ * known here. The messages are TensorFlow's (AssignVariableOp, AssignAddVariableOp). */
+static void var_check(IgSite *site, const IgVar *var, const IgTensor *value, bool update)
+{
+    const IgTensor *cur = var->value;
+    IG_RT_ASSERT(cur != NULL && value != NULL);
+    if (value->dtype != cur->dtype)
+        ig_fatal(site, "InvalidArgumentError: variable '%s' is %s, cannot %s it with a %s tensor", var->name,
+                 ig_dtype_name(cur->dtype), update ? "update" : "assign", ig_dtype_name(value->dtype));
+    if (!ig_shape_equal(cur->rank, cur->shape, value->rank, value->shape)) {
+        char want[IG_SHAPE_STR_MAX], got[IG_SHAPE_STR_MAX];
+        ig_shape_str(want, cur->rank, cur->shape);
+        ig_shape_str(got, value->rank, value->shape);
+        if (update)
+            ig_fatal(site, "InvalidArgumentError: cannot update variable '%s' with shape %s using a tensor with "
+                     "shape %s, shapes must be equal", var->name, want, got);
+        ig_fatal(site, "InvalidArgumentError: trying to assign variable '%s' with wrong shape: expected %s, got %s",
+                 var->name, want, got);
+    }
+}
+
+void ig_var_init(IgVar *var, IgTensor *value)
+{
+    IG_RT_ASSERT(var != NULL && value != NULL);
+    ig_retain(value);
+    ig_release(var->value);
+    var->value = value;
+}
+
+IgTensor *ig_var_read(IgSite *site, IgVar *var)
+{
+    (void)site;
+    IG_RT_ASSERT(var != NULL && var->value != NULL); /* init() runs before the program */
+    ig_retain(var->value);
+    return var->value;
+}
+
+void ig_var_assign(IgSite *site, IgVar *var, IgTensor *value)
+{
+    var_check(site, var, value, false);
+    /* Retain first: assigning the variable's own value must not free it. */
+    ig_retain(value);
+    ig_release(var->value);
+    var->value = value;
+}
+
+/* var = op(var, delta), as a new tensor: whoever read the old value keeps it. */
+static void var_update(IgSite *site, IgVar *var, const IgTensor *delta, bool add)
+{
+    var_check(site, var, delta, true);
+    IgTensor *next = add ? ig_add(site, var->value, delta) : ig_sub(site, var->value, delta);
+    ig_release(var->value);
+    var->value = next;
+}
+
+void ig_var_assign_add(IgSite *site, IgVar *var, const IgTensor *delta) { var_update(site, var, delta, true); }
+
+void ig_var_assign_sub(IgSite *site, IgVar *var, const IgTensor *delta) { var_update(site, var, delta, false); }
+
+void ig_var_release(IgVar *var)
+{
+    if (var == NULL) return;
+    ig_release(var->value);
+    var->value = NULL;
+}
