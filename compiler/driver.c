@@ -34,6 +34,7 @@ typedef struct Options {
     const char *script;
     const char *output;      /* -o */
     EmitKind emit;
+    bool trace_report;       /* --trace-report */
     char **program_args;     /* after -- (run) */
     int nprogram_args;
 } Options;
@@ -47,7 +48,7 @@ typedef struct Paths {
 } Paths;
 
 static const char usage_text[] =
-    "usage: ingot build [--emit=KIND] [-o OUT] FILE.py\n"
+    "usage: ingot build [--emit=KIND] [--trace-report] [-o OUT] FILE.py\n"
     "       ingot run FILE.py [-- ARGS...]\n"
     "       ingot --help | --version\n"
     "\n"
@@ -71,6 +72,8 @@ static const char usage_text[] =
     "                        graph   the traced graph IR\n"
     "                        dot     the graph for Graphviz (dot -Tsvg)\n"
     "                        c       the generated C\n"
+    "  --trace-report      after tracing, list every tf.function's concrete\n"
+    "                      signatures: the call that traced each, why, and its size\n"
     "  -h, --help          show this help\n"
     "  --version           show the version\n"
     "\n"
@@ -111,6 +114,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
         if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc) return usage_error("'-o' needs a file name%s", "");
             opt->output = argv[++i];
+        } else if (strcmp(a, "--trace-report") == 0) {
+            opt->trace_report = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
             if (!parse_emit(a + 7, &opt->emit))
                 return usage_error("unknown --emit kind '%s' (tokens, ast, autograph, graph, dot or c)", a + 7);
@@ -258,7 +263,8 @@ static int build(Arena *a, const Options *opt, const char *output) {
         return 0;
     }
     /* With --emit the stage goes to stdout, so build-time print() output moves aside. */
-    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout};
+    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout,
+                          .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout};
     Module *m = interp_trace_program(a, &diag, ast, &iopt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;

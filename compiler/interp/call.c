@@ -280,6 +280,7 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
     case VAL_FUNCTION: return call_function(in, callee->fn, args, loc);
     case VAL_BUILTIN: return callee->builtin->fn(in, callee->builtin->self, args, loc);
     case VAL_TF_FUNCTION: return tf_function_call(in, callee->tf_fn, args, loc);
+    case VAL_CONCRETE_FUNCTION: return concrete_function_call(in, callee, args, loc);
     default: return interp_type_error(in, loc, "'%s' object is not callable", value_type_name(callee));
     }
 }

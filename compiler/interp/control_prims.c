@@ -224,6 +224,50 @@ Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc) {
     return r ? tensor_value(in, r) : NULL;
 }
 
+/* ---- tf.TensorSpec ------------------------------------------------------------------------------ */
+
+/* tf.TensorSpec(shape, dtype=tf.float32, name=None): shape a list of ints and None. */
+static Value *prim_tensor_spec(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"shape", "dtype", "name"};
+    Value *a[3];
+    if (!args_bind(in, args, "TensorSpec", names, 3, 1, a, loc)) return NULL;
+    Value *shape = a[0];
+    if (shape->kind == VAL_NONE) return interp_not_supported(in, loc, "a TensorSpec of unknown rank (shape=None)");
+    if (!value_is_sequence(shape) || shape->list->len > IR_MAX_RANK)
+        return interp_type_error(in, loc, "TensorSpec shape must be a list of ints and None, got %s", value_repr(in->arena, shape));
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_TENSOR_SPEC;
+    v->spec.type.shape.rank = shape->list->len;
+    for (int i = 0; i < shape->list->len; i++) {
+        Value *d = shape->list->items[i];
+        if (d->kind == VAL_NONE) v->spec.type.shape.dims[i] = DIM_UNKNOWN;
+        else if (d->kind == VAL_INT && d->i >= 0) v->spec.type.shape.dims[i] = d->i;
+        else return interp_type_error(in, loc, "TensorSpec dimensions must be ints >= 0 or None, got %s", value_repr(in->arena, d));
+    }
+    if (a[1] && a[1]->kind != VAL_NONE && a[1]->kind != VAL_DTYPE)
+        return interp_type_error(in, loc, "TensorSpec dtype must be a tf.DType, got %s", value_repr(in->arena, a[1]));
+    v->spec.type.dtype = a[1] && a[1]->kind == VAL_DTYPE ? a[1]->dtype : DT_FLOAT32;
+    if (a[2] && a[2]->kind == VAL_STR) v->spec.name = a[2]->str.s;
+    else if (a[2] && a[2]->kind != VAL_NONE) return interp_type_error(in, loc, "TensorSpec name must be a str");
+    return v;
+}
+
+Value *tensor_spec_attribute(Interp *in, Value *spec, const char *name, bool *missing) {
+    *missing = false;
+    if (strcmp(name, "dtype") == 0) return value_dtype(in->arena, spec->spec.type.dtype);
+    if (strcmp(name, "name") == 0) return spec->spec.name ? value_cstr(in->arena, spec->spec.name) : value_none();
+    if (strcmp(name, "shape") == 0) {
+        const Shape *s = &spec->spec.type.shape;
+        Value *t = value_tuple(in->arena, s->rank);
+        for (int i = 0; i < s->rank; i++)
+            t->list->items[i] = s->dims[i] == DIM_UNKNOWN ? value_none() : value_int(in->arena, s->dims[i]);
+        return t;
+    }
+    *missing = true;
+    return NULL;
+}
+
 /* ---- tf.autograph ----------------------------------------------------------------------------- */
 
 /* The def a function value runs: converted code for every def AutoGraph converted. */
@@ -273,7 +317,7 @@ void control_prims_install(Interp *in, PyModule *m) {
     static const struct { const char *name; BuiltinFn fn; } prims[] = {
         {"cond", prim_cond},   {"while_loop", prim_while_loop}, {"logical", prim_logical},
         {"shape", prim_shape}, {"gather", prim_gather},     {"to_code", prim_to_code},
-        {"unconverted", prim_unconverted},
+        {"unconverted", prim_unconverted}, {"TensorSpec", prim_tensor_spec},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         env_set_local(in, m->globals, interp_intern(in, prims[i].name),

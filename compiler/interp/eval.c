@@ -21,6 +21,7 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
         int64_t s = v->range.start, e = v->range.stop, st = v->range.step;
         return st > 0 ? s < e : s > e;
     }
+    case VAL_VARIABLE: /* its value is a symbolic tensor too */
     case VAL_TENSOR:
         *ok = false;
         interp_error(in, loc,
@@ -195,7 +196,8 @@ static Value *seq_concat(Interp *in, Value *a, Value *b) {
 
 
 Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
-    if (value_is_tensor(a) || value_is_tensor(b)) return tensor_binop(in, op, a, b, loc);
+    if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE)
+        return tensor_binop(in, op, a, b, loc);
     if (is_intlike(a) && is_intlike(b)) {
         if (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR)
             if (a->kind == VAL_BOOL && b->kind == VAL_BOOL) {
@@ -301,7 +303,8 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
 }
 
 Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
-    if ((value_is_tensor(a) || value_is_tensor(b)) && op != CMP_IS && op != CMP_IS_NOT && op != CMP_IN &&
+    if ((value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE) &&
+        op != CMP_IS && op != CMP_IS_NOT && op != CMP_IN &&
         op != CMP_NOT_IN)
         return tensor_compare(in, op, a, b, loc);
     switch (op) {
@@ -380,7 +383,9 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
         return sub ? sub->self : NULL;
     }
     case VAL_TENSOR: return tensor_attribute(in, obj, name, loc, missing);
+    case VAL_VARIABLE: return variable_attribute(in, obj, name, loc, missing);
     case VAL_TF_FUNCTION: return tf_function_attribute(in, obj, name, loc, missing);
+    case VAL_TENSOR_SPEC: return tensor_spec_attribute(in, obj, name, missing);
     case VAL_DTYPE:
         if (strcmp(name, "name") == 0) return value_cstr(in->arena, dtype_name(obj->dtype));
         if (strcmp(name, "is_floating") == 0) return value_bool(dtype_is_float(obj->dtype));
@@ -458,6 +463,7 @@ static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
 }
 
 Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
+    if (obj->kind == VAL_VARIABLE && !(obj = variable_read(in, obj, loc))) return NULL;
     if (value_is_tensor(obj)) return tensor_index(in, obj, index, loc);
     if (obj->kind == VAL_DICT) {
         Value *v = dict_get(obj->dict, index);
@@ -663,7 +669,7 @@ static Value *eval_unary(Interp *in, Env *env, const Node *e) {
         bool t = value_truthy(in, v, e->unaryop.operand->loc, &ok);
         return ok ? value_bool(!t) : NULL;
     }
-    if (value_is_tensor(v)) return tensor_unary(in, e->unaryop.op, v, e->loc);
+    if (value_is_tensor(v) || v->kind == VAL_VARIABLE) return tensor_unary(in, e->unaryop.op, v, e->loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);
         switch (e->unaryop.op) {

@@ -64,6 +64,7 @@ Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const
     PyModule *main_module = module_create(in, "__main__", file, false);
     in->main_module = main_module;
     if (!exec_module(in, main_module, script) || diag_has_errors(diag)) return NULL;
+    if (opt->trace_report) trace_report_print(in, opt->trace_report);
     region_set_results(in->module, program->body, NULL, 0);
     return in->module;
 }

@@ -15,6 +15,7 @@
 typedef struct InterpOptions {
     const char *stdlib_dir;   /* directory holding tensorflow/ and ingot/ */
     FILE *out;                /* where build-time print() writes (stdout) */
+    FILE *trace_report;       /* --trace-report: where the report goes, or NULL */
 } InterpOptions;
 
 /* Runs the parsed script's top level as the program function. Returns the traced

@@ -36,13 +36,28 @@ struct PyModule {
     Value *self;                  /* the VAL_MODULE value */
 };
 
+/* Tensors of its callers that a trace uses: each becomes an implicit parameter of the
+   concrete function (after the explicit ones), and every call passes the outer value. */
+typedef struct CaptureList {
+    Func *func;                   /* the function being traced */
+    Value **outer;                /* the captured tensors, in the caller's graph */
+    IrValue **inner;              /* their parameters */
+    int n, cap;
+} CaptureList;
+
 /* One concrete function of a tf.function (one trace). */
 typedef struct ConcreteFunction {
-    Value *key;                   /* the cache key of its signature (a tuple) */
+    Value *key;                   /* the trace key it accepts (trace_key.c; unknown dims generalize) */
     Func *func;
     Value *output_template;       /* the traced return value; tensors stand for results */
     int nresults;
+    SrcLoc traced_at;             /* the call that traced it */
+    CaptureList *captures;
+    const char *reason;           /* why: "first call", "argument 'x': shape (3,) is not (2,)" */
 } ConcreteFunction;
+
+typedef struct RetraceDetector RetraceDetector;
+
 
 struct TfFunction {
     Value *python_function;
@@ -50,6 +65,10 @@ struct TfFunction {
     ConcreteFunction **traces;
     int ntraces, cap;
     int tracing_count;
+    int ncalls;                   /* calls from the top level */
+    const List *input_signature;  /* tf.TensorSpec values, or NULL */
+    bool reduce_retracing;
+    RetraceDetector *detector;    /* shared by every tf.function of the same def */
 };
 
 /* A region being traced into (a cond branch, a loop's test or body), innermost
@@ -85,6 +104,11 @@ struct Interp {
     /* The tf.function being traced now (NULL: the program's top level); its
        tracing_count tells a first trace (1) from a retrace. */
     const TfFunction *tracing;
+    CaptureList *captures;        /* the trace under way's captures, or NULL */
+    TfFunction **tf_functions;    /* every tf.function made, for --trace-report */
+    int ntf_functions, tf_functions_cap;
+    RetraceDetector **detectors;  /* one per Python def wrapped by tf.function */
+    int ndetectors, detectors_cap;
 };
 
 #define INTERP_MAX_DEPTH 400
@@ -165,6 +189,9 @@ bool value_is_tensor(const Value *v);
 /* Converts a Python scalar, nested list or tensor to a tensor (dtype: preferred, or
    inferred as TensorFlow does when preferred < 0). NULL after an error. */
 Value *to_tensor(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
+/* A Python scalar or nested list as build-time tensor data (no graph node), with
+   to_tensor's dtype rules; NULL after an error. */
+const ConstData *python_to_const(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
 Value *tensor_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc);
 Value *tensor_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc);
 Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc);
@@ -173,8 +200,23 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
 /* Attributes of tensors and tf.functions: as lookup_attribute. */
 Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool *missing);
 Value *tensor_value(Interp *in, IrValue *ir);
+/* A shape as TensorFlow prints a TensorShape: "(2, None)", "(3,)", "()". */
+const char *shape_tuple_text(Arena *a, const Shape *s);
 /* The symbolic tensor's text: Tensor("mul:0", shape=(), dtype=float32) */
 const char *tensor_repr(Arena *a, const Value *v);
+
+/* ---- variables.c: tf.Variable ------------------------------------------------------------ */
+/* _ingot.variable and friends, installed into the _ingot module. */
+void variables_install(Interp *in, PyModule *m);
+/* The variable's current value as a tensor of the current graph: a new read node. */
+Value *variable_read(Interp *in, Value *var, SrcLoc loc);
+/* v itself, or its read when v is a variable (operands and tensor arguments read it,
+   as TensorFlow converts a variable to a tensor). NULL after an error. */
+Value *variable_deref(Interp *in, Value *v, SrcLoc loc);
+/* Attributes and methods of a variable: as lookup_attribute. */
+Value *variable_attribute(Interp *in, Value *var, const char *name, SrcLoc loc, bool *missing);
+/* <tf.Variable 'counter:0' shape=() dtype=int32> */
+const char *variable_repr(Arena *a, const Value *v);
 
 /* ---- nest.c: nested structures (lists, tuples, dicts; everything else is a leaf) ---- */
 typedef Value *(*LeafFn)(Interp *in, Value *leaf, void *ctx);
@@ -224,15 +266,50 @@ Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, vo
 
 /* ---- control_prims.c: _ingot.cond, while_loop, logical, shape, gather ------------------------ */
 void control_prims_install(Interp *in, PyModule *m);
+/* spec.shape / spec.dtype / spec.name; NULL with *missing for other names. */
+Value *tensor_spec_attribute(Interp *in, Value *spec, const char *name, bool *missing);
 /* t[index] for one integer index (Python int or integer scalar tensor). */
 Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc);
+
+/* ---- flag_prims.c: _ingot.flag (ingot.flag) -------------------------------------------------- */
+void flag_prims_install(Interp *in, PyModule *m);
 
 /* ---- autograph_ops.c: the ag__ module that converted code calls -------------------------- */
 PyModule *autograph_module(Interp *in);
 
 /* ---- tracing.c: tf.function --------------------------------------------------------------- */
-Value *tf_function_new(Interp *in, Value *python_function);
+/* input_signature: None or a list of tf.TensorSpec (checked here). */
+Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature, bool reduce_retracing,
+                       SrcLoc loc);
 Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc);
 Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc, bool *missing);
+/* Calling f.get_concrete_function(...)'s result: arguments must fit its trace. */
+Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLoc loc);
+/* v, made by a caller of the function being traced, as a parameter of the trace. */
+IrValue *capture_tensor(Interp *in, Value *v, SrcLoc loc);
+const char *concrete_function_text(Arena *a, const Value *concrete);
+
+/* ---- trace_key.c: the cache keys of tf.function -------------------------------------------- */
+Value *trace_key_of_call(Interp *in, const CallArgs *args);
+Value *trace_key_of_signature(Interp *in, const List *specs);
+/* The cached key `have` accepts the call's key `want` (an unknown dim accepts any). */
+bool trace_key_matches(const Value *have, const Value *want);
+/* How many tensor dims the key knows: the most specific match wins. */
+int trace_key_specificity(const Value *key);
+/* The most specific key accepting both, or NULL (reduce_retracing). */
+Value *trace_key_generalize(Interp *in, Value *a, Value *b);
+/* How many arguments differ (the closest trace explains a retrace). */
+int trace_key_distance(const Value *a, const Value *b);
+/* The key's tensor types in argument order (the trace's parameters). */
+void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int *n);
+/* Why `want` needs another trace than `have`: "argument 'x': shape (3,) is not (2,)".
+   names: per key entry, the parameter or keyword name (NULL entries allowed). */
+const char *trace_key_difference(Interp *in, const Value *have, const Value *want, const char *const *names);
+
+/* ---- trace_report.c: retracing warning, --trace-report ------------------------------------ */
+RetraceDetector *retrace_detector_for(Interp *in, const Node *def);
+void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc);
+void interp_register_tf_function(Interp *in, TfFunction *tf);
+void trace_report_print(Interp *in, FILE *out);
 
 #endif

@@ -59,19 +59,7 @@ IrValue *stage_condition(Interp *in, Value *cond, const char *tag, SrcLoc loc) {
 
 /* ---- Leaves: what may flow out of a branch or around a loop ------------------------------ */
 
-/* "(2, None)", as TensorFlow prints a TensorShape. */
-static const char *shape_text(Interp *in, const Shape *s) {
-    StrBuf sb;
-    strbuf_init(&sb, in->arena);
-    strbuf_putc(&sb, '(');
-    for (int i = 0; i < s->rank; i++) {
-        if (i) strbuf_puts(&sb, ", ");
-        if (s->dims[i] == DIM_UNKNOWN) strbuf_puts(&sb, "None");
-        else strbuf_printf(&sb, "%lld", (long long)s->dims[i]);
-    }
-    strbuf_puts(&sb, s->rank == 1 ? ",)" : ")");
-    return strbuf_cstr(&sb);
-}
+static const char *shape_text(Interp *in, const Shape *s) { return shape_tuple_text(in->arena, s); }
 
 /* A leaf as a tensor of the current region: Python numbers, bools and strings are
    converted, as TensorFlow converts the outputs of cond and while_loop. */

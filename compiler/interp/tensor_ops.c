@@ -52,6 +52,7 @@ static const char *tf_default_op_name(Opcode op) {
     case OP_GATHER: return "GatherV2";
     case OP_SHAPE: return "Shape";
     case OP_CALL: return "StatefulPartitionedCall";
+    case OP_READ_VAR: return "ReadVariableOp";
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_FLOORDIV: case OP_MOD: case OP_POW: case OP_RANGE:
     case OP_COND: case OP_WHILE:
         return op_info[op].name;   /* "add", "sub", "mul", "floordiv", "mod", "pow", "range", "cond", "while" */
@@ -76,7 +77,7 @@ Value *tensor_value(Interp *in, IrValue *ir) {
     return v;
 }
 
-static const char *shape_tuple_text(Arena *a, const Shape *s) {
+const char *shape_tuple_text(Arena *a, const Shape *s) {
     StrBuf sb;
     strbuf_init(&sb, a);
     strbuf_putc(&sb, '(');
@@ -124,13 +125,24 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
         return NULL;
     }
     Inst *def = v->tensor.ir->def;
+    if (def && def->op == OP_FLAG) {
+        /* A flag reads a value fixed before the program starts: read it here too. */
+        IrValue *r = build_op(&in->builder, OP_FLAG, NULL, 0, &def->attrs, interp_op_loc(in, loc));
+        return r;
+    }
     if (def && def->op == OP_CONST) {
         const Attr *value = attrs_get(&def->attrs, arena_intern_cstr(in->arena, "value"));
         IG_ASSERT(value);
         Value *copy = emit_const(in, value->tensor, loc);
         return copy ? copy->tensor.ir : NULL;
     }
-    interp_not_supported(in, loc, "using a tensor computed outside this tf.function (captured tensors)");
+    /* A tensor of the code that called the tf.function being traced: captured, as
+       TensorFlow captures it, by an implicit parameter the call sites pass. */
+    if (in->captures && in->captures->func == here) return capture_tensor(in, v, loc);
+    interp_error(in, loc,
+                 "InaccessibleTensorError: %s belongs to another function's graph and cannot be used here; "
+                 "return it from that function, or pass it as an argument",
+                 tensor_repr(in->arena, v));
     return NULL;
 }
 
@@ -240,6 +252,11 @@ static bool fill_nested(Interp *in, Value *v, DType dt, char *data, size_t *inde
 }
 
 static Value *python_to_tensor(Interp *in, Value *v, int preferred, SrcLoc loc) {
+    const ConstData *cd = python_to_const(in, v, preferred, loc);
+    return cd ? emit_const(in, cd, loc) : NULL;
+}
+
+const ConstData *python_to_const(Interp *in, Value *v, int preferred, SrcLoc loc) {
     Shape shape = shape_scalar();
     DType inferred = DT__COUNT;
     if (!scan_nested(in, v, 0, &shape, &inferred, loc)) return NULL;
@@ -253,10 +270,11 @@ static Value *python_to_tensor(Interp *in, Value *v, int preferred, SrcLoc loc) 
     size_t index = 0;
     if (!fill_nested(in, v, dt, data, &index, loc)) return NULL;
     cd->data = data;
-    return emit_const(in, cd, loc);
+    return cd;
 }
 
 Value *to_tensor(Interp *in, Value *v, int preferred, SrcLoc loc) {
+    if (v->kind == VAL_VARIABLE && !(v = variable_read(in, v, loc))) return NULL;
     if (value_is_tensor(v)) {
         DType have = v->tensor.ir->type.dtype;
         if (preferred >= 0 && (DType)preferred != have)
@@ -330,6 +348,9 @@ static bool coerce_pair(Interp *in, Opcode op, Value **a, Value **b, SrcLoc loc)
 }
 
 static Value *binary(Interp *in, Opcode op, Value *a, Value *b, SrcLoc loc) {
+    a = variable_deref(in, a, loc);
+    b = a ? variable_deref(in, b, loc) : NULL;
+    if (!b) return NULL;
     if (!coerce_pair(in, op, &a, &b, loc)) return NULL;
     if (op == OP_DIV && !dtype_is_float(a->tensor.ir->type.dtype)) {
         /* TensorFlow's truediv: integers are divided as float64. */
@@ -527,7 +548,8 @@ static Value *prim_binary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (a[0]->kind == VAL_STR && strcmp(a[0]->str.s, table[i].name) == 0) {
-            Value *x = a[1], *y = a[2];
+            Value *x = variable_deref(in, a[1], loc), *y = x ? variable_deref(in, a[2], loc) : NULL;
+            if (!y) return NULL;
             if (!value_is_tensor(x) && !value_is_tensor(y)) {
                 x = to_tensor(in, x, -1, loc);
                 if (!x) return NULL;
@@ -610,7 +632,7 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     for (int i = 0; i < args->npos; i++) {
         Value *v = args->pos[i];
         /* Python values are formatted now, at build time, as TensorFlow formats them. */
-        Value *t = value_is_tensor(v) ? to_tensor(in, v, -1, loc)
+        Value *t = value_is_tensor(v) || v->kind == VAL_VARIABLE ? to_tensor(in, v, -1, loc)
                                       : python_to_tensor(in, v->kind == VAL_STR ? v : value_cstr(in->arena, value_to_str(in->arena, v)), DT_STRING, loc);
         if (!t) return NULL;
         inputs[i] = t->tensor.ir;
@@ -629,9 +651,9 @@ static Value *prim_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     static const char *const names[] = {"func", "input_signature", "reduce_retracing"};
     Value *a[3];
     if (!args_bind(in, args, "function", names, 3, 1, a, loc)) return NULL;
-    if (a[1] && a[1]->kind != VAL_NONE) return interp_not_supported(in, loc, "'input_signature'");
     if (a[0]->kind != VAL_FUNCTION) return interp_type_error(in, loc, "tf.function expects a Python function, got %s", value_type_name(a[0]));
-    return tf_function_new(in, a[0]);
+    bool ok = true, relax = a[2] ? value_truthy(in, a[2], loc, &ok) : false;
+    return ok ? tf_function_new(in, a[0], a[1], relax, loc) : NULL;
 }
 
 PyModule *ingot_primitives_module(Interp *in) {
@@ -645,6 +667,8 @@ PyModule *ingot_primitives_module(Interp *in) {
         env_set_local(in, m->globals, interp_intern(in, prims[i].name),
                       value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
     control_prims_install(in, m);
+    variables_install(in, m);
+    flag_prims_install(in, m);
     for (int dt = 0; dt < DT__COUNT; dt++)
         env_set_local(in, m->globals, interp_intern(in, dtype_name((DType)dt)), value_dtype(in->arena, (DType)dt));
     return m;

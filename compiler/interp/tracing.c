@@ -1,78 +1,38 @@
 /* tracing.c — tf.function: one concrete function per distinct call signature, as
- * TensorFlow keys them (TF-SEMANTICS.md §1): tensors by dtype and shape, Python
- * scalars and strings by value, lists/tuples/dicts by structure, other objects by
- * identity. A call traces on a cache miss, then becomes a `call` node. */
+ * TensorFlow keys them (TF-SEMANTICS.md §1; the keys are trace_key.c's). A call
+ * looks for the most specific cached trace that accepts its arguments; a miss
+ * traces (at a shape generalized against the cache with reduce_retracing, or at the
+ * input_signature's shapes), and the call becomes a `call` node. get_concrete_function
+ * traces without calling. Entry points: tf_function_new, tf_function_call,
+ * tf_function_attribute, concrete_function_call. Memory owner: the interpreter's Arena. */
 #include <string.h>
 
 #include "interp_internal.h"
 
-Value *tf_function_new(Interp *in, Value *python_function) {
+Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature, bool reduce_retracing,
+                       SrcLoc loc) {
     TfFunction *tf = ARENA_NEW(in->arena, TfFunction);
     tf->python_function = python_function;
     tf->name = python_function->fn->name;
+    tf->reduce_retracing = reduce_retracing;
+    if (input_signature && input_signature->kind != VAL_NONE) {
+        if (!value_is_sequence(input_signature))
+            return interp_type_error(in, loc, "input_signature must be a list of tf.TensorSpec, got %s",
+                                     value_type_name(input_signature));
+        for (int i = 0; i < input_signature->list->len; i++) {
+            Value *s = input_signature->list->items[i];
+            if (s->kind != VAL_TENSOR_SPEC)
+                return interp_not_supported(in, loc, arena_printf(in->arena, "an input_signature entry that is a %s "
+                                                                  "(only tf.TensorSpec)", value_type_name(s)));
+        }
+        tf->input_signature = input_signature->list;
+    }
+    tf->detector = retrace_detector_for(in, python_function->fn->def);
+    interp_register_tf_function(in, tf);
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_TF_FUNCTION;
     v->tf_fn = tf;
     return v;
-}
-
-/* ---- The cache key ------------------------------------------------------------------ */
-
-static Value *tuple_of(Interp *in, int n, Value **items) {
-    Value *t = value_tuple(in->arena, n);
-    memcpy(t->list->items, items, sizeof(Value *) * (size_t)n);
-    return t;
-}
-
-static Value *trace_type(Interp *in, Value *v) {
-    Arena *a = in->arena;
-    switch (v->kind) {
-    case VAL_TENSOR: {
-        const TensorType *t = &v->tensor.ir->type;
-        Value *dims = value_tuple(a, t->shape.rank);
-        for (int i = 0; i < t->shape.rank; i++) dims->list->items[i] = value_int(a, t->shape.dims[i]);
-        Value *parts[3] = {value_cstr(a, "Tensor"), value_int(a, t->dtype), dims};
-        return tuple_of(in, 3, parts);
-    }
-    case VAL_LIST:
-    case VAL_TUPLE: {
-        Value *items = value_tuple(a, v->list->len + 1);
-        items->list->items[0] = value_cstr(a, value_type_name(v));
-        for (int i = 0; i < v->list->len; i++) items->list->items[i + 1] = trace_type(in, v->list->items[i]);
-        return items;
-    }
-    case VAL_DICT: {
-        Value *items = value_dict(a);
-        for (int i = 0; i < v->dict->nentries; i++)
-            if (v->dict->entries[i].key)
-                dict_set(a, items->dict, v->dict->entries[i].key, trace_type(in, v->dict->entries[i].value));
-        Value *parts[2] = {value_cstr(a, "dict"), items};
-        return tuple_of(in, 2, parts);
-    }
-    case VAL_NONE:
-    case VAL_BOOL:
-    case VAL_INT:
-    case VAL_FLOAT:
-    case VAL_STR: {
-        /* By value, and by type: f(1) and f(True) are different traces. */
-        Value *parts[2] = {value_cstr(a, value_type_name(v)), v};
-        return tuple_of(in, 2, parts);
-    }
-    default: {
-        Value *parts[2] = {value_cstr(a, "object"), v};
-        return tuple_of(in, 2, parts);
-    }
-    }
-}
-
-static Value *call_key(Interp *in, CallArgs *args) {
-    Value *key = value_tuple(in->arena, args->npos + 2 * args->nkw);
-    for (int i = 0; i < args->npos; i++) key->list->items[i] = trace_type(in, args->pos[i]);
-    for (int k = 0; k < args->nkw; k++) {
-        key->list->items[args->npos + 2 * k] = value_cstr(in->arena, args->kw_names[k]);
-        key->list->items[args->npos + 2 * k + 1] = trace_type(in, args->kw_values[k]);
-    }
-    return key;
 }
 
 /* ---- Flattening tensors out of argument and result structures --------------------------- */
@@ -88,13 +48,16 @@ static void flatten_tensors(Interp *in, Value *v, List *out) {
 typedef struct ParamCtx {
     Region *body;
     const char *name_hint;
+    const TensorType *types;   /* the trace's types for the tensors, in order */
+    int *next;
 } ParamCtx;
 
-/* Inside the trace, each tensor argument becomes a parameter of the concrete function. */
+/* Inside the trace, each tensor argument becomes a parameter of the concrete function,
+   typed as the trace key says (unknown dims where the trace is generalized). */
 static Value *make_param(Interp *in, Value *leaf, void *ctxp) {
     if (leaf->kind != VAL_TENSOR) return leaf;
     ParamCtx *ctx = ctxp;
-    IrValue *p = region_add_param(in->module, ctx->body, leaf->tensor.ir->type, ctx->name_hint);
+    IrValue *p = region_add_param(in->module, ctx->body, ctx->types[(*ctx->next)++], ctx->name_hint);
     Value *v = tensor_value(in, p);
     if (ctx->name_hint) v->tensor.tf_name = arena_printf(in->arena, "%s:0", ctx->name_hint);
     return v;
@@ -135,6 +98,15 @@ static const char *signature_text(Interp *in, const Func *f) {
     return strbuf_cstr(&sb);
 }
 
+/* The Python names of a call key's entries (parameter names, keyword names). */
+static const char **key_names(Interp *in, const TfFunction *tf, const CallArgs *args) {
+    const Params *params = tf->python_function->fn->params;
+    const char **names = ARENA_ARRAY(in->arena, const char *, args->npos + 2 * args->nkw + 1);
+    for (int i = 0; i < args->npos; i++) names[i] = i < params->args.len ? params->args.items[i]->arg.name : NULL;
+    for (int k = 0; k < args->nkw; k++) names[args->npos + 2 * k + 1] = args->kw_names[k];
+    return names;
+}
+
 static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value *key, SrcLoc loc) {
     Function *fn = tf->python_function->fn;
     Func *f = func_new(in->module, tf->name, FUNC_TRACED, fn->def->loc);
@@ -144,24 +116,33 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     in->builder = (Builder){.module = in->module, .region = f->body, .diag = in->diag, .chain = chain};
 
     /* Tensor arguments become parameters, named after the Python parameters. */
+    TensorType *types = NULL;
+    int ntypes = 0, next = 0;
+    trace_key_tensor_types(in, key, &types, &ntypes);
     CallArgs inner = *args;
     inner.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
     inner.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
     const Params *params = fn->params;
     for (int i = 0; i < args->npos; i++) {
-        ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL};
+        ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL, types, &next};
         inner.pos[i] = nest_map(in, args->pos[i], make_param, &ctx);
     }
     for (int k = 0; k < args->nkw; k++) {
-        ParamCtx ctx = {f->body, args->kw_names[k]};
+        ParamCtx ctx = {f->body, args->kw_names[k], types, &next};
         inner.kw_values[k] = nest_map(in, args->kw_values[k], make_param, &ctx);
     }
+    IG_ASSERT(next == ntypes);
+    CaptureList *captures = ARENA_NEW(in->arena, CaptureList);
+    captures->func = f;
+    CaptureList *outer_captures = in->captures;
+    in->captures = captures;
     tf->tracing_count++;
     in->return_loc = fn->def->loc;   /* no return statement ran: the def */
     const TfFunction *outer_tracing = in->tracing;
     in->tracing = tf;
     Value *ret = call_function(in, fn, &inner, loc);
     in->tracing = outer_tracing;
+    in->captures = outer_captures;
     /* The function's own return ran last: its results are checked there. */
     SrcLoc ret_loc = in->return_loc;
     if (ret) ret = nest_map(in, ret, convert_output, &ret_loc);
@@ -174,31 +155,122 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
         region_set_results(in->module, f->body, vals, results.len);
         f->signature = signature_text(in, f);
         cf = ARENA_NEW(in->arena, ConcreteFunction);
-        *cf = (ConcreteFunction){.key = key, .func = f, .output_template = ret, .nresults = results.len};
+        *cf = (ConcreteFunction){.key = key, .func = f, .output_template = ret, .nresults = results.len,
+                                 .traced_at = interp_op_loc(in, loc), .captures = captures};
     }
     in->builder = saved;
     return cf;
 }
 
-Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
-    Value *key = call_key(in, args);
-    ConcreteFunction *cf = NULL;
-    for (int i = 0; i < tf->ntraces && !cf; i++)
-        if (value_equal(tf->traces[i]->key, key)) cf = tf->traces[i];
-    if (!cf) {
-        cf = trace(in, tf, args, key, loc);
-        if (!cf) return NULL;
-        if (tf->ntraces == tf->cap) {
-            int cap = tf->cap ? tf->cap * 2 : 4;
-            tf->traces = arena_grow(in->arena, tf->traces, sizeof(ConcreteFunction *), (size_t)tf->ntraces, (size_t)cap);
-            tf->cap = cap;
-        }
-        tf->traces[tf->ntraces++] = cf;
+/* ---- The cache ------------------------------------------------------------------------------ */
+
+/* The most specific cached trace that accepts key; ties go to the earliest. */
+static ConcreteFunction *cache_lookup(const TfFunction *tf, const Value *key) {
+    ConcreteFunction *best = NULL;
+    int best_known = -1;
+    for (int i = 0; i < tf->ntraces; i++) {
+        ConcreteFunction *cf = tf->traces[i];
+        if (!trace_key_matches(cf->key, key)) continue;
+        int known = trace_key_specificity(cf->key);
+        if (known > best_known) best = cf, best_known = known;
     }
+    return best;
+}
+
+static void cache_add(Interp *in, TfFunction *tf, ConcreteFunction *cf) {
+    if (tf->ntraces == tf->cap) {
+        int cap = tf->cap ? tf->cap * 2 : 4;
+        tf->traces = arena_grow(in->arena, tf->traces, sizeof(ConcreteFunction *), (size_t)tf->ntraces, (size_t)cap);
+        tf->cap = cap;
+    }
+    tf->traces[tf->ntraces++] = cf;
+}
+
+/* With input_signature every argument is a tensor of its spec: Python values are
+   converted to the spec's dtype, and a mismatch is the caller's error. */
+static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
+    const List *specs = tf->input_signature;
+    if (args->nkw)
+        return interp_type_error(in, loc, "'%s' has an input_signature: pass its arguments by position", tf->name), false;
+    if (args->npos != specs->len)
+        return interp_type_error(in, loc, "'%s' takes %d argument%s (its input_signature), got %d", tf->name,
+                                 specs->len, specs->len == 1 ? "" : "s", args->npos),
+               false;
+    const char **names = key_names(in, tf, args);
+    Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
+    for (int i = 0; i < args->npos; i++) {
+        const TensorType *want = &specs->items[i]->spec.type;
+        Value *v = args->pos[i];
+        const char *who = names[i] ? arena_printf(in->arena, "argument '%s'", names[i]) : arena_printf(in->arena, "argument %d", i);
+        if (!value_is_tensor(v) && !value_is_number(v) && !value_is_sequence(v))
+            return interp_type_error(in, loc, "%s of '%s' is a %s, but its input_signature expects %s", who, tf->name,
+                                     value_type_name(v), value_repr(in->arena, specs->items[i])),
+                   false;
+        /* Tensors are checked for use at the call; here only their type matters (and
+           get_concrete_function passes stand-ins that are never used). */
+        Value *t = value_is_tensor(v) ? v : to_tensor(in, v, (int)want->dtype, loc);
+        if (!t) return false;
+        const TensorType *have = &t->tensor.ir->type;
+        bool fits = have->dtype == want->dtype && have->shape.rank == want->shape.rank;
+        for (int d = 0; fits && d < want->shape.rank; d++)
+            fits = want->shape.dims[d] == DIM_UNKNOWN || want->shape.dims[d] == have->shape.dims[d];
+        if (!fits)
+            return interp_type_error(in, loc, "%s of '%s' does not match its input_signature: got %s %s tensor of "
+                                     "shape %s, expected %s",
+                                     who, tf->name, dtype_name(have->dtype)[0] == 'i' ? "an" : "a",
+                                     dtype_name(have->dtype), shape_tuple_text(in->arena, &have->shape),
+                                     value_repr(in->arena, specs->items[i])),
+                   false;
+        pos[i] = t;
+    }
+    args->pos = pos;
+    return true;
+}
+
+/* The trace a call needs (tracing on a miss); NULL after an error. */
+static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc, bool *traced) {
+    *traced = false;
+    if (tf->input_signature && !bind_signature(in, tf, args, loc)) return NULL;
+    Value *key = trace_key_of_call(in, args);
+    ConcreteFunction *cf = cache_lookup(tf, key);
+    if (cf) return cf;
+    Value *trace_key = key;
+    const char *reason = "first call";
+    if (tf->input_signature) {
+        trace_key = trace_key_of_signature(in, tf->input_signature);
+        reason = "first call (input_signature)";
+    } else if (tf->ntraces) {
+        /* The closest cached trace explains the retrace; reduce_retracing traces
+           the most specific type covering both instead. */
+        ConcreteFunction *near = tf->traces[0];
+        for (int i = 1; i < tf->ntraces; i++)
+            if (trace_key_distance(tf->traces[i]->key, key) < trace_key_distance(near->key, key)) near = tf->traces[i];
+        reason = trace_key_difference(in, near->key, key, key_names(in, tf, args));
+        if (tf->reduce_retracing)
+            for (int i = 0; i < tf->ntraces; i++) {
+                Value *g = trace_key_generalize(in, tf->traces[i]->key, key);
+                if (g) {
+                    trace_key = g;
+                    reason = arena_printf(in->arena, "%s (generalized by reduce_retracing)", reason);
+                    break;
+                }
+            }
+    }
+    cf = trace(in, tf, args, trace_key, loc);
+    if (!cf) return NULL;
+    cf->reason = reason;
+    cache_add(in, tf, cf);
+    *traced = true;
+    return cf;
+}
+
+static Value *call_concrete(Interp *in, ConcreteFunction *cf, CallArgs *args, SrcLoc loc) {
     /* The call node takes the tensor arguments in the order the trace made its params. */
     List inputs = {0};
     for (int i = 0; i < args->npos; i++) flatten_tensors(in, args->pos[i], &inputs);
     for (int k = 0; k < args->nkw; k++) flatten_tensors(in, args->kw_values[k], &inputs);
+    /* Then the captured tensors, as seen from here (which may capture them in turn). */
+    for (int i = 0; i < cf->captures->n; i++) list_append(in->arena, &inputs, cf->captures->outer[i]);
     IrValue **irs = ARENA_ARRAY(in->arena, IrValue *, inputs.len + 1);
     for (int i = 0; i < inputs.len; i++) {
         Value *t = to_tensor(in, inputs.items[i], -1, loc);
@@ -211,20 +283,159 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) 
     return nest_map(in, cf->output_template, output_of_call, &ctx);
 }
 
+Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
+    CallArgs bound = *args;
+    bool traced;
+    ConcreteFunction *cf = concrete_for(in, tf, &bound, loc, &traced);
+    if (!cf) return NULL;
+    /* TensorFlow watches calls from eager code only: here, the program's top level. */
+    if (!in->tracing) retrace_detector_record(in, tf, traced, loc);
+    return call_concrete(in, cf, &bound, loc);
+}
+
+/* ---- Captures ------------------------------------------------------------------------------ */
+
+IrValue *capture_tensor(Interp *in, Value *v, SrcLoc loc) {
+    (void)loc;
+    CaptureList *c = in->captures;
+    for (int i = 0; i < c->n; i++)
+        if (c->outer[i]->tensor.ir == v->tensor.ir) return c->inner[i];
+    if (c->n == c->cap) {
+        int cap = c->cap ? c->cap * 2 : 4;
+        c->outer = arena_grow(in->arena, c->outer, sizeof(Value *), (size_t)c->n, (size_t)cap);
+        c->inner = arena_grow(in->arena, c->inner, sizeof(IrValue *), (size_t)c->n, (size_t)cap);
+        c->cap = cap;
+    }
+    const char *hint = v->tensor.ir->name_hint;
+    IrValue *p = region_add_param(in->module, c->func->body, v->tensor.ir->type, hint);
+    c->outer[c->n] = v;
+    c->inner[c->n++] = p;
+    return p;
+}
+
+/* ---- Concrete functions ------------------------------------------------------------------- */
+
+/* get_concrete_function(*args): TensorSpecs stand for tensors of that type. */
+static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
+    (void)ctx;
+    if (leaf->kind != VAL_TENSOR_SPEC) return leaf;
+    /* A stand-in value of the spec's type: a parameter of a scratch region, never
+       emitted (only its type is read). */
+    Region *scratch = region_new(in->module, in->builder.region->func);
+    return tensor_value(in, region_add_param(in->module, scratch, leaf->spec.type, leaf->spec.name));
+}
+
+static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    TfFunction *tf = self->tf_fn;
+    CallArgs spec_args = *args;
+    spec_args.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
+    spec_args.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
+    for (int i = 0; i < args->npos; i++)
+        if (!(spec_args.pos[i] = nest_map(in, args->pos[i], spec_to_tensor, NULL))) return NULL;
+    for (int k = 0; k < args->nkw; k++)
+        if (!(spec_args.kw_values[k] = nest_map(in, args->kw_values[k], spec_to_tensor, NULL))) return NULL;
+    if (tf->input_signature && args->npos == 0 && args->nkw == 0) {
+        /* f.get_concrete_function() of a signature-bound function: its one trace. */
+        spec_args.npos = tf->input_signature->len;
+        spec_args.pos = ARENA_ARRAY(in->arena, Value *, spec_args.npos + 1);
+        for (int i = 0; i < spec_args.npos; i++)
+            spec_args.pos[i] = spec_to_tensor(in, tf->input_signature->items[i], NULL);
+    }
+    bool traced;
+    ConcreteFunction *cf = concrete_for(in, tf, &spec_args, loc, &traced);
+    if (!cf) return NULL;
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_CONCRETE_FUNCTION;
+    v->concrete.tf_fn = tf;
+    v->concrete.cf = cf;
+    return v;
+}
+
+Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLoc loc) {
+    ConcreteFunction *cf = concrete->concrete.cf;
+    Value *key = trace_key_of_call(in, args);
+    if (!trace_key_matches(cf->key, key))
+        return interp_type_error(in, loc, "this concrete function of '%s' does not accept these arguments: %s",
+                                 concrete->concrete.tf_fn->name,
+                                 trace_key_difference(in, cf->key, key, key_names(in, concrete->concrete.tf_fn, args)));
+    return call_concrete(in, cf, args, loc);
+}
+
+/* TensorFlow's text for print(concrete_function). */
+const char *concrete_function_text(Arena *a, const Value *concrete) {
+    const Region *body = concrete->concrete.cf->func->body;
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    strbuf_puts(&sb, "ConcreteFunction Input Parameters:");
+    for (int i = 0; i < body->nparams; i++) {
+        const IrValue *p = body->params[i];
+        strbuf_printf(&sb, "\n  %s (POSITIONAL_OR_KEYWORD): TensorSpec(shape=%s, dtype=tf.%s, name=None)",
+                      p->name_hint ? p->name_hint : "_", shape_tuple_text(a, &p->type.shape), dtype_name(p->type.dtype));
+    }
+    strbuf_puts(&sb, "\nOutput Type:");
+    for (int i = 0; i < body->nresults; i++) {
+        const IrValue *r = body->results[i];
+        strbuf_printf(&sb, "\n  TensorSpec(shape=%s, dtype=tf.%s, name=None)", shape_tuple_text(a, &r->type.shape),
+                      dtype_name(r->type.dtype));
+    }
+    if (!body->nresults) strbuf_puts(&sb, "\n  None");
+    strbuf_puts(&sb, "\nCaptures:\n  None");
+    return strbuf_cstr(&sb);
+}
+
+/* ---- Attributes ------------------------------------------------------------------------------- */
+
 static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
         return interp_type_error(in, loc, "experimental_get_tracing_count() takes no arguments");
     return value_int(in->arena, self->tf_fn->tracing_count);
 }
 
+static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    if (args->npos || args->nkw)
+        return interp_type_error(in, loc, "pretty_printed_concrete_signatures() takes no arguments");
+    const TfFunction *tf = self->tf_fn;
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (int i = 0; i < tf->ntraces; i++) {
+        const Region *body = tf->traces[i]->func->body;
+        strbuf_printf(&sb, "%s%s(", i ? "\n\n" : "", tf->name);
+        for (int p = 0; p < body->nparams; p++)
+            strbuf_printf(&sb, "%s%s", p ? ", " : "", body->params[p]->name_hint ? body->params[p]->name_hint : "_");
+        strbuf_puts(&sb, ")");
+        if (body->nparams) strbuf_puts(&sb, "\n  Args:");
+        for (int p = 0; p < body->nparams; p++) {
+            const IrValue *v = body->params[p];
+            strbuf_printf(&sb, "\n    %s: %s Tensor, shape=%s", v->name_hint ? v->name_hint : "_",
+                          dtype_name(v->type.dtype), shape_tuple_text(in->arena, &v->type.shape));
+        }
+        strbuf_puts(&sb, "\n  Returns:");
+        if (!body->nresults) strbuf_puts(&sb, "\n    None");
+        for (int r = 0; r < body->nresults; r++)
+            strbuf_printf(&sb, "\n    %s Tensor, shape=%s", dtype_name(body->results[r]->type.dtype),
+                          shape_tuple_text(in->arena, &body->results[r]->type.shape));
+    }
+    return value_cstr(in->arena, strbuf_cstr(&sb));
+}
+
 Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc, bool *missing) {
+    (void)loc;
     *missing = false;
     if (strcmp(name, "experimental_get_tracing_count") == 0)
         return value_builtin(in->arena, "experimental_get_tracing_count", get_tracing_count, tf);
+    if (strcmp(name, "get_concrete_function") == 0)
+        return value_builtin(in->arena, "get_concrete_function", get_concrete_function, tf);
+    if (strcmp(name, "pretty_printed_concrete_signatures") == 0)
+        return value_builtin(in->arena, "pretty_printed_concrete_signatures", pretty_printed_signatures, tf);
     if (strcmp(name, "python_function") == 0) return tf->tf_fn->python_function;
     if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, tf->tf_fn->name);
-    if (strcmp(name, "get_concrete_function") == 0)
-        return interp_not_supported(in, loc, "'get_concrete_function'");
+    if (strcmp(name, "input_signature") == 0) {
+        const List *specs = tf->tf_fn->input_signature;
+        if (!specs) return value_none();
+        Value *t = value_tuple(in->arena, specs->len);
+        memcpy(t->list->items, specs->items, sizeof(Value *) * (size_t)specs->len);
+        return t;
+    }
     *missing = true;
     return NULL;
 }

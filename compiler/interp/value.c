@@ -114,6 +114,9 @@ const char *value_type_name(const Value *v) {
     case VAL_TF_FUNCTION: return "Function";
     case VAL_UNDEFINED: return "Undefined";
     case VAL_UNDEFINED_RETURN: return "UndefinedReturnValue";
+    case VAL_VARIABLE: return "ResourceVariable";
+    case VAL_TENSOR_SPEC: return "TensorSpec";
+    case VAL_CONCRETE_FUNCTION: return "ConcreteFunction";
     }
     UNREACHABLE();
 }

@@ -18,6 +18,7 @@ typedef struct Env Env;
 typedef struct Interp Interp;
 typedef struct PyModule PyModule;
 typedef struct TfFunction TfFunction;
+struct ConcreteFunction;
 
 typedef enum {
     VAL_NONE,
@@ -39,6 +40,9 @@ typedef enum {
     VAL_TF_FUNCTION,  /* the result of tf.function(f) */
     VAL_UNDEFINED,    /* ag__.Undefined('x'): a name AutoGraph found possibly unbound */
     VAL_UNDEFINED_RETURN, /* ag__.UndefinedReturnValue(): no return statement ran yet */
+    VAL_VARIABLE,     /* tf.Variable: a module-level variable of the graph (variables.c) */
+    VAL_TENSOR_SPEC,  /* tf.TensorSpec(shape, dtype, name) */
+    VAL_CONCRETE_FUNCTION, /* f.get_concrete_function(...): one trace of a tf.function */
 } ValueKind;
 
 typedef struct List {
@@ -115,6 +119,11 @@ struct Value {
         struct { IrValue *ir; Func *func; const char *tf_name; } tensor;
         DType dtype;
         TfFunction *tf_fn;
+        /* VAL_VARIABLE: tf_name is TensorFlow's "counter:0" */
+        struct { Global *global; const char *tf_name; } var;
+        /* VAL_TENSOR_SPEC: rank < 0 would be an unknown rank, not supported */
+        struct { TensorType type; const char *name; } spec;
+        struct { TfFunction *tf_fn; struct ConcreteFunction *cf; } concrete;
     };
 };
 

@@ -149,6 +149,15 @@ static void repr_into(StrBuf *sb, const Value *v) {
         return;
     case VAL_UNDEFINED: strbuf_printf(sb, "Undefined('%s')", v->str.s); return;
     case VAL_UNDEFINED_RETURN: strbuf_puts(sb, "UndefinedReturnValue()"); return;
+    case VAL_VARIABLE: strbuf_puts(sb, variable_repr(a, v)); return;
+    case VAL_TENSOR_SPEC:
+        strbuf_printf(sb, "TensorSpec(shape=%s, dtype=tf.%s, name=", shape_tuple_text(sb->arena, &v->spec.type.shape),
+                      dtype_name(v->spec.type.dtype));
+        if (v->spec.name) strbuf_puts(sb, str_repr(sb->arena, v->spec.name, strlen(v->spec.name)));
+        else strbuf_puts(sb, "None");
+        strbuf_putc(sb, ')');
+        return;
+    case VAL_CONCRETE_FUNCTION: strbuf_puts(sb, concrete_function_text(sb->arena, v)); return;
     }
     UNREACHABLE();
 }

@@ -1,1 +1,13 @@
-"""Ingot's own additions to the TensorFlow API (flags, loaders): later issues."""
+"""Ingot's own additions to the TensorFlow API: program flags (loaders: later issues)."""
+import _ingot
+
+
+def flag(name, default, help=""):
+    """A value chosen when the compiled program runs, as a scalar tensor.
+
+    `epochs = ingot.flag("epochs", 5, "number of passes")` lets `./train --epochs=20`
+    replace the default; `./train --help` lists every flag. The dtype follows the
+    default as TensorFlow converts it: int -> int32 (int64 if it does not fit),
+    float -> float32, bool -> bool, str -> string.
+    """
+    return _ingot.flag(name, default, help)

@@ -20,8 +20,10 @@ string = _ingot.string
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
              reduce_retracing=False, experimental_relax_shapes=None):
     """tf.function: both the bare @tf.function and @tf.function(...) forms."""
+    relax = True if (reduce_retracing or experimental_relax_shapes) else False   # (bool is tf.bool here)
+
     def decorator(f):
-        return _ingot.function(f, input_signature, reduce_retracing)
+        return _ingot.function(f, input_signature, relax)
     return decorator if func is None else decorator(func)
 
 
@@ -31,6 +33,13 @@ def constant(value, dtype=None, shape=None, name=None):
 
 def convert_to_tensor(value, dtype=None, dtype_hint=None, name=None):
     return _ingot.convert_to_tensor(value, dtype)
+
+
+def Variable(initial_value=None, trainable=None, validate_shape=True, caching_device=None,
+             name=None, variable_def=None, dtype=None, import_scope=None, constraint=None,
+             synchronization=None, aggregation=None, shape=None):
+    """tf.Variable: program state. The initial value must be known at build time."""
+    return _ingot.variable(initial_value, trainable, name, dtype, shape)
 
 
 def zeros(shape, dtype=float32, name=None):
@@ -66,6 +75,11 @@ def shape(input, out_type=None, name=None):
 
 def gather(params, indices, axis=None, batch_dims=0, name=None):
     return _ingot.gather(params, indices)
+
+
+def TensorSpec(shape, dtype=float32, name=None):
+    """The type of a tensor argument: None dims match any size."""
+    return _ingot.TensorSpec(shape, dtype, name)
 
 
 def TensorShape(dims):

@@ -41,6 +41,7 @@ class HeaderError(Exception):
 class Spec:
     """What one test expects, from its header line and which goldens exist."""
     args: list = field(default_factory=list)
+    build_args: list = field(default_factory=list)
     exit: int = 0
     build_exit: int = 0
 
@@ -79,8 +80,10 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                 spec.exit = int(value)
             elif key == "build-exit":
                 spec.build_exit = int(value)
+            elif key == "build-args":
+                spec.build_args = shlex.split(value)
             else:
-                raise HeaderError(f"unknown header key '{key}' (known: args, exit, build-exit)")
+                raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, build-exit)")
         except ValueError as e:
             raise HeaderError(f"bad value for '{key}': {e}") from None
     return spec
@@ -204,7 +207,7 @@ def run_test(script: Path, root: Path, args) -> Result:
         binary = tmp / script.stem
         # Relative file name, run from the script's directory: diagnostics then
         # read "NAME.py:3:5: ..." whatever the checkout path is.
-        code, out, err = run([args.ingot, "build", script.name, "-o", str(binary)],
+        code, out, err = run([args.ingot, "build", *spec.build_args, script.name, "-o", str(binary)],
                              script.parent, BUILD_TIMEOUT)
         res.checks.append("build")
         check_golden(res, "build stdout", goldens[".build"], out, create=True)

@@ -1,3 +1,4 @@
+# ingot-test: build-exit=0
 # A new trace for every new input signature: dtype, shape, or Python value.
 import tensorflow as tf
 
