@@ -35,6 +35,7 @@ typedef struct Options {
     const char *output;      /* -o */
     EmitKind emit;
     bool trace_report;       /* --trace-report */
+    bool disabled_warnings[WARN__COUNT]; /* -Wno-<name> */
     char **program_args;     /* after -- (run) */
     int nprogram_args;
 } Options;
@@ -74,6 +75,8 @@ static const char usage_text[] =
     "                        c       the generated C\n"
     "  --trace-report      after tracing, list every tf.function's concrete\n"
     "                      signatures: the call that traced each, why, and its size\n"
+    "  -Wno-NAME           silence one kind of build warning: retracing,\n"
+    "                      large-unrolled-loop, trace-side-effect\n"
     "  -h, --help          show this help\n"
     "  --version           show the version\n"
     "\n"
@@ -116,6 +119,12 @@ static int parse_options(int argc, char **argv, Options *opt) {
             opt->output = argv[++i];
         } else if (strcmp(a, "--trace-report") == 0) {
             opt->trace_report = true;
+        } else if (strncmp(a, "-Wno-", 5) == 0) {
+            int k = 0;
+            while (k < WARN__COUNT && strcmp(a + 5, warning_names[k]) != 0) k++;
+            if (k == WARN__COUNT)
+                return usage_error("unknown warning '%s' (retracing, large-unrolled-loop, trace-side-effect)", a + 5);
+            opt->disabled_warnings[k] = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
             if (!parse_emit(a + 7, &opt->emit))
                 return usage_error("unknown --emit kind '%s' (tokens, ast, autograph, graph, dot or c)", a + 7);
@@ -265,6 +274,7 @@ static int build(Arena *a, const Options *opt, const char *output) {
     /* With --emit the stage goes to stdout, so build-time print() output moves aside. */
     InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout,
                           .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout};
+    memcpy(iopt.disabled_warnings, opt->disabled_warnings, sizeof iopt.disabled_warnings);
     Module *m = interp_trace_program(a, &diag, ast, &iopt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;

@@ -248,6 +248,26 @@ static void emit_flag(Emitter *e, const Inst *inst, int site, int depth) {
             strbuf_cstr(&name));
 }
 
+/* "IgTensor *t5 = ig_random_normal(&s5, &var_rng, IG_FLOAT32, 2, (const int64_t[]){2, 3}, 0.0, 1.0);":
+ * the generator's state variable, the result's dtype and shape, then the two parameters
+ * (minval, maxval or mean, stddev) as the kernel takes them. */
+static void emit_random(Emitter *e, const Inst *inst, const char *fn, int site, int depth) {
+    bool is_uniform = inst->op == OP_RANDOM_UNIFORM || inst->op == OP_RANDOM_UNIFORM_INT;
+    const Attr *p[2] = {attrs_get(&inst->attrs, is_uniform ? "minval" : "mean"),
+                        attrs_get(&inst->attrs, is_uniform ? "maxval" : "stddev")};
+    StrBuf params;
+    strbuf_init(&params, e->arena);
+    for (int i = 0; i < 2; i++) {
+        strbuf_puts(&params, ", ");
+        if (p[i]->kind == ATTR_INT) emit_int_literal(&params, p[i]->i, true);
+        else emit_float_literal(&params, p[i]->f, false);
+    }
+    const TensorType *t = &inst->outputs[0]->type;
+    emit_indent(e, depth);
+    fprintf(e->out, "%s%s(&s%d, &%s, %s, %s%s);\n", emit_lhs(e, inst), fn, site, emit_var_name(e, inst->global),
+            ig_dtype_enum[t->dtype], emit_shape_args(e, &t->shape), strbuf_cstr(&params));
+}
+
 static void emit_call(Emitter *e, const Inst *inst, int depth) {
     StrBuf args;
     strbuf_init(&args, e->arena);
@@ -444,6 +464,10 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
         fprintf(e->out, "%s%s(&s%d, &%s%s);\n", emit_lhs(e, inst), fn, site, emit_var_name(e, inst->global),
                 emit_args(e, inst));
         break;
+    case OP_RANDOM_UNIFORM:
+    case OP_RANDOM_UNIFORM_INT:
+    case OP_RANDOM_NORMAL:
+    case OP_RANDOM_TRUNCATED_NORMAL: emit_random(e, inst, fn, site, depth); break;
     case OP_CALL: emit_call(e, inst, depth); break;
     case OP_COND: emit_cond(e, inst, site, depth); break;
     case OP_WHILE: emit_while(e, inst, site, depth); break;
@@ -701,6 +725,9 @@ static bool const_has_nonfinite(const Inst *x) {
     } else if (x->op == OP_FILL) {
         a = attrs_get(&x->attrs, "value");
         if (a->kind == ATTR_FLOAT && !isfinite(a->f)) return true;
+    } else if (op_is_random(x->op)) {
+        for (int i = 0; i < x->attrs.len; i++)
+            if (x->attrs.items[i].kind == ATTR_FLOAT && !isfinite(x->attrs.items[i].f)) return true;
     }
     return false;
 }

@@ -140,7 +140,7 @@ struct Inst {
     Region **regions;     /* nested regions: cond {then, else}, while {cond, body} */
     int nregions;
     Func *callee;         /* OP_CALL */
-    Global *global;       /* READ_VAR, ASSIGN_VAR, ASSIGN_ADD_VAR, ASSIGN_SUB_VAR */
+    Global *global;       /* READ_VAR, ASSIGN_VAR, ASSIGN_ADD_VAR, ASSIGN_SUB_VAR; random draws' state */
     SrcLoc loc;
     const char *src_line; /* the script line's text, trimmed (emitted C comments) */
     const CallChain *chain;
@@ -221,6 +221,9 @@ Global *module_add_global(Module *m, const char *name_hint, const ConstData *ini
 const char *ir_src_line(Arena *a, SrcLoc loc);
 /* Whether op reads or writes a Global (Inst.global is set exactly for these). */
 bool op_is_var(Opcode op);
+/* Whether op is a random draw: Inst.global is then its generator's state, an int64[3]
+ * variable the draw advances (shape.c). Its outputs come from its attributes alone. */
+bool op_is_random(Opcode op);
 IrValue *region_add_param(Module *m, Region *r, TensorType type, const char *name_hint);
 void region_set_results(Module *m, Region *r, IrValue **vals, int n);
 /* A detached region for a control-flow instruction being built: the interpreter

@@ -66,6 +66,8 @@ static void print_inst(Printer *p, const Inst *inst, int depth) {
         }
     }
     if (inst->op == OP_CALL && inst->callee) strbuf_printf(&sb, " @%s", inst->callee->name);
+    /* "random_normal $rng {shape=[2,3], mean=0.0, stddev=1.0}": the dtype is the output's. */
+    if (op_is_random(inst->op)) skip = "dtype";
     /* "read $counter", "assign_add $counter, %2" */
     if (inst->global) strbuf_printf(&sb, " $%s%s", inst->global->name, inst->ninputs ? "," : "");
     if (inst->op == OP_FLAG) {

@@ -514,6 +514,44 @@ static bool shape_flag(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
     return true;
 }
 
+/* ---- random draws -------------------------------------------------------------------- */
+bool op_is_random(Opcode op) {
+    return op == OP_RANDOM_UNIFORM || op == OP_RANDOM_UNIFORM_INT || op == OP_RANDOM_NORMAL ||
+           op == OP_RANDOM_TRUNCATED_NORMAL;
+}
+
+/* A draw of attribute 'shape' (static) and 'dtype': floats for uniform (minval, maxval)
+ * and the normals (mean, stddev), ints for uniform_int (minval < maxval). The state
+ * variable (Inst.global) is the verifier's to check: the outputs do not depend on it. */
+static bool shape_random(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                         TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)in, (void)nin, (void)callee;
+    const Attr *dt = attrs_get(attrs, "dtype");
+    const Attr *sh = attrs_get(attrs, "shape");
+    if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
+    if (!sh || sh->kind != ATTR_SHAPE) return shape_fail(err, errsize, op, "missing attribute 'shape'");
+    bool is_int = op == OP_RANDOM_UNIFORM_INT;
+    if (is_int ? !(dt->dtype == DT_INT32 || dt->dtype == DT_INT64) : !dtype_is_float(dt->dtype))
+        return shape_fail(err, errsize, op, "unsupported dtype %s (expected %s)", dtype_name(dt->dtype),
+                          is_int ? "int32 or int64" : "float32 or float64");
+    char b[SHAPE_BUF];
+    if (!shape_is_static(&sh->shape))
+        return shape_fail(err, errsize, op, "shape %s is not fully known", shape_str(&sh->shape, b, sizeof b));
+    for (int i = 0; i < sh->shape.rank; i++)
+        if (sh->shape.dims[i] < 0) return shape_fail(err, errsize, op, "dimensions must not be negative");
+    bool is_uniform = op == OP_RANDOM_UNIFORM || is_int;
+    const char *k0 = is_uniform ? "minval" : "mean", *k1 = is_uniform ? "maxval" : "stddev";
+    const Attr *a0 = attrs_get(attrs, k0), *a1 = attrs_get(attrs, k1);
+    AttrKind want = is_int ? ATTR_INT : ATTR_FLOAT;
+    if (!a0 || a0->kind != want) return shape_fail(err, errsize, op, "missing %s attribute '%s'", is_int ? "int" : "float", k0);
+    if (!a1 || a1->kind != want) return shape_fail(err, errsize, op, "missing %s attribute '%s'", is_int ? "int" : "float", k1);
+    if (is_int && a0->i >= a1->i)
+        return shape_fail(err, errsize, op, "need minval < maxval, got %" PRId64 " >= %" PRId64, a0->i, a1->i);
+    out[0] = tensor_type(dt->dtype, sh->shape);
+    *nout = 1;
+    return true;
+}
+
 /* ---- variables ------------------------------------------------------------------- */
 /* Variable ops need their Global, which only shape_infer_var passes. */
 static bool shape_var(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,

@@ -127,6 +127,19 @@ static bool verify_global(Verifier *v, const Inst *inst) {
     return true;
 }
 
+/* A random draw's state: one of the module's variables, an int64[3] (random/ in the
+ * runtime reads a Philox counter and key from it). */
+static bool verify_random_state(Verifier *v, const Inst *inst) {
+    const Global *g = inst->global;
+    const char *name = op_info[inst->op].name;
+    if (!g) return verify_fail(v, "'%s' without a generator state", name);
+    if (g->index < 0 || g->index >= v->m->nglobals || v->m->globals[g->index] != g)
+        return verify_fail(v, "'%s' of $%s, which is not in the module", name, g->name ? g->name : "?");
+    if (g->type.dtype != DT_INT64 || g->type.shape.rank != 1 || g->type.shape.dims[0] != 3)
+        return verify_fail(v, "'%s' of $%s, which is not an int64[3] generator state", name, g->name);
+    return true;
+}
+
 /* Each variable: a unique name, a static type, and an initial value of that type. */
 static bool verify_globals(Verifier *v) {
     for (int i = 0; i < v->m->nglobals; i++) {
@@ -160,6 +173,8 @@ static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
     if (inst->op == OP_PRINT && !verify_print(v, inst)) return false;
     if (op_is_var(inst->op)) {
         if (!verify_global(v, inst)) return false;
+    } else if (op_is_random(inst->op)) {
+        if (!verify_random_state(v, inst)) return false;
     } else if (inst->global) {
         return verify_fail(v, "'%s' names a variable", name);
     }

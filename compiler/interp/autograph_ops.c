@@ -64,7 +64,7 @@ static bool unroll_end(Interp *in, Unroll *u, SrcLoc loc) {
     u->with_ops++;
     if (u->with_ops > UNROLL_WARN_ITERATIONS && !u->warned) {
         u->warned = true;
-        diag_warning(in->diag, interp_op_loc(in, loc),
+        interp_warning(in, WARN_LARGE_UNROLLED_LOOP, loc,
                      "large unrolled loop detected: this Python loop ran more than %d iterations that added graph "
                      "ops; did you mean a graph loop? iterate over a tensor such as 'tf.range(n)' to get one "
                      "'while' node",

@@ -371,6 +371,14 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
     }
 }
 
+static bool is_mutating_method(const char *name) {
+    static const char *const mutating[] = {"append", "extend", "insert", "pop", "remove", "reverse", "sort",
+                                           "clear", "update", "setdefault", "popitem"};
+    for (size_t i = 0; i < sizeof mutating / sizeof mutating[0]; i++)
+        if (strcmp(name, mutating[i]) == 0) return true;
+    return false;
+}
+
 /* ---- Attributes and subscripts ---------------------------------------------------------------- */
 
 Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bool *missing) {
@@ -756,6 +764,10 @@ Value *eval(Interp *in, Env *env, const Node *e) {
     case AST_CALL: return eval_call(in, env, e);
     case AST_ATTRIBUTE: {
         Value *obj = eval(in, env, e->attribute.value);
+        if (obj && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) && e->attribute.value->kind == AST_NAME &&
+            is_mutating_method(e->attribute.attr))
+            side_effect_check(in, env, e->attribute.value->name.id,
+                              arena_printf(in->arena, "changed ('%s')", e->attribute.attr), e->loc);
         return obj ? get_attribute(in, obj, e->attribute.attr, e->loc) : NULL;
     }
     case AST_SUBSCRIPT: {

@@ -13,6 +13,7 @@ Env *env_new(Interp *in, Env *parent, PyModule *module, const Node *scope_node) 
     env->parent = parent;
     env->module = module;
     env->scope_node = scope_node;
+    env->trace_serial = in->trace_serial;
     return env;
 }
 
@@ -92,6 +93,15 @@ Value *env_lookup(Interp *in, Env *env, const char *name) {
     Value *v = env_get_local(env->module->globals, name);
     if (v) return v;
     return env_get_local(in->builtins, name);
+}
+
+Env *env_binding_scope(Interp *in, Env *env, const char *name) {
+    if (env_find(env, name)) return env;
+    if (!name_in(env->globals, env->nglobals, name))
+        for (Env *e = env->parent; e; e = e->parent)
+            if (env_find(e, name)) return e;
+    if (env_find(env->module->globals, name)) return env->module->globals;
+    return env_find(in->builtins, name) ? in->builtins : NULL;
 }
 
 /* ---- Assignment ---------------------------------------------------------------------- */
@@ -403,11 +413,23 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
     case AST_ASSIGN: {
         Value *v = eval(in, env, s->assign.value);
         if (!v) return EXEC_ERROR;
-        for (int i = 0; i < s->assign.targets.len; i++)
-            if (!assign_target(in, env, s->assign.targets.items[i], v)) return EXEC_ERROR;
+        for (int i = 0; i < s->assign.targets.len; i++) {
+            const Node *t = s->assign.targets.items[i];
+            /* (Only plain `name = ...`: AutoGraph's set_state writes its state by unpacking.) */
+            if (t->kind == AST_NAME && v->kind != VAL_VARIABLE && (name_in(env->globals, env->nglobals, t->name.id) ||
+                                        name_in(env->nonlocals, env->nnonlocals, t->name.id)))
+                side_effect_check(in, env, t->name.id, "changed", s->loc);
+            /* Storing a tf.Variable made on the first trace is TensorFlow's accepted
+               pattern (`if self.v is None: self.v = tf.Variable(...)`): not a pitfall. */
+            if (t->kind == AST_SUBSCRIPT && t->subscript.value->kind == AST_NAME && v->kind != VAL_VARIABLE)
+                side_effect_check(in, env, t->subscript.value->name.id, "changed (an item assigned)", s->loc);
+            if (!assign_target(in, env, t, v)) return EXEC_ERROR;
+        }
         return EXEC_NORMAL;
     }
-    case AST_AUGASSIGN: return exec_augassign(in, env, s);
+    case AST_AUGASSIGN:
+        if (s->augassign.target->kind == AST_NAME) side_effect_check(in, env, s->augassign.target->name.id, "changed", s->loc);
+        return exec_augassign(in, env, s);
     case AST_ANNASSIGN: {
         if (!s->annassign.value) return EXEC_NORMAL;
         Value *v = eval(in, env, s->annassign.value);

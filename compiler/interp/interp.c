@@ -43,6 +43,21 @@ Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
     return NULL;
 }
 
+const char *const warning_names[WARN__COUNT] = {
+    [WARN_RETRACING] = "retracing",
+    [WARN_LARGE_UNROLLED_LOOP] = "large-unrolled-loop",
+    [WARN_TRACE_SIDE_EFFECT] = "trace-side-effect",
+};
+
+void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) {
+    if (in->opt->disabled_warnings[kind]) return;
+    va_list ap;
+    va_start(ap, fmt);
+    const char *msg = arena_vprintf(in->arena, fmt, ap);
+    va_end(ap);
+    diag_warning(in->diag, interp_op_loc(in, loc), "%s [-W%s]", msg, warning_names[kind]);
+}
+
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
     return interp_error(in, loc, "not supported yet: %s", what);
 }

@@ -12,10 +12,21 @@
 #include "diag.h"
 #include "ir.h"
 
+/* Build-time warnings a user can silence with -Wno-<name> (names in warning_names). */
+typedef enum {
+    WARN_RETRACING,           /* -Wretracing: TensorFlow's frequent-retracing warning */
+    WARN_LARGE_UNROLLED_LOOP, /* -Wlarge-unrolled-loop: a Python loop unrolled past 1000 */
+    WARN_TRACE_SIDE_EFFECT,   /* -Wtrace-side-effect: Python state changed inside a tf.function */
+    WARN__COUNT
+} WarningKind;
+
+extern const char *const warning_names[WARN__COUNT];
+
 typedef struct InterpOptions {
     const char *stdlib_dir;   /* directory holding tensorflow/ and ingot/ */
     FILE *out;                /* where build-time print() writes (stdout) */
     FILE *trace_report;       /* --trace-report: where the report goes, or NULL */
+    bool disabled_warnings[WARN__COUNT];  /* -Wno-<name> */
 } InterpOptions;
 
 /* Runs the parsed script's top level as the program function. Returns the traced

@@ -20,6 +20,7 @@ struct Env {
     Env *parent;       /* enclosing function scope (closures); NULL at module level */
     PyModule *module;
     const Node *scope_node;       /* the def whose call this is (NULL: module) */
+    int trace_serial;             /* the trace it was made in (0: outside any) */
     const char **globals;         /* names declared global in this scope */
     int nglobals;
     const char **nonlocals;
@@ -105,6 +106,8 @@ struct Interp {
        tracing_count tells a first trace (1) from a retrace. */
     const TfFunction *tracing;
     CaptureList *captures;        /* the trace under way's captures, or NULL */
+    int trace_serial, traces_started; /* the trace under way (0: none), how many began */
+    Dict *side_effects_warned;    /* "file:line:col" of each side-effect warning given */
     TfFunction **tf_functions;    /* every tf.function made, for --trace-report */
     int ntf_functions, tf_functions_cap;
     RetraceDetector **detectors;  /* one per Python def wrapped by tf.function */
@@ -119,6 +122,8 @@ struct Interp {
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what);
+/* A warning of a kind the user may have silenced (-Wno-<kind>); "[-W<kind>]" is added. */
+void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 const char *interp_intern(Interp *in, const char *s);
 bool interp_is_library_file(Interp *in, const SourceFile *file);
 /* Where an op made at loc is attributed: loc itself in user code, else the user's
@@ -133,6 +138,14 @@ bool env_declares(Env *env, const char *name);
 void env_set_local(Interp *in, Env *env, const char *name, Value *value);
 /* Name lookup by Python's LEGB rule; NULL when unbound (caller reports NameError). */
 Value *env_lookup(Interp *in, Env *env, const char *name);
+
+/* ---- side_effects.c: Python state changed while tracing ------------------------------------- */
+/* While tracing a tf.function, an assignment to name (global or nonlocal), or to an
+   item of the object it names, that outlives the trace warns: it happens once per
+   trace, not per call. what: "changed", "'append'", ... */
+void side_effect_check(Interp *in, Env *env, const char *name, const char *what, SrcLoc loc);
+/* The scope that binds name as seen from env (LEGB), or NULL. */
+Env *env_binding_scope(Interp *in, Env *env, const char *name);
 
 /* ---- exec.c ------------------------------------------------------------------------ */
 ExecStatus exec_block(Interp *in, Env *env, const NodeList *body);
@@ -273,6 +286,9 @@ Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc);
 
 /* ---- flag_prims.c: _ingot.flag (ingot.flag) -------------------------------------------------- */
 void flag_prims_install(Interp *in, PyModule *m);
+
+/* ---- random_prims.c: tf.random (generator state variables, random_* nodes) ------------- */
+void random_prims_install(Interp *in, PyModule *m);
 
 /* ---- autograph_ops.c: the ag__ module that converted code calls -------------------------- */
 PyModule *autograph_module(Interp *in);

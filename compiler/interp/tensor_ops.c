@@ -669,6 +669,7 @@ PyModule *ingot_primitives_module(Interp *in) {
     control_prims_install(in, m);
     variables_install(in, m);
     flag_prims_install(in, m);
+    random_prims_install(in, m);
     for (int dt = 0; dt < DT__COUNT; dt++)
         env_set_local(in, m->globals, interp_intern(in, dtype_name((DType)dt)), value_dtype(in->arena, (DType)dt));
     return m;

@@ -61,7 +61,8 @@ void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc
     }
     if (d->warnings >= RETRACE_MAX_WARNINGS || d->n < RETRACE_THRESHOLD) return;
     d->warnings++;
-    diag_warning(in->diag, interp_op_loc(in, loc),
+    if (in->opt->disabled_warnings[WARN_RETRACING]) return;
+    interp_warning(in, WARN_RETRACING, loc,
                  "%d out of the last %d calls to '%s' triggered tf.function retracing; tracing is expensive. "
                  "Likely causes: (1) a tf.function created again and again in a loop (define it once, outside "
                  "the loop), (2) tensors of changing shapes (use reduce_retracing=True or an input_signature), "

@@ -140,8 +140,11 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     in->return_loc = fn->def->loc;   /* no return statement ran: the def */
     const TfFunction *outer_tracing = in->tracing;
     in->tracing = tf;
+    int outer_serial = in->trace_serial;
+    in->trace_serial = ++in->traces_started;
     Value *ret = call_function(in, fn, &inner, loc);
     in->tracing = outer_tracing;
+    in->trace_serial = outer_serial;
     in->captures = outer_captures;
     /* The function's own return ran last: its results are checked there. */
     SrcLoc ret_loc = in->return_loc;

@@ -162,6 +162,29 @@ IG_API void ig_var_assign_sub(IgSite *site, IgVar *var, const IgTensor *delta);
 /* Drops the variable's value (main(), after the program, before ig_runtime_shutdown). */
 IG_API void ig_var_release(IgVar *var);
 
+/* ---- Random numbers (tf.random.Generator; runtime/src/random/) ------------------- */
+/* A generator is an IgVar holding its state, an int64[3] tensor: a 128-bit Philox
+ * counter (state[0] low, state[1] high) and a 64-bit key (state[2]). Each draw reads
+ * Philox-4x32-10 blocks from the counter on, then stores the state with the counter
+ * advanced past the blocks it used: successive draws differ, and a program's draws are
+ * the same on every run. dtype and shape give the result; a negative dim is an error. */
+#define IG_RANDOM_STATE_SIZE 3
+/* The initial state of tf.random.Generator.from_seed(seed): counter 0, key
+ * SplitMix64(seed) (not TensorFlow's bits: its numbers differ from Ingot's). */
+IG_API void ig_random_state_from_seed(int64_t seed, int64_t state[IG_RANDOM_STATE_SIZE]);
+/* Floats in [minval, maxval): float32 or float64. */
+IG_API IgTensor *ig_random_uniform(IgSite *site, IgVar *state, IgDType dtype, int rank,
+                                   const int64_t *shape, double minval, double maxval);
+/* Integers in [minval, maxval): int32 or int64; minval >= maxval is an error. */
+IG_API IgTensor *ig_random_uniform_int(IgSite *site, IgVar *state, IgDType dtype, int rank,
+                                       const int64_t *shape, int64_t minval, int64_t maxval);
+/* Normal(mean, stddev) by Box-Muller: float32 or float64. */
+IG_API IgTensor *ig_random_normal(IgSite *site, IgVar *state, IgDType dtype, int rank,
+                                  const int64_t *shape, double mean, double stddev);
+/* As ig_random_normal, with every draw more than 2 stddev from the mean drawn again. */
+IG_API IgTensor *ig_random_truncated_normal(IgSite *site, IgVar *state, IgDType dtype, int rank,
+                                            const int64_t *shape, double mean, double stddev);
+
 /* ---- Output ------------------------------------------------------------------- */
 /* tf.print: each argument formatted as TensorFlow does, separated by sep, then end.
  * summarize: entries shown at each end of a dimension (TensorFlow's default 3). */

@@ -1,3 +1,4 @@
+# ingot-test: build-exit=0
 # The seed's pitfall (section 4.2): a Python global changes only while tracing,
 # so the traced function adds the 1 it saw then, on every call.
 import tensorflow as tf

@@ -105,6 +105,27 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         cr_assert_eq(nout, var_ops[i] == OP_READ_VAR ? 1 : 0);
         covered[var_ops[i]] = true;
     }
+    /* The random draws infer from their attributes (the verifier checks their state). */
+    static const Opcode random_ops[] = {OP_RANDOM_UNIFORM, OP_RANDOM_UNIFORM_INT, OP_RANDOM_NORMAL,
+                                        OP_RANDOM_TRUNCATED_NORMAL};
+    for (size_t i = 0; i < sizeof random_ops / sizeof random_ops[0]; i++) {
+        bool is_int = random_ops[i] == OP_RANDOM_UNIFORM_INT, uniform = is_int || random_ops[i] == OP_RANDOM_UNIFORM;
+        Attrs r = {0};
+        attrs_set_dtype(gf.arena, &r, "dtype", is_int ? DT_INT32 : DT_FLOAT32);
+        attrs_set_shape(gf.arena, &r, "shape", shape_of(1, (int64_t[]){2}));
+        if (is_int) {
+            attrs_set_int(gf.arena, &r, "minval", 0);
+            attrs_set_int(gf.arena, &r, "maxval", 10);
+        } else {
+            attrs_set_float(gf.arena, &r, uniform ? "minval" : "mean", 0);
+            attrs_set_float(gf.arena, &r, uniform ? "maxval" : "stddev", 1);
+        }
+        TensorType out[1];
+        int nout = -1;
+        cr_assert(gf_infer(random_ops[i], NULL, 0, &r, NULL, out, &nout), "%s: %s", op_info[random_ops[i]].name, gf_err);
+        cr_assert_eq(nout, 1);
+        covered[random_ops[i]] = true;
+    }
     struct {
         Opcode op;
         IrValue *in[3];
