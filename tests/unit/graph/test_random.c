@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cf_fixture.h"
+#include "program_fixture.h"
 #include "config.h"
 
 TestSuite(random, .init = cf_setup, .fini = gf_teardown);
@@ -48,20 +49,6 @@ static const char *capture_graph(void) {
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     graph_print(f, gf.m);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
-}
-
-static const char *emit_text(void) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    EmitOptions opt = {.script_name = "tests/loop.py"};
-    Arena *scratch = arena_new();
-    emit_c_module(f, scratch, gf.m, &opt);
-    arena_free(scratch);
     fclose(f);
     const char *copy = arena_strdup(gf.arena, buf);
     free(buf);
@@ -163,45 +150,13 @@ Test(random, c_passes_the_state_variable_dtype_shape_and_parameters) {
     IrValue *x = draw(OP_RANDOM_TRUNCATED_NORMAL, g, DT_FLOAT32, shape_of(2, (int64_t[]){2, 3}), 0.5, 2, 9);
     cf_print(&x, 1, 11);
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    const char *c = emit_text();
+    const char *c = pf_emit_c();
     cr_assert(strstr(c, "= ig_random_truncated_normal(&s0, &var_rng, IG_FLOAT32, 2, (const int64_t[]){2, 3}, 0.5, "
                         "2.0);"), "%s", c);
     cr_assert(strstr(c, "static IgVar var_rng = IG_VAR(\"rng\");"), "%s", c);
 }
 
 /* ---- programs --------------------------------------------------------------------------- */
-/* Compiles the module as the end-to-end tests do (with this build's sanitizers) and
- * returns what the program prints; it must exit 0. */
-static const char *compile_and_run(void) {
-    verify_ok();
-    const char *text = emit_text();
-    char src[] = "/tmp/ingot_rng_XXXXXX.c";
-    int fd = mkstemps(src, 2);
-    cr_assert(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
-    const char *exe = arena_printf(gf.arena, "%.*s", (int)(strlen(src) - 2), src);
-    const char *cmd = arena_printf(gf.arena,
-                                   "cc -std=c11 -Wall -Wextra -Werror -pedantic -O1 %s -I'%s/runtime/include' '%s' "
-                                   "'%s/runtime/libingot_rt.a' -ldnnl -lm -lpthread -o '%s' 2>&1",
-                                   INGOT_SANITIZE_FLAGS, INGOT_SOURCE_ROOT, src, INGOT_BUILD_ROOT, exe);
-    FILE *cc = popen(cmd, "r");
-    char buf[4096] = {0};
-    size_t n = fread(buf, 1, sizeof buf - 1, cc);
-    buf[n] = '\0';
-    int status = pclose(cc);
-    unlink(src);
-    cr_assert_eq(status, 0, "cc failed:\n%s\n--- source ---\n%s", buf, text);
-    FILE *run = popen(arena_printf(gf.arena, "'%s' 2>&1", exe), "r");
-    n = fread(buf, 1, sizeof buf - 1, run);
-    buf[n] = '\0';
-    status = pclose(run);
-    unlink(exe);
-    cr_assert_eq(status, 0, "the program failed (%d):\n%s\n--- source ---\n%s", status, buf, text);
-    return arena_strdup(gf.arena, buf);
-}
-
 /* What the kernels give in this process for the same seed and draws: the compiled
  * program must print exactly this. */
 static char *expected_lines(int64_t seed, int ndraws) {
@@ -236,7 +191,7 @@ Test(random, a_program_draws_the_kernels_numbers_and_advances) {
         cf_print(&x, 1, 11);
     }
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    const char *got = compile_and_run();
+    const char *got = pf_compile_and_run();
     char *want = expected_lines(1234, 4);
     cr_assert_str_eq(got, want);
     free(want);
@@ -264,7 +219,7 @@ Test(random, a_draw_in_a_loop_advances_every_iteration) {
     cf_enter(saved);
     cr_assert_not_null(build_while(&gf.b, &i0, 1, c, body, cf_at(8)), "%s", gf_diag());
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    const char *got = compile_and_run();
+    const char *got = pf_compile_and_run();
     /* Same as three normal draws in a row from the kernels. */
     int64_t s[3];
     ig_random_state_from_seed(99, s);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cf_fixture.h"
+#include "program_fixture.h"
 #include "config.h"
 
 TestSuite(variables, .init = cf_setup, .fini = gf_teardown);
@@ -21,20 +22,6 @@ static const char *capture(void (*print)(FILE *, const Module *)) {
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     print(f, gf.m);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
-}
-
-static const char *emit_text(void) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    EmitOptions opt = {.script_name = "tests/loop.py"};
-    Arena *scratch = arena_new();
-    emit_c_module(f, scratch, gf.m, &opt);
-    arena_free(scratch);
     fclose(f);
     const char *copy = arena_strdup(gf.arena, buf);
     free(buf);
@@ -222,7 +209,7 @@ static void build_counter_loop(int32_t n) {
 Test(variables, emits_static_variables_an_init_and_releases) {
     build_counter_loop(4);
     verify_ok();
-    const char *c = emit_text();
+    const char *c = pf_emit_c();
     cr_assert(strstr(c, "static IgVar var_counter = IG_VAR(\"counter\"); /* var $counter:i32[] = 100:i32  # loop.py:2 */\n"),
               "%s", c);
     cr_assert(strstr(c, "static void init(void) {\n    /* loop.py:2  x = tf.constant(3.0) */\n"), "%s", c);
@@ -242,51 +229,19 @@ Test(variables, emits_static_variables_an_init_and_releases) {
 Test(variables, no_variables_no_init) {
     cf_print_text("hi", 2);
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    const char *c = emit_text();
+    const char *c = pf_emit_c();
     cr_assert_null(strstr(c, " init("), "%s", c);
     cr_assert_null(strstr(c, "IgVar"), "%s", c);
 }
 
-/* Compiles the module as the end-to-end tests do (with this build's sanitizers) and
- * returns what the program prints; it must exit 0. */
-static const char *compile_and_run(void) {
-    verify_ok();
-    const char *text = emit_text();
-    char src[] = "/tmp/ingot_var_XXXXXX.c";
-    int fd = mkstemps(src, 2);
-    cr_assert(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
-    const char *exe = arena_printf(gf.arena, "%.*s", (int)(strlen(src) - 2), src);
-    const char *cmd = arena_printf(gf.arena,
-                                   "cc -std=c11 -Wall -Wextra -Werror -pedantic -O1 %s -I'%s/runtime/include' '%s' "
-                                   "'%s/runtime/libingot_rt.a' -ldnnl -lm -lpthread -o '%s' 2>&1",
-                                   INGOT_SANITIZE_FLAGS, INGOT_SOURCE_ROOT, src, INGOT_BUILD_ROOT, exe);
-    FILE *cc = popen(cmd, "r");
-    char buf[4096] = {0};
-    size_t n = fread(buf, 1, sizeof buf - 1, cc);
-    buf[n] = '\0';
-    int status = pclose(cc);
-    unlink(src);
-    cr_assert_eq(status, 0, "cc failed:\n%s\n--- source ---\n%s", buf, text);
-    FILE *run = popen(arena_printf(gf.arena, "'%s' 2>&1", exe), "r");
-    n = fread(buf, 1, sizeof buf - 1, run);
-    buf[n] = '\0';
-    status = pclose(run);
-    unlink(exe);
-    cr_assert_eq(status, 0, "the program failed (%d):\n%s\n--- source ---\n%s", status, buf, text);
-    return arena_strdup(gf.arena, buf);
-}
-
 Test(variables, a_counter_loop_runs) {
     build_counter_loop(4); /* 100 + 0+1+2+3, 10 - 4 * 1.5 */
-    cr_assert_str_eq(compile_and_run(), "106 4 4\n212\n");
+    cr_assert_str_eq(pf_compile_and_run(), "106 4 4\n212\n");
 }
 
 Test(variables, a_loop_that_never_runs_keeps_the_initial_values) {
     build_counter_loop(0);
-    cr_assert_str_eq(compile_and_run(), "100 10 0\n200\n");
+    cr_assert_str_eq(pf_compile_and_run(), "100 10 0\n200\n");
 }
 
 Test(variables, a_vector_variable_updates_elementwise) {
@@ -299,5 +254,5 @@ Test(variables, a_vector_variable_updates_elementwise) {
     /* The value read before the update is a tensor of its own: it does not change. */
     cf_print((IrValue *[]){before, after}, 2, 11);
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    cr_assert_str_eq(compile_and_run(), "[1 2 3] [0.5 1.5 2.5]\n");
+    cr_assert_str_eq(pf_compile_and_run(), "[1 2 3] [0.5 1.5 2.5]\n");
 }
