@@ -336,11 +336,14 @@ static int run(Arena *a, const Options *opt) {
     const char *key = realpath(opt->script, real) ? real : opt->script;
     uint64_t h = 1469598103934665603ull;
     for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    /* One directory per script (by its path's hash), the program named after the
+       script: its --help and error messages then say "train", not a hash. */
+    dir = arena_printf(a, "%s/%016llx", dir, (unsigned long long)h);
     if (!make_dirs(dir)) {
         fprintf(stderr, "ingot: error: cannot create the cache directory '%s': %s\n", dir, strerror(errno));
         return EXIT_SCRIPT_ERROR;
     }
-    const char *output = arena_printf(a, "%s/%s-%016llx", dir, default_output(a, opt->script), (unsigned long long)h);
+    const char *output = arena_printf(a, "%s/%s", dir, default_output(a, opt->script));
     int rc = build(a, opt, output);
     if (rc != 0) return rc;
     char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
