@@ -120,6 +120,9 @@ typedef struct IrValue {
     int def_index;         /* which output of def */
     Region *param_of;      /* the region whose parameter this is, or NULL */
     const char *name_hint; /* the Python variable it was bound to, when known (C names) */
+    /* Eager mode (eager.h): the concrete tensor, owned by the EagerContext; NULL when
+     * tracing. Its shape is then also in type.shape, every dim known. */
+    struct IgTensor *eager;
 } IrValue;
 
 /* The chain of calls that was being traced when an instruction was made, innermost
@@ -232,11 +235,14 @@ Region *region_new(Module *m, Func *f);
 /* Appends instructions at the end of a region. Every op is created through
  * build_op/build_inst, which runs shape inference (shape.c) first: a mismatch is
  * reported as an error at loc (with notes for the call chain) and NULL returned. */
+/* With eager set (ingot run --eager), nothing is appended: each op runs at once,
+ * after the same shape inference, and its outputs carry concrete tensors (eager.h). */
 typedef struct Builder {
     Module *module;
     Region *region;
     Diag *diag;
     const CallChain *chain;
+    struct EagerContext *eager;
 } Builder;
 
 Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
