@@ -57,13 +57,14 @@ static IgSite *eager_site(EagerContext *ec, const Inst *inst) {
 /* ---- variables ---------------------------------------------------------------------- */
 /* The variable's IgVar, set to its initial value on first use (what the emitted
  * init() does before the program runs). */
-static IgVar *eager_var(EagerContext *ec, Global *g) {
+IgVar *eager_var(EagerContext *ec, Global *g) {
     if (g->index >= ec->nvars) {
         int n = ec->m->nglobals > g->index ? ec->m->nglobals : g->index + 1;
         ec->vars = arena_grow(ec->m->arena, ec->vars, sizeof(IgVar), (size_t)ec->nvars, (size_t)n);
         ec->nvars = n;
     }
     IgVar *v = &ec->vars[g->index];
+    g->eager = v;
     if (!v->value) {
         v->name = g->name;
         IgSite *site = ARENA_NEW(ec->m->arena, IgSite);
@@ -188,7 +189,16 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, bool *keep_
         const FlagDef *f = module_find_flag(ec->m, attrs_get(&inst->attrs, "name")->s);
         IG_ASSERT(f);
         eager_parse_flags(ec);
-        return ig_flag_value(s, f->index);
+        /* A later parse (a flag declared later) replaces the runtime's flag tensors:
+           the value is copied into a tensor of our own. */
+        const IgTensor *v = ig_flag_value(s, f->index);
+        if (v->dtype == IG_STRING) {
+            *keep_site = true;
+            return ig_string(s, (const char *)v->data);
+        }
+        IgTensor *copy = ig_tensor_new(v->dtype, 0, NULL);
+        memcpy(copy->data, v->data, ig_dtype_size(v->dtype));
+        return copy;
     }
     case OP_READ_VAR: return ig_var_read(s, eager_var(ec, inst->global));
     case OP_ASSIGN_VAR: ig_var_assign(s, eager_var(ec, inst->global), in_t(inst, 0)); return NULL;

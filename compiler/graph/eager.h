@@ -25,6 +25,10 @@ EagerContext *eager_new(Module *m, int argc, char **argv);
  * eager mode cannot run yet; run-time errors exit as in the compiled program. */
 bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize);
 
+/* g's runtime variable, set to its initial value on first use (the emitted init()
+ * does it before the program runs); also Global.eager. */
+IgVar *eager_var(EagerContext *ec, Global *g);
+
 /* bool(t) as TensorFlow's eager tensors answer it: a tensor with exactly one element
  * is true when that element is non-zero (a non-empty string for strings); false with
  * TensorFlow's ValueError text in err for any other size. */

@@ -194,6 +194,7 @@ struct Global {
     SrcLoc loc;              /* the tf.Variable call */
     const char *src_line;    /* its script line, trimmed (emitted C comments), or NULL */
     int index;               /* position in Module.globals */
+    struct IgVar *eager;     /* eager mode: its runtime variable (eager.c), once used */
 };
 
 typedef struct Module {

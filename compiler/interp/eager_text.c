@@ -186,6 +186,11 @@ const char *eager_tensor_str(Arena *a, const IgTensor *t) {
 }
 
 const char *eager_tensor_repr(Arena *a, const IgTensor *t) {
+    return arena_printf(a, "<tf.Tensor: shape=%s, dtype=%s, numpy=%s>", tensor_shape_text(a, t),
+                        ig_dtype_name(t->dtype), eager_numpy_repr(a, t));
+}
+
+const char *eager_numpy_repr(Arena *a, const IgTensor *t) {
     StrBuf v;
     strbuf_init(&v, a);
     if (t->rank == 0) {
@@ -198,6 +203,5 @@ const char *eager_tensor_repr(Arena *a, const IgTensor *t) {
             strbuf_printf(&v, ", dtype=%s", ig_dtype_name(t->dtype));
         strbuf_putc(&v, ')');
     }
-    return arena_printf(a, "<tf.Tensor: shape=%s, dtype=%s, numpy=%s>", tensor_shape_text(a, t),
-                        ig_dtype_name(t->dtype), strbuf_cstr(&v));
+    return strbuf_cstr(&v);
 }

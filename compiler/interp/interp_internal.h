@@ -322,6 +322,7 @@ const ConstData *eager_const_data(Interp *in, const IgTensor *t);
 /* str(t) and repr(t) of a concrete tensor, as TensorFlow's EagerTensor prints. */
 const char *eager_tensor_str(Arena *a, const IgTensor *t);
 const char *eager_tensor_repr(Arena *a, const IgTensor *t);
+const char *eager_numpy_repr(Arena *a, const IgTensor *t);   /* repr(t.numpy()) */
 
 /* ---- trace_report.c: retracing warning, --trace-report ------------------------------------ */
 RetraceDetector *retrace_detector_for(Interp *in, const Node *def);

@@ -395,6 +395,7 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool
     }
     if (strcmp(name, "ndim") == 0) return value_int(in->arena, type->shape.rank);
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, t->tensor.tf_name);
+    if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, t);
     if (strcmp(name, "numpy") == 0)
         return interp_error(in, loc, "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
     *missing = true;
