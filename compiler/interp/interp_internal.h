@@ -109,6 +109,9 @@ struct Interp {
     TfFunction **tf_functions;    /* every tf.function made, for --trace-report */
     int ntf_functions, tf_functions_cap;
     RetraceDetector **detectors;  /* one per Python def wrapped by tf.function */
+    /* tf.config.run_functions_eagerly(True) (always so in eager mode): a tf.function
+       call runs its Python in the caller, nothing is traced. */
+    bool run_functions_eagerly;
     int ndetectors, detectors_cap;
 };
 

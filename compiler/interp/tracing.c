@@ -287,7 +287,7 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) 
     /* Eager mode is tf.config.run_functions_eagerly(True): the Python function runs on
        every call, nothing is traced, and experimental_get_tracing_count() stays 0, as
        in TensorFlow (Function.__call__ calls python_function directly). */
-    if (interp_is_eager(in)) return call_value(in, tf->python_function, args, loc);
+    if (interp_is_eager(in) || in->run_functions_eagerly) return call_value(in, tf->python_function, args, loc);
     CallArgs bound = *args;
     bool traced;
     ConcreteFunction *cf = concrete_for(in, tf, &bound, loc, &traced);

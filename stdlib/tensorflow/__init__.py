@@ -8,6 +8,7 @@ import _ingot
 from . import nn
 from . import math
 from . import autograph
+from . import config
 
 bool = _ingot.bool
 int32 = _ingot.int32
