@@ -36,6 +36,7 @@ typedef struct Options {
     EmitKind emit;
     bool trace_report;       /* --trace-report */
     bool disabled_warnings[WARN__COUNT]; /* -Wno-<name> */
+    bool eager;              /* run --eager */
     char **program_args;     /* after -- (run) */
     int nprogram_args;
 } Options;
@@ -50,7 +51,7 @@ typedef struct Paths {
 
 static const char usage_text[] =
     "usage: ingot build [--emit=KIND] [--trace-report] [-o OUT] FILE.py\n"
-    "       ingot run FILE.py [-- ARGS...]\n"
+    "       ingot run [--eager] FILE.py [-- ARGS...]\n"
     "       ingot --help | --version\n"
     "\n"
     "Compiles a Python/TensorFlow script ahead of time into a native program.\n"
@@ -62,6 +63,9 @@ static const char usage_text[] =
     "  build FILE.py       build a native program (default name: FILE)\n"
     "  run FILE.py         build into a cache directory and run it; ARGS after --\n"
     "                      go to the program\n"
+    "  run --eager FILE.py run the script in the interpreter instead, op by op on\n"
+    "                      concrete tensors, like TensorFlow's eager mode; no C is\n"
+    "                      generated (the reference the compiled program must match)\n"
     "\n"
     "options:\n"
     "  -o OUT              name of the program to build\n"
@@ -117,6 +121,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
         if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc) return usage_error("'-o' needs a file name%s", "");
             opt->output = argv[++i];
+        } else if (strcmp(a, "--eager") == 0) {
+            opt->eager = true;
         } else if (strcmp(a, "--trace-report") == 0) {
             opt->trace_report = true;
         } else if (strncmp(a, "-Wno-", 5) == 0) {
@@ -139,6 +145,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
     if (!opt->script) return usage_error("no script given%s", "");
     if (strcmp(opt->command, "run") == 0 && (opt->emit || opt->output))
         return usage_error("'ingot run' takes no --emit or -o%s", "");
+    if (opt->eager && (strcmp(opt->command, "run") != 0 || opt->trace_report))
+        return usage_error("'--eager' goes with 'ingot run' alone (no --trace-report)%s", "");
     return -1;
 }
 
@@ -325,6 +333,32 @@ static bool make_dirs(const char *path) {
     return mkdir(buf, 0755) == 0 || errno == EEXIST;
 }
 
+/* ingot run --eager: lex, parse, then the interpreter runs every op at once. */
+static int run_eager(Arena *a, const Options *opt) {
+    Diag diag;
+    diag_init(&diag, stderr);
+    Paths paths;
+    if (!find_paths(a, &paths)) {
+        fprintf(stderr, "ingot: error: cannot locate ingot's own files (/proc/self/exe unreadable)\n");
+        return EXIT_SCRIPT_ERROR;
+    }
+    SourceFile *file = diag_load_file(a, opt->script);
+    if (!file) {
+        fprintf(stderr, "ingot: error: cannot read '%s': %s\n", opt->script, strerror(errno));
+        return EXIT_SCRIPT_ERROR;
+    }
+    Node *ast = parse_file(a, &diag, file);
+    if (!ast) return EXIT_SCRIPT_ERROR;
+    /* The program's command line: its name, then the ARGS after --. */
+    char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
+    argv[0] = (char *)default_output(a, opt->script);
+    for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
+    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout, .argc = opt->nprogram_args + 1, .argv = argv};
+    int rc = interp_run_eager(a, &diag, ast, &iopt);
+    fflush(stdout);
+    return rc;
+}
+
 /* ingot run: build into ~/.cache/ingot (or $XDG_CACHE_HOME/ingot), then run. */
 static int run(Arena *a, const Options *opt) {
     const char *cache = getenv("XDG_CACHE_HOME");
@@ -372,7 +406,7 @@ int driver_main(int argc, char **argv) {
     int rc = parse_options(argc, argv, &opt);
     if (rc >= 0) return rc;
     Arena *arena = arena_new();
-    if (strcmp(opt.command, "run") == 0) rc = run(arena, &opt);
+    if (strcmp(opt.command, "run") == 0) rc = opt.eager ? run_eager(arena, &opt) : run(arena, &opt);
     else rc = build(arena, &opt, opt.emit ? NULL : opt.output ? opt.output : default_output(arena, opt.script));
     arena_free(arena);
     return rc;

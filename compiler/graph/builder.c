@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "eager.h"
+
 /* The script line at loc, without its indentation and trailing blanks: emitted C
  * shows it above the statement. NULL when loc has no file. */
 static const char *builder_src_line(Arena *a, SrcLoc loc) {
@@ -41,9 +43,11 @@ static void region_append(Region *r, Inst *inst) {
     r->last = inst;
 }
 
-/* A new instruction with outputs of the given types, appended to the builder's region. */
+/* A new instruction with outputs of the given types, appended to the builder's region;
+ * in eager mode run at once instead (its outputs carry their tensors), NULL after an
+ * op eager mode cannot run. */
 static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
-                            Func *callee, SrcLoc loc, const TensorType *types, int nout) {
+                            Func *callee, Global *global, SrcLoc loc, const TensorType *types, int nout) {
     Arena *a = b->module->arena;
     Inst *inst = ARENA_NEW(a, Inst);
     inst->op = op;
@@ -57,6 +61,7 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
         inst->attrs.len = inst->attrs.cap = attrs->len;
     }
     inst->callee = callee;
+    inst->global = global;
     inst->loc = loc;
     inst->src_line = builder_src_line(a, loc);
     inst->chain = b->chain;
@@ -69,6 +74,15 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
         v->def = inst;
         v->def_index = i;
         inst->outputs[i] = v;
+    }
+    if (b->eager) {
+        /* Not in any region: tensor_in_scope-style checks see it as always in scope. */
+        char err[512];
+        if (!eager_run_inst(b->eager, inst, err, sizeof err)) {
+            builder_report(b, loc, err);
+            return NULL;
+        }
+        return inst;
     }
     region_append(b->region, inst);
     return inst;
@@ -87,7 +101,7 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
         return NULL;
     }
     IG_ASSERT(nout <= cap);
-    return builder_append(b, op, inputs, ninputs, attrs, callee, loc, types, nout);
+    return builder_append(b, op, inputs, ninputs, attrs, callee, NULL, loc, types, nout);
 }
 
 /* cond and while: outputs follow from the regions, which become the instruction's. */
@@ -106,7 +120,11 @@ static Inst *build_control(Builder *b, Opcode op, IrValue **inputs, int ninputs,
         builder_report(b, loc, err);
         return NULL;
     }
-    Inst *inst = builder_append(b, op, inputs, ninputs, NULL, NULL, loc, types, nout);
+    if (b->eager) {
+        builder_report(b, loc, arena_printf(a, "not supported yet in eager mode: a '%s' node", op_info[op].name));
+        return NULL;
+    }
+    Inst *inst = builder_append(b, op, inputs, ninputs, NULL, NULL, NULL, loc, types, nout);
     inst->nregions = 2;
     inst->regions = ARENA_ARRAY(a, Region *, 2);
     for (int i = 0; i < 2; i++) {
@@ -150,9 +168,19 @@ static Inst *build_var_inst(Builder *b, Opcode op, Global *g, IrValue **inputs, 
         builder_report(b, loc, err);
         return NULL;
     }
-    Inst *inst = builder_append(b, op, inputs, ninputs, NULL, NULL, loc, types, nout);
-    inst->global = g;
-    return inst;
+    return builder_append(b, op, inputs, ninputs, NULL, NULL, g, loc, types, nout);
+}
+
+Inst *build_random(Builder *b, Opcode op, const Attrs *attrs, Global *state, SrcLoc loc) {
+    IG_ASSERT(b && b->module && b->region && state && op_is_random(op));
+    TensorType types[1];
+    int nout = 0;
+    char err[512];
+    if (!shape_infer(op, NULL, 0, attrs, NULL, types, &nout, err, sizeof err)) {
+        builder_report(b, loc, err);
+        return NULL;
+    }
+    return builder_append(b, op, NULL, 0, attrs, NULL, state, loc, types, nout);
 }
 
 IrValue *build_read_var(Builder *b, Global *g, SrcLoc loc) {

@@ -120,6 +120,9 @@ typedef struct IrValue {
     int def_index;         /* which output of def */
     Region *param_of;      /* the region whose parameter this is, or NULL */
     const char *name_hint; /* the Python variable it was bound to, when known (C names) */
+    /* Eager mode (eager.h): the concrete tensor, owned by the EagerContext; NULL when
+     * tracing. Its shape is then also in type.shape, every dim known. */
+    struct IgTensor *eager;
 } IrValue;
 
 /* The chain of calls that was being traced when an instruction was made, innermost
@@ -191,6 +194,7 @@ struct Global {
     SrcLoc loc;              /* the tf.Variable call */
     const char *src_line;    /* its script line, trimmed (emitted C comments), or NULL */
     int index;               /* position in Module.globals */
+    struct IgVar *eager;     /* eager mode: its runtime variable (eager.c), once used */
 };
 
 typedef struct Module {
@@ -235,11 +239,14 @@ Region *region_new(Module *m, Func *f);
 /* Appends instructions at the end of a region. Every op is created through
  * build_op/build_inst, which runs shape inference (shape.c) first: a mismatch is
  * reported as an error at loc (with notes for the call chain) and NULL returned. */
+/* With eager set (ingot run --eager), nothing is appended: each op runs at once,
+ * after the same shape inference, and its outputs carry concrete tensors (eager.h). */
 typedef struct Builder {
     Module *module;
     Region *region;
     Diag *diag;
     const CallChain *chain;
+    struct EagerContext *eager;
 } Builder;
 
 Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
@@ -250,6 +257,9 @@ IrValue *build_op(Builder *b, Opcode op, IrValue **inputs, int ninputs, const At
 IrValue *build_const(Builder *b, const ConstData *value, SrcLoc loc);
 /* read $g: a new tensor holding the variable's current value. */
 IrValue *build_read_var(Builder *b, Global *g, SrcLoc loc);
+/* A random draw (op_is_random) advancing the generator state variable `state`;
+ * attrs hold dtype, shape and the two parameters. */
+Inst *build_random(Builder *b, Opcode op, const Attrs *attrs, Global *state, SrcLoc loc);
 /* assign / assign_add / assign_sub $g, value: value must have g's dtype and a shape
  * compatible with g's (unknown dims are checked at run time); a mismatch is a user
  * error at loc. No outputs. */

@@ -44,6 +44,18 @@ static bool names_arg(Interp *in, Value *v, StageNames *out, SrcLoc loc) {
     return true;
 }
 
+/* Whether v makes the statement a graph op: a tensor, when tracing. In eager mode a
+   tensor has its value, so every statement runs as Python control flow on bool(t),
+   as TensorFlow's eager AutoGraph does. */
+static bool is_staged(Interp *in, const Value *v) { return value_is_tensor(v) && !interp_is_eager(in); }
+
+/* A condition's truth. In eager mode a tensor condition must still be what the graph
+   op would accept (a bool scalar: AutoGraph checks it the same way in eager code). */
+static bool condition_truthy(Interp *in, Value *cond, const char *tag, SrcLoc loc, bool *ok) {
+    if (value_is_tensor(cond) && !stage_condition(in, cond, tag, loc)) return *ok = false;
+    return value_truthy(in, cond, loc, ok);
+}
+
 /* ---- Python loops: the unrolling guard ---------------------------------------------------- */
 
 #define UNROLL_WARN_ITERATIONS 1000
@@ -111,9 +123,9 @@ static Value *ag_if_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     static const char *const names[] = {"cond", "body", "orelse", "get_state", "set_state", "symbol_names", "nouts"};
     Value *a[7];
     if (!args_bind(in, args, "if_stmt", names, 7, 7, a, loc)) return NULL;
-    if (!value_is_tensor(a[0])) {
+    if (!is_staged(in, a[0])) {
         bool ok;
-        bool go = value_truthy(in, a[0], loc, &ok);
+        bool go = condition_truthy(in, a[0], "if statement", loc, &ok);
         if (!ok) return NULL;
         return call0(in, go ? a[1] : a[2], loc) ? value_none() : NULL;
     }
@@ -205,17 +217,17 @@ static Value *ag_while_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     Value *test = call0(in, s.test, loc);
     region_leave(in, &scope);
     if (!test) return NULL;
-    if (value_is_tensor(test)) return staged_while(in, &s, &sym, a[5]);
+    if (is_staged(in, test)) return staged_while(in, &s, &sym, a[5]);
     Unroll unroll = {0};
     for (;;) {
         bool ok;
-        bool go = value_truthy(in, test, loc, &ok);
+        bool go = condition_truthy(in, test, "while statement", loc, &ok);
         if (!ok) return NULL;
         if (!go) return value_none();
         unroll_begin(in, &unroll);
         if (!call0(in, s.body, loc) || !unroll_end(in, &unroll, loc)) return NULL;
         if (!(test = call0(in, s.test, loc))) return NULL;
-        if (value_is_tensor(test)) return interp_error(in, loc, "%s", python_loop_became_tensor);
+        if (is_staged(in, test)) return interp_error(in, loc, "%s", python_loop_became_tensor);
     }
 }
 
@@ -370,7 +382,7 @@ static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (!names_arg(in, a[5], &sym, loc)) return NULL;
     LoopState s = {.body = a[2], .get_state = a[3], .set_state = a[4], .nstate = sym.n, .loc = loc};
     s.extra_test = a[1]->kind == VAL_NONE ? NULL : a[1];
-    if (value_is_tensor(a[0])) return staged_for(in, &s, a[0], &sym, a[6]);
+    if (is_staged(in, a[0])) return staged_for(in, &s, a[0], &sym, a[6]);
     /* A list appended to while it is iterated sees the new items, as in CPython. */
     List *items = a[0]->kind == VAL_LIST ? a[0]->list : iterate_to_list(in, a[0], loc);
     if (!items) return NULL;
@@ -379,7 +391,7 @@ static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         if (s.extra_test) {
             Value *more = call0(in, s.extra_test, loc);
             if (!more) return NULL;
-            if (value_is_tensor(more))
+            if (is_staged(in, more))
                 return interp_error(in, loc,
                                     "NotImplementedError: break and return statements which depend on a TF "
                                     "condition are not supported in Python for loops. Did you intend to make it a "
@@ -436,9 +448,9 @@ static Value *ag_if_exp(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     static const char *const names[] = {"cond", "if_true", "if_false", "expr_repr"};
     Value *a[4];
     if (!args_bind(in, args, "if_exp", names, 4, 3, a, loc)) return NULL;
-    if (!value_is_tensor(a[0])) {
+    if (!is_staged(in, a[0])) {
         bool ok;
-        bool go = value_truthy(in, a[0], loc, &ok);
+        bool go = condition_truthy(in, a[0], "conditional expression", loc, &ok);
         return ok ? call0(in, go ? a[1] : a[2], loc) : NULL;
     }
     ExprState s = {{a[1], a[2]}, NULL, loc};
@@ -454,7 +466,7 @@ static Value *lazy_boolop(Interp *in, CallArgs *args, bool is_and, SrcLoc loc) {
     if (!args_bind(in, args, is_and ? "and_" : "or_", names, 2, 2, a, loc)) return NULL;
     Value *left = call0(in, a[0], loc);
     if (!left) return NULL;
-    if (!value_is_tensor(left)) {
+    if (!is_staged(in, left)) {
         bool ok;
         bool t = value_truthy(in, left, loc, &ok);
         if (!ok) return NULL;

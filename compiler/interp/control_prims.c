@@ -43,6 +43,11 @@ static Value *prim_cond(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     IrValue *pred = stage_condition(in, a[0], "tf.cond", loc);
     if (!pred) return NULL;
     CondFns c = {{a[1], a[2]}, loc};
+    if (pred->eager) {
+        /* Eager: the branch the predicate picks, and only that one, runs. */
+        bool ok, go = value_truthy(in, tensor_value(in, pred), loc, &ok);
+        return ok ? call_value(in, a[go ? 1 : 2], &(CallArgs){0}, loc) : NULL;
+    }
     static const char *const result[] = {"the result of true_fn/false_fn"};
     StageNames sn = {result, 1};
     Value *merged = stage_cond(in, pred, cond_true, cond_false, &c, &sn, loc);
@@ -81,6 +86,28 @@ static Value *loop_body(Interp *in, void *ctx, Value *vars) {
     Value *t = value_tuple(in->arena, r->list->len);
     memcpy(t->list->items, r->list->items, sizeof(Value *) * (size_t)r->list->len);
     return t;
+}
+
+/* tf.while_loop in eager mode: a Python loop on the concrete test (a bool scalar,
+   as the graph op requires); the body's results become the next loop variables. */
+static Value *eager_while(Interp *in, Value *vars, LoopFns *f, Value *max_iterations, SrcLoc loc) {
+    int64_t max = -1;
+    if (max_iterations && max_iterations->kind != VAL_NONE) {
+        Value *m = value_is_tensor(max_iterations) ? eager_numpy(in, max_iterations, loc) : max_iterations;
+        if (!m) return NULL;
+        if (m->kind != VAL_INT) return interp_type_error(in, loc, "maximum_iterations must be an integer scalar");
+        max = m->i;
+    }
+    for (int64_t n = 0; max < 0 || n < max; n++) {
+        Value *test = loop_test(in, f, vars);
+        if (!test) return NULL;
+        if (value_is_tensor(test) && !stage_condition(in, test, "tf.while_loop", loc)) return NULL;
+        bool ok, go = value_truthy(in, test, loc, &ok);
+        if (!ok) return NULL;
+        if (!go) return vars;
+        if (!(vars = loop_body(in, f, vars))) return NULL;
+    }
+    return vars;
 }
 
 /* shape_invariants has loop_vars' structure: pair each leaf with its shape. */
@@ -129,7 +156,8 @@ static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc lo
     LoopSpec spec = {.names = {vnames, n}, .max_iterations = a[4]};
     if (a[3] && a[3]->kind != VAL_NONE && !(spec.invariants = invariant_pairs(in, vars, a[3], loc))) return NULL;
     LoopFns f = {a[0], a[1], loc};
-    Value *final = stage_while(in, init, loop_test, loop_body, &f, &spec, loc);
+    Value *final = interp_is_eager(in) ? eager_while(in, init, &f, a[4], loc)
+                                       : stage_while(in, init, loop_test, loop_body, &f, &spec, loc);
     if (!final) return NULL;
     if (vars->kind == VAL_LIST) {
         Value *l = value_list(in->arena, n);

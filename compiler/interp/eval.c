@@ -23,6 +23,7 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     }
     case VAL_VARIABLE: /* its value is a symbolic tensor too */
     case VAL_TENSOR:
+        if (interp_is_eager(in)) return eager_value_truthy(in, v, loc, ok);
         *ok = false;
         interp_error(in, loc,
                      "OperatorNotAllowedInGraphError: using a symbolic `tf.Tensor` as a Python `bool` is not "
@@ -360,6 +361,7 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
         }
         return l;
     case VAL_TENSOR:
+        if (interp_is_eager(in)) return eager_rows(in, v, loc);
         interp_error(in, loc,
                      "OperatorNotAllowedInGraphError: iterating over a symbolic `tf.Tensor` is not allowed here: "
                      "only a for loop directly over a tensor becomes a graph loop (enumerate(), zip(), list() and "

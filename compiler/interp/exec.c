@@ -287,7 +287,7 @@ static ExecStatus exec_while(Interp *in, Env *env, const Node *s) {
 static ExecStatus exec_for(Interp *in, Env *env, const Node *s) {
     Value *iterable = eval(in, env, s->for_.iter);
     if (!iterable) return EXEC_ERROR;
-    if (value_is_tensor(iterable)) {
+    if (value_is_tensor(iterable) && !interp_is_eager(in)) {
         interp_error(in, s->for_.iter->loc,
                      "OperatorNotAllowedInGraphError: iterating over a symbolic `tf.Tensor` is not allowed: "
                      "AutoGraph did not convert this loop (a do_not_convert function)");

@@ -62,24 +62,42 @@ Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
     return interp_error(in, loc, "not supported yet: %s", what);
 }
 
-Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
+/* The interpreter set up to run script's top level as the program function; NULL
+   after AutoGraph's errors. */
+static Interp *interp_start(Arena *arena, Diag *diag, const Node **script, const InterpOptions *opt, bool eager) {
     Interp *in = ARENA_NEW(arena, Interp);
     in->arena = arena;
     in->diag = diag;
     in->opt = opt;
     /* The interpreter runs AutoGraph's converted code, for the script as for every
        module it imports (modules.c). */
-    script = autograph_convert_module(arena, diag, script);
-    if (!script) return NULL;
-    const SourceFile *file = script->module.file;
+    *script = autograph_convert_module(arena, diag, *script);
+    if (!*script) return NULL;
+    const SourceFile *file = (*script)->module.file;
     in->module = module_new(arena, file->path);
-    Func *program = func_new(in->module, "main", FUNC_PROGRAM, script->loc);
+    Func *program = func_new(in->module, "main", FUNC_PROGRAM, (*script)->loc);
     in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL};
+    if (eager) in->builder.eager = eager_new(in->module, opt->argc, opt->argv);
     builtins_install(in);
-    PyModule *main_module = module_create(in, "__main__", file, false);
-    in->main_module = main_module;
-    if (!exec_module(in, main_module, script) || diag_has_errors(diag)) return NULL;
+    in->main_module = module_create(in, "__main__", file, false);
+    return in;
+}
+
+Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
+    Interp *in = interp_start(arena, diag, &script, opt, false);
+    if (!in) return NULL;
+    if (!exec_module(in, in->main_module, script) || diag_has_errors(diag)) return NULL;
     if (opt->trace_report) trace_report_print(in, opt->trace_report);
-    region_set_results(in->module, program->body, NULL, 0);
+    region_set_results(in->module, in->module->funcs[0]->body, NULL, 0);
     return in->module;
+}
+
+int interp_run_eager(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
+    Interp *in = interp_start(arena, diag, &script, opt, true);
+    if (!in) return 1;
+    bool ok = exec_module(in, in->main_module, script) && !diag_has_errors(diag);
+    fflush(opt->out);
+    /* Every tensor is released, even after an error. */
+    int rc = eager_finish(in->builder.eager);
+    return !ok ? 1 : rc;
 }

@@ -27,10 +27,19 @@ typedef struct InterpOptions {
     FILE *out;                /* where build-time print() writes (stdout) */
     FILE *trace_report;       /* --trace-report: where the report goes, or NULL */
     bool disabled_warnings[WARN__COUNT];  /* -Wno-<name> */
+    /* Eager mode (interp_run_eager): the program's command line, argv[0] its name. */
+    int argc;
+    char **argv;
 } InterpOptions;
 
 /* Runs the parsed script's top level as the program function. Returns the traced
  * module, or NULL after reporting errors through diag. */
 Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt);
+
+/* ingot run --eager: runs the script with concrete tensors, each op at once through
+ * its runtime kernel (tf.print prints as it runs), like TensorFlow's eager mode with
+ * tf.config.run_functions_eagerly(True). No graph is kept. Returns the exit code:
+ * 0, 1 after errors (reported through diag), 2 after a bad command line. */
+int interp_run_eager(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt);
 
 #endif

@@ -4,6 +4,7 @@
 #ifndef INGOT_INTERP_INTERNAL_H
 #define INGOT_INTERP_INTERNAL_H
 
+#include "eager.h"
 #include "interp.h"
 #include "value.h"
 
@@ -111,6 +112,9 @@ struct Interp {
     TfFunction **tf_functions;    /* every tf.function made, for --trace-report */
     int ntf_functions, tf_functions_cap;
     RetraceDetector **detectors;  /* one per Python def wrapped by tf.function */
+    /* tf.config.run_functions_eagerly(True) (always so in eager mode): a tf.function
+       call runs its Python in the caller, nothing is traced. */
+    bool run_functions_eagerly;
     int ndetectors, detectors_cap;
 };
 
@@ -321,6 +325,23 @@ void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int 
 /* Why `want` needs another trace than `have`: "argument 'x': shape (3,) is not (2,)".
    names: per key entry, the parameter or keyword name (NULL entries allowed). */
 const char *trace_key_difference(Interp *in, const Value *have, const Value *want, const char *const *names);
+
+/* ---- eager_values.c, eager_text.c: concrete tensors (ingot run --eager) ----------------- */
+/* The builder runs ops at once (Builder.eager): every tensor value is concrete. */
+bool interp_is_eager(const Interp *in);
+/* bool(t) of a concrete tensor or variable (TensorFlow's eager rules). */
+bool eager_value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok);
+/* The rows t[0], t[1], ... of a concrete tensor or variable, as iterating it gives. */
+List *eager_rows(Interp *in, Value *v, SrcLoc loc);
+/* t.numpy(): a Python bool/int/float/str for a scalar, nested lists otherwise. */
+Value *eager_numpy(Interp *in, Value *v, SrcLoc loc);
+Value *eager_numpy_method(Interp *in, Value *v);   /* the bound method t.numpy */
+/* A concrete tensor's value as build-time data (a copy in the Arena). */
+const ConstData *eager_const_data(Interp *in, const IgTensor *t);
+/* str(t) and repr(t) of a concrete tensor, as TensorFlow's EagerTensor prints. */
+const char *eager_tensor_str(Arena *a, const IgTensor *t);
+const char *eager_tensor_repr(Arena *a, const IgTensor *t);
+const char *eager_numpy_repr(Arena *a, const IgTensor *t);   /* repr(t.numpy()) */
 
 /* ---- trace_report.c: retracing warning, --trace-report ------------------------------------ */
 RetraceDetector *retrace_detector_for(Interp *in, const Node *def);

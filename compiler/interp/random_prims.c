@@ -142,13 +142,10 @@ static bool number_arg(Interp *in, Value *v, const char *what, double *out, SrcL
     return false;
 }
 
-/* The random node: its state is the generator's variable (Inst.global), which the
- * builder has no parameter for, so it is attached after shape inference passed. */
+/* The random node: its state is the generator's variable (Inst.global). */
 static Value *random_emit(Interp *in, Opcode op, Global *state, const Attrs *attrs, SrcLoc loc) {
-    Inst *inst = build_inst(&in->builder, op, NULL, 0, attrs, NULL, interp_op_loc(in, loc));
-    if (!inst) return NULL;
-    inst->global = state;
-    return tensor_value(in, inst->outputs[0]);
+    Inst *inst = build_random(&in->builder, op, attrs, state, interp_op_loc(in, loc));
+    return inst ? tensor_value(in, inst->outputs[0]) : NULL;
 }
 
 /* _ingot.random_draw(kind, state, shape, p0, p1, dtype, seed=None): kind "uniform"

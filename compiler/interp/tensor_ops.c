@@ -395,6 +395,7 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool
     }
     if (strcmp(name, "ndim") == 0) return value_int(in->arena, type->shape.rank);
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, t->tensor.tf_name);
+    if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, t);
     if (strcmp(name, "numpy") == 0)
         return interp_error(in, loc, "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
     *missing = true;
@@ -646,6 +647,28 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     return value_none();
 }
 
+/* tf.config.run_functions_eagerly(b): from now on tf.function calls run their Python
+   directly (tracing.c). While a tf.function is being traced TensorFlow ignores it
+   until the trace ends; here it is refused, so no trace is half graph, half inlined. */
+static Value *prim_run_functions_eagerly(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"run_eagerly"};
+    Value *a[1];
+    if (!args_bind(in, args, "run_functions_eagerly", names, 1, 1, a, loc)) return NULL;
+    bool ok, on = value_truthy(in, a[0], loc, &ok);
+    if (!ok) return NULL;
+    if (in->tracing)
+        return interp_not_supported(in, loc, "tf.config.run_functions_eagerly inside a tf.function being traced");
+    in->run_functions_eagerly = on;
+    return value_none();
+}
+
+static Value *prim_functions_run_eagerly(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_bind(in, args, "functions_run_eagerly", NULL, 0, 0, NULL, loc)) return NULL;
+    return value_bool(in->run_functions_eagerly || interp_is_eager(in));
+}
+
 static Value *prim_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     static const char *const names[] = {"func", "input_signature", "reduce_retracing"};
@@ -662,6 +685,7 @@ PyModule *ingot_primitives_module(Interp *in) {
         {"constant", prim_constant}, {"convert_to_tensor", prim_convert_to_tensor}, {"fill", prim_fill},
         {"range", prim_range}, {"cast", prim_cast}, {"binary", prim_binary}, {"unary", prim_unary},
         {"reduce_sum", prim_reduce_sum}, {"print", prim_print}, {"function", prim_function},
+        {"run_functions_eagerly", prim_run_functions_eagerly}, {"functions_run_eagerly", prim_functions_run_eagerly},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         env_set_local(in, m->globals, interp_intern(in, prims[i].name),

@@ -287,6 +287,10 @@ static Value *call_concrete(Interp *in, ConcreteFunction *cf, CallArgs *args, Sr
 }
 
 Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
+    /* Eager mode is tf.config.run_functions_eagerly(True): the Python function runs on
+       every call, nothing is traced, and experimental_get_tracing_count() stays 0, as
+       in TensorFlow (Function.__call__ calls python_function directly). */
+    if (interp_is_eager(in) || in->run_functions_eagerly) return call_value(in, tf->python_function, args, loc);
     CallArgs bound = *args;
     bool traced;
     ConcreteFunction *cf = concrete_for(in, tf, &bound, loc, &traced);
@@ -330,6 +334,8 @@ static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
 
 static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     TfFunction *tf = self->tf_fn;
+    if (interp_is_eager(in))
+        return interp_error(in, loc, "not supported yet in eager mode: get_concrete_function (it traces a graph)");
     CallArgs spec_args = *args;
     spec_args.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
     spec_args.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);

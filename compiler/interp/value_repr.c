@@ -141,7 +141,9 @@ static void repr_into(StrBuf *sb, const Value *v) {
                       v->builtin->name);
         return;
     case VAL_MODULE: strbuf_printf(sb, "<module '%s'>", v->module->name); return;
-    case VAL_TENSOR: strbuf_puts(sb, tensor_repr(a, v)); return;
+    case VAL_TENSOR:
+        strbuf_puts(sb, v->tensor.ir->eager ? eager_tensor_repr(a, v->tensor.ir->eager) : tensor_repr(a, v));
+        return;
     case VAL_DTYPE: strbuf_printf(sb, "tf.%s", dtype_name(v->dtype)); return;
     case VAL_TF_FUNCTION:
         strbuf_printf(sb, "<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function object '%s'>",
@@ -171,5 +173,6 @@ const char *value_repr(Arena *a, const Value *v) {
 
 const char *value_to_str(Arena *a, const Value *v) {
     if (v->kind == VAL_STR) return v->str.s;
+    if (v->kind == VAL_TENSOR && v->tensor.ir->eager) return eager_tensor_str(a, v->tensor.ir->eager);
     return value_repr(a, v);
 }

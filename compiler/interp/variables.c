@@ -24,8 +24,11 @@ Value *variable_deref(Interp *in, Value *v, SrcLoc loc) {
 
 const char *variable_repr(Arena *a, const Value *v) {
     const Global *g = v->var.global;
-    return arena_printf(a, "<tf.Variable '%s' shape=%s dtype=%s>", v->var.tf_name,
-                        shape_tuple_text(a, &g->type.shape), dtype_name(g->type.dtype));
+    /* Eager mode shows the current value too, as TensorFlow's eager variables do. */
+    const char *numpy = g->eager && g->eager->value
+                            ? arena_printf(a, ", numpy=%s", eager_numpy_repr(a, g->eager->value)) : "";
+    return arena_printf(a, "<tf.Variable '%s' shape=%s dtype=%s%s>", v->var.tf_name,
+                        shape_tuple_text(a, &g->type.shape), dtype_name(g->type.dtype), numpy);
 }
 
 /* ---- The initial value ------------------------------------------------------------------ */
@@ -72,7 +75,9 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
     if (init->kind != VAL_TENSOR) return python_to_const(in, init, dtype, loc);
     const Inst *def = init->tensor.ir->def;
     const ConstData *cd = NULL;
-    if (def && def->op == OP_CONST) cd = attrs_get(&def->attrs, "value")->tensor;
+    /* Eager mode: every tensor has its value, whatever computed it. */
+    if (init->tensor.ir->eager) cd = eager_const_data(in, init->tensor.ir->eager);
+    else if (def && def->op == OP_CONST) cd = attrs_get(&def->attrs, "value")->tensor;
     else if (def && def->op == OP_FILL) cd = fill_data(in, def);
     if (!cd)
         return interp_not_supported(in, loc, arena_printf(in->arena,
@@ -164,6 +169,7 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
         return interp_not_supported(in, loc, "a string tf.Variable that is not a scalar");
     SrcLoc at = interp_op_loc(in, loc);
     Global *g = module_add_global(in->module, py_name ? py_name : assigned_name(in, at), init, trainable, at);
+    if (interp_is_eager(in)) eager_var(in->builder.eager, g);   /* a concrete value from now on */
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_VARIABLE;
     v->var.global = g;
@@ -250,6 +256,7 @@ Value *variable_attribute(Interp *in, Value *var, const char *name, SrcLoc loc, 
     if (strcmp(name, "shape") == 0) return var_get_shape(in, var, &(CallArgs){0}, loc);
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, var->var.tf_name);
     if (strcmp(name, "trainable") == 0) return value_bool(g->trainable);
+    if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, var);
     if (strcmp(name, "numpy") == 0)
         return interp_error(in, loc, "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
     *missing = true;

@@ -9,6 +9,7 @@ from . import nn
 from . import math
 from . import autograph
 from . import random
+from . import config
 
 bool = _ingot.bool
 int32 = _ingot.int32

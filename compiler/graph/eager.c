@@ -1,0 +1,298 @@
+/* eager.c — the eager dispatcher: one case per op, each calling the ig_ kernel that
+ * emit_c.c writes for that op, with the arguments emit_c.c writes (keep the two in
+ * step). Every call gets a site of its own, as every node of the emitted program has
+ * one; a constant's site holds its tensor until the end, other sites are released
+ * right after their call. Entry points: eager_new, eager_run_inst, eager_truth,
+ * eager_finish. Memory owner: the context (Arena) tracks the tensors it owns. */
+#include "eager.h"
+
+#include <string.h>
+
+#include "irtext.h"
+
+/* The tensors made so far, each holding one reference of ours: released at the end.
+ * (Values of the interpreter live in the Arena and are never freed one by one, so a
+ * tensor cannot be released before the run ends; see DESIGN.md.) */
+#define EAGER_CHUNK 256
+typedef struct TensorChunk {
+    IgTensor *items[EAGER_CHUNK];
+    int n;
+    struct TensorChunk *next;
+} TensorChunk;
+
+struct EagerContext {
+    Module *m;
+    int argc;
+    char **argv;
+    TensorChunk *tensors;   /* newest chunk first */
+    IgVar **vars;           /* by Global.index, NULL until first used; each allocated
+                               on its own so a pointer to it stays valid as this grows */
+    int nvars;
+    int nflags_parsed;      /* flags declared when the command line was last parsed */
+};
+
+EagerContext *eager_new(Module *m, int argc, char **argv) {
+    EagerContext *ec = ARENA_NEW(m->arena, EagerContext);
+    ec->m = m;
+    ec->argc = argc;
+    ec->argv = argv;
+    return ec;
+}
+
+static void eager_own(EagerContext *ec, IgTensor *t) {
+    if (!ec->tensors || ec->tensors->n == EAGER_CHUNK) {
+        TensorChunk *c = ARENA_NEW(ec->m->arena, TensorChunk);
+        c->next = ec->tensors;
+        ec->tensors = c;
+    }
+    ec->tensors->items[ec->tensors->n++] = t;
+}
+
+static IgSite *eager_site(EagerContext *ec, const Inst *inst) {
+    IgSite *s = ARENA_NEW(ec->m->arena, IgSite);
+    s->file = inst->loc.file ? inst->loc.file->path : "";
+    s->line = inst->loc.file ? inst->loc.line : 0;
+    return s;
+}
+
+/* ---- variables ---------------------------------------------------------------------- */
+/* The variable's IgVar, set to its initial value on first use (what the emitted
+ * init() does before the program runs). */
+IgVar *eager_var(EagerContext *ec, Global *g) {
+    if (g->index >= ec->nvars) {
+        int n = ec->m->nglobals > g->index ? ec->m->nglobals : g->index + 1;
+        ec->vars = arena_grow(ec->m->arena, ec->vars, sizeof(IgVar *), (size_t)ec->nvars, (size_t)n);
+        ec->nvars = n;
+    }
+    if (!ec->vars[g->index]) ec->vars[g->index] = ARENA_NEW(ec->m->arena, IgVar);
+    IgVar *v = ec->vars[g->index];
+    g->eager = v;
+    if (!v->value) {
+        v->name = g->name;
+        IgSite *site = ARENA_NEW(ec->m->arena, IgSite);
+        site->file = g->loc.file ? g->loc.file->path : "";
+        site->line = g->loc.file ? g->loc.line : 0;
+        const ConstData *c = g->init;
+        IgTensor *init = c->dtype == DT_STRING
+                             ? ig_string(site, *(const char *const *)c->data)
+                             : ig_constant(site, (IgDType)c->dtype, c->shape.rank, c->shape.dims, c->data);
+        ig_var_init(v, init);
+    }
+    return v;
+}
+
+/* ---- flags -------------------------------------------------------------------------- */
+/* The default as a user would type it (emit_c.c's flag_default_text). */
+static const char *flag_default_text(EagerContext *ec, const FlagDef *f) {
+    const ConstData *c = f->value;
+    if (c->dtype == DT_STRING) return *(const char *const *)c->data;
+    StrBuf sb;
+    strbuf_init(&sb, ec->m->arena);
+    irtext_element(&sb, c->dtype, c->data);
+    return strbuf_cstr(&sb);
+}
+
+static IgFlagSpec *flag_table(EagerContext *ec) {
+    IgFlagSpec *t = ARENA_ARRAY(ec->m->arena, IgFlagSpec, ec->m->nflags + 1);
+    for (int i = 0; i < ec->m->nflags; i++) {
+        const FlagDef *f = ec->m->flags[i];
+        t[i] = (IgFlagSpec){f->name, (IgDType)f->value->dtype, flag_default_text(ec, f), f->help};
+    }
+    return t;
+}
+
+/* The flags are declared while the script runs, so the command line is parsed again
+ * whenever a new one is read, against the flags declared so far: only the arguments
+ * naming one of those (and the value after a '--name value') take part. The whole
+ * line is checked once more at the end (eager_finish). --help lists the flags
+ * declared so far and exits, as the compiled program does with all of them. */
+static void eager_parse_flags(EagerContext *ec) {
+    if (ec->nflags_parsed == ec->m->nflags) return;
+    Arena *a = ec->m->arena;
+    char **argv = ARENA_ARRAY(a, char *, ec->argc + 1);
+    int n = 0;
+    argv[n++] = ec->argc > 0 ? ec->argv[0] : (char *)"program";
+    for (int i = 1; i < ec->argc; i++) {
+        const char *arg = ec->argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            argv[n++] = ec->argv[i];
+            continue;
+        }
+        if (strncmp(arg, "--", 2) != 0) continue;
+        const char *eq = strchr(arg + 2, '=');
+        const char *name = arena_strndup(a, arg + 2, eq ? (size_t)(eq - arg - 2) : strlen(arg + 2));
+        const FlagDef *f = module_find_flag(ec->m, arena_intern_cstr(a, name));
+        if (!f) continue;
+        argv[n++] = ec->argv[i];
+        if (!eq && f->value->dtype != DT_BOOL && i + 1 < ec->argc) argv[n++] = ec->argv[++i];
+    }
+    argv[n] = NULL;
+    fflush(stdout);
+    ig_flags_parse(n, argv, flag_table(ec), ec->m->nflags);
+    ec->nflags_parsed = ec->m->nflags;
+}
+
+/* ---- the dispatcher ------------------------------------------------------------------ */
+
+static IgTensor *in_t(const Inst *inst, int i) {
+    IG_ASSERT(i < inst->ninputs && inst->inputs[i]->eager);
+    return inst->inputs[i]->eager;
+}
+
+/* The per-op call: mirrors emit_c.c's emit_inst, case by case. */
+static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, bool *keep_site, char *err, size_t errsize) {
+    const OpInfo *info = &op_info[inst->op];
+    switch (inst->op) {
+    case OP_CONST: {
+        const ConstData *c = attrs_get(&inst->attrs, "value")->tensor;
+        *keep_site = true; /* the site owns the constant */
+        if (c->dtype == DT_STRING) return ig_string(s, *(const char *const *)c->data);
+        return ig_constant(s, (IgDType)c->dtype, c->shape.rank, c->shape.dims, c->data);
+    }
+    case OP_FILL: {
+        const Attr *dt = attrs_get(&inst->attrs, "dtype"), *sh = attrs_get(&inst->attrs, "shape");
+        const Attr *val = attrs_get(&inst->attrs, "value");
+        double v = val->kind == ATTR_FLOAT ? val->f : (double)val->i;
+        return ig_fill(s, (IgDType)dt->dtype, sh->shape.rank, sh->shape.dims, v);
+    }
+    case OP_RANGE:
+        return ig_range(s, (IgDType)inst->outputs[0]->type.dtype, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2));
+    case OP_CAST: return ig_cast(s, in_t(inst, 0), (IgDType)inst->outputs[0]->type.dtype);
+    case OP_ADD: return ig_add(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_SUB: return ig_sub(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_MUL: return ig_mul(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_DIV: return ig_div(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_FLOORDIV: return ig_floordiv(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_MOD: return ig_mod(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_POW: return ig_pow(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_LESS: return ig_less(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_LESS_EQUAL: return ig_less_equal(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_GREATER: return ig_greater(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_GREATER_EQUAL: return ig_greater_equal(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_EQUAL: return ig_equal(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_NOT_EQUAL: return ig_not_equal(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_LOGICAL_AND: return ig_logical_and(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_LOGICAL_OR: return ig_logical_or(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_LOGICAL_NOT: return ig_logical_not(s, in_t(inst, 0));
+    case OP_NEG: return ig_neg(s, in_t(inst, 0));
+    case OP_RELU: return ig_relu(s, in_t(inst, 0));
+    case OP_MATMUL: return ig_matmul(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_REDUCE_SUM: {
+        const Attr *axis = attrs_get(&inst->attrs, "axis");
+        const Attr *keep = attrs_get(&inst->attrs, "keepdims");
+        int axes[IR_MAX_RANK];
+        int n = axis ? axis->ints.len : 0;
+        for (int i = 0; i < n; i++) axes[i] = (int)axis->ints.items[i];
+        return ig_reduce_sum(s, in_t(inst, 0), n, n ? axes : NULL, !axis, keep && keep->i);
+    }
+    case OP_GATHER: return ig_gather(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_SHAPE: return ig_shape(s, in_t(inst, 0));
+    case OP_FLAG: {
+        const FlagDef *f = module_find_flag(ec->m, attrs_get(&inst->attrs, "name")->s);
+        IG_ASSERT(f);
+        eager_parse_flags(ec);
+        /* A later parse (a flag declared later) replaces the runtime's flag tensors:
+           the value is copied into a tensor of our own. */
+        const IgTensor *v = ig_flag_value(s, f->index);
+        if (v->dtype == IG_STRING) {
+            *keep_site = true;
+            return ig_string(s, (const char *)v->data);
+        }
+        IgTensor *copy = ig_tensor_new(v->dtype, 0, NULL);
+        memcpy(copy->data, v->data, ig_dtype_size(v->dtype));
+        return copy;
+    }
+    case OP_READ_VAR: return ig_var_read(s, eager_var(ec, inst->global));
+    case OP_ASSIGN_VAR: ig_var_assign(s, eager_var(ec, inst->global), in_t(inst, 0)); return NULL;
+    case OP_ASSIGN_ADD_VAR: ig_var_assign_add(s, eager_var(ec, inst->global), in_t(inst, 0)); return NULL;
+    case OP_ASSIGN_SUB_VAR: ig_var_assign_sub(s, eager_var(ec, inst->global), in_t(inst, 0)); return NULL;
+    case OP_PRINT: {
+        const Attr *sep = attrs_get(&inst->attrs, "sep"), *end = attrs_get(&inst->attrs, "end");
+        const Attr *sum = attrs_get(&inst->attrs, "summarize");
+        const Attr *stream = attrs_get(&inst->attrs, "output_stream");
+        const IgTensor **args = ARENA_ARRAY(ec->m->arena, const IgTensor *, inst->ninputs + 1);
+        for (int i = 0; i < inst->ninputs; i++) args[i] = in_t(inst, i);
+        ig_print(s, stream && strcmp(stream->s, "stderr") == 0 ? stderr : stdout, inst->ninputs,
+                 inst->ninputs ? args : NULL, sep ? sep->s : " ", end ? end->s : "\n", sum ? (int)sum->i : 3);
+        return NULL;
+    }
+    case OP_RANDOM_UNIFORM:
+    case OP_RANDOM_UNIFORM_INT:
+    case OP_RANDOM_NORMAL:
+    case OP_RANDOM_TRUNCATED_NORMAL: {
+        /* As emit_c.c's emit_random: state, dtype, shape, then the two parameters. */
+        bool is_uniform = inst->op == OP_RANDOM_UNIFORM || inst->op == OP_RANDOM_UNIFORM_INT;
+        const Attr *a = attrs_get(&inst->attrs, is_uniform ? "minval" : "mean");
+        const Attr *b = attrs_get(&inst->attrs, is_uniform ? "maxval" : "stddev");
+        const TensorType *t = &inst->outputs[0]->type;
+        IgVar *state = eager_var(ec, inst->global);
+        IgDType dt = (IgDType)t->dtype;
+        if (inst->op == OP_RANDOM_UNIFORM_INT)
+            return ig_random_uniform_int(s, state, dt, t->shape.rank, t->shape.dims, a->i, b->i);
+        double pa = a->kind == ATTR_INT ? (double)a->i : a->f, pb = b->kind == ATTR_INT ? (double)b->i : b->f;
+        if (inst->op == OP_RANDOM_UNIFORM) return ig_random_uniform(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
+        if (inst->op == OP_RANDOM_NORMAL) return ig_random_normal(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
+        return ig_random_truncated_normal(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
+    }
+    default:
+        /* call, cond, while: graph structure, which eager mode never builds. */
+        snprintf(err, errsize, "not supported yet in eager mode: the '%s' op", info->name);
+        return NULL;
+    }
+}
+
+bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
+    err[0] = '\0';
+    IgSite *site = eager_site(ec, inst);
+    bool keep_site = false;
+    IgTensor *t = eager_call(ec, inst, site, &keep_site, err, errsize);
+    if (!keep_site) ig_site_release(site);
+    if (err[0]) return false;
+    IG_ASSERT((t != NULL) == (inst->noutputs == 1));
+    if (!t) return true;
+    /* A constant is immortal (its site owns it); everything else is ours to release. */
+    if (t->refcount >= 0) eager_own(ec, t);
+    IrValue *out = inst->outputs[0];
+    IG_ASSERT((int)t->dtype == (int)out->type.dtype && t->rank == out->type.shape.rank);
+    out->eager = t;
+    for (int i = 0; i < t->rank; i++) out->type.shape.dims[i] = t->shape[i];
+    return true;
+}
+
+bool eager_truth(const IgTensor *t, bool *value, char *err, size_t errsize) {
+    if (t->size != 1) {
+        snprintf(err, errsize,
+                 "ValueError: The truth value of an array with %s element%s is ambiguous. Use a.any() or a.all()",
+                 t->size == 0 ? "no" : "more than one", t->size == 0 ? "s" : "");
+        return false;
+    }
+    switch (t->dtype) {
+    case IG_BOOL: *value = *(const unsigned char *)t->data != 0; break;
+    case IG_INT32: *value = *(const int32_t *)t->data != 0; break;
+    case IG_INT64: *value = *(const int64_t *)t->data != 0; break;
+    case IG_FLOAT32: *value = *(const float *)t->data != 0; break;
+    case IG_FLOAT64: *value = *(const double *)t->data != 0; break;
+    case IG_STRING: *value = *(const char *)t->data != '\0'; break;
+    default: UNREACHABLE();
+    }
+    return true;
+}
+
+int eager_finish(EagerContext *ec) {
+    int rc = 0;
+    /* Arguments no flag took (an unknown --name, a stray word) are an error, as in the
+       compiled program; it only shows now, since flags are declared as the script runs. */
+    if (ec->argc > 1) {
+        fflush(stdout);
+        if (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec), ec->m->nflags, stdout, stderr) == IG_FLAGS_ERROR)
+            rc = 2;
+    }
+    for (TensorChunk *c = ec->tensors; c; c = c->next)
+        for (int i = 0; i < c->n; i++) ig_release(c->items[i]);
+    ec->tensors = NULL;
+    for (int i = 0; i < ec->nvars; i++)
+        if (ec->vars[i] && ec->vars[i]->value) ig_var_release(ec->vars[i]);
+    /* The constants' sites (and the flag values) go with the runtime's registry. */
+    ig_runtime_shutdown();
+    return rc;
+}

@@ -1,0 +1,42 @@
+/* eager.h — eager mode (ingot run --eager): each op runs the moment the builder makes
+ * it, on concrete tensors, through the very ig_ kernel the emitted C calls for that
+ * node with the same arguments (DESIGN.md "The op layer"), so both modes agree bitwise.
+ * Entry points: eager_new, eager_run_inst (the builder calls it), eager_truth, eager_finish.
+ * Memory owner: the EagerContext (in the Module's Arena) owns one reference to every
+ * tensor it made, each variable's value and each site; eager_finish releases them all. */
+#ifndef INGOT_EAGER_H
+#define INGOT_EAGER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <ingot/rt.h>
+
+#include "ir.h"
+
+typedef struct EagerContext EagerContext;
+
+/* argv[0..argc) is the program's command line (argv[0] its name): flags are read
+ * from it when the script declares them. */
+EagerContext *eager_new(Module *m, int argc, char **argv);
+
+/* Runs inst at once: its inputs carry concrete tensors (IrValue.eager); each output
+ * gets its tensor and its concrete shape. false (with a message in err) for an op
+ * eager mode cannot run yet; run-time errors exit as in the compiled program. */
+bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize);
+
+/* g's runtime variable, set to its initial value on first use (the emitted init()
+ * does it before the program runs); also Global.eager. */
+IgVar *eager_var(EagerContext *ec, Global *g);
+
+/* bool(t) as TensorFlow's eager tensors answer it: a tensor with exactly one element
+ * is true when that element is non-zero (a non-empty string for strings); false with
+ * TensorFlow's ValueError text in err for any other size. */
+bool eager_truth(const IgTensor *t, bool *value, char *err, size_t errsize);
+
+/* The end of the run: checks the command line against every flag the script declared
+ * (0, or 2 after an error written to stderr), then releases every tensor, variable and
+ * site and shuts the runtime down. */
+int eager_finish(EagerContext *ec);
+
+#endif
