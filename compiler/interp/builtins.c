@@ -85,6 +85,20 @@ static Value *parse_int_text(Interp *in, const char *s, size_t len, int base, Sr
     return value_int(in->arena, v);
 }
 
+/* int(t) / float(t): the Python value of a one-element tensor, known only eagerly. */
+static Value *tensor_python_scalar(Interp *in, Value *v, const char *fname, SrcLoc loc) {
+    if (!interp_is_eager(in))
+        return interp_type_error(in, loc,
+                                 "%s() of a symbolic tensor: its value is only known when the program runs "
+                                 "(use tf.cast, or run it eagerly with ingot run --eager)",
+                                 fname);
+    Value *x = eager_numpy(in, v, loc);
+    while (x && x->kind == VAL_LIST && x->list->len == 1) x = x->list->items[0];
+    if (x && !value_is_number(x))
+        return interp_type_error(in, loc, "only one-element tensors can be converted to Python scalars");
+    return x;
+}
+
 BUILTIN(int) {
     UNUSED_SELF;
     if (!exact_args(in, args, "int", 0, 2, loc)) return NULL;
@@ -95,6 +109,7 @@ BUILTIN(int) {
             return interp_type_error(in, loc, "int() can't convert non-string with explicit base");
         return parse_int_text(in, v->str.s, v->str.len, (int)as_int(args->pos[1]), loc);
     }
+    if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "int", loc))) return NULL;
     switch (v->kind) {
     case VAL_INT: return v;
     case VAL_BOOL: return value_int(in->arena, v->b);
@@ -115,6 +130,7 @@ BUILTIN(float) {
     if (!exact_args(in, args, "float", 0, 1, loc)) return NULL;
     if (args->npos == 0) return value_float(in->arena, 0.0);
     Value *v = args->pos[0];
+    if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "float", loc))) return NULL;
     switch (v->kind) {
     case VAL_FLOAT: return v;
     case VAL_INT: return value_float(in->arena, (double)v->i);
