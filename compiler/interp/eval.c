@@ -475,6 +475,13 @@ static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
 Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     if (obj->kind == VAL_VARIABLE && !(obj = variable_read(in, obj, loc))) return NULL;
     if (value_is_tensor(obj)) return tensor_index(in, obj, index, loc);
+    if (value_is_tensor(index) && (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) &&
+        interp_is_eager(in)) {
+        /* An eager integer scalar is an index (TensorFlow's __index__). */
+        DType dt = index->tensor.ir->type.dtype;
+        if (dtype_is_integer(dt) && index->tensor.ir->type.shape.rank == 0 && !(index = eager_numpy(in, index, loc)))
+            return NULL;
+    }
     if (obj->kind == VAL_DICT) {
         Value *v = dict_get(obj->dict, index);
         if (v) return v;
