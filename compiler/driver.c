@@ -249,20 +249,24 @@ static const char *default_output(Arena *a, const char *script) {
 
 /* ---- The pipeline ---------------------------------------------------------------------- */
 
+/* ingot's own files and the script, each failure reported; NULL after one. */
+static SourceFile *load_script(Arena *a, const Options *opt, Paths *paths) {
+    if (!find_paths(a, paths)) {
+        fprintf(stderr, "ingot: error: cannot locate ingot's own files (/proc/self/exe unreadable)\n");
+        return NULL;
+    }
+    SourceFile *file = diag_load_file(a, opt->script);
+    if (!file) fprintf(stderr, "ingot: error: cannot read '%s': %s\n", opt->script, strerror(errno));
+    return file;
+}
+
 /* Builds opt->script; with output == NULL stops after the --emit stage. Returns an exit code. */
 static int build(Arena *a, const Options *opt, const char *output) {
     Diag diag;
     diag_init(&diag, stderr);
     Paths paths;
-    if (!find_paths(a, &paths)) {
-        fprintf(stderr, "ingot: error: cannot locate ingot's own files (/proc/self/exe unreadable)\n");
-        return EXIT_SCRIPT_ERROR;
-    }
-    SourceFile *file = diag_load_file(a, opt->script);
-    if (!file) {
-        fprintf(stderr, "ingot: error: cannot read '%s': %s\n", opt->script, strerror(errno));
-        return EXIT_SCRIPT_ERROR;
-    }
+    SourceFile *file = load_script(a, opt, &paths);
+    if (!file) return EXIT_SCRIPT_ERROR;
     if (opt->emit == EMIT_TOKENS) {
         lexer_print_tokens(stdout, a, &diag, file);
         return diag_has_errors(&diag) ? EXIT_SCRIPT_ERROR : 0;
@@ -338,15 +342,8 @@ static int run_eager(Arena *a, const Options *opt) {
     Diag diag;
     diag_init(&diag, stderr);
     Paths paths;
-    if (!find_paths(a, &paths)) {
-        fprintf(stderr, "ingot: error: cannot locate ingot's own files (/proc/self/exe unreadable)\n");
-        return EXIT_SCRIPT_ERROR;
-    }
-    SourceFile *file = diag_load_file(a, opt->script);
-    if (!file) {
-        fprintf(stderr, "ingot: error: cannot read '%s': %s\n", opt->script, strerror(errno));
-        return EXIT_SCRIPT_ERROR;
-    }
+    SourceFile *file = load_script(a, opt, &paths);
+    if (!file) return EXIT_SCRIPT_ERROR;
     Node *ast = parse_file(a, &diag, file);
     if (!ast) return EXIT_SCRIPT_ERROR;
     /* The program's command line: its name, then the ARGS after --. */

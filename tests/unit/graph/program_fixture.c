@@ -9,6 +9,22 @@
 
 #include "config.h"
 
+const char *pf_capture(void (*print)(FILE *, const Module *)) {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    print(f, gf.m);
+    fclose(f);
+    const char *copy = arena_strdup(gf.arena, buf);
+    free(buf);
+    return copy;
+}
+
+void pf_verify_ok(void) {
+    char err[512];
+    cr_assert(graph_verify(gf.m, err, sizeof err), "%s", err);
+}
+
 const char *pf_emit_c(void) {
     char *buf = NULL;
     size_t len = 0;
@@ -35,8 +51,7 @@ static const char *run_capture(const char *cmd, int *status) {
 }
 
 const char *pf_compile_and_run(void) {
-    char err[512];
-    cr_assert(graph_verify(gf.m, err, sizeof err), "%s", err);
+    pf_verify_ok();
     const char *text = pf_emit_c();
     char src[] = "/tmp/ingot_prog_XXXXXX.c";
     int fd = mkstemps(src, 2);

@@ -7,6 +7,10 @@
 
 #include "graph_fixture.h"
 
+/* What print (graph_print, graph_print_dot) writes for gf.m, in gf.arena. */
+const char *pf_capture(void (*print)(FILE *, const Module *));
+/* gf.m passes graph_verify (a Criterion assertion). */
+void pf_verify_ok(void);
 /* The emitted C of gf.m (script name "tests/loop.py"). */
 const char *pf_emit_c(void);
 /* Verifies gf.m, compiles its C with -Wall -Wextra -Werror, runs the program and

@@ -13,23 +13,10 @@
 #include <unistd.h>
 
 #include "cf_fixture.h"
+#include "program_fixture.h"
 #include "config.h"
 
 TestSuite(emit_control, .init = cf_setup, .fini = gf_teardown);
-
-static const char *emit_to_string(void) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    EmitOptions opt = {.script_name = "tests/loop.py"};
-    Arena *scratch = arena_new();
-    emit_c_module(f, scratch, gf.m, &opt);
-    arena_free(scratch);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
-}
 
 static const char *read_file(const char *path) {
     FILE *f = fopen(path, "r");
@@ -83,7 +70,7 @@ static RunResult run_program(char *const *argv) {
 /* Emits the fixture's module, compiles it as end-to-end tests do (plus this build's
  * sanitizers, so the program is checked too) and returns the executable's path. */
 static const char *compile_module(void) {
-    const char *text = emit_to_string();
+    const char *text = pf_emit_c();
     char src[] = "/tmp/ingot_cf_XXXXXX.c";
     int fd = mkstemps(src, 2);
     cr_assert(fd >= 0);
@@ -109,8 +96,8 @@ static RunResult expect_run(const char *want) {
     const char *exe = compile_module();
     RunResult r = run_program((char *[]){(char *)exe, NULL});
     unlink(exe);
-    cr_assert_eq(r.status, 0, "status %d, stderr:\n%s\n--- C ---\n%s", r.status, r.err, emit_to_string());
-    cr_assert_str_eq(r.out, want, "--- C ---\n%s", emit_to_string());
+    cr_assert_eq(r.status, 0, "status %d, stderr:\n%s\n--- C ---\n%s", r.status, r.err, pf_emit_c());
+    cr_assert_str_eq(r.out, want, "--- C ---\n%s", pf_emit_c());
     return r;
 }
 
@@ -271,7 +258,7 @@ static void build_counter(int32_t n) {
 /* ---- the emitted text ------------------------------------------------------------- */
 Test(emit_control, cond_is_an_if_else_with_outputs_declared_first) {
     build_basic(3.0f, 10, false);
-    const char *text = emit_to_string();
+    const char *text = pf_emit_c();
     const char *want =
         "    IgTensor *t4_x;\n"
         "    if (ig_truth(t3, &s4)) {\n"
@@ -288,7 +275,7 @@ Test(emit_control, cond_is_an_if_else_with_outputs_declared_first) {
 
 Test(emit_control, while_owns_its_carried_values) {
     build_basic(3.0f, 10, false);
-    const char *text = emit_to_string();
+    const char *text = pf_emit_c();
     const char *want =
         "    IgTensor *t9_x = t4_x;\n"
         "    ig_retain(t9_x);\n"
@@ -321,7 +308,7 @@ Test(emit_control, while_owns_its_carried_values) {
 
 Test(emit_control, borrowed_yields_are_retained_before_the_swap) {
     build_shared_yields(0);
-    const char *text = emit_to_string();
+    const char *text = pf_emit_c();
     /* The condition yields a param: tested directly, not released. */
     cr_assert(strstr(text, "if (!ig_truth(t"), "%s", text);
     cr_assert_null(strstr(text, "bool more"), "%s", text);
@@ -413,7 +400,7 @@ Test(emit_control, clean_under_valgrind) {
                                          "--show-leak-kinds=definite,indirect,possible",
                                          "--errors-for-leak-kinds=definite,indirect,possible", "--error-exitcode=99", (char *)exe, NULL});
     unlink(exe);
-    cr_assert_eq(r.status, 0, "valgrind status %d:\n%s\n--- C ---\n%s", r.status, r.err, emit_to_string());
+    cr_assert_eq(r.status, 0, "valgrind status %d:\n%s\n--- C ---\n%s", r.status, r.err, pf_emit_c());
     cr_assert_str_eq(r.out, "small\n4 3\n2 1 3 7\n2\n7\n1 2 0 0\n1\n0\n2\n4\n12\n5 5 9\n7 5 9\n100 50\n");
 }
 

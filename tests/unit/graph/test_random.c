@@ -44,22 +44,6 @@ static IrValue *draw(Opcode op, Global *state, DType dt, Shape shape, double p0,
     return inst->outputs[0];
 }
 
-static const char *capture_graph(void) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    graph_print(f, gf.m);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
-}
-
-static void verify_ok(void) {
-    char err[512];
-    cr_assert(graph_verify(gf.m, err, sizeof err), "%s", err);
-}
-
 /* ---- shape rules ---------------------------------------------------------------------- */
 Test(random, ops_are_effects_with_kernels) {
     static const Opcode ops[] = {OP_RANDOM_UNIFORM, OP_RANDOM_UNIFORM_INT, OP_RANDOM_NORMAL,
@@ -111,7 +95,7 @@ Test(random, verifier_accepts_a_draw_from_a_state) {
     Global *g = add_state("rng", 1);
     draw(OP_RANDOM_NORMAL, g, DT_FLOAT32, shape_of(1, (int64_t[]){4}), 0, 1, 9);
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    verify_ok();
+    pf_verify_ok();
 }
 
 Test(random, verifier_rejects_a_missing_or_wrong_state) {
@@ -139,7 +123,7 @@ Test(random, text_names_the_state_and_leaves_the_dtype_to_the_type) {
     draw(OP_RANDOM_NORMAL, g, DT_FLOAT32, shape_of(2, (int64_t[]){2, 3}), 0, 1, 9);
     draw(OP_RANDOM_UNIFORM_INT, g, DT_INT64, shape_of(1, (int64_t[]){4}), -2, 7, 10);
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    const char *text = capture_graph();
+    const char *text = pf_capture(graph_print);
     cr_assert(strstr(text, "%0:f32[2,3] = random_normal $rng {shape=[2,3], mean=0.0, stddev=1.0}"), "%s", text);
     cr_assert(strstr(text, "%1:i64[4] = random_uniform_int $rng {shape=[4], minval=-2, maxval=7}"), "%s", text);
     cr_assert(strstr(text, "var $rng:i64[3] = "), "%s", text);

@@ -17,22 +17,6 @@ static Global *add_i32(const char *name, int32_t x, int line) {
     return module_add_global(gf.m, name, gf_data(DT_INT32, 0, NULL, &x), true, cf_at(line));
 }
 
-static const char *capture(void (*print)(FILE *, const Module *)) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    print(f, gf.m);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
-}
-
-static void verify_ok(void) {
-    char err[512];
-    cr_assert(graph_verify(gf.m, err, sizeof err), "%s", err);
-}
-
 /* ---- names and shape rules ------------------------------------------------------------ */
 Test(variables, names_are_unique_and_c_safe) {
     cr_assert_str_eq(add_i32("counter", 0, 2)->name, "counter");
@@ -104,7 +88,7 @@ static Global *build_counter_step(void) {
 
 Test(variables, verifier_accepts_reads_and_assigns) {
     build_counter_step();
-    verify_ok();
+    pf_verify_ok();
 }
 
 Test(variables, verifier_rejects_a_variable_of_another_module) {
@@ -135,7 +119,7 @@ Test(variables, verifier_rejects_a_missing_variable_and_a_stray_one) {
 Test(variables, verifier_rejects_duplicate_names_and_bad_initial_values) {
     Global *a = add_i32("a", 0, 2), *b = add_i32("b", 0, 2);
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    verify_ok();
+    pf_verify_ok();
     b->name = a->name;
     char err[512];
     cr_assert_not(graph_verify(gf.m, err, sizeof err));
@@ -152,7 +136,7 @@ Test(variables, text_lists_variables_and_names_them_with_dollar) {
     build_counter_step();
     float w = 0.5f;
     module_add_global(gf.m, "lr", gf_data(DT_FLOAT32, 0, NULL, &w), false, cf_at(3));
-    const char *text = capture(graph_print);
+    const char *text = pf_capture(graph_print);
     const char *want_head = "var $counter:i32[] = 0:i32  # loop.py:2\n"
                             "var $lr:f32[] = 0.5:f32 {trainable=false}  # loop.py:3\n"
                             "\n"
@@ -164,7 +148,7 @@ Test(variables, text_lists_variables_and_names_them_with_dollar) {
 
 Test(variables, dot_draws_variables_outside_the_functions) {
     build_counter_step();
-    const char *dot = capture(graph_print_dot);
+    const char *dot = pf_capture(graph_print_dot);
     cr_assert(strstr(dot, "  var_0 [label=\"$counter:i32[]\", shape=cylinder];\n"), "%s", dot);
     cr_assert(strstr(dot, "  var_0 -> f0_v1 [style=dashed];\n"), "%s", dot);     /* the read */
     cr_assert(strstr(dot, " -> var_0 [style=dashed];\n"), "%s", dot);            /* the assign */
@@ -208,7 +192,7 @@ static void build_counter_loop(int32_t n) {
 
 Test(variables, emits_static_variables_an_init_and_releases) {
     build_counter_loop(4);
-    verify_ok();
+    pf_verify_ok();
     const char *c = pf_emit_c();
     cr_assert(strstr(c, "static IgVar var_counter = IG_VAR(\"counter\"); /* var $counter:i32[] = 100:i32  # loop.py:2 */\n"),
               "%s", c);
