@@ -317,7 +317,12 @@ static ExecStatus exec_funcdef(Interp *in, Env *env, const Node *s) {
     }
     for (int i = s->funcdef.decorators.len - 1; i >= 0; i--) {
         CallArgs args = call_args_positional(&fn, 1);
-        fn = call_value(in, decorators[i], &args, s->funcdef.decorators.items[i]->loc);
+        /* Applying a decorator is a call from this line, as eval_call's are: errors
+           inside a library decorator (tf.function's checks) are reported here. */
+        SrcLoc at = s->funcdef.decorators.items[i]->loc, saved = in->user_loc;
+        if (!interp_is_library_file(in, at.file)) in->user_loc = at;
+        fn = call_value(in, decorators[i], &args, at);
+        in->user_loc = saved;
         if (!fn) return EXEC_ERROR;
     }
     env_assign(in, env, s->funcdef.name, fn);
