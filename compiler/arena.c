@@ -1,5 +1,5 @@
-/* arena.c — chunked bump allocator, string interner and string buffers.
- * The only file in compiler/ that calls free(). */
+/* arena.c — allocation from Boehm's collector, finalizers, the string interner and
+ * string buffers. The only file in compiler/ that talks to the collector. */
 #include "arena.h"
 
 #include <stdint.h>
@@ -7,14 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ARENA_CHUNK_SIZE (256 * 1024)
-#define ARENA_ALIGN 16
-
-typedef struct Chunk {
-    struct Chunk *next;
-    size_t used, size;
-    _Alignas(16) unsigned char data[];
-} Chunk;
+#include <gc.h>
 
 typedef struct InternEntry {
     const char *str;
@@ -22,9 +15,10 @@ typedef struct InternEntry {
     uint64_t hash;
 } InternEntry;
 
+/* The Arena itself is the collector's root: allocated uncollectable, so whatever it
+   points to (the intern table and its strings) lives until arena_free. */
 struct Arena {
-    Chunk *chunks;
-    InternEntry *interned; /* open addressing; malloc'd so it can be rehashed */
+    InternEntry *interned; /* open addressing, in collected memory */
     size_t intern_cap, intern_len;
 };
 
@@ -34,44 +28,35 @@ static _Noreturn void out_of_memory(void) {
 }
 
 Arena *arena_new(void) {
-    Arena *a = calloc(1, sizeof *a);
+    GC_INIT();
+    GC_set_finalize_on_demand(1);
+    Arena *a = GC_MALLOC_UNCOLLECTABLE(sizeof *a);
     if (!a) out_of_memory();
     return a;
 }
 
 void arena_free(Arena *arena) {
-    if (!arena) return;
-    for (Chunk *c = arena->chunks, *next; c; c = next) {
-        next = c->next;
-        free(c);
-    }
-    free(arena->interned);
-    free(arena);
+    if (arena) GC_FREE(arena);
 }
 
 void *arena_alloc(Arena *arena, size_t size) {
-    size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-    if (size == 0) size = ARENA_ALIGN;
-    Chunk *c = arena->chunks;
-    if (!c || c->size - c->used < size) {
-        size_t chunk_size = size > ARENA_CHUNK_SIZE ? size : ARENA_CHUNK_SIZE;
-        c = calloc(1, sizeof(Chunk) + chunk_size);
-        if (!c) out_of_memory();
-        c->size = chunk_size;
-        /* A big one-off allocation goes behind the current chunk so the current
-           chunk's free space is not wasted. */
-        if (arena->chunks && size > ARENA_CHUNK_SIZE) {
-            c->next = arena->chunks->next;
-            arena->chunks->next = c;
-        } else {
-            c->next = arena->chunks;
-            arena->chunks = c;
-        }
-    }
-    void *p = c->data + c->used;
-    c->used += size;
-    return p; /* chunks come from calloc and are never reused: already zeroed */
+    (void)arena;
+    void *p = GC_MALLOC(size ? size : 1);
+    if (!p) out_of_memory();
+    return p; /* GC_MALLOC clears the memory */
 }
+
+void arena_on_collect(void *obj, ArenaFinalizer fn, void *data) {
+    GC_REGISTER_FINALIZER_NO_ORDER(obj, (GC_finalization_proc)fn, data, NULL, NULL);
+}
+
+void arena_cancel_on_collect(void *obj) { GC_REGISTER_FINALIZER_NO_ORDER(obj, NULL, NULL, NULL, NULL); }
+
+void arena_run_finalizers(void) {
+    if (GC_should_invoke_finalizers()) GC_invoke_finalizers();
+}
+
+void arena_collect(void) { GC_gcollect(); }
 
 void *arena_grow(Arena *arena, void *old, size_t elem_size, size_t old_n, size_t new_n) {
     void *p = arena_alloc(arena, elem_size * new_n);
@@ -122,8 +107,7 @@ static uint64_t hash_bytes(const char *s, size_t n) {
 
 static void intern_rehash(Arena *arena) {
     size_t cap = arena->intern_cap ? arena->intern_cap * 2 : 256;
-    InternEntry *table = calloc(cap, sizeof *table);
-    if (!table) out_of_memory();
+    InternEntry *table = arena_alloc(arena, cap * sizeof *table);
     for (size_t i = 0; i < arena->intern_cap; i++) {
         InternEntry e = arena->interned[i];
         if (!e.str) continue;
@@ -131,7 +115,6 @@ static void intern_rehash(Arena *arena) {
         while (table[j].str) j = (j + 1) & (cap - 1);
         table[j] = e;
     }
-    free(arena->interned);
     arena->interned = table;
     arena->intern_cap = cap;
 }

@@ -1,7 +1,12 @@
-/* arena.h — the compilation's memory: a chunked bump allocator and a string interner.
- * Entry points: arena_new, arena_alloc, arena_intern, arena_free.
- * Memory owner: the driver creates one Arena per compilation and frees it once;
- * everything allocated from it (tokens, AST, values, graph, strings) dies with it. */
+/* arena.h — the compilation's memory: garbage-collected allocation and a string interner.
+ * Entry points: arena_new, arena_alloc, arena_intern, arena_free, arena_on_collect.
+ * Memory owner: Boehm's conservative collector. Everything allocated here (tokens,
+ * AST, values, graph, strings) lives while a pointer to it is on a stack, in static
+ * data or in another live allocation, so the build-time interpreter's garbage (the
+ * ints of a long loop, eager mode's tensors) is reclaimed as it runs. An Arena is a
+ * root of its own: its interned strings live until arena_free.
+ * Memory from malloc is not scanned: never keep the only pointer to arena memory
+ * there (the runtime's own allocations hold none). */
 #ifndef INGOT_ARENA_H
 #define INGOT_ARENA_H
 
@@ -20,6 +25,16 @@ void *arena_alloc(Arena *arena, size_t size);
 
 /* Grows an arena array: returns a copy of old (old_n elements) with room for new_n. */
 void *arena_grow(Arena *arena, void *old, size_t elem_size, size_t old_n, size_t new_n);
+
+/* fn(obj, data) is to run once obj (the start of an arena allocation) is unreachable:
+ * at the first arena_run_finalizers after the collector finds it so. Finalizers run
+ * only there, at points the caller chooses, never inside an arbitrary allocation. */
+typedef void (*ArenaFinalizer)(void *obj, void *data);
+void arena_on_collect(void *obj, ArenaFinalizer fn, void *data);
+void arena_cancel_on_collect(void *obj);
+void arena_run_finalizers(void);
+/* A full collection now (tests; the collector otherwise runs as memory is allocated). */
+void arena_collect(void);
 
 char *arena_strndup(Arena *arena, const char *s, size_t n);
 char *arena_strdup(Arena *arena, const char *s);

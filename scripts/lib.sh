@@ -12,10 +12,11 @@ JOBS="${INGOT_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 
 # Debian packages the build and the tests need: compiler toolchain, the build
 # system, the lexer/parser generators, oneDNN (runtime kernels; found through its
-# CMake package, hence cmake), Criterion (unit tests), valgrind (memory checks).
+# CMake package, hence cmake), Boehm's collector (the build-time interpreter's
+# memory), Criterion (unit tests), valgrind (memory checks).
 LIB_REQUIRED_PACKAGES=(
     build-essential meson ninja-build re2c bison pkg-config cmake
-    libdnnl-dev libcriterion-dev python3 valgrind
+    libdnnl-dev libgc-dev libcriterion-dev python3 valgrind
 )
 
 lib_say() {
