@@ -63,7 +63,7 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
     inst->callee = callee;
     inst->global = global;
     inst->loc = loc;
-    inst->src_line = builder_src_line(a, loc);
+    inst->src_line = b->eager ? NULL : builder_src_line(a, loc); /* for the emitted C */
     inst->chain = b->chain;
     inst->noutputs = nout;
     inst->outputs = ARENA_ARRAY(a, IrValue *, nout > 0 ? nout : 1);
@@ -82,6 +82,10 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
             builder_report(b, loc, err);
             return NULL;
         }
+        /* Done: forgetting the inputs lets a tensor's history be collected (its
+           outputs would otherwise reach every earlier tensor through def). */
+        inst->inputs = NULL;
+        inst->ninputs = 0;
         return inst;
     }
     region_append(b->region, inst);

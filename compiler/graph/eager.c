@@ -1,30 +1,33 @@
 /* eager.c — the eager dispatcher: one case per op, each calling the ig_ kernel that
  * emit_c.c writes for that op, with the arguments emit_c.c writes (keep the two in
  * step). Every call gets a site of its own, as every node of the emitted program has
- * one; a constant's site holds its tensor until the end, other sites are released
- * right after their call. Entry points: eager_new, eager_run_inst, eager_truth,
- * eager_finish. Memory owner: the context (Arena) tracks the tensors it owns. */
+ * one, released right after the call (a constant is copied out of it first).
+ * Entry points: eager_new, eager_run_inst, eager_truth, eager_safe_point, eager_finish.
+ * Memory owner: each tensor is owned by the IrValue carrying it (see TensorHandle). */
 #include "eager.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "irtext.h"
 
-/* The tensors made so far, each holding one reference of ours: released at the end.
- * (Values of the interpreter live in the Arena and are never freed one by one, so a
- * tensor cannot be released before the run ends; see DESIGN.md.) */
-#define EAGER_CHUNK 256
-typedef struct TensorChunk {
-    IgTensor *items[EAGER_CHUNK];
-    int n;
-    struct TensorChunk *next;
-} TensorChunk;
+/* Who owns a tensor: the IrValue that carries it. When the collector finds the IrValue
+ * unreachable (no Python value refers to it any more), its finalizer releases the
+ * tensor, so a long eager loop runs in flat memory. Each owned tensor also has a
+ * handle in a list kept in malloc'd memory, which the collector does not scan, so the
+ * list keeps nothing alive: eager_finish releases what is left through it. */
+typedef struct TensorHandle {
+    IrValue *owner;     /* hidden from the collector: malloc'd memory */
+    IgTensor *tensor;
+    struct TensorHandle *prev, *next;
+} TensorHandle;
 
 struct EagerContext {
     Module *m;
     int argc;
     char **argv;
-    TensorChunk *tensors;   /* newest chunk first */
+    TensorHandle *tensors;  /* the tensors alive, newest first */
     IgVar **vars;           /* by Global.index, NULL until first used; each allocated
                                on its own so a pointer to it stays valid as this grows */
     int nvars;
@@ -39,13 +42,44 @@ EagerContext *eager_new(Module *m, int argc, char **argv) {
     return ec;
 }
 
-static void eager_own(EagerContext *ec, IgTensor *t) {
-    if (!ec->tensors || ec->tensors->n == EAGER_CHUNK) {
-        TensorChunk *c = ARENA_NEW(ec->m->arena, TensorChunk);
-        c->next = ec->tensors;
-        ec->tensors = c;
+static void handle_unlink(EagerContext *ec, TensorHandle *h) {
+    if (h->prev) h->prev->next = h->next;
+    else ec->tensors = h->next;
+    if (h->next) h->next->prev = h->prev;
+}
+
+static void release_owned_tensor(void *owner, void *data) {
+    TensorHandle *h = data;
+    EagerContext *ec = ((IrValue *)owner)->eager_context;
+    IG_ASSERT(h->owner == owner);
+    handle_unlink(ec, h);
+    ig_release(h->tensor);
+    free(h);
+}
+
+static void eager_own(EagerContext *ec, IrValue *owner, IgTensor *t) {
+    TensorHandle *h = malloc(sizeof *h);
+    if (!h) {
+        fputs("ingot: fatal error: out of memory\n", stderr);
+        abort();
     }
-    ec->tensors->items[ec->tensors->n++] = t;
+    *h = (TensorHandle){owner, t, NULL, ec->tensors};
+    if (ec->tensors) ec->tensors->prev = h;
+    ec->tensors = h;
+    owner->eager = t;
+    owner->eager_context = ec;
+    arena_on_collect(owner, release_owned_tensor, h);
+}
+
+int eager_live_tensors(const EagerContext *ec) {
+    int n = 0;
+    for (const TensorHandle *h = ec->tensors; h; h = h->next) n++;
+    return n;
+}
+
+void eager_safe_point(EagerContext *ec) {
+    (void)ec;
+    arena_run_finalizers();
 }
 
 static IgSite *eager_site(EagerContext *ec, const Inst *inst) {
@@ -53,6 +87,17 @@ static IgSite *eager_site(EagerContext *ec, const Inst *inst) {
     s->file = inst->loc.file ? inst->loc.file->path : "";
     s->line = inst->loc.file ? inst->loc.line : 0;
     return s;
+}
+
+/* A constant of our own: the runtime's ig_constant/ig_string cache theirs in the site,
+   which eager mode releases right after the call. */
+static IgTensor *eager_constant(IgSite *site, const ConstData *c) {
+    const IgTensor *cached = c->dtype == DT_STRING
+                                 ? ig_string(site, *(const char *const *)c->data)
+                                 : ig_constant(site, (IgDType)c->dtype, c->shape.rank, c->shape.dims, c->data);
+    IgTensor *t = ig_tensor_copy(cached);
+    ig_site_release(site);
+    return t;
 }
 
 /* ---- variables ---------------------------------------------------------------------- */
@@ -72,11 +117,9 @@ IgVar *eager_var(EagerContext *ec, Global *g) {
         IgSite *site = ARENA_NEW(ec->m->arena, IgSite);
         site->file = g->loc.file ? g->loc.file->path : "";
         site->line = g->loc.file ? g->loc.line : 0;
-        const ConstData *c = g->init;
-        IgTensor *init = c->dtype == DT_STRING
-                             ? ig_string(site, *(const char *const *)c->data)
-                             : ig_constant(site, (IgDType)c->dtype, c->shape.rank, c->shape.dims, c->data);
+        IgTensor *init = eager_constant(site, g->init);
         ig_var_init(v, init);
+        ig_release(init);
     }
     return v;
 }
@@ -140,15 +183,10 @@ static IgTensor *in_t(const Inst *inst, int i) {
 }
 
 /* The per-op call: mirrors emit_c.c's emit_inst, case by case. */
-static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, bool *keep_site, char *err, size_t errsize) {
+static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, size_t errsize) {
     const OpInfo *info = &op_info[inst->op];
     switch (inst->op) {
-    case OP_CONST: {
-        const ConstData *c = attrs_get(&inst->attrs, "value")->tensor;
-        *keep_site = true; /* the site owns the constant */
-        if (c->dtype == DT_STRING) return ig_string(s, *(const char *const *)c->data);
-        return ig_constant(s, (IgDType)c->dtype, c->shape.rank, c->shape.dims, c->data);
-    }
+    case OP_CONST: return eager_constant(s, attrs_get(&inst->attrs, "value")->tensor);
     case OP_FILL: {
         const Attr *dt = attrs_get(&inst->attrs, "dtype"), *sh = attrs_get(&inst->attrs, "shape");
         const Attr *val = attrs_get(&inst->attrs, "value");
@@ -193,14 +231,7 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, bool *keep_
         eager_parse_flags(ec);
         /* A later parse (a flag declared later) replaces the runtime's flag tensors:
            the value is copied into a tensor of our own. */
-        const IgTensor *v = ig_flag_value(s, f->index);
-        if (v->dtype == IG_STRING) {
-            *keep_site = true;
-            return ig_string(s, (const char *)v->data);
-        }
-        IgTensor *copy = ig_tensor_new(v->dtype, 0, NULL);
-        memcpy(copy->data, v->data, ig_dtype_size(v->dtype));
-        return copy;
+        return ig_tensor_copy(ig_flag_value(s, f->index));
     }
     case OP_READ_VAR: return ig_var_read(s, eager_var(ec, inst->global));
     case OP_ASSIGN_VAR: ig_var_assign(s, eager_var(ec, inst->global), in_t(inst, 0)); return NULL;
@@ -244,17 +275,15 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, bool *keep_
 bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
     err[0] = '\0';
     IgSite *site = eager_site(ec, inst);
-    bool keep_site = false;
-    IgTensor *t = eager_call(ec, inst, site, &keep_site, err, errsize);
-    if (!keep_site) ig_site_release(site);
+    IgTensor *t = eager_call(ec, inst, site, err, errsize);
+    ig_site_release(site); /* sites are collected: the runtime must not keep one */
     if (err[0]) return false;
     IG_ASSERT((t != NULL) == (inst->noutputs == 1));
     if (!t) return true;
-    /* A constant is immortal (its site owns it); everything else is ours to release. */
-    if (t->refcount >= 0) eager_own(ec, t);
+    IG_ASSERT(t->refcount > 0);
     IrValue *out = inst->outputs[0];
     IG_ASSERT((int)t->dtype == (int)out->type.dtype && t->rank == out->type.shape.rank);
-    out->eager = t;
+    eager_own(ec, out, t);
     for (int i = 0; i < t->rank; i++) out->type.shape.dims[i] = t->shape[i];
     return true;
 }
@@ -287,9 +316,17 @@ int eager_finish(EagerContext *ec) {
         if (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec), ec->m->nflags, stdout, stderr) == IG_FLAGS_ERROR)
             rc = 2;
     }
-    for (TensorChunk *c = ec->tensors; c; c = c->next)
-        for (int i = 0; i < c->n; i++) ig_release(c->items[i]);
-    ec->tensors = NULL;
+    /* Finalizers already due run first (they unlink their handles); the rest are
+       cancelled, their tensors released here. No allocation in between: no collection. */
+    arena_run_finalizers();
+    while (ec->tensors) {
+        TensorHandle *h = ec->tensors;
+        arena_cancel_on_collect(h->owner);
+        h->owner->eager = NULL;
+        handle_unlink(ec, h);
+        ig_release(h->tensor);
+        free(h);
+    }
     for (int i = 0; i < ec->nvars; i++)
         if (ec->vars[i] && ec->vars[i]->value) ig_var_release(ec->vars[i]);
     /* The constants' sites (and the flag values) go with the runtime's registry. */

@@ -2,8 +2,9 @@
  * it, on concrete tensors, through the very ig_ kernel the emitted C calls for that
  * node with the same arguments (DESIGN.md "The op layer"), so both modes agree bitwise.
  * Entry points: eager_new, eager_run_inst (the builder calls it), eager_truth, eager_finish.
- * Memory owner: the EagerContext (in the Module's Arena) owns one reference to every
- * tensor it made, each variable's value and each site; eager_finish releases them all. */
+ * Memory owner: each tensor belongs to the IrValue that carries it and is released
+ * when the collector finds that IrValue unreachable (at a safe point) or at
+ * eager_finish; the EagerContext owns each variable's value. */
 #ifndef INGOT_EAGER_H
 #define INGOT_EAGER_H
 
@@ -24,6 +25,14 @@ EagerContext *eager_new(Module *m, int argc, char **argv);
  * gets its tensor and its concrete shape. false (with a message in err) for an op
  * eager mode cannot run yet; run-time errors exit as in the compiled program. */
 bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize);
+
+/* A point where no C code holds a tensor without its IrValue: the tensors of
+ * IrValues found unreachable are released here. The interpreter calls it before
+ * each statement. */
+void eager_safe_point(EagerContext *ec);
+
+/* How many tensors are alive: made by an op and not yet released (tests). */
+int eager_live_tensors(const EagerContext *ec);
 
 /* g's runtime variable, set to its initial value on first use (the emitted init()
  * does it before the program runs); also Global.eager. */

@@ -120,9 +120,10 @@ typedef struct IrValue {
     int def_index;         /* which output of def */
     Region *param_of;      /* the region whose parameter this is, or NULL */
     const char *name_hint; /* the Python variable it was bound to, when known (C names) */
-    /* Eager mode (eager.h): the concrete tensor, owned by the EagerContext; NULL when
+    /* Eager mode (eager.h): the concrete tensor, owned by this value; NULL when
      * tracing. Its shape is then also in type.shape, every dim known. */
     struct IgTensor *eager;
+    struct EagerContext *eager_context;
 } IrValue;
 
 /* The chain of calls that was being traced when an instruction was made, innermost

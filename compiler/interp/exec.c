@@ -413,6 +413,7 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
 }
 
 static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
+    if (in->builder.eager) eager_safe_point(in->builder.eager);
     switch (s->kind) {
     case AST_EXPR_STMT: return eval(in, env, s->expr_stmt.value) ? EXEC_NORMAL : EXEC_ERROR;
     case AST_ASSIGN: {

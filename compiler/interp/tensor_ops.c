@@ -65,6 +65,7 @@ Value *tensor_value(Interp *in, IrValue *ir) {
     v->kind = VAL_TENSOR;
     v->tensor.ir = ir;
     v->tensor.func = in->builder.region ? in->builder.region->func : NULL;
+    if (interp_is_eager(in)) return v; /* eager tensors have no names (see .name) */
     const char *base = ir->def ? tf_default_op_name(ir->def->op) : "input";
     /* Unique per function, like a graph's op names: mul, mul_1, mul_2 ... */
     int index = v->tensor.func ? v->tensor.func->index : 0;
@@ -394,6 +395,8 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool
         return tuple;
     }
     if (strcmp(name, "ndim") == 0) return value_int(in->arena, type->shape.rank);
+    if (strcmp(name, "name") == 0 && !t->tensor.tf_name)
+        return interp_error(in, loc, "AttributeError: Tensor.name is undefined when eager execution is enabled.");
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, t->tensor.tf_name);
     if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, t);
     if (strcmp(name, "numpy") == 0)

@@ -1,5 +1,5 @@
 /* tensor.c — tensor creation, reference counting, dtype facts and shape helpers.
- * Entry points: ig_tensor_new, ig_retain, ig_release, ig_dtype_size, ig_dtype_name.
+ * Entry points: ig_tensor_new, ig_tensor_copy, ig_retain, ig_release, ig_dtype_size, ig_dtype_name.
  * Memory owner: a tensor is freed when its refcount drops to 0; refcount < 0 marks an
  * immortal tensor (a site's constant) that only ig_runtime_shutdown frees. */
 #include <stdio.h>
@@ -14,6 +14,14 @@ IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape)
     int64_t size = 1;
     for (int i = 0; i < rank; i++) size *= shape[i];
     return ig_tensor_alloc(dtype, rank, shape, (size_t)size * ig_dtype_size(dtype));
+}
+
+IgTensor *ig_tensor_copy(const IgTensor *t)
+{
+    size_t nbytes = t->dtype == IG_STRING ? strlen(t->data) + 1 : (size_t)t->size * ig_dtype_size(t->dtype);
+    IgTensor *copy = ig_tensor_alloc(t->dtype, t->rank, t->shape, nbytes);
+    if (nbytes) memcpy(copy->data, t->data, nbytes);
+    return copy;
 }
 
 void ig_retain(IgTensor *t)

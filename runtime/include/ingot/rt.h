@@ -63,6 +63,8 @@ IG_API void ig_runtime_shutdown(void); /* releases cached primitives and constan
 IG_API void ig_site_release(IgSite *site);
 
 IG_API IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape); /* uninitialised */
+/* A copy with a reference of its own (refcount 1), of any tensor, strings included. */
+IG_API IgTensor *ig_tensor_copy(const IgTensor *t);
 IG_API void ig_retain(IgTensor *t);
 IG_API void ig_release(IgTensor *t); /* NULL is allowed */
 

@@ -1,7 +1,8 @@
 /* test_eager.c — the eager dispatcher (graph/eager.c): with Builder.eager set, ops run
  * at once through their runtime kernels, nothing is appended, shape errors are the
- * builder's, variables hold concrete values, and eager_finish releases everything
- * (the ASan build checks that nothing leaks). */
+ * builder's, variables hold concrete values, a tensor no value refers to any more is
+ * released at the next safe point, and eager_finish releases everything (the ASan
+ * build checks that nothing leaks). */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -38,6 +39,24 @@ Test(eager, runs_ops_at_once_and_appends_nothing) {
     cr_assert_float_eq(f32_of(y), 6.0f, 0);
     cr_assert_float_eq(f32_of(z), 9.0f, 0);
     cr_assert_null(gf.program->body->first, "eager mode keeps no graph");
+}
+
+/* A thousand intermediate results, only the last one still referred to: after a
+   collection and a safe point, (nearly) all the others are released. The collector
+   is conservative, so a stale word on the stack may keep one or two alive. */
+Test(eager, unreachable_tensors_are_released_at_a_safe_point) {
+    IrValue *one = gf_const_f32(&gf.b, 1.0f, 3);
+    IrValue *x = one;
+    for (int i = 0; i < 1000; i++) {
+        IrValue *in[2] = {x, one};
+        x = build_op(&gf.b, OP_MUL, in, 2, NULL, gf_at(4, 5));
+    }
+    cr_assert_geq(eager_live_tensors(ec), 1000, "nothing is released before a safe point");
+    arena_collect();
+    eager_safe_point(ec);
+    cr_assert_lt(eager_live_tensors(ec), 20, "%d tensors still alive", eager_live_tensors(ec));
+    cr_assert_float_eq(f32_of(x), 1.0f, 0, "the tensors still referred to are kept");
+    cr_assert_float_eq(f32_of(one), 1.0f, 0);
 }
 
 Test(eager, concrete_shapes_replace_unknown_dims) {
