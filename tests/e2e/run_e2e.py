@@ -44,6 +44,8 @@ class Spec:
     build_args: list = field(default_factory=list)
     exit: int = 0
     build_exit: int = 0
+    eager_exit: int = None      # None: the same as exit
+    eager_max_rss_mb: int = 0   # 0: not checked
 
 
 @dataclass
@@ -82,8 +84,13 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                 spec.build_exit = int(value)
             elif key == "build-args":
                 spec.build_args = shlex.split(value)
+            elif key == "eager-exit":
+                spec.eager_exit = int(value)
+            elif key == "eager-max-rss-mb":
+                spec.eager_max_rss_mb = int(value)
             else:
-                raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, build-exit)")
+                raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, "
+                                  "build-exit, eager-exit, eager-max-rss-mb)")
         except ValueError as e:
             raise HeaderError(f"bad value for '{key}': {e}") from None
     return spec
@@ -100,6 +107,34 @@ def run(cmd, cwd, timeout):
     except OSError as e:
         return 127, "", f"cannot run {cmd[0]}: {e.strerror}\n"
     return p.returncode, decode(p.stdout), decode(p.stderr)
+
+
+def run_measured(cmd, cwd, timeout):
+    """Like run(), also returning the child's peak resident set in KiB (None after a
+    timeout or when it could not start)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+        except OSError as e:
+            return 127, "", f"cannot run {cmd[0]}: {e.strerror}\n", None
+        timed_out = threading.Event()
+
+        def kill():
+            timed_out.set()
+            p.kill()
+
+        timer = threading.Timer(timeout, kill)
+        timer.start()
+        try:
+            _, status, usage = os.wait4(p.pid, 0)
+        finally:
+            timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)   # reaped: Popen must not wait
+        out.seek(0)
+        err.seek(0)
+        if timed_out.is_set():
+            return None, decode(out.read()), decode(err.read()), None
+        return p.returncode, decode(out.read()), decode(err.read()), usage.ru_maxrss
 
 
 def decode(data):
@@ -181,7 +216,9 @@ def check_graph(res, args, script):
 
 def check_eager(res, args, script, spec):
     """Eager mode: `ingot run --eager` prints build-time output then the program's,
-    and must match the .eager golden. Only tests with a .eager file run it."""
+    and must match the .eager golden, its stderr the .eager.err golden (none: empty).
+    Only tests with a .eager file run it. With eager-max-rss-mb, its peak memory is
+    bounded too, except in sanitizer builds (ASan's shadow and quarantine)."""
     golden = script.with_suffix(".eager")
     if not golden.exists():
         return
@@ -189,9 +226,18 @@ def check_eager(res, args, script, spec):
     cmd = [args.ingot, "run", "--eager", script.name]
     if spec.args:
         cmd += ["--", *spec.args]
-    code, out, err = run(cmd, script.parent, BUILD_TIMEOUT)
-    if check_exit(res, "ingot run --eager", code, spec.exit, err):
-        check_golden(res, "--eager output", golden, out)
+    code, out, err, rss_kb = run_measured(cmd, script.parent, BUILD_TIMEOUT)
+    expected_exit = spec.exit if spec.eager_exit is None else spec.eager_exit
+    check_golden(res, "--eager stderr", script.with_suffix(".eager.err"), err, create=True,
+                 may_update=code == expected_exit)
+    if not check_exit(res, "ingot run --eager", code, expected_exit, ""):
+        return
+    check_golden(res, "--eager output", golden, out)
+    if spec.eager_max_rss_mb and not args.sanitized:
+        res.checks.append("eager memory")
+        if rss_kb > spec.eager_max_rss_mb * 1024:
+            res.fail(f"ingot run --eager peaked at {rss_kb // 1024} MiB resident, "
+                     f"more than the {spec.eager_max_rss_mb} MiB the header allows")
 
 
 def run_test(script: Path, root: Path, args) -> Result:
@@ -273,6 +319,8 @@ def parse_args(argv):
     ap.add_argument("--cc", default=os.environ.get("CC", "cc"),
                     help="C compiler for the emitted-C check (default: $CC or cc)")
     ap.add_argument("--filter", default="", help="only tests whose path contains this")
+    ap.add_argument("--sanitized", action="store_true",
+                    help="ingot is built with sanitizers: memory bounds are not checked")
     ap.add_argument("root", help="directory holding the tests")
     args = ap.parse_args(argv)
     args.ingot = str(Path(args.ingot).resolve())
