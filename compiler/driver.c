@@ -337,6 +337,22 @@ static bool make_dirs(const char *path) {
     return mkdir(buf, 0755) == 0 || errno == EEXIST;
 }
 
+/* The flags a script declares, learnt by tracing it as `ingot build` would, its
+   output and diagnostics discarded; NULL when that trace fails (some scripts work
+   only eagerly), and eager mode then learns the flags as the script declares them. */
+static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *paths) {
+    FILE *discard = fopen("/dev/null", "w");
+    if (!discard) return NULL;
+    Diag quiet;
+    diag_init(&quiet, discard);
+    Node *ast = parse_file(a, &quiet, file);
+    InterpOptions iopt = {.stdlib_dir = paths->stdlib_dir, .out = discard};
+    for (int i = 0; i < WARN__COUNT; i++) iopt.disabled_warnings[i] = true;
+    const Module *m = ast ? interp_trace_program(a, &quiet, ast, &iopt) : NULL;
+    fclose(discard);
+    return m;
+}
+
 /* ingot run --eager: lex, parse, then the interpreter runs every op at once. */
 static int run_eager(Arena *a, const Options *opt) {
     Diag diag;
@@ -351,6 +367,9 @@ static int run_eager(Arena *a, const Options *opt) {
     argv[0] = (char *)default_output(a, opt->script);
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
     InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout, .argc = opt->nprogram_args + 1, .argv = argv};
+    /* A command line is checked whole before anything runs, as the compiled program
+       checks it: that needs every flag, declared anywhere in the script. */
+    if (opt->nprogram_args > 0) iopt.declared_flags = declared_flags(a, file, &paths);
     int rc = interp_run_eager(a, &diag, ast, &iopt);
     fflush(stdout);
     return rc;

@@ -32,6 +32,7 @@ struct EagerContext {
                                on its own so a pointer to it stays valid as this grows */
     int nvars;
     int nflags_parsed;      /* flags declared when the command line was last parsed */
+    bool flags_checked;     /* the whole command line was checked up front */
 };
 
 EagerContext *eager_new(Module *m, int argc, char **argv) {
@@ -126,22 +127,35 @@ IgVar *eager_var(EagerContext *ec, Global *g) {
 
 /* ---- flags -------------------------------------------------------------------------- */
 /* The default as a user would type it (emit_c.c's flag_default_text). */
-static const char *flag_default_text(EagerContext *ec, const FlagDef *f) {
+static const char *flag_default_text(Arena *a, const FlagDef *f) {
     const ConstData *c = f->value;
     if (c->dtype == DT_STRING) return *(const char *const *)c->data;
     StrBuf sb;
-    strbuf_init(&sb, ec->m->arena);
+    strbuf_init(&sb, a);
     irtext_element(&sb, c->dtype, c->data);
     return strbuf_cstr(&sb);
 }
 
-static IgFlagSpec *flag_table(EagerContext *ec) {
-    IgFlagSpec *t = ARENA_ARRAY(ec->m->arena, IgFlagSpec, ec->m->nflags + 1);
-    for (int i = 0; i < ec->m->nflags; i++) {
-        const FlagDef *f = ec->m->flags[i];
-        t[i] = (IgFlagSpec){f->name, (IgDType)f->value->dtype, flag_default_text(ec, f), f->help};
+/* The runtime's table of m's flags. */
+static IgFlagSpec *flag_table(Arena *a, const Module *m) {
+    IgFlagSpec *t = ARENA_ARRAY(a, IgFlagSpec, m->nflags + 1);
+    for (int i = 0; i < m->nflags; i++) {
+        const FlagDef *f = m->flags[i];
+        t[i] = (IgFlagSpec){f->name, (IgDType)f->value->dtype, flag_default_text(a, f), f->help};
     }
     return t;
+}
+
+int eager_check_flags(EagerContext *ec, const Module *declared) {
+    ec->flags_checked = true;
+    fflush(stdout);
+    switch (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec->m->arena, declared), declared->nflags,
+                               stdout, stderr)) {
+    case IG_FLAGS_OK: return -1;
+    case IG_FLAGS_HELP: return 0;
+    case IG_FLAGS_ERROR: return 2;
+    }
+    UNREACHABLE();
 }
 
 /* The flags are declared while the script runs, so the command line is parsed again
@@ -171,7 +185,7 @@ static void eager_parse_flags(EagerContext *ec) {
     }
     argv[n] = NULL;
     fflush(stdout);
-    ig_flags_parse(n, argv, flag_table(ec), ec->m->nflags);
+    ig_flags_parse(n, argv, flag_table(a, ec->m), ec->m->nflags);
     ec->nflags_parsed = ec->m->nflags;
 }
 
@@ -311,9 +325,9 @@ int eager_finish(EagerContext *ec) {
     int rc = 0;
     /* Arguments no flag took (an unknown --name, a stray word) are an error, as in the
        compiled program; it only shows now, since flags are declared as the script runs. */
-    if (ec->argc > 1) {
+    if (ec->argc > 1 && !ec->flags_checked) {
         fflush(stdout);
-        if (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec), ec->m->nflags, stdout, stderr) == IG_FLAGS_ERROR)
+        if (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec->m->arena, ec->m), ec->m->nflags, stdout, stderr) == IG_FLAGS_ERROR)
             rc = 2;
     }
     /* Finalizers already due run first (they unlink their handles); the rest are

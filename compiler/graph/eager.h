@@ -38,6 +38,11 @@ int eager_live_tensors(const EagerContext *ec);
  * does it before the program runs); also Global.eager. */
 IgVar *eager_var(EagerContext *ec, Global *g);
 
+/* Checks the whole command line against the flags `declared` (a trace of the same
+ * script) declares, before the script runs: -1 when it is fine; else the exit code,
+ * 0 after --help (all the flags listed on stdout), 2 after an error on stderr. */
+int eager_check_flags(EagerContext *ec, const Module *declared);
+
 /* bool(t) as TensorFlow's eager tensors answer it: a tensor with exactly one element
  * is true when that element is non-zero (a non-empty string for strings); false with
  * TensorFlow's ValueError text in err for any other size. */

@@ -95,6 +95,13 @@ Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const
 int interp_run_eager(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
     Interp *in = interp_start(arena, diag, &script, opt, true);
     if (!in) return 1;
+    if (opt->declared_flags) {
+        int rc = eager_check_flags(in->builder.eager, opt->declared_flags);
+        if (rc >= 0) {
+            eager_finish(in->builder.eager);
+            return rc;
+        }
+    }
     bool ok = exec_module(in, in->main_module, script) && !diag_has_errors(diag);
     fflush(opt->out);
     /* Every tensor is released, even after an error. */

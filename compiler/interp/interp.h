@@ -30,6 +30,10 @@ typedef struct InterpOptions {
     /* Eager mode (interp_run_eager): the program's command line, argv[0] its name. */
     int argc;
     char **argv;
+    /* Eager mode: a trace of the same script, whose flags are all the script declares;
+       the command line is checked against them before anything runs, as the compiled
+       program does. NULL: flags are learnt as the script declares them. */
+    const Module *declared_flags;
 } InterpOptions;
 
 /* Runs the parsed script's top level as the program function. Returns the traced
