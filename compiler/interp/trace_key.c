@@ -212,7 +212,7 @@ int trace_key_distance(const Value *a, const Value *b) {
 static const char *type_text(Interp *in, const Value *k) {
     if (is_tensor_key(k)) {
         TensorType t = tensor_key_type(k);
-        return arena_printf(in->arena, "%s %s tensor of shape %s", dtype_name(t.dtype)[0] == 'i' ? "an" : "a",
+        return arena_printf(in->arena, "%s %s tensor of shape %s", indefinite_article(dtype_name(t.dtype)),
                             dtype_name(t.dtype), shape_tuple_text(in->arena, &t.shape));
     }
     if (is_structure_key(k)) return arena_printf(in->arena, "a %s of %d", k->list->items[0]->str.s, k->list->len - 1);

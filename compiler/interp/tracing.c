@@ -22,8 +22,10 @@ Value *tf_function_new(Interp *in, Value *python_function, Value *input_signatur
         for (int i = 0; i < input_signature->list->len; i++) {
             Value *s = input_signature->list->items[i];
             if (s->kind != VAL_TENSOR_SPEC)
-                return interp_not_supported(in, loc, arena_printf(in->arena, "an input_signature entry that is a %s "
-                                                                  "(only tf.TensorSpec)", value_type_name(s)));
+                return interp_not_supported(in, loc, arena_printf(in->arena, "an input_signature entry that is %s %s "
+                                                                  "(only tf.TensorSpec)",
+                                                                  indefinite_article(value_type_name(s)),
+                                                                  value_type_name(s)));
         }
         tf->input_signature = input_signature->list;
     }
@@ -220,7 +222,7 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
         if (!fits)
             return interp_type_error(in, loc, "%s of '%s' does not match its input_signature: got %s %s tensor of "
                                      "shape %s, expected %s",
-                                     who, tf->name, dtype_name(have->dtype)[0] == 'i' ? "an" : "a",
+                                     who, tf->name, indefinite_article(dtype_name(have->dtype)),
                                      dtype_name(have->dtype), shape_tuple_text(in->arena, &have->shape),
                                      value_repr(in->arena, specs->items[i])),
                    false;

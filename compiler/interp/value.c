@@ -93,6 +93,8 @@ void list_append(Arena *a, List *l, Value *v) {
     l->items[l->len++] = v;
 }
 
+const char *indefinite_article(const char *word) { return strchr("aeiouAEIOU", word[0]) && word[0] ? "an" : "a"; }
+
 const char *value_type_name(const Value *v) {
     switch (v->kind) {
     case VAL_NONE: return "NoneType";

@@ -146,6 +146,7 @@ void list_append(Arena *a, List *l, Value *v);
 
 /* ---- Questions ------------------------------------------------------------------ */
 const char *value_type_name(const Value *v);  /* Python's type name: "int", "list", ... */
+const char *indefinite_article(const char *word); /* "an" before a vowel ("an int"), else "a" */
 bool value_is_sequence(const Value *v);       /* list or tuple */
 bool value_is_number(const Value *v);         /* bool, int or float */
 

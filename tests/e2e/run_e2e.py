@@ -203,15 +203,16 @@ def check_emitted_c(res, args, script, tmp):
                  + " ".join(shlex.quote(c) for c in cmd), out + err)
 
 
-def check_graph(res, args, script):
-    golden = script.with_suffix(".graph")
+def check_emit(res, args, script, kind):
+    """A printed stage (--emit=graph, --emit=autograph) against NAME.<kind>, if present."""
+    golden = script.with_suffix("." + kind)
     if not golden.exists():
         return
-    res.checks.append("graph")
-    code, out, err = run([args.ingot, "build", "--emit=graph", script.name], script.parent,
+    res.checks.append(kind)
+    code, out, err = run([args.ingot, "build", f"--emit={kind}", script.name], script.parent,
                          BUILD_TIMEOUT)
-    if check_exit(res, "ingot build --emit=graph", code, 0, err):
-        check_golden(res, "--emit=graph output", golden, out)
+    if check_exit(res, f"ingot build --emit={kind}", code, 0, err):
+        check_golden(res, f"--emit={kind} output", golden, out)
 
 
 def check_eager(res, args, script, spec):
@@ -280,7 +281,8 @@ def run_test(script: Path, root: Path, args) -> Result:
             err = ""   # shown by the comparison if it matters
         check_exit(res, "program", code, spec.exit, err)
         check_emitted_c(res, args, script, tmp)
-        check_graph(res, args, script)
+        check_emit(res, args, script, "autograph")
+        check_emit(res, args, script, "graph")
         check_eager(res, args, script, spec)
     return res
 
