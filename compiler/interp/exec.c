@@ -412,6 +412,16 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
     return assign_target(in, env, t, result) ? EXEC_NORMAL : EXEC_ERROR;
 }
 
+/* `x[i] = ...` and `x.attr = ...` change the object x names: a side effect when x
+   outlives the trace (side_effects.c). */
+static void store_side_effect_check(Interp *in, Env *env, const Node *target, SrcLoc loc) {
+    if (target->kind == AST_SUBSCRIPT && target->subscript.value->kind == AST_NAME)
+        side_effect_check(in, env, target->subscript.value->name.id, "changed (an item assigned)", loc);
+    if (target->kind == AST_ATTRIBUTE && target->attribute.value->kind == AST_NAME)
+        side_effect_check(in, env, target->attribute.value->name.id,
+                          arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), loc);
+}
+
 static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
     if (in->builder.eager) eager_safe_point(in->builder.eager);
     switch (s->kind) {
@@ -427,14 +437,14 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
                 side_effect_check(in, env, t->name.id, "changed", s->loc);
             /* Storing a tf.Variable made on the first trace is TensorFlow's accepted
                pattern (`if self.v is None: self.v = tf.Variable(...)`): not a pitfall. */
-            if (t->kind == AST_SUBSCRIPT && t->subscript.value->kind == AST_NAME && v->kind != VAL_VARIABLE)
-                side_effect_check(in, env, t->subscript.value->name.id, "changed (an item assigned)", s->loc);
+            if (v->kind != VAL_VARIABLE) store_side_effect_check(in, env, t, s->loc);
             if (!assign_target(in, env, t, v)) return EXEC_ERROR;
         }
         return EXEC_NORMAL;
     }
     case AST_AUGASSIGN:
         if (s->augassign.target->kind == AST_NAME) side_effect_check(in, env, s->augassign.target->name.id, "changed", s->loc);
+        else store_side_effect_check(in, env, s->augassign.target, s->loc);
         return exec_augassign(in, env, s);
     case AST_ANNASSIGN: {
         if (!s->annassign.value) return EXEC_NORMAL;

@@ -1,7 +1,8 @@
 /* side_effects.c — the seed's pitfall made visible (TF-SEMANTICS.md §1 "Python side
  * effects"): Python state changed while a tf.function is being traced changes once,
  * at build time, not on every call of the compiled program. A global or nonlocal
- * rebound, or a list/dict that outlives the trace changed, while tracing gets a
+ * rebound, or a list, dict or module that outlives the trace changed (an item or
+ * an attribute set, a mutating method called), while tracing gets a
  * warning (-Wtrace-side-effect) at the statement, once per place.
  * Entry point: side_effect_check. Memory owner: the interpreter's Arena. */
 #include "interp_internal.h"
@@ -18,7 +19,8 @@ void side_effect_check(Interp *in, Env *env, const char *name, const char *what,
     dict_set(in->arena, in->side_effects_warned, key, value_none());
     Value *v = env_get_local(scope, name);
     const char *kind = scope == env->module->globals ? "global" : "variable of an enclosing function";
-    const char *type = v && (v->kind == VAL_LIST || v->kind == VAL_DICT) ? value_type_name(v) : NULL;
+    const char *type = v && (v->kind == VAL_LIST || v->kind == VAL_DICT || v->kind == VAL_MODULE) ? value_type_name(v)
+                                                                                                : NULL;
     interp_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
                    "Python %s%s '%s' %s inside tf.function '%s': this happens once, while tracing, not on every "
                    "call of the program; use a tf.Variable (or return the value) for state that changes per call",
