@@ -210,9 +210,7 @@ BUILTIN(dict) {
                 Value *pair = items->items[i];
                 if (!value_is_sequence(pair) || pair->list->len != 2)
                     return interp_error(in, loc, "ValueError: dictionary update sequence element #%d has the wrong length", i);
-                uint64_t h;
-                if (!value_hash(pair->list->items[0], &h))
-                    return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(pair->list->items[0]));
+                if (!check_hashable(in, pair->list->items[0], loc)) return NULL;
                 dict_set(in->arena, d->dict, pair->list->items[0], pair->list->items[1]);
             }
         }
@@ -507,8 +505,7 @@ BUILTIN(divmod) {
 BUILTIN(hash) {
     UNUSED_SELF;
     if (!exact_args(in, args, "hash", 1, 1, loc)) return NULL;
-    uint64_t h;
-    if (!value_hash(args->pos[0], &h)) return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(args->pos[0]));
+    if (!check_hashable(in, args->pos[0], loc)) return NULL;
     if (is_intlike(args->pos[0])) return value_int(in->arena, as_int(args->pos[0]) == -1 ? -2 : as_int(args->pos[0]));
     return interp_not_supported(in, loc, "hash() of non-integers (CPython's values differ per run)");
 }

@@ -483,11 +483,9 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
             return NULL;
     }
     if (obj->kind == VAL_DICT) {
+        if (!check_hashable(in, index, loc)) return NULL;
         Value *v = dict_get(obj->dict, index);
-        if (v) return v;
-        uint64_t h;
-        if (!value_hash(index, &h)) return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(index));
-        return interp_error(in, loc, "KeyError: %s", value_repr(in->arena, index));
+        return v ? v : interp_error(in, loc, "KeyError: %s", value_repr(in->arena, index));
     }
     if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) {
         if (index->kind == VAL_SLICE) return slice_sequence(in, obj, index, loc);
@@ -627,11 +625,7 @@ static bool emit_dict_item(Interp *in, Env *env, const Node *comp, Value *acc) {
     Value *k = eval(in, env, comp->comp.key);
     Value *v = k ? eval(in, env, comp->comp.value) : NULL;
     if (!v) return false;
-    uint64_t h;
-    if (!value_hash(k, &h)) {
-        interp_type_error(in, comp->comp.key->loc, "unhashable type: '%s'", value_type_name(k));
-        return false;
-    }
+    if (!check_hashable(in, k, comp->comp.key->loc)) return false;
     dict_set(in->arena, acc->dict, k, v);
     return true;
 }
@@ -817,9 +811,7 @@ Value *eval(Interp *in, Env *env, const Node *e) {
             }
             Value *key = eval(in, env, e->dict.keys.items[i]);
             if (!key) return NULL;
-            uint64_t h;
-            if (!value_hash(key, &h))
-                return interp_type_error(in, e->dict.keys.items[i]->loc, "unhashable type: '%s'", value_type_name(key));
+            if (!check_hashable(in, key, e->dict.keys.items[i]->loc)) return NULL;
             dict_set(in->arena, d->dict, key, val);
         }
         return d;

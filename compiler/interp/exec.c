@@ -144,11 +144,7 @@ static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value
 
 static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc loc) {
     if (obj->kind == VAL_DICT) {
-        uint64_t h;
-        if (!value_hash(index, &h)) {
-            interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(index));
-            return false;
-        }
+        if (!check_hashable(in, index, loc)) return false;
         dict_set(in->arena, obj->dict, index, value);
         return true;
     }

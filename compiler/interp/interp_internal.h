@@ -326,6 +326,10 @@ void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int 
    names: per key entry, the parameter or keyword name (NULL entries allowed). */
 const char *trace_key_difference(Interp *in, const Value *have, const Value *want, const char *const *names);
 
+/* A dict key must be hashable: false after Python's TypeError (TensorFlow's for a
+   tensor or a variable). methods.c */
+bool check_hashable(Interp *in, const Value *key, SrcLoc loc);
+
 /* ---- eager_values.c, eager_text.c: concrete tensors (ingot run --eager) ----------------- */
 /* The builder runs ops at once (Builder.eager): every tensor value is concrete. */
 bool interp_is_eager(const Interp *in);

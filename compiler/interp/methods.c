@@ -648,15 +648,22 @@ METHOD(list_sort) {
 
 /* ---- dict -------------------------------------------------------------------------------------------- */
 
-static bool hashable(Interp *in, Value *key, SrcLoc loc) {
+bool check_hashable(Interp *in, const Value *key, SrcLoc loc) {
     uint64_t h;
-    if (value_hash(key, &h)) return true;
-    interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
+    /* TensorFlow 2's tensors and variables compare element-wise, so they are unhashable. */
+    if (key->kind == VAL_TENSOR)
+        interp_type_error(in, loc, "Tensor is unhashable. Instead, use tensor.ref() as the key.");
+    else if (key->kind == VAL_VARIABLE)
+        interp_type_error(in, loc, "Variable is unhashable. Instead, use variable.ref() as the key.");
+    else if (value_hash(key, &h))
+        return true;
+    else
+        interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
     return false;
 }
 
 METHOD(dict_get) {
-    if (!nargs(in, args, "get", 1, 2, loc) || !hashable(in, args->pos[0], loc)) return NULL;
+    if (!nargs(in, args, "get", 1, 2, loc) || !check_hashable(in, args->pos[0], loc)) return NULL;
     Value *v = dict_get(self->dict, args->pos[0]);
     return v ? v : args->npos == 2 ? args->pos[1] : value_none();
 }
@@ -683,7 +690,7 @@ METHOD(dict_values) { return dict_view(in, self, args, loc, 1); }
 METHOD(dict_items) { return dict_view(in, self, args, loc, 2); }
 
 METHOD(dict_setdefault) {
-    if (!nargs(in, args, "setdefault", 1, 2, loc) || !hashable(in, args->pos[0], loc)) return NULL;
+    if (!nargs(in, args, "setdefault", 1, 2, loc) || !check_hashable(in, args->pos[0], loc)) return NULL;
     Value *v = dict_get(self->dict, args->pos[0]);
     if (v) return v;
     v = args->npos == 2 ? args->pos[1] : value_none();
@@ -703,7 +710,7 @@ METHOD(dict_update) {
 }
 
 METHOD(dict_pop) {
-    if (!nargs(in, args, "pop", 1, 2, loc) || !hashable(in, args->pos[0], loc)) return NULL;
+    if (!nargs(in, args, "pop", 1, 2, loc) || !check_hashable(in, args->pos[0], loc)) return NULL;
     Value *v = dict_get(self->dict, args->pos[0]);
     if (!v) {
         if (args->npos == 2) return args->pos[1];
