@@ -198,7 +198,6 @@ static IgTensor *in_t(const Inst *inst, int i) {
 
 /* The per-op call: mirrors emit_c.c's emit_inst, case by case. */
 static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, size_t errsize) {
-    const OpInfo *info = &op_info[inst->op];
     switch (inst->op) {
     case OP_CONST: return eager_constant(s, attrs_get(&inst->attrs, "value")->tensor);
     case OP_FILL: {
@@ -280,25 +279,115 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
         return ig_random_truncated_normal(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
     }
     default:
-        /* call, cond, while: graph structure, which eager mode never builds. */
-        snprintf(err, errsize, "not supported yet in eager mode: the '%s' op", info->name);
+        /* call, cond and while run their regions (exec_inst). */
+        IG_ASSERT(inst->op < OP__COUNT);
+        snprintf(err, errsize, "not supported yet in eager mode: the '%s' op", op_info[inst->op].name);
         return NULL;
     }
 }
 
-bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
+/* ---- graphs: a traced function called eagerly (get_concrete_function) --------------- */
+/* A concrete function's graph runs instruction by instruction, as emit_c.c's program
+   would: each value's tensor is kept in its IrValue while its region runs and
+   released when the region is done, cond runs one branch, while swaps its carried
+   tensors each iteration. */
+static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize);
+
+/* Runs r with its params bound to args (borrowed); results[i] gets a new reference
+   to each result. Every tensor the region made is released before it returns. */
+static bool exec_region(EagerContext *ec, Region *r, IgTensor **args, IgTensor **results, char *err,
+                        size_t errsize) {
+    for (int i = 0; i < r->nparams; i++) r->params[i]->eager = args[i];
+    bool ok = true;
+    for (Inst *inst = r->first; inst && ok; inst = inst->next) ok = exec_inst(ec, inst, err, errsize);
+    for (int i = 0; ok && i < r->nresults; i++) {
+        results[i] = r->results[i]->eager;
+        ig_retain(results[i]);
+    }
+    for (Inst *inst = r->first; inst; inst = inst->next)
+        for (int o = 0; o < inst->noutputs; o++) {
+            ig_release(inst->outputs[o]->eager);
+            inst->outputs[o]->eager = NULL;
+        }
+    for (int i = 0; i < r->nparams; i++) r->params[i]->eager = NULL;
+    return ok;
+}
+
+static bool exec_cond(EagerContext *ec, Inst *inst, IgSite *site, char *err, size_t errsize) {
+    Region *r = inst->regions[ig_truth(inst->inputs[0]->eager, site) ? 0 : 1];
+    IgTensor **results = ARENA_ARRAY(ec->m->arena, IgTensor *, r->nresults + 1);
+    if (!exec_region(ec, r, NULL, results, err, errsize)) return false;
+    for (int i = 0; i < inst->noutputs; i++) inst->outputs[i]->eager = results[i];
+    return true;
+}
+
+static bool exec_while(EagerContext *ec, Inst *inst, IgSite *site, char *err, size_t errsize) {
+    Region *cond_r = inst->regions[0], *body_r = inst->regions[1];
+    int n = inst->noutputs;
+    IgTensor **carried = ARENA_ARRAY(ec->m->arena, IgTensor *, n + 1);
+    IgTensor **next = ARENA_ARRAY(ec->m->arena, IgTensor *, n + 1);
+    for (int i = 0; i < n; i++) {
+        carried[i] = inst->inputs[i]->eager;
+        ig_retain(carried[i]);
+    }
+    bool ok = true;
+    for (;;) {
+        IgTensor *pred = NULL;
+        if (!(ok = exec_region(ec, cond_r, carried, &pred, err, errsize))) break;
+        bool more = ig_truth(pred, site);
+        ig_release(pred);
+        if (!more || !(ok = exec_region(ec, body_r, carried, next, err, errsize))) break;
+        for (int i = 0; i < n; i++) {
+            ig_release(carried[i]);
+            carried[i] = next[i];
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        if (ok) inst->outputs[i]->eager = carried[i];
+        else ig_release(carried[i]);
+    }
+    return ok;
+}
+
+static bool exec_call(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
+    IgTensor **args = ARENA_ARRAY(ec->m->arena, IgTensor *, inst->ninputs + 1);
+    IgTensor **results = ARENA_ARRAY(ec->m->arena, IgTensor *, inst->noutputs + 1);
+    for (int i = 0; i < inst->ninputs; i++) args[i] = inst->inputs[i]->eager;
+    if (!exec_region(ec, inst->callee->body, args, results, err, errsize)) return false;
+    for (int i = 0; i < inst->noutputs; i++) inst->outputs[i]->eager = results[i];
+    return true;
+}
+
+/* Runs inst: each of its outputs gets a new reference to its tensor. */
+static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
     err[0] = '\0';
     IgSite *site = eager_site(ec, inst);
-    IgTensor *t = eager_call(ec, inst, site, err, errsize);
+    bool ok;
+    switch (inst->op) {
+    case OP_CALL: ok = exec_call(ec, inst, err, errsize); break;
+    case OP_COND: ok = exec_cond(ec, inst, site, err, errsize); break;
+    case OP_WHILE: ok = exec_while(ec, inst, site, err, errsize); break;
+    default: {
+        IgTensor *t = eager_call(ec, inst, site, err, errsize);
+        ok = !err[0];
+        IG_ASSERT(!ok || (t != NULL) == (inst->noutputs == 1));
+        if (t) inst->outputs[0]->eager = t;
+    }
+    }
     ig_site_release(site); /* sites are collected: the runtime must not keep one */
-    if (err[0]) return false;
-    IG_ASSERT((t != NULL) == (inst->noutputs == 1));
-    if (!t) return true;
-    IG_ASSERT(t->refcount > 0);
-    IrValue *out = inst->outputs[0];
-    IG_ASSERT((int)t->dtype == (int)out->type.dtype && t->rank == out->type.shape.rank);
-    eager_own(ec, out, t);
-    for (int i = 0; i < t->rank; i++) out->type.shape.dims[i] = t->shape[i];
+    return ok;
+}
+
+bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
+    if (!exec_inst(ec, inst, err, errsize)) return false;
+    for (int o = 0; o < inst->noutputs; o++) {
+        IrValue *out = inst->outputs[o];
+        IgTensor *t = out->eager;
+        IG_ASSERT(t && t->refcount > 0);
+        IG_ASSERT((int)t->dtype == (int)out->type.dtype && t->rank == out->type.shape.rank);
+        eager_own(ec, out, t);
+        for (int i = 0; i < t->rank; i++) out->type.shape.dims[i] = t->shape[i];
+    }
     return true;
 }
 

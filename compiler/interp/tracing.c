@@ -335,9 +335,9 @@ static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
 }
 
 static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    /* In eager mode too it traces a graph (TensorFlow does, whatever
+       run_functions_eagerly says); calling it runs that graph (graph/eager.c). */
     TfFunction *tf = self->tf_fn;
-    if (interp_is_eager(in))
-        return interp_error(in, loc, "not supported yet in eager mode: get_concrete_function (it traces a graph)");
     CallArgs spec_args = *args;
     spec_args.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
     spec_args.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
