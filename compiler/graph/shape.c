@@ -170,17 +170,23 @@ static bool same_dtype(Opcode op, IrValue **in, char *err, size_t errsize) {
                       dtype_name(in[1]->type.dtype));
 }
 
+/* The one output of a two-operand op: the operands' broadcast shape, of dtype dt. */
+static bool broadcast_result(Opcode op, IrValue **in, DType dt, TensorType *out, int *nout, char *err,
+                             size_t errsize) {
+    Shape s = {0};
+    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize)) return false;
+    out[0] = tensor_type(dt, s);
+    *nout = 1;
+    return true;
+}
+
 static bool shape_broadcast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                             TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
     if (!same_dtype(op, in, err, errsize)) return false;
     DType dt = in[0]->type.dtype;
     if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
-    Shape s;
-    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize)) return false;
-    out[0] = tensor_type(dt, s);
-    *nout = 1;
-    return true;
+    return broadcast_result(op, in, dt, out, nout, err, errsize);
 }
 
 /* True division is float only: the front end casts integers to float64 first. */
@@ -200,11 +206,7 @@ static bool shape_compare(Opcode op, IrValue **in, int nin, const Attrs *attrs, 
     if (!same_dtype(op, in, err, errsize)) return false;
     if (in[0]->type.dtype == DT_STRING)
         return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(DT_STRING));
-    Shape s;
-    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize)) return false;
-    out[0] = tensor_type(DT_BOOL, s);
-    *nout = 1;
-    return true;
+    return broadcast_result(op, in, DT_BOOL, out, nout, err, errsize);
 }
 
 /* logical_and / logical_or: bool operands, broadcast like the arithmetic ops. */
@@ -216,11 +218,7 @@ static bool shape_broadcast_bool(Opcode op, IrValue **in, int nin, const Attrs *
         if (in[i]->type.dtype != DT_BOOL)
             return shape_fail(err, errsize, op, "expected bool operands, got %s",
                               dtype_name(in[i]->type.dtype));
-    Shape s;
-    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize)) return false;
-    out[0] = tensor_type(DT_BOOL, s);
-    *nout = 1;
-    return true;
+    return broadcast_result(op, in, DT_BOOL, out, nout, err, errsize);
 }
 
 static bool shape_unary(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,

@@ -122,8 +122,14 @@ static void positional_parts(double x, bool f32, char *ipart, char *fpart) {
 }
 
 /* Scientific digits of x: the shortest that read back, at most NUMPY_PRECISION after
-   the point; "-1", "25" and -3 for -1.25e-03. */
+   the point; "-1", "25" and -3 for -1.25e-03 ("0", "" and 0 for zero). */
 static void scientific_parts(double x, bool f32, char *ipart, char *fpart, int *exp10) {
+    if (x == 0) {
+        strcpy(ipart, signbit(x) ? "-0" : "0");
+        fpart[0] = '\0';
+        *exp10 = 0;
+        return;
+    }
     char d[40];
     shortest_digits(x, f32, d, exp10);
     if (strlen(d) > NUMPY_PRECISION + 1) {
@@ -184,13 +190,8 @@ static void scan_digits(ArrayPrinter *p, int64_t i) {
     char ip[400], fp[400];
     FormatScan *sc = &p->scan;
     if (p->fmt.exp_format) {
-        int e = 0;
-        if (x == 0) {
-            strcpy(ip, signbit(x) ? "-0" : "0");
-            fp[0] = '\0';
-        } else {
-            scientific_parts(x, f32, ip, fp, &e);
-        }
+        int e;
+        scientific_parts(x, f32, ip, fp, &e);
         if ((int)strlen(ip) > sc->exp_ilen) sc->exp_ilen = (int)strlen(ip);
         if ((int)strlen(fp) > sc->exp_flen) sc->exp_flen = (int)strlen(fp);
         if (exponent_digits(e) > sc->exp_size) sc->exp_size = exponent_digits(e);
@@ -269,13 +270,8 @@ static const char *format_element(ArrayPrinter *p, int64_t i) {
     }
     char ip[400], fp[400];
     if (f->exp_format) {
-        int e = 0;
-        if (x == 0) {
-            strcpy(ip, signbit(x) ? "-0" : "0");
-            fp[0] = '\0';
-        } else {
-            scientific_parts(x, f32, ip, fp, &e);
-        }
+        int e;
+        scientific_parts(x, f32, ip, fp, &e);
         /* All fraction digits written (zeros added), the exponent to a common width. */
         return arena_printf(a, "%*s.%s%.*se%c%0*d", f->pad_left, ip, fp, (int)(f->precision - strlen(fp)),
                             "00000000000000000000", e < 0 ? '-' : '+', f->exp_size, abs(e));

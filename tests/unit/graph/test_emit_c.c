@@ -10,22 +10,13 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "graph_fixture.h"
+#include "program_fixture.h"
 
 TestSuite(emit_c, .init = gf_setup, .fini = gf_teardown);
 
 static const char *emit_to_string(bool line_directives) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
     EmitOptions opt = {.script_name = "tests/compute.py", .line_directives = line_directives};
-    Arena *scratch = arena_new();
-    emit_c_module(f, scratch, gf.m, &opt);
-    arena_free(scratch);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
+    return pf_emit_c_with(&opt);
 }
 
 /* The text of one C function's body: from its definition line to the closing brace. */

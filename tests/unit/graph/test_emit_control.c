@@ -18,84 +18,12 @@
 
 TestSuite(emit_control, .init = cf_setup, .fini = gf_teardown);
 
-static const char *read_file(const char *path) {
-    FILE *f = fopen(path, "r");
-    if (!f) return "";
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
-    int c;
-    while ((c = fgetc(f)) != EOF) fputc(c, out);
-    fclose(out);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
-}
-
-typedef struct RunResult {
-    int status;         /* exit status, or 128 + signal */
-    const char *out;    /* stdout */
-    const char *err;    /* stderr */
-    long maxrss_kb;     /* the program's own peak resident set */
-} RunResult;
-
-/* Runs argv with stdout and stderr captured; wait4 gives this child's own rusage. */
-static RunResult run_program(char *const *argv) {
-    char out_path[] = "/tmp/ingot_cf_out_XXXXXX", err_path[] = "/tmp/ingot_cf_err_XXXXXX";
-    int ofd = mkstemp(out_path), efd = mkstemp(err_path);
-    cr_assert(ofd >= 0 && efd >= 0);
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        dup2(ofd, 1);
-        dup2(efd, 2);
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    int status = 0;
-    struct rusage ru;
-    cr_assert(wait4(pid, &status, 0, &ru) == pid);
-    close(ofd);
-    close(efd);
-    RunResult r = {.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),
-                   .out = read_file(out_path), .err = read_file(err_path), .maxrss_kb = ru.ru_maxrss};
-    unlink(out_path);
-    unlink(err_path);
-    return r;
-}
-
-/* Emits the fixture's module, compiles it as end-to-end tests do (plus this build's
- * sanitizers, so the program is checked too) and returns the executable's path. */
-static const char *compile_module(void) {
-    const char *text = pf_emit_c();
-    char src[] = "/tmp/ingot_cf_XXXXXX.c";
-    int fd = mkstemps(src, 2);
-    cr_assert(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
-    const char *exe = arena_printf(gf.arena, "%.*s", (int)(strlen(src) - 2), src);
-    char *argv[] = {"cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O1",
-                    "-I" INGOT_SOURCE_ROOT "/runtime/include", src,
-                    INGOT_BUILD_ROOT "/runtime/libingot_rt.a", "-ldnnl", "-lm", "-lpthread",
-                    "-o", (char *)exe, NULL, NULL};
-    if (INGOT_SANITIZE_FLAGS[0]) argv[15] = INGOT_SANITIZE_FLAGS;
-    RunResult cc = run_program(argv);
-    unlink(src);
-    cr_assert_eq(cc.status, 0, "cc failed:\n%s\n--- source ---\n%s", cc.err, text);
-    return exe;
-}
-
 /* Compiles and runs the module; it must exit 0 with exactly want on stdout. */
-static RunResult expect_run(const char *want) {
-    char err[512];
-    cr_assert(graph_verify(gf.m, err, sizeof err), "%s", err);
-    const char *exe = compile_module();
-    RunResult r = run_program((char *[]){(char *)exe, NULL});
-    unlink(exe);
+static PfRun expect_run(const char *want) {
+    pf_verify_ok();
+    const char *exe = pf_compile("program");
+    PfRun r = pf_run((char *[]){(char *)exe, NULL});
+    pf_remove(exe);
     cr_assert_eq(r.status, 0, "status %d, stderr:\n%s\n--- C ---\n%s", r.status, r.err, pf_emit_c());
     cr_assert_str_eq(r.out, want, "--- C ---\n%s", pf_emit_c());
     return r;
@@ -375,7 +303,7 @@ Test(emit_control, a_million_iterations_in_flat_memory) {
                                             old && *old ? ":" : ""), 1);
     }
     build_counter(1000000);
-    RunResult r = expect_run("1000000 500000\n");
+    PfRun r = expect_run("1000000 500000\n");
     cr_assert_lt(r.maxrss_kb, 64 * 1024, "peak %ld KB", r.maxrss_kb);
 }
 
@@ -393,13 +321,12 @@ Test(emit_control, clean_under_valgrind) {
     build_shared_yields(0);
     build_shared_yields(7);
     build_counter(100);
-    char err[512];
-    cr_assert(graph_verify(gf.m, err, sizeof err), "%s", err);
-    const char *exe = compile_module();
-    RunResult r = run_program((char *[]){"valgrind", "-q", "--leak-check=full",
-                                         "--show-leak-kinds=definite,indirect,possible",
-                                         "--errors-for-leak-kinds=definite,indirect,possible", "--error-exitcode=99", (char *)exe, NULL});
-    unlink(exe);
+    pf_verify_ok();
+    const char *exe = pf_compile("program");
+    PfRun r = pf_run((char *[]){"valgrind", "-q", "--leak-check=full", "--show-leak-kinds=definite,indirect,possible",
+                                "--errors-for-leak-kinds=definite,indirect,possible", "--error-exitcode=99",
+                                (char *)exe, NULL});
+    pf_remove(exe);
     cr_assert_eq(r.status, 0, "valgrind status %d:\n%s\n--- C ---\n%s", r.status, r.err, pf_emit_c());
     cr_assert_str_eq(r.out, "small\n4 3\n2 1 3 7\n2\n7\n1 2 0 0\n1\n0\n2\n4\n12\n5 5 9\n7 5 9\n100 50\n");
 }
@@ -428,9 +355,9 @@ Test(emit_control, runs_gather_shape_and_logical_ops) {
 
 Test(emit_control, gather_out_of_range_names_the_line) {
     build_gather_program((int32_t[]){0, 5});
-    const char *exe = compile_module();
-    RunResult r = run_program((char *[]){(char *)exe, NULL});
-    unlink(exe);
+    const char *exe = pf_compile("program");
+    PfRun r = pf_run((char *[]){(char *)exe, NULL});
+    pf_remove(exe);
     cr_assert_eq(r.status, 1, "status %d: %s", r.status, r.err);
     cr_assert_str_eq(r.err, "tests/loop.py:3: error: indices[1] = 5 is not in [0, 3)\n");
     cr_assert_str_eq(r.out, "");

@@ -5,11 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "config.h"
-#include "graph_fixture.h"
+#include "program_fixture.h"
 
 TestSuite(flags_ir, .init = gf_setup, .fini = gf_teardown);
 
@@ -32,29 +29,6 @@ static IrValue *flag_of(const char *name, const ConstData *def, const char *help
     cr_assert_not_null(module_add_flag(gf.m, name, def, help, gf_at(line, 1)));
     Attrs a = flag_attrs(name, def->dtype);
     return build_op(&gf.b, OP_FLAG, NULL, 0, &a, gf_at(line, 1));
-}
-
-static const char *capture(void (*fn)(FILE *, const Module *)) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    fn(f, gf.m);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
-}
-
-static void emit_to(FILE *f, const Module *m) {
-    EmitOptions opt = {.script_name = "tests/compute.py"};
-    Arena *scratch = arena_new();
-    emit_c_module(f, scratch, m, &opt);
-    arena_free(scratch);
-}
-
-static void verify_ok(void) {
-    char err[512];
-    cr_assert(graph_verify(gf.m, err, sizeof err), "%s", err);
 }
 
 static void verify_fails(const char *want) {
@@ -126,7 +100,7 @@ Test(flags_ir, shape_rule_needs_name_and_dtype) {
 Test(flags_ir, verifier_accepts_a_flag_in_the_table) {
     flag_i32("epochs", 5, "passes", 8);
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    verify_ok();
+    pf_verify_ok();
 }
 
 Test(flags_ir, verifier_rejects_a_flag_missing_from_the_table) {
@@ -177,12 +151,12 @@ static void build_two_flags(void) {
     build_inst(&gf.b, OP_PRINT, (IrValue *[]){name, twice}, 2, NULL, NULL, gf_at(10, 1));
     region_set_results(gf.m, gf.program->body, NULL, 0);
     cr_assert_eq(gf.diag.errors, 0, "%s", gf_diag());
-    verify_ok();
+    pf_verify_ok();
 }
 
 Test(flags_ir, printer_shows_the_table_and_the_reads) {
     build_two_flags();
-    const char *text = capture(graph_print);
+    const char *text = pf_capture(graph_print);
     const char *head = "flag \"epochs\": i32 = 5 {help=\"number of passes\"}  # compute.py:8\n"
                        "flag \"name\": str = \"world \\\"quoted\\\"\" {help=\"\"}  # compute.py:9\n"
                        "\n"
@@ -195,13 +169,13 @@ Test(flags_ir, printer_shows_the_table_and_the_reads) {
 
 Test(flags_ir, printer_without_flags_starts_with_the_program) {
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    cr_assert(strncmp(capture(graph_print), "func @main", 10) == 0);
+    cr_assert(strncmp(pf_capture(graph_print), "func @main", 10) == 0);
 }
 
 /* ---- C back end ------------------------------------------------------------------------- */
 Test(flags_ir, emitter_writes_the_table_and_parses_in_main) {
     build_two_flags();
-    const char *c = capture(emit_to);
+    const char *c = pf_emit_c();
     cr_assert(strstr(c, "static const IgFlagSpec flags[] = {\n"
                         "    {\"epochs\", IG_INT32, \"5\", \"number of passes\"},\n"
                         "    {\"name\", IG_STRING, \"world \\\"quoted\\\"\", \"\"},\n"
@@ -218,7 +192,7 @@ Test(flags_ir, emitter_writes_the_table_and_parses_in_main) {
 
 Test(flags_ir, emitter_without_flags_still_parses) {
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    const char *c = capture(emit_to);
+    const char *c = pf_emit_c();
     cr_assert_null(strstr(c, "IgFlagSpec"), "%s", c);
     cr_assert(strstr(c, "    ig_flags_parse(argc, argv, NULL, 0);\n"), "%s", c);
 }
@@ -235,7 +209,7 @@ Test(flags_ir, emitter_writes_defaults_as_the_command_line_would) {
     flag_of("seed", gf_data(DT_INT64, 0, NULL, &seed), "", 8);
     flag_of("big", gf_data(DT_FLOAT32, 0, NULL, &inf), "", 8);
     region_set_results(gf.m, gf.program->body, NULL, 0);
-    const char *c = capture(emit_to);
+    const char *c = pf_emit_c();
     cr_assert(strstr(c, "{\"lr\", IG_FLOAT32, \"0.1\", \"\"}"), "%s", c);
     cr_assert(strstr(c, "{\"decay\", IG_FLOAT64, \"1e-300\", \"\"}"), "%s", c);
     cr_assert(strstr(c, "{\"on\", IG_BOOL, \"true\", \"\"}"), "%s", c);
@@ -244,91 +218,30 @@ Test(flags_ir, emitter_writes_defaults_as_the_command_line_would) {
 }
 
 /* ---- compiled and run ------------------------------------------------------------------- */
-static const char *slurp(const char *path) {
-    FILE *f = fopen(path, "r");
-    if (!f) return "";
-    char buf[4096];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-    return arena_strdup(gf.arena, buf);
-}
-
-typedef struct Run {
-    int status;
-    const char *out, *err;
-} Run;
-
-static Run run(char *const *argv) {
-    char out_path[] = "/tmp/ingot_flags_out_XXXXXX", err_path[] = "/tmp/ingot_flags_err_XXXXXX";
-    int ofd = mkstemp(out_path), efd = mkstemp(err_path);
-    cr_assert(ofd >= 0 && efd >= 0);
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        dup2(ofd, 1);
-        dup2(efd, 2);
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    int status = 0;
-    cr_assert(waitpid(pid, &status, 0) == pid);
-    close(ofd);
-    close(efd);
-    Run r = {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), slurp(out_path), slurp(err_path)};
-    unlink(out_path);
-    unlink(err_path);
-    return r;
-}
-
-/* The program in a directory of its own, so its name in messages is "flagged". */
-static const char *compile(char *dir) {
-    const char *c = capture(emit_to);
-    cr_assert_not_null(mkdtemp(dir));
-    const char *src = arena_printf(gf.arena, "%s/flagged.c", dir);
-    const char *exe = arena_printf(gf.arena, "%s/flagged", dir);
-    FILE *f = fopen(src, "w");
-    cr_assert_not_null(f);
-    fputs(c, f);
-    fclose(f);
-    char *argv[] = {"cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O1",
-                    "-I" INGOT_SOURCE_ROOT "/runtime/include", (char *)src,
-                    INGOT_BUILD_ROOT "/runtime/libingot_rt.a", "-ldnnl", "-lm", "-lpthread",
-                    "-o", (char *)exe, NULL, NULL};
-    if (INGOT_SANITIZE_FLAGS[0]) argv[15] = INGOT_SANITIZE_FLAGS;
-    Run cc = run(argv);
-    unlink(src);
-    cr_assert_eq(cc.status, 0, "cc failed:\n%s\n--- source ---\n%s", cc.err, c);
-    return exe;
-}
-
 Test(flags_ir, compiled_program_reads_its_arguments) {
     build_two_flags();
-    char dir[] = "/tmp/ingot_flags_XXXXXX";
-    const char *exe = compile(dir);
+    const char *exe = pf_compile("flagged");
     char *x = (char *)exe;
 
-    Run r = run((char *[]){x, NULL});
+    PfRun r = pf_run((char *[]){x, NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_str_eq(r.out, "world \"quoted\" 10\n");
 
-    r = run((char *[]){x, "--epochs=7", "--name", "Ada Lovelace", NULL});
+    r = pf_run((char *[]){x, "--epochs=7", "--name", "Ada Lovelace", NULL});
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_str_eq(r.out, "Ada Lovelace 14\n");
     cr_assert_str_empty(r.err);
 
-    r = run((char *[]){x, "--epochs=abc", NULL});
+    r = pf_run((char *[]){x, "--epochs=abc", NULL});
     cr_assert_eq(r.status, 2);
     cr_assert_str_empty(r.out, "nothing runs after a bad value");
     cr_assert_str_eq(r.err, "flagged: error: invalid value 'abc' for --epochs: expected an int32\n");
 
-    r = run((char *[]){x, "--epoch", "3", NULL});
+    r = pf_run((char *[]){x, "--epoch", "3", NULL});
     cr_assert_eq(r.status, 2);
     cr_assert_str_eq(r.err, "flagged: error: unknown flag '--epoch' (--help lists the flags)\n");
 
-    r = run((char *[]){x, "--help", NULL});
+    r = pf_run((char *[]){x, "--help", NULL});
     cr_assert_eq(r.status, 0);
     cr_assert_str_eq(r.out, "usage: flagged [flags]\n"
                             "\n"
@@ -336,6 +249,5 @@ Test(flags_ir, compiled_program_reads_its_arguments) {
                             "  --epochs=<int32>  number of passes (default: 5)\n"
                             "  --name=<string>   (default: \"world \"quoted\"\")\n"
                             "  --help            show this help and exit\n");
-    unlink(exe);
-    rmdir(dir);
+    pf_remove(exe);
 }

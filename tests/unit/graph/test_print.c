@@ -4,24 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph_fixture.h"
+#include "program_fixture.h"
 
 TestSuite(print, .init = gf_setup, .fini = gf_teardown);
 TestSuite(dot, .init = gf_setup, .fini = gf_teardown);
-
-typedef void Printer(FILE *, const Module *);
-
-/* The printer's output as a string in the fixture's arena. */
-static const char *print_to_string(Printer *fn) {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    fn(f, gf.m);
-    fclose(f);
-    const char *copy = arena_strdup(gf.arena, buf);
-    free(buf);
-    return copy;
-}
 
 Test(print, golden_small_module) {
     gf_build_small();
@@ -40,7 +26,7 @@ Test(print, golden_small_module) {
         "  %4:f32[] = add %2, %3     # compute.py:6\n"
         "  ret %4\n"
         "}\n";
-    cr_assert_str_eq(print_to_string(graph_print), want);
+    cr_assert_str_eq(pf_capture(graph_print), want);
 }
 
 Test(print, program_function_comes_first) {
@@ -93,7 +79,7 @@ Test(print, attributes_and_literals) {
     region_set_results(gf.m, gf.program->body, NULL, 0);
     cr_assert_eq(gf.diag.errors, 0, "%s", gf_diag());
 
-    const char *text = print_to_string(graph_print);
+    const char *text = pf_capture(graph_print);
     const char *lines[] = {
         "  %0:f32[2,3] = fill {dtype=f32, shape=[2,3], value=1.0}",
         "  %1:f32[2] = reduce_sum %0 {axis=[1], keepdims=false}",
@@ -115,7 +101,7 @@ Test(print, values_are_renumbered_densely_per_function) {
      * its own from %0. */
     gf_build_small();
     cr_assert(gf.m->next_value_id > 5);
-    const char *text = print_to_string(graph_print);
+    const char *text = pf_capture(graph_print);
     cr_assert(strstr(text, "func @compute__1(%0:f32[])"));
     cr_assert_null(strstr(text, "%5"), "%s", text);
 }
@@ -129,7 +115,7 @@ static int count(const char *hay, const char *needle) {
 
 Test(dot, one_cluster_per_function_with_data_and_call_edges) {
     gf_build_small();
-    const char *text = print_to_string(graph_print_dot);
+    const char *text = pf_capture(graph_print_dot);
     cr_assert(strncmp(text, "digraph module {\n", 17) == 0, "%s", text);
     cr_assert_eq(count(text, "{"), count(text, "}"), "braces balance:\n%s", text);
     cr_assert_eq(count(text, "subgraph cluster_"), 2);
@@ -155,10 +141,10 @@ Test(dot, one_cluster_per_function_with_data_and_call_edges) {
 
 Test(dot, output_is_deterministic) {
     gf_build_small();
-    const char *a = print_to_string(graph_print_dot);
-    const char *b = print_to_string(graph_print_dot);
+    const char *a = pf_capture(graph_print_dot);
+    const char *b = pf_capture(graph_print_dot);
     cr_assert_str_eq(a, b);
-    const char *p = print_to_string(graph_print);
-    const char *q = print_to_string(graph_print);
+    const char *p = pf_capture(graph_print);
+    const char *q = pf_capture(graph_print);
     cr_assert_str_eq(p, q);
 }
