@@ -261,6 +261,9 @@ BUILTIN(range) {
     UNUSED_SELF;
     if (!exact_args(in, args, "range", 1, 3, loc)) return NULL;
     int64_t p[3] = {0, 0, 1};
+    /* Eagerly, range() is Python's: an integer scalar tensor is an int (__index__). */
+    for (int i = 0; i < args->npos && interp_is_eager(in); i++)
+        if (value_is_tensor(args->pos[i]) && !(args->pos[i] = eager_index(in, args->pos[i], loc))) return NULL;
     for (int i = 0; i < args->npos; i++)
         if (value_is_tensor(args->pos[i])) {
             /* AutoGraph's range: a tensor bound makes it tf.range, so a for loop over it

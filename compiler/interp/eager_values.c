@@ -1,7 +1,7 @@
 /* eager_values.c — what Python code can do with a concrete tensor in eager mode
  * (ingot run --eager) that a symbolic one forbids: bool(t), iterating its rows,
  * t.numpy(), and using its value as build-time data (a variable's initial value).
- * Entry points: interp_is_eager, eager_value_truthy, eager_rows, eager_numpy,
+ * Entry points: interp_is_eager, eager_value_truthy, eager_rows, eager_numpy, eager_index,
  * eager_const_data. Memory owner: the interpreter's Arena (tensors: the EagerContext). */
 #include <string.h>
 
@@ -98,4 +98,11 @@ const ConstData *eager_const_data(Interp *in, const IgTensor *t) {
     if (n) memcpy(data, t->data, n);
     cd->data = data;
     return cd;
+}
+
+Value *eager_index(Interp *in, Value *v, SrcLoc loc) {
+    const TensorType *t = &v->tensor.ir->type;
+    if (!dtype_is_integer(t->dtype) || t->shape.rank != 0)
+        return interp_type_error(in, loc, "only integer scalar arrays can be converted to a scalar index");
+    return eager_numpy(in, v, loc);
 }

@@ -478,9 +478,7 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     if (value_is_tensor(index) && (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) &&
         interp_is_eager(in)) {
         /* An eager integer scalar is an index (TensorFlow's __index__). */
-        DType dt = index->tensor.ir->type.dtype;
-        if (dtype_is_integer(dt) && index->tensor.ir->type.shape.rank == 0 && !(index = eager_numpy(in, index, loc)))
-            return NULL;
+        if (!(index = eager_index(in, index, loc))) return NULL;
     }
     if (obj->kind == VAL_DICT) {
         if (!check_hashable(in, index, loc)) return NULL;

@@ -340,6 +340,8 @@ List *eager_rows(Interp *in, Value *v, SrcLoc loc);
 /* t.numpy(): a Python bool/int/float/str for a scalar, nested lists otherwise. */
 Value *eager_numpy(Interp *in, Value *v, SrcLoc loc);
 Value *eager_numpy_method(Interp *in, Value *v);   /* the bound method t.numpy */
+/* operator.index(t): the int of an integer scalar tensor, else TensorFlow's TypeError. */
+Value *eager_index(Interp *in, Value *v, SrcLoc loc);
 /* A concrete tensor's value as build-time data (a copy in the Arena). */
 const ConstData *eager_const_data(Interp *in, const IgTensor *t);
 /* str(t) and repr(t) of a concrete tensor, as TensorFlow's EagerTensor prints. */

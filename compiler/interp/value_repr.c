@@ -174,5 +174,7 @@ const char *value_repr(Arena *a, const Value *v) {
 const char *value_to_str(Arena *a, const Value *v) {
     if (v->kind == VAL_STR) return v->str.s;
     if (v->kind == VAL_TENSOR && v->tensor.ir->eager) return eager_tensor_str(a, v->tensor.ir->eager);
+    /* TensorFlow's DType: repr tf.float32, str <dtype: 'float32'>. */
+    if (v->kind == VAL_DTYPE) return arena_printf(a, "<dtype: '%s'>", dtype_name(v->dtype));
     return value_repr(a, v);
 }
