@@ -92,7 +92,7 @@ static Value *tensor_python_scalar(Interp *in, Value *v, const char *fname, SrcL
                                  "%s() of a symbolic tensor: its value is only known when the program runs "
                                  "(use tf.cast, or run it eagerly with ingot run --eager)",
                                  fname);
-    Value *x = eager_numpy(in, v, loc);
+    Value *x = eager_python_value(in, v, loc);
     while (x && x->kind == VAL_LIST && x->list->len == 1) x = x->list->items[0];
     if (x && !value_is_number(x))
         return interp_type_error(in, loc, "only one-element tensors can be converted to Python scalars");
@@ -109,6 +109,7 @@ BUILTIN(int) {
             return interp_type_error(in, loc, "int() can't convert non-string with explicit base");
         return parse_int_text(in, v->str.s, v->str.len, (int)as_int(args->pos[1]), loc);
     }
+    if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v);
     if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "int", loc))) return NULL;
     switch (v->kind) {
     case VAL_INT: return v;
@@ -130,6 +131,7 @@ BUILTIN(float) {
     if (!exact_args(in, args, "float", 0, 1, loc)) return NULL;
     if (args->npos == 0) return value_float(in->arena, 0.0);
     Value *v = args->pos[0];
+    if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v);
     if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "float", loc))) return NULL;
     switch (v->kind) {
     case VAL_FLOAT: return v;
@@ -241,6 +243,9 @@ BUILTIN(len) {
     case VAL_TUPLE: return value_int(in->arena, v->list->len);
     case VAL_DICT: return value_int(in->arena, v->dict->count);
     case VAL_RANGE: return value_int(in->arena, range_len(v));
+    case VAL_NDARRAY:
+        if (v->ndarray->eager->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
+        return value_int(in->arena, v->ndarray->eager->shape[0]);
     case VAL_TENSOR: {
         const Shape *s = &v->tensor.ir->type.shape;
         if (s->rank == 0) return interp_type_error(in, loc, "len() of unsized object");

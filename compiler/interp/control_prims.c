@@ -93,7 +93,7 @@ static Value *loop_body(Interp *in, void *ctx, Value *vars) {
 static Value *eager_while(Interp *in, Value *vars, LoopFns *f, Value *max_iterations, SrcLoc loc) {
     int64_t max = -1;
     if (max_iterations && max_iterations->kind != VAL_NONE) {
-        Value *m = value_is_tensor(max_iterations) ? eager_numpy(in, max_iterations, loc) : max_iterations;
+        Value *m = value_is_tensor(max_iterations) ? eager_python_value(in, max_iterations, loc) : max_iterations;
         if (!m) return NULL;
         if (m->kind != VAL_INT) return interp_type_error(in, loc, "maximum_iterations must be an integer scalar");
         max = m->i;

@@ -4,7 +4,8 @@
  * values formatted as NumPy's array2string does with its default options: a common
  * width, '1.' for whole floats, scientific notation when magnitudes are far apart,
  * lines wrapped at 75 columns, and arrays of more than 1000 elements summarized with
- * '...'. Entry points: eager_tensor_str, eager_tensor_repr, eager_numpy_repr.
+ * '...'. Entry points: eager_tensor_str, eager_tensor_repr, eager_numpy_repr,
+ * eager_ndarray_str.
  * Memory owner: the text lives in the given Arena. */
 #include <math.h>
 #include <stdlib.h>
@@ -29,32 +30,6 @@ static void shortest_digits(double x, bool f32, char *digits, int *exp10) {
     while (n > 1 && digits[n - 1] == '0') n--;
     digits[n] = '\0';
     *exp10 = atoi(s + 1);
-}
-
-/* A float scalar as NumPy's str() of a 0-d array (Python's float repr rules). */
-static void scalar_float_text(StrBuf *sb, double x, bool f32) {
-    if (isnan(x) || isinf(x) || x == 0) {
-        strbuf_puts(sb, isnan(x) ? "nan" : isinf(x) ? (x < 0 ? "-inf" : "inf") : signbit(x) ? "-0.0" : "0.0");
-        return;
-    }
-    char d[40];
-    int e;
-    shortest_digits(x, f32, d, &e);
-    int n = (int)strlen(d);
-    if (x < 0) strbuf_putc(sb, '-');
-    if (e < -4 || e >= 16) {
-        strbuf_putc(sb, d[0]);
-        if (n > 1) strbuf_printf(sb, ".%s", d + 1);
-        strbuf_printf(sb, "e%c%02d", e < 0 ? '-' : '+', abs(e));
-    } else if (e < 0) {
-        strbuf_puts(sb, "0.");
-        for (int i = 0; i < -e - 1; i++) strbuf_putc(sb, '0');
-        strbuf_puts(sb, d);
-    } else {
-        for (int i = 0; i <= e; i++) strbuf_putc(sb, i < n ? d[i] : '0');
-        strbuf_putc(sb, '.');
-        strbuf_puts(sb, n > e + 1 ? d + e + 1 : "0");
-    }
 }
 
 /* ---- Arrays: NumPy's array2string with its default options ------------------------- */
@@ -382,11 +357,9 @@ static const char *element_text(Arena *a, const IgTensor *t) {
 
 /* NumPy's str() of a 0-d array: the scalar's own text. */
 static const char *scalar_text(Arena *a, const IgTensor *t) {
-    if (t->dtype != IG_FLOAT32 && t->dtype != IG_FLOAT64) return element_text(a, t);
-    StrBuf sb;
-    strbuf_init(&sb, a);
-    scalar_float_text(&sb, element_double(t, 0), t->dtype == IG_FLOAT32);
-    return strbuf_cstr(&sb);
+    if (t->dtype == IG_FLOAT32) return float32_repr(a, element_double(t, 0));
+    if (t->dtype == IG_FLOAT64) return float_repr(a, element_double(t, 0));
+    return element_text(a, t);
 }
 
 static const char *tensor_shape_text(Arena *a, const IgTensor *t) {
@@ -398,6 +371,10 @@ const char *eager_tensor_str(Arena *a, const IgTensor *t) {
     const char *text = t->rank == 0 ? scalar_text(a, t) : array_text(a, t, " ", 0, 0);
     return arena_printf(a, "tf.Tensor(%s%s, shape=%s, dtype=%s)", strchr(text, '\n') ? "\n" : "", text,
                         tensor_shape_text(a, t), ig_dtype_name(t->dtype));
+}
+
+const char *eager_ndarray_str(Arena *a, const IgTensor *t) {
+    return t->rank == 0 ? scalar_text(a, t) : array_text(a, t, " ", 0, 0);
 }
 
 const char *eager_tensor_repr(Arena *a, const IgTensor *t) {

@@ -1,8 +1,11 @@
 /* eager_values.c — what Python code can do with a concrete tensor in eager mode
  * (ingot run --eager) that a symbolic one forbids: bool(t), iterating its rows,
  * t.numpy(), and using its value as build-time data (a variable's initial value).
- * Entry points: interp_is_eager, eager_value_truthy, eager_rows, eager_numpy, eager_index,
- * eager_const_data. Memory owner: the interpreter's Arena (tensors: the EagerContext). */
+ * t.numpy() gives NumPy's values: numbers for scalars, a read-only ndarray sharing
+ * the tensor otherwise (printing, indexing, iteration, tolist, item, shape, dtype;
+ * arithmetic on it is not supported yet).
+ * Entry points: interp_is_eager, eager_value_truthy, eager_rows, eager_numpy,
+ * eager_python_value, eager_index, ndarray_*, eager_const_data. Memory owner: the interpreter's Arena (tensors: the EagerContext). */
 #include <string.h>
 
 #include "interp_internal.h"
@@ -69,11 +72,29 @@ static Value *nested_list(Interp *in, const IgTensor *t, int d, int64_t *index) 
     return l;
 }
 
-Value *eager_numpy(Interp *in, Value *v, SrcLoc loc) {
+Value *eager_python_value(Interp *in, Value *v, SrcLoc loc) {
     IgTensor *t = concrete(in, v, loc);
     if (!t) return NULL;
     int64_t index = 0;
     return nested_list(in, t, 0, &index);
+}
+
+/* ---- t.numpy(): NumPy's view of the value -------------------------------------------- */
+/* A NumPy scalar for rank 0 (a Python number here, float32 ones printed as float32),
+   a read-only ndarray otherwise, sharing the tensor. */
+Value *eager_numpy(Interp *in, Value *v, SrcLoc loc) {
+    if (v->kind == VAL_VARIABLE && !(v = variable_read(in, v, loc))) return NULL;
+    IgTensor *t = concrete(in, v, loc);
+    if (!t) return NULL;
+    if (t->rank == 0) {
+        Value *x = element_value(in, t, 0);
+        if (t->dtype == IG_FLOAT32) x->float32 = true;
+        return x;
+    }
+    Value *a = ARENA_NEW(in->arena, Value);
+    a->kind = VAL_NDARRAY;
+    a->ndarray = v->tensor.ir;
+    return a;
 }
 
 static Value *numpy_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -82,6 +103,53 @@ static Value *numpy_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) 
 }
 
 Value *eager_numpy_method(Interp *in, Value *v) { return value_builtin(in->arena, "numpy", numpy_method, v); }
+
+/* The tensor an ndarray shows, as a tensor value (for tensor ops, indexing, rows). */
+Value *ndarray_tensor(Interp *in, const Value *arr) { return tensor_value(in, arr->ndarray); }
+
+static Value *tolist_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    if (args->npos || args->nkw) return interp_type_error(in, loc, "tolist() takes no arguments");
+    return eager_python_value(in, ndarray_tensor(in, self), loc);
+}
+
+static Value *item_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    if (args->npos || args->nkw) return interp_not_supported(in, loc, "item() with arguments");
+    if (self->ndarray->eager->size != 1)
+        return interp_error(in, loc, "ValueError: can only convert an array of size 1 to a Python scalar");
+    Value *x = eager_python_value(in, ndarray_tensor(in, self), loc);
+    while (x && x->kind == VAL_LIST) x = x->list->items[0];
+    return x;
+}
+
+Value *ndarray_attribute(Interp *in, Value *arr, const char *name, bool *missing) {
+    *missing = false;
+    const IgTensor *t = arr->ndarray->eager;
+    if (strcmp(name, "shape") == 0) {
+        Value *tuple = value_tuple(in->arena, t->rank);
+        for (int i = 0; i < t->rank; i++) tuple->list->items[i] = value_int(in->arena, t->shape[i]);
+        return tuple;
+    }
+    if (strcmp(name, "dtype") == 0) return value_cstr(in->arena, ig_dtype_name(t->dtype)); /* prints as NumPy's */
+    if (strcmp(name, "ndim") == 0) return value_int(in->arena, t->rank);
+    if (strcmp(name, "size") == 0) return value_int(in->arena, t->size);
+    if (strcmp(name, "tolist") == 0) return value_builtin(in->arena, "tolist", tolist_method, arr);
+    if (strcmp(name, "item") == 0) return value_builtin(in->arena, "item", item_method, arr);
+    *missing = true;
+    return NULL;
+}
+
+/* arr[i], and each row when iterating: NumPy values again. */
+Value *ndarray_index(Interp *in, Value *arr, Value *index, SrcLoc loc) {
+    Value *row = tensor_index(in, ndarray_tensor(in, arr), index, loc);
+    return row ? eager_numpy(in, row, loc) : NULL;
+}
+
+List *ndarray_rows(Interp *in, Value *arr, SrcLoc loc) {
+    List *rows = eager_rows(in, ndarray_tensor(in, arr), loc);
+    for (int i = 0; rows && i < rows->len; i++)
+        if (!(rows->items[i] = eager_numpy(in, rows->items[i], loc))) return NULL;
+    return rows;
+}
 
 const ConstData *eager_const_data(Interp *in, const IgTensor *t) {
     ConstData *cd = ARENA_NEW(in->arena, ConstData);
@@ -104,5 +172,5 @@ Value *eager_index(Interp *in, Value *v, SrcLoc loc) {
     const TensorType *t = &v->tensor.ir->type;
     if (!dtype_is_integer(t->dtype) || t->shape.rank != 0)
         return interp_type_error(in, loc, "only integer scalar arrays can be converted to a scalar index");
-    return eager_numpy(in, v, loc);
+    return eager_python_value(in, v, loc);
 }

@@ -21,6 +21,7 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
         int64_t s = v->range.start, e = v->range.stop, st = v->range.step;
         return st > 0 ? s < e : s > e;
     }
+    case VAL_NDARRAY: return eager_value_truthy(in, ndarray_tensor(in, v), loc, ok);
     case VAL_VARIABLE: /* its value is a symbolic tensor too */
     case VAL_TENSOR:
         if (interp_is_eager(in)) return eager_value_truthy(in, v, loc, ok);
@@ -196,9 +197,18 @@ static Value *seq_concat(Interp *in, Value *a, Value *b) {
 }
 
 
+/* NumPy's arithmetic has rules of its own (dtype promotion, broadcasting of Python
+   lists): not reproduced yet. */
+static Value *ndarray_operator(Interp *in, const char *symbol, SrcLoc loc) {
+    return interp_not_supported(in, loc, arena_printf(in->arena, "the operator '%s' on a NumPy array (from .numpy()); "
+                                                      "compute with the tensor instead", symbol));
+}
+
 Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
+    /* With a tensor on either side it is a tensor op (the array is converted). */
     if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE)
         return tensor_binop(in, op, a, b, loc);
+    if (a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) return ndarray_operator(in, ast_binop_symbol(op), loc);
     if (is_intlike(a) && is_intlike(b)) {
         if (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR)
             if (a->kind == VAL_BOOL && b->kind == VAL_BOOL) {
@@ -308,6 +318,8 @@ Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
         op != CMP_IS && op != CMP_IS_NOT && op != CMP_IN &&
         op != CMP_NOT_IN)
         return tensor_compare(in, op, a, b, loc);
+    if ((a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) && op != CMP_IS && op != CMP_IS_NOT)
+        return ndarray_operator(in, ast_cmpop_symbol(op), loc);
     switch (op) {
     case CMP_EQ: return value_bool(value_equal(a, b));
     case CMP_NE: return value_bool(!value_equal(a, b));
@@ -360,6 +372,7 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
             i += n;
         }
         return l;
+    case VAL_NDARRAY: return ndarray_rows(in, v, loc);
     case VAL_TENSOR:
         if (interp_is_eager(in)) return eager_rows(in, v, loc);
         interp_error(in, loc,
@@ -393,6 +406,7 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
         return sub ? sub->self : NULL;
     }
     case VAL_TENSOR: return tensor_attribute(in, obj, name, loc, missing);
+    case VAL_NDARRAY: return ndarray_attribute(in, obj, name, missing);
     case VAL_VARIABLE: return variable_attribute(in, obj, name, loc, missing);
     case VAL_TF_FUNCTION: return tf_function_attribute(in, obj, name, loc, missing);
     case VAL_TENSOR_SPEC: return tensor_spec_attribute(in, obj, name, missing);
@@ -475,6 +489,7 @@ static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
 Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     if (obj->kind == VAL_VARIABLE && !(obj = variable_read(in, obj, loc))) return NULL;
     if (value_is_tensor(obj)) return tensor_index(in, obj, index, loc);
+    if (obj->kind == VAL_NDARRAY) return ndarray_index(in, obj, index, loc);
     if (value_is_tensor(index) && (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) &&
         interp_is_eager(in)) {
         /* An eager integer scalar is an index (TensorFlow's __index__). */

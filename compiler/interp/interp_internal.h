@@ -337,9 +337,17 @@ bool interp_is_eager(const Interp *in);
 bool eager_value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok);
 /* The rows t[0], t[1], ... of a concrete tensor or variable, as iterating it gives. */
 List *eager_rows(Interp *in, Value *v, SrcLoc loc);
-/* t.numpy(): a Python bool/int/float/str for a scalar, nested lists otherwise. */
+/* t.numpy(): NumPy's view: a number for a scalar (a float32 one prints as NumPy's
+   float32), a read-only ndarray (VAL_NDARRAY) otherwise. */
 Value *eager_numpy(Interp *in, Value *v, SrcLoc loc);
 Value *eager_numpy_method(Interp *in, Value *v);   /* the bound method t.numpy */
+/* The value as Python data: a number, or nested lists of numbers (tolist()). */
+Value *eager_python_value(Interp *in, Value *v, SrcLoc loc);
+/* NumPy arrays (VAL_NDARRAY, from t.numpy()). */
+Value *ndarray_tensor(Interp *in, const Value *arr);
+Value *ndarray_attribute(Interp *in, Value *arr, const char *name, bool *missing);
+Value *ndarray_index(Interp *in, Value *arr, Value *index, SrcLoc loc);
+List *ndarray_rows(Interp *in, Value *arr, SrcLoc loc);
 /* operator.index(t): the int of an integer scalar tensor, else TensorFlow's TypeError. */
 Value *eager_index(Interp *in, Value *v, SrcLoc loc);
 /* A concrete tensor's value as build-time data (a copy in the Arena). */
@@ -348,6 +356,7 @@ const ConstData *eager_const_data(Interp *in, const IgTensor *t);
 const char *eager_tensor_str(Arena *a, const IgTensor *t);
 const char *eager_tensor_repr(Arena *a, const IgTensor *t);
 const char *eager_numpy_repr(Arena *a, const IgTensor *t);   /* repr(t.numpy()) */
+const char *eager_ndarray_str(Arena *a, const IgTensor *t);  /* str(t.numpy()) */
 
 /* ---- trace_report.c: retracing warning, --trace-report ------------------------------------ */
 RetraceDetector *retrace_detector_for(Interp *in, const Node *def);

@@ -276,6 +276,7 @@ const ConstData *python_to_const(Interp *in, Value *v, int preferred, SrcLoc loc
 
 Value *to_tensor(Interp *in, Value *v, int preferred, SrcLoc loc) {
     if (v->kind == VAL_VARIABLE && !(v = variable_read(in, v, loc))) return NULL;
+    if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v); /* tf.constant(t.numpy()) */
     if (value_is_tensor(v)) {
         DType have = v->tensor.ir->type.dtype;
         if (preferred >= 0 && (DType)preferred != have)
@@ -448,7 +449,7 @@ static Value *prim_constant(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     int dt = dtype_arg(in, a[1], loc, &ok);
     if (!ok) return NULL;
     if (a[2] && a[2]->kind != VAL_NONE) return interp_not_supported(in, loc, "the 'shape' argument of tf.constant");
-    if (value_is_tensor(a[0])) {
+    if (value_is_tensor(a[0]) || a[0]->kind == VAL_NDARRAY) {
         Value *t = to_tensor(in, a[0], -1, loc);
         return t && dt >= 0 ? cast_to(in, t, (DType)dt, loc) : t;
     }

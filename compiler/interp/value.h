@@ -43,6 +43,7 @@ typedef enum {
     VAL_VARIABLE,     /* tf.Variable: a module-level variable of the graph (variables.c) */
     VAL_TENSOR_SPEC,  /* tf.TensorSpec(shape, dtype, name) */
     VAL_CONCRETE_FUNCTION, /* f.get_concrete_function(...): one trace of a tf.function */
+    VAL_NDARRAY,      /* t.numpy() of an eager tensor of rank >= 1: a read-only NumPy array */
 } ValueKind;
 
 typedef struct List {
@@ -104,6 +105,9 @@ typedef struct Function {
 
 struct Value {
     ValueKind kind;
+    /* VAL_FLOAT from t.numpy() of a float32 scalar (numpy.float32): printed with
+       float32's shortest digits; arithmetic on it gives plain floats. */
+    bool float32;
     union {
         bool b;
         int64_t i;
@@ -124,6 +128,7 @@ struct Value {
         /* VAL_TENSOR_SPEC: rank < 0 would be an unknown rank, not supported */
         struct { TensorType type; const char *name; } spec;
         struct { TfFunction *tf_fn; struct ConcreteFunction *cf; } concrete;
+        IrValue *ndarray;     /* VAL_NDARRAY: the eager tensor whose values it shows */
     };
 };
 
@@ -155,6 +160,7 @@ const char *value_repr(Arena *a, const Value *v);
 const char *value_to_str(Arena *a, const Value *v);
 /* repr of a float as CPython prints it: shortest round-trip digits. */
 const char *float_repr(Arena *a, double f);
+const char *float32_repr(Arena *a, double f); /* numpy.float32's: shortest digits as a float32 */
 /* repr of a str with CPython's choice of quotes and escapes. */
 const char *str_repr(Arena *a, const char *s, size_t len);
 

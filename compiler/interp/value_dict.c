@@ -88,7 +88,8 @@ bool value_hash(const Value *v, uint64_t *hash) {
     }
     case VAL_LIST:
     case VAL_DICT:
-    case VAL_SLICE: return false;
+    case VAL_SLICE:
+    case VAL_NDARRAY: return false;
     case VAL_DTYPE: *hash = 0x64740000u + (uint64_t)v->dtype; return true;
     case VAL_RANGE: *hash = mix(mix((uint64_t)v->range.start, (uint64_t)v->range.stop), (uint64_t)v->range.step); return true;
     default: {

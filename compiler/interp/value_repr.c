@@ -6,7 +6,9 @@
 
 #include "interp_internal.h"
 
-const char *float_repr(Arena *a, double f) {
+/* CPython's repr of f, or NumPy's of a float32 (f32): the shortest digits that read
+   back as the same double (float32). */
+static const char *shortest_float_repr(Arena *a, double f, bool f32) {
     if (isnan(f)) return "nan";
     if (isinf(f)) return f > 0 ? "inf" : "-inf";
     if (f == 0) return signbit(f) ? "-0.0" : "0.0";
@@ -15,7 +17,8 @@ const char *float_repr(Arena *a, double f) {
     char buf[40];
     for (int prec = 1; prec <= 17; prec++) {
         snprintf(buf, sizeof buf, "%.*e", prec - 1, f);
-        if (strtod(buf, NULL) == f) break;
+        double back = strtod(buf, NULL);
+        if (f32 ? (float)back == (float)f : back == f) break;
     }
     /* buf: [-]d[.ddd]e[+-]xx */
     const char *p = buf;
@@ -58,6 +61,9 @@ const char *float_repr(Arena *a, double f) {
     return strbuf_cstr(&sb);
 }
 
+const char *float_repr(Arena *a, double f) { return shortest_float_repr(a, f, false); }
+const char *float32_repr(Arena *a, double f) { return shortest_float_repr(a, f, true); }
+
 const char *str_repr(Arena *a, const char *s, size_t len) {
     bool has_single = memchr(s, '\'', len) != NULL;
     bool has_double = memchr(s, '"', len) != NULL;
@@ -98,7 +104,7 @@ static void repr_into(StrBuf *sb, const Value *v) {
     case VAL_NONE: strbuf_puts(sb, "None"); return;
     case VAL_BOOL: strbuf_puts(sb, v->b ? "True" : "False"); return;
     case VAL_INT: strbuf_printf(sb, "%lld", (long long)v->i); return;
-    case VAL_FLOAT: strbuf_puts(sb, float_repr(a, v->f)); return;
+    case VAL_FLOAT: strbuf_puts(sb, v->float32 ? float32_repr(a, v->f) : float_repr(a, v->f)); return;
     case VAL_STR: strbuf_puts(sb, str_repr(a, v->str.s, v->str.len)); return;
     case VAL_LIST: repr_seq(sb, v->list, "[", "]", false); return;
     case VAL_TUPLE: repr_seq(sb, v->list, "(", ")", true); return;
@@ -152,6 +158,7 @@ static void repr_into(StrBuf *sb, const Value *v) {
     case VAL_UNDEFINED: strbuf_printf(sb, "Undefined('%s')", v->str.s); return;
     case VAL_UNDEFINED_RETURN: strbuf_puts(sb, "UndefinedReturnValue()"); return;
     case VAL_VARIABLE: strbuf_puts(sb, variable_repr(a, v)); return;
+    case VAL_NDARRAY: strbuf_puts(sb, eager_numpy_repr(a, v->ndarray->eager)); return;
     case VAL_TENSOR_SPEC:
         strbuf_printf(sb, "TensorSpec(shape=%s, dtype=tf.%s, name=", shape_tuple_text(sb->arena, &v->spec.type.shape),
                       dtype_name(v->spec.type.dtype));
@@ -174,6 +181,7 @@ const char *value_repr(Arena *a, const Value *v) {
 const char *value_to_str(Arena *a, const Value *v) {
     if (v->kind == VAL_STR) return v->str.s;
     if (v->kind == VAL_TENSOR && v->tensor.ir->eager) return eager_tensor_str(a, v->tensor.ir->eager);
+    if (v->kind == VAL_NDARRAY) return eager_ndarray_str(a, v->ndarray->eager);
     /* TensorFlow's DType: repr tf.float32, str <dtype: 'float32'>. */
     if (v->kind == VAL_DTYPE) return arena_printf(a, "<dtype: '%s'>", dtype_name(v->dtype));
     return value_repr(a, v);
