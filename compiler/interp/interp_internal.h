@@ -102,6 +102,9 @@ struct Interp {
     int depth;                    /* Python call depth, capped */
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
     Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
+    /* The name of the next constant made for an op's operand ("mul/y"), or NULL
+       (tensor_ops.c: op_operand). */
+    const char *operand_name;
     const RegionScope *open_regions; /* cond branches / loop regions being traced */
     /* The tf.function being traced now (NULL: the program's top level); its
        tracing_count tells a first trace (1) from a retrace. */

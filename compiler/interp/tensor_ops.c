@@ -60,22 +60,53 @@ static const char *tf_default_op_name(Opcode op) {
     }
 }
 
-Value *tensor_value(Interp *in, IrValue *ir) {
+/* ---- Names, as a TensorFlow graph gives them --------------------------------------------- */
+/* Op names are unique per function: mul, mul_1, mul_2 ... The name base gets next,
+   taken when reserve is set. */
+static const char *unique_op_name(Interp *in, const char *base, bool reserve) {
+    const Func *f = in->builder.region ? in->builder.region->func : NULL;
+    Value *key = value_cstr(in->arena, arena_printf(in->arena, "%d/%s", f ? f->index : 0, base));
+    if (!in->tensor_names) in->tensor_names = value_dict(in->arena)->dict;
+    Value *count = dict_get(in->tensor_names, key);
+    int n = count ? (int)count->i : 0;
+    if (reserve) dict_set(in->arena, in->tensor_names, key, value_int(in->arena, n + 1));
+    return n ? arena_printf(in->arena, "%s_%d", base, n) : base;
+}
+
+/* A tensor value for ir, named after its op (base overrides TensorFlow's default
+   name for it). A constant made for an operand inside an op's name scope is named
+   in->operand_name instead (e.g. "mul/y"), leaving the Const count alone. */
+static Value *named_tensor_value(Interp *in, IrValue *ir, const char *base) {
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_TENSOR;
     v->tensor.ir = ir;
     v->tensor.func = in->builder.region ? in->builder.region->func : NULL;
     if (interp_is_eager(in)) return v; /* eager tensors have no names (see .name) */
-    const char *base = ir->def ? tf_default_op_name(ir->def->op) : "input";
-    /* Unique per function, like a graph's op names: mul, mul_1, mul_2 ... */
-    int index = v->tensor.func ? v->tensor.func->index : 0;
-    Value *key = value_cstr(in->arena, arena_printf(in->arena, "%d/%s", index, base));
-    if (!in->tensor_names) in->tensor_names = value_dict(in->arena)->dict;
-    Value *count = dict_get(in->tensor_names, key);
-    int n = count ? (int)count->i : 0;
-    dict_set(in->arena, in->tensor_names, key, value_int(in->arena, n + 1));
-    v->tensor.tf_name = n ? arena_printf(in->arena, "%s_%d:0", base, n) : arena_printf(in->arena, "%s:0", base);
+    if (in->operand_name && ir->def && ir->def->op == OP_CONST) {
+        v->tensor.tf_name = arena_printf(in->arena, "%s:0", in->operand_name);
+        in->operand_name = NULL;
+        return v;
+    }
+    if (!base) base = ir->def ? tf_default_op_name(ir->def->op) : "input";
+    v->tensor.tf_name = arena_printf(in->arena, "%s:0", unique_op_name(in, base, true));
     return v;
+}
+
+Value *tensor_value(Interp *in, IrValue *ir) { return named_tensor_value(in, ir, NULL); }
+
+/* Converts v (a Python value, or a tensor) as an input of the op about to be named
+   scope: TensorFlow converts it inside the op's name scope, as "<scope>/<which>". */
+static Value *op_operand(Interp *in, Value *v, int dtype, const char *scope, const char *which, SrcLoc loc) {
+    if (value_is_tensor(v) || !scope) return to_tensor(in, v, dtype, loc);
+    in->operand_name = arena_printf(in->arena, "%s/%s", scope, which);
+    Value *t = to_tensor(in, v, dtype, loc);
+    in->operand_name = NULL;
+    return t;
+}
+
+/* The name the next op of this kind will get, for its operands' scope; NULL eagerly. */
+static const char *op_scope(Interp *in, Opcode op) {
+    return interp_is_eager(in) ? NULL : unique_op_name(in, tf_default_op_name(op), false);
 }
 
 const char *shape_tuple_text(Arena *a, const Shape *s) {
@@ -330,12 +361,14 @@ static Opcode cmpop_opcode(CmpOp op) {
 static bool coerce_pair(Interp *in, Opcode op, Value **a, Value **b, SrcLoc loc) {
     /* A Python operand takes the tensor operand's dtype; a tensor operand goes through
        to_tensor too, which checks it is usable here (scope, another function's graph). */
+    const char *scope = op_scope(in, op);
     if (!value_is_tensor(*a)) {
-        *b = to_tensor(in, *b, -1, loc);
-        *a = *b ? to_tensor(in, *a, (int)(*b)->tensor.ir->type.dtype, loc) : NULL;
+        *b = op_operand(in, *b, -1, scope, "y", loc);
+        *a = *b ? op_operand(in, *a, (int)(*b)->tensor.ir->type.dtype, scope, "x", loc) : NULL;
     } else {
-        *a = to_tensor(in, *a, -1, loc);
-        *b = *a ? to_tensor(in, *b, value_is_tensor(*b) ? -1 : (int)(*a)->tensor.ir->type.dtype, loc) : NULL;
+        *a = op_operand(in, *a, -1, scope, "x", loc);
+        *b = *a ? op_operand(in, *b, value_is_tensor(*b) ? -1 : (int)(*a)->tensor.ir->type.dtype, scope, "y", loc)
+                : NULL;
     }
     if (!*a || !*b) return false;
     DType da = (*a)->tensor.ir->type.dtype, db = (*b)->tensor.ir->type.dtype;
@@ -468,9 +501,9 @@ static Value *prim_convert_to_tensor(Interp *in, Value *self, CallArgs *args, Sr
 
 static Value *prim_fill(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    static const char *const names[] = {"shape", "value", "dtype"};
-    Value *a[3];
-    if (!args_bind(in, args, "fill", names, 3, 3, a, loc)) return NULL;
+    static const char *const names[] = {"shape", "value", "dtype", "name"};
+    Value *a[4];
+    if (!args_bind(in, args, "fill", names, 4, 3, a, loc)) return NULL;
     int64_t dims[IR_MAX_RANK];
     int rank;
     if (!int_list_arg(in, a[0], dims, &rank, loc, "shape")) return NULL;
@@ -485,7 +518,10 @@ static Value *prim_fill(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     attrs_set_shape(in->arena, &attrs, interp_intern(in, "shape"), shape_of(rank, dims));
     double v = a[1]->kind == VAL_FLOAT ? a[1]->f : a[1]->kind == VAL_INT ? (double)a[1]->i : a[1]->b;
     attrs_set_float(in->arena, &attrs, interp_intern(in, "value"), v);
-    return emit(in, OP_FILL, NULL, 0, &attrs, loc);
+    /* tf.zeros and tf.ones name their op "zeros" and "ones"; tf.fill "Fill". */
+    IrValue *r = build_op(&in->builder, OP_FILL, NULL, 0, &attrs, interp_op_loc(in, loc));
+    const char *base = a[3] && a[3]->kind == VAL_STR ? a[3]->str.s : NULL;
+    return r ? named_tensor_value(in, r, base) : NULL;
 }
 
 Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt, SrcLoc loc) {
@@ -507,8 +543,10 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
         dt = best;
     }
     IrValue *inputs[3];
+    static const char *const which[3] = {"start", "limit", "delta"};
+    const char *scope = op_scope(in, OP_RANGE);
     for (int i = 0; i < 3; i++) {
-        Value *t = value_is_tensor(parts[i]) ? to_tensor(in, parts[i], -1, loc) : python_to_tensor(in, parts[i], dt, loc);
+        Value *t = op_operand(in, parts[i], value_is_tensor(parts[i]) ? -1 : dt, scope, which[i], loc);
         if (t) t = cast_to(in, t, (DType)dt, loc);
         if (!t) return NULL;
         if (t->tensor.ir->type.shape.rank != 0)

@@ -45,11 +45,11 @@ def Variable(initial_value=None, trainable=None, validate_shape=True, caching_de
 
 
 def zeros(shape, dtype=float32, name=None):
-    return _ingot.fill(shape, 0, dtype)
+    return _ingot.fill(shape, 0, dtype, "zeros")
 
 
 def ones(shape, dtype=float32, name=None):
-    return _ingot.fill(shape, 1, dtype)
+    return _ingot.fill(shape, 1, dtype, "ones")
 
 
 def range(start, limit=None, delta=1, dtype=None, name="range"):
