@@ -510,6 +510,41 @@ BUILTIN(divmod) {
     return t;
 }
 
+/* a * b mod m for a, b < m < 2^63, by doubling, so nothing overflows. */
+static uint64_t mul_mod(uint64_t a, uint64_t b, uint64_t m) {
+    uint64_t r = 0;
+    for (; b; b >>= 1) {
+        if (b & 1) r = r >= m - a ? r - (m - a) : r + a;
+        a = a >= m - a ? a - (m - a) : a + a;
+    }
+    return r;
+}
+
+/* pow(b, e) is b ** e; pow(b, e, m) is modular exponentiation on ints, the result
+   taking m's sign as % does. */
+BUILTIN(pow) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "pow", 2, 3, loc)) return NULL;
+    Value *b = args->pos[0], *e = args->pos[1];
+    if (args->npos == 2) return eval_binop(in, BIN_POW, b, e, loc);
+    Value *m = args->pos[2];
+    if (!is_intlike(b) || !is_intlike(e) || !is_intlike(m))
+        return interp_type_error(in, loc, "pow() 3rd argument not allowed unless all arguments are integers");
+    int64_t exp = as_int(e), mod = as_int(m);
+    if (mod == 0) return interp_error(in, loc, "ValueError: pow() 3rd argument cannot be 0");
+    if (exp < 0) return interp_not_supported(in, loc, "pow() with a negative exponent and a modulus");
+    if (mod == INT64_MIN) return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits");
+    uint64_t um = mod < 0 ? (uint64_t)0 - (uint64_t)mod : (uint64_t)mod;
+    int64_t base = as_int(b) % (int64_t)um;
+    uint64_t x = base < 0 ? (uint64_t)(base + (int64_t)um) : (uint64_t)base, r = 1 % um;
+    for (; exp > 0; exp >>= 1) {
+        if (exp & 1) r = mul_mod(r, x, um);
+        x = mul_mod(x, x, um);
+    }
+    /* r is in [0, |m|); Python's result has the modulus's sign. */
+    return value_int(in->arena, mod < 0 && r ? (int64_t)r + mod : (int64_t)r);
+}
+
 BUILTIN(hash) {
     UNUSED_SELF;
     if (!exact_args(in, args, "hash", 1, 1, loc)) return NULL;
@@ -625,7 +660,7 @@ void builtins_install(Interp *in) {
         {"dict", builtin_dict}, {"len", builtin_len}, {"range", builtin_range}, {"enumerate", builtin_enumerate},
         {"zip", builtin_zip}, {"reversed", builtin_reversed}, {"sorted", builtin_sorted}, {"abs", builtin_abs},
         {"max", builtin_max}, {"min", builtin_min}, {"sum", builtin_sum}, {"any", builtin_any},
-        {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"hash", builtin_hash},
+        {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"pow", builtin_pow}, {"hash", builtin_hash},
         {"map", builtin_map}, {"filter", builtin_filter}, {"isinstance", builtin_isinstance},
         {"getattr", builtin_getattr}, {"hasattr", builtin_hasattr}, {"type", builtin_type},
     };
