@@ -242,6 +242,7 @@ BUILTIN(len) {
     case VAL_LIST:
     case VAL_TUPLE: return value_int(in->arena, v->list->len);
     case VAL_DICT: return value_int(in->arena, v->dict->count);
+    case VAL_SET: return value_int(in->arena, v->set->used);
     case VAL_RANGE: return value_int(in->arena, range_len(v));
     case VAL_NDARRAY:
         if (v->ndarray->eager->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
@@ -549,8 +550,12 @@ BUILTIN(hash) {
     UNUSED_SELF;
     if (!exact_args(in, args, "hash", 1, 1, loc)) return NULL;
     if (!check_hashable(in, args->pos[0], loc)) return NULL;
-    if (is_intlike(args->pos[0])) return value_int(in->arena, as_int(args->pos[0]) == -1 ? -2 : as_int(args->pos[0]));
-    return interp_not_supported(in, loc, "hash() of non-integers (CPython's values differ per run)");
+    /* CPython's values for numbers and tuples of them; its str hashes change per run. */
+    Value *v = args->pos[0];
+    int64_t h;
+    if ((value_is_number(v) || v->kind == VAL_TUPLE) && py_hash(v, &h)) return value_int(in->arena, h);
+    return interp_not_supported(in, loc, arena_printf(in->arena, "hash() of a '%s' (CPython's value changes per run)",
+                                                      value_type_name(v)));
 }
 
 /* ---- functions over functions ---------------------------------------------------------------- */
@@ -611,6 +616,7 @@ static bool instance_of(Interp *in, Value *v, Value *type, bool *ok, SrcLoc loc)
         if (strcmp(n, "tuple") == 0) return v->kind == VAL_TUPLE;
         if (strcmp(n, "dict") == 0) return v->kind == VAL_DICT;
         if (strcmp(n, "range") == 0) return v->kind == VAL_RANGE;
+        if (strcmp(n, "set") == 0) return v->kind == VAL_SET;
     }
     *ok = false;
     interp_type_error(in, loc, "isinstance() arg 2 must be a type, a tuple of types, or a union");
@@ -660,7 +666,7 @@ void builtins_install(Interp *in) {
         {"dict", builtin_dict}, {"len", builtin_len}, {"range", builtin_range}, {"enumerate", builtin_enumerate},
         {"zip", builtin_zip}, {"reversed", builtin_reversed}, {"sorted", builtin_sorted}, {"abs", builtin_abs},
         {"max", builtin_max}, {"min", builtin_min}, {"sum", builtin_sum}, {"any", builtin_any},
-        {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"pow", builtin_pow}, {"hash", builtin_hash},
+        {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"pow", builtin_pow}, {"set", builtin_set}, {"hash", builtin_hash},
         {"map", builtin_map}, {"filter", builtin_filter}, {"isinstance", builtin_isinstance},
         {"getattr", builtin_getattr}, {"hasattr", builtin_hasattr}, {"type", builtin_type},
     };

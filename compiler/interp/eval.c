@@ -17,6 +17,7 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     case VAL_LIST:
     case VAL_TUPLE: return v->list->len != 0;
     case VAL_DICT: return v->dict->count != 0;
+    case VAL_SET: return v->set->used != 0;
     case VAL_RANGE: {
         int64_t s = v->range.start, e = v->range.stop, st = v->range.step;
         return st > 0 ? s < e : s > e;
@@ -209,6 +210,9 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE)
         return tensor_binop(in, op, a, b, loc);
     if (a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) return ndarray_operator(in, ast_binop_symbol(op), loc);
+    bool handled;
+    Value *r = set_binop(in, op, a, b, &handled);
+    if (handled) return r;
     if (is_intlike(a) && is_intlike(b)) {
         if (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR)
             if (a->kind == VAL_BOOL && b->kind == VAL_BOOL) {
@@ -294,6 +298,11 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
             if (value_equal(container->list->items[i], item)) return value_bool(true);
         return value_bool(false);
     case VAL_DICT: return value_bool(dict_get(container->dict, item) != NULL);
+    case VAL_SET: {
+        bool found;
+        if (!set_contains(container->set, item, &found)) return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
+        return value_bool(found);
+    }
     case VAL_STR:
         if (item->kind != VAL_STR)
             return interp_type_error(in, loc, "'in <string>' requires string as left operand, not %s",
@@ -320,6 +329,9 @@ Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
         return tensor_compare(in, op, a, b, loc);
     if ((a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) && op != CMP_IS && op != CMP_IS_NOT)
         return ndarray_operator(in, ast_cmpop_symbol(op), loc);
+    bool handled;
+    Value *r = set_compare(in, op, a, b, &handled);
+    if (handled) return r;
     switch (op) {
     case CMP_EQ: return value_bool(value_equal(a, b));
     case CMP_NE: return value_bool(!value_equal(a, b));
@@ -373,6 +385,13 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
         }
         return l;
     case VAL_NDARRAY: return ndarray_rows(in, v, loc);
+    case VAL_SET: {
+        List *l = ARENA_NEW(in->arena, List);
+        int64_t pos = 0;
+        Value *key;
+        while (set_next(v->set, &pos, &key)) list_append(in->arena, l, key);
+        return l;
+    }
     case VAL_TENSOR:
         if (interp_is_eager(in)) return eager_rows(in, v, loc);
         interp_error(in, loc,
@@ -643,13 +662,53 @@ static bool emit_dict_item(Interp *in, Env *env, const Node *comp, Value *acc) {
     return true;
 }
 
+static bool emit_set_item(Interp *in, Env *env, const Node *comp, Value *acc) {
+    Value *v = eval(in, env, comp->comp.elt);
+    if (!v) return false;
+    if (!set_add(in->arena, acc->set, v))
+        return interp_type_error(in, comp->comp.elt->loc, "unhashable type: '%s'", value_type_name(v)), false;
+    return true;
+}
+
+/* What CPython's compiler folds to a constant: literals, signed or combined numbers,
+   tuples of constants. */
+static bool is_constant(const Node *e) {
+    switch (e->kind) {
+    case AST_INT:
+    case AST_FLOAT:
+    case AST_STR:
+    case AST_BYTES:
+    case AST_TRUE:
+    case AST_FALSE:
+    case AST_NONE:
+    case AST_ELLIPSIS: return true;
+    case AST_UNARYOP: return is_constant(e->unaryop.operand);
+    case AST_BINOP: return is_constant(e->binop.left) && is_constant(e->binop.right);
+    case AST_TUPLE:
+        for (int i = 0; i < e->seq.elts.len; i++)
+            if (!is_constant(e->seq.elts.items[i])) return false;
+        return true;
+    default: return false;
+    }
+}
+
+static bool all_constant(const NodeList *elts) {
+    for (int i = 0; i < elts->len; i++)
+        if (!is_constant(elts->items[i])) return false;
+    return true;
+}
+
 static Value *eval_comprehension(Interp *in, Env *env, const Node *e) {
     /* A comprehension has its own scope: its loop variables don't leak. Locals of the
        enclosing function stay visible through the parent link. */
     Env *scope = env_new(in, env, env->module, e);
-    if (e->kind == AST_SETCOMP) return interp_not_supported(in, e->loc, "set comprehensions");
-    Value *acc = e->kind == AST_DICTCOMP ? value_dict(in->arena) : value_list(in->arena, 0);
-    if (!run_generators(in, scope, e, 0, acc, e->kind == AST_DICTCOMP ? emit_dict_item : emit_list_item))
+    Value *acc = e->kind == AST_DICTCOMP ? value_dict(in->arena)
+               : e->kind == AST_SETCOMP ? value_set(in->arena)
+                                        : value_list(in->arena, 0);
+    if (!run_generators(in, scope, e, 0, acc,
+                        e->kind == AST_DICTCOMP  ? emit_dict_item
+                        : e->kind == AST_SETCOMP ? emit_set_item
+                                                 : emit_list_item))
         return NULL;
     if (e->kind == AST_GENEXP) acc->kind = VAL_TUPLE; /* consumed eagerly; no generator objects yet */
     return acc;
@@ -807,7 +866,27 @@ Value *eval(Interp *in, Env *env, const Node *e) {
         Value *v = e->kind == AST_TUPLE ? value_tuple(in->arena, 0) : value_list(in->arena, 0);
         return eval_into_list(in, env, &e->seq.elts, v->list) ? v : NULL;
     }
-    case AST_SET: return interp_not_supported(in, e->loc, "sets");
+    case AST_SET: {
+        /* As CPython builds it: the items added in order; but a display of more than
+           two constants is compiled to a frozenset constant (made from the items, then
+           remade from its own order when the compiler merges constants), which is
+           merged into a new set. */
+        List items = {0};
+        if (!eval_into_list(in, env, &e->seq.elts, &items)) return NULL;
+        Value *s = value_set(in->arena);
+        for (int i = 0; i < items.len; i++)
+            if (!set_add(in->arena, s->set, items.items[i]))
+                return interp_type_error(in, e->loc, "unhashable type: '%s'", value_type_name(items.items[i]));
+        if (items.len > 2 && all_constant(&e->seq.elts)) {
+            PySet *remade = set_new(in->arena), *merged = set_new(in->arena);
+            int64_t pos = 0;
+            Value *key;
+            while (set_next(s->set, &pos, &key)) set_add(in->arena, remade, key);
+            set_update_set(in->arena, merged, remade);
+            s->set = merged;
+        }
+        return s;
+    }
     case AST_DICT: {
         Value *d = value_dict(in->arena);
         for (int i = 0; i < e->dict.keys.len; i++) {

@@ -394,7 +394,9 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
     Value *rhs = eval(in, env, s->augassign.value);
     if (!rhs) return EXEC_ERROR;
     Value *result;
-    if (old->kind == VAL_LIST && s->augassign.op == BIN_ADD) {
+    if (set_augassign(in, s->augassign.op, old, rhs)) {
+        result = old;
+    } else if (old->kind == VAL_LIST && s->augassign.op == BIN_ADD) {
         /* list += iterable extends in place */
         List *items = iterate_to_list(in, rhs, s->augassign.value->loc);
         if (!items) return EXEC_ERROR;

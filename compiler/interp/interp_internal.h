@@ -329,6 +329,13 @@ void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int 
    names: per key entry, the parameter or keyword name (NULL entries allowed). */
 const char *trace_key_difference(Interp *in, const Value *have, const Value *want, const char *const *names);
 
+/* set_methods.c: set(), set methods and operators. */
+Value *builtin_set(Interp *in, Value *self, CallArgs *args, SrcLoc loc);
+Value *set_method(Interp *in, Value *self, const char *name);
+Value *set_binop(Interp *in, BinOp op, Value *a, Value *b, bool *handled);
+Value *set_compare(Interp *in, CmpOp op, Value *a, Value *b, bool *handled);
+bool set_augassign(Interp *in, BinOp op, Value *s, Value *other);
+
 /* A dict key must be hashable: false after Python's TypeError (TensorFlow's for a
    tensor or a variable). methods.c */
 bool check_hashable(Interp *in, const Value *key, SrcLoc loc);

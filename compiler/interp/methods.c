@@ -754,6 +754,7 @@ static const MethodEntry methods[] = {
 
 Value *builtin_method(Interp *in, Value *self, const char *name) {
     if (!self) return NULL;
+    if (self->kind == VAL_SET) return set_method(in, self, name);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
         if (methods[i].kind == self->kind && strcmp(methods[i].name, name) == 0)
             return value_builtin(in->arena, methods[i].name, methods[i].fn, self);

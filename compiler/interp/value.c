@@ -120,6 +120,7 @@ const char *value_type_name(const Value *v) {
     case VAL_TENSOR_SPEC: return "TensorSpec";
     case VAL_CONCRETE_FUNCTION: return "ConcreteFunction";
     case VAL_NDARRAY: return "numpy.ndarray";
+    case VAL_SET: return "set";
     }
     UNREACHABLE();
 }

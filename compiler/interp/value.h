@@ -44,6 +44,7 @@ typedef enum {
     VAL_TENSOR_SPEC,  /* tf.TensorSpec(shape, dtype, name) */
     VAL_CONCRETE_FUNCTION, /* f.get_concrete_function(...): one trace of a tf.function */
     VAL_NDARRAY,      /* t.numpy() of an eager tensor of rank >= 1: a read-only NumPy array */
+    VAL_SET,          /* set (value_set.c: CPython's table, so CPython's order) */
 } ValueKind;
 
 typedef struct List {
@@ -67,6 +68,19 @@ typedef struct Dict {
 } Dict;
 
 /* Arguments of a call, after * and ** have been spread. */
+/* A set's table, as CPython's setobject.c keeps it (value_set.c). */
+typedef struct SetEntry {
+    Value *key;    /* NULL: never used; a dummy: deleted */
+    int64_t hash;  /* CPython's hash of key; -1 for a dummy */
+} SetEntry;
+
+typedef struct PySet {
+    SetEntry *table;
+    int64_t mask;          /* table size - 1 */
+    int64_t fill, used;    /* slots used (live + dummies); live keys */
+    int64_t finger;        /* where pop() looks next */
+} PySet;
+
 typedef struct CallArgs {
     Value **pos;
     int npos;
@@ -115,6 +129,7 @@ struct Value {
         struct { const char *s; size_t len; } str;   /* VAL_STR; VAL_UNDEFINED: the name */
         List *list;           /* VAL_LIST and VAL_TUPLE */
         Dict *dict;
+        PySet *set;
         struct { int64_t start, stop, step; } range;
         struct { Value *start, *stop, *step; } slice;
         Function *fn;
@@ -148,6 +163,29 @@ Value *value_dtype(Arena *a, DType dt);
 Value *value_undefined(Arena *a, const char *name);
 Value *value_undefined_return(void);
 void list_append(Arena *a, List *l, Value *v);
+
+/* ---- Sets (value_set.c) ----------------------------------------------------------- */
+/* CPython's hash(v) for ints, bools, floats and tuples (so sets order as CPython's);
+   false for an unhashable value. */
+bool py_hash(const Value *v, int64_t *hash);
+Value *value_set(Arena *a);
+PySet *set_new(Arena *a);
+bool set_add(Arena *a, PySet *s, Value *key);             /* false: key is unhashable */
+bool set_contains(const PySet *s, const Value *key, bool *found);
+bool set_discard(PySet *s, const Value *key, bool *found);
+Value *set_pop(PySet *s);                                 /* NULL when empty */
+void set_clear(Arena *a, PySet *s);
+bool set_next(const PySet *s, int64_t *pos, Value **key); /* pos starts at 0 */
+PySet *set_copy(Arena *a, const PySet *s);
+void set_update_set(Arena *a, PySet *s, const PySet *other);
+void set_update_dict(Arena *a, PySet *s, const Dict *d, bool *unhashable);
+PySet *set_union(Arena *a, const PySet *s, const PySet *other);
+PySet *set_intersection(Arena *a, const PySet *s, const PySet *other);
+PySet *set_difference(Arena *a, const PySet *s, const PySet *other);
+PySet *set_symmetric_difference(Arena *a, const PySet *s, const PySet *other);
+void set_difference_update(Arena *a, PySet *s, const PySet *other);
+void set_symmetric_difference_update(Arena *a, PySet *s, const PySet *other);
+bool set_is_subset(const PySet *s, const PySet *other);
 
 /* ---- Questions ------------------------------------------------------------------ */
 const char *value_type_name(const Value *v);  /* Python's type name: "int", "list", ... */

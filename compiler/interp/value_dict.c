@@ -5,6 +5,8 @@
 #include <string.h>
 
 bool value_equal(const Value *a, const Value *b) {
+    if (a->kind == VAL_SET && b->kind == VAL_SET)
+        return a->set->used == b->set->used && set_is_subset(a->set, b->set);
     if (a == b) return true;
     if (value_is_number(a) && value_is_number(b)) {
         if (a->kind == VAL_FLOAT || b->kind == VAL_FLOAT) {
@@ -89,6 +91,7 @@ bool value_hash(const Value *v, uint64_t *hash) {
     case VAL_LIST:
     case VAL_DICT:
     case VAL_SLICE:
+    case VAL_SET:
     case VAL_NDARRAY: return false;
     case VAL_DTYPE: *hash = 0x64740000u + (uint64_t)v->dtype; return true;
     case VAL_RANGE: *hash = mix(mix((uint64_t)v->range.start, (uint64_t)v->range.stop), (uint64_t)v->range.step); return true;

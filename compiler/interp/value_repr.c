@@ -123,6 +123,21 @@ static void repr_into(StrBuf *sb, const Value *v) {
         strbuf_putc(sb, '}');
         return;
     }
+    case VAL_SET: {
+        if (v->set->used == 0) {
+            strbuf_puts(sb, "set()");
+            return;
+        }
+        strbuf_putc(sb, '{');
+        int64_t pos = 0;
+        Value *key;
+        for (bool first = true; set_next(v->set, &pos, &key); first = false) {
+            if (!first) strbuf_puts(sb, ", ");
+            repr_into(sb, key);
+        }
+        strbuf_putc(sb, '}');
+        return;
+    }
     case VAL_RANGE:
         if (v->range.step == 1)
             strbuf_printf(sb, "range(%lld, %lld)", (long long)v->range.start, (long long)v->range.stop);
