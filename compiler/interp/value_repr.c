@@ -86,19 +86,37 @@ const char *str_repr(Arena *a, const char *s, size_t len) {
     return strbuf_cstr(&sb);
 }
 
-static void repr_into(StrBuf *sb, const Value *v);
+/* The containers being printed, innermost first: one met again prints as [...] or {...},
+   as CPython's reprs do, instead of recursing forever. */
+typedef struct ReprFrame {
+    const void *container;
+    const struct ReprFrame *up;
+} ReprFrame;
 
-static void repr_seq(StrBuf *sb, const List *l, const char *open, const char *close, bool tuple) {
+static bool repr_active(const ReprFrame *f, const void *container) {
+    for (; f; f = f->up)
+        if (f->container == container) return true;
+    return false;
+}
+
+static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up);
+
+static void repr_seq(StrBuf *sb, const List *l, const char *open, const char *close, bool tuple, const ReprFrame *up) {
+    if (repr_active(up, l)) {
+        strbuf_printf(sb, "%s...%s", open, close);
+        return;
+    }
+    ReprFrame here = {l, up};
     strbuf_puts(sb, open);
     for (int i = 0; i < l->len; i++) {
         if (i) strbuf_puts(sb, ", ");
-        repr_into(sb, l->items[i]);
+        repr_into(sb, l->items[i], &here);
     }
     if (tuple && l->len == 1) strbuf_putc(sb, ',');
     strbuf_puts(sb, close);
 }
 
-static void repr_into(StrBuf *sb, const Value *v) {
+static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
     Arena *a = sb->arena;
     switch (v->kind) {
     case VAL_NONE: strbuf_puts(sb, "None"); return;
@@ -106,9 +124,14 @@ static void repr_into(StrBuf *sb, const Value *v) {
     case VAL_INT: strbuf_printf(sb, "%lld", (long long)v->i); return;
     case VAL_FLOAT: strbuf_puts(sb, v->float32 ? float32_repr(a, v->f) : float_repr(a, v->f)); return;
     case VAL_STR: strbuf_puts(sb, str_repr(a, v->str.s, v->str.len)); return;
-    case VAL_LIST: repr_seq(sb, v->list, "[", "]", false); return;
-    case VAL_TUPLE: repr_seq(sb, v->list, "(", ")", true); return;
+    case VAL_LIST: repr_seq(sb, v->list, "[", "]", false, up); return;
+    case VAL_TUPLE: repr_seq(sb, v->list, "(", ")", true, up); return;
     case VAL_DICT: {
+        if (repr_active(up, v->dict)) {
+            strbuf_puts(sb, "{...}");
+            return;
+        }
+        ReprFrame here = {v->dict, up};
         strbuf_putc(sb, '{');
         bool first = true;
         for (int i = 0; i < v->dict->nentries; i++) {
@@ -116,9 +139,9 @@ static void repr_into(StrBuf *sb, const Value *v) {
             if (!e->key) continue;
             if (!first) strbuf_puts(sb, ", ");
             first = false;
-            repr_into(sb, e->key);
+            repr_into(sb, e->key, &here);
             strbuf_puts(sb, ": ");
-            repr_into(sb, e->value);
+            repr_into(sb, e->value, &here);
         }
         strbuf_putc(sb, '}');
         return;
@@ -133,7 +156,7 @@ static void repr_into(StrBuf *sb, const Value *v) {
         Value *key;
         for (bool first = true; set_next(v->set, &pos, &key); first = false) {
             if (!first) strbuf_puts(sb, ", ");
-            repr_into(sb, key);
+            repr_into(sb, key, up);
         }
         strbuf_putc(sb, '}');
         return;
@@ -147,11 +170,11 @@ static void repr_into(StrBuf *sb, const Value *v) {
         return;
     case VAL_SLICE:
         strbuf_puts(sb, "slice(");
-        repr_into(sb, v->slice.start);
+        repr_into(sb, v->slice.start, up);
         strbuf_puts(sb, ", ");
-        repr_into(sb, v->slice.stop);
+        repr_into(sb, v->slice.stop, up);
         strbuf_puts(sb, ", ");
-        repr_into(sb, v->slice.step);
+        repr_into(sb, v->slice.step, up);
         strbuf_putc(sb, ')');
         return;
     case VAL_ELLIPSIS: strbuf_puts(sb, "Ellipsis"); return;
@@ -189,7 +212,7 @@ static void repr_into(StrBuf *sb, const Value *v) {
 const char *value_repr(Arena *a, const Value *v) {
     StrBuf sb;
     strbuf_init(&sb, a);
-    repr_into(&sb, v);
+    repr_into(&sb, v, NULL);
     return strbuf_cstr(&sb);
 }
 
