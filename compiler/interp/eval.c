@@ -490,14 +490,32 @@ static bool slice_indices(Interp *in, Value *slice, int64_t len, int64_t *start,
     return true;
 }
 
+/* The byte offset of each code point of a UTF-8 string, and its end (n + 1 offsets):
+   Python indexes strings by code point. */
+static const int64_t *codepoint_offsets(Arena *a, const Value *s, int64_t *n) {
+    int64_t *off = ARENA_ARRAY(a, int64_t, s->str.len + 1);
+    int64_t count = 0;
+    for (size_t i = 0; i < s->str.len;) {
+        off[count++] = (int64_t)i;
+        size_t step = (size_t)utf8_len((unsigned char)s->str.s[i]);
+        i = i + step > s->str.len ? s->str.len : i + step;
+    }
+    off[count] = (int64_t)s->str.len;
+    *n = count;
+    return off;
+}
+
 static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
-    int64_t len = obj->kind == VAL_STR ? (int64_t)obj->str.len : obj->list->len;
+    int64_t ncp = 0;
+    const int64_t *off = obj->kind == VAL_STR ? codepoint_offsets(in->arena, obj, &ncp) : NULL;
+    int64_t len = obj->kind == VAL_STR ? ncp : obj->list->len;
     int64_t start, stop, step;
     if (!slice_indices(in, slice, len, &start, &stop, &step, loc)) return NULL;
     if (obj->kind == VAL_STR) {
         StrBuf sb;
         strbuf_init(&sb, in->arena);
-        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) strbuf_putc(&sb, obj->str.s[i]);
+        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
+            strbuf_putn(&sb, obj->str.s + off[i], (size_t)(off[i + 1] - off[i]));
         return value_str(in->arena, sb.len ? sb.data : "", sb.len);
     }
     Value *r = obj->kind == VAL_LIST ? value_list(in->arena, 0) : value_tuple(in->arena, 0);
@@ -524,13 +542,15 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         if (!is_intlike(index))
             return interp_type_error(in, loc, "%s indices must be integers or slices, not %s",
                                      obj->kind == VAL_STR ? "string" : value_type_name(obj), value_type_name(index));
-        int64_t len = obj->kind == VAL_STR ? (int64_t)obj->str.len : obj->list->len;
+        int64_t ncp = 0;
+        const int64_t *off = obj->kind == VAL_STR ? codepoint_offsets(in->arena, obj, &ncp) : NULL;
+        int64_t len = obj->kind == VAL_STR ? ncp : obj->list->len;
         int64_t i = as_int(index);
         if (i < 0) i += len;
         if (i < 0 || i >= len)
             return interp_error(in, loc, "IndexError: %s index out of range",
                                 obj->kind == VAL_STR ? "string" : value_type_name(obj));
-        if (obj->kind == VAL_STR) return value_str(in->arena, obj->str.s + i, 1);
+        if (obj->kind == VAL_STR) return value_str(in->arena, obj->str.s + off[i], (size_t)(off[i + 1] - off[i]));
         return obj->list->items[i];
     }
     if (obj->kind == VAL_RANGE && is_intlike(index)) {

@@ -83,7 +83,7 @@ static const char *group_digits(Arena *a, const char *digits, char sep) {
 }
 
 static const char *pad(Arena *a, const char *sign, const char *body, const Spec *sp, char default_align) {
-    size_t len = strlen(sign) + strlen(body);
+    size_t len = (size_t)(utf8_codepoints(sign, strlen(sign)) + utf8_codepoints(body, strlen(body)));
     char align = sp->align ? sp->align : default_align;
     StrBuf sb;
     strbuf_init(&sb, a);
@@ -429,7 +429,8 @@ METHOD(str_find) {
     if (!nargs(in, args, "find", 1, 1, loc) || !need_str(in, args->pos[0], "argument", loc)) return NULL;
     const Value *sub = args->pos[0];
     for (size_t i = 0; i + sub->str.len <= self->str.len; i++)
-        if (memcmp(self->str.s + i, sub->str.s, sub->str.len) == 0) return value_int(in->arena, (int64_t)i);
+        if (memcmp(self->str.s + i, sub->str.s, sub->str.len) == 0)
+            return value_int(in->arena, utf8_codepoints(self->str.s, i)); /* a code point index */
     return value_int(in->arena, -1);
 }
 
@@ -437,7 +438,7 @@ METHOD(str_count) {
     if (!nargs(in, args, "count", 1, 1, loc) || !need_str(in, args->pos[0], "argument", loc)) return NULL;
     const Value *sub = args->pos[0];
     int64_t n = 0;
-    if (sub->str.len == 0) return value_int(in->arena, (int64_t)self->str.len + 1);
+    if (sub->str.len == 0) return value_int(in->arena, utf8_codepoints(self->str.s, self->str.len) + 1);
     for (size_t i = 0; i + sub->str.len <= self->str.len;)
         if (memcmp(self->str.s + i, sub->str.s, sub->str.len) == 0) n++, i += sub->str.len;
         else i++;

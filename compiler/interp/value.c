@@ -93,6 +93,12 @@ void list_append(Arena *a, List *l, Value *v) {
     l->items[l->len++] = v;
 }
 
+int64_t utf8_codepoints(const char *s, size_t n) {
+    int64_t count = 0;
+    for (size_t i = 0; i < n; i++) count += ((unsigned char)s[i] & 0xc0) != 0x80;
+    return count;
+}
+
 const char *indefinite_article(const char *word) { return strchr("aeiouAEIOU", word[0]) && word[0] ? "an" : "a"; }
 
 const char *value_type_name(const Value *v) {
