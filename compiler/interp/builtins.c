@@ -117,7 +117,8 @@ BUILTIN(int) {
     case VAL_FLOAT:
         if (isnan(v->f)) return interp_error(in, loc, "ValueError: cannot convert float NaN to integer");
         if (isinf(v->f)) return interp_error(in, loc, "OverflowError: cannot convert float infinity to integer");
-        if (fabs(v->f) >= 9.2233720368547758e18) return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
+        if (v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
+            return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
         return value_int(in->arena, (int64_t)v->f);
     case VAL_STR: return parse_int_text(in, v->str.s, v->str.len, 10, loc);
     default:
@@ -483,7 +484,21 @@ BUILTIN(round) {
     if (!args_bind(in, args, "round", names, 2, 1, a, loc)) return NULL;
     Value *v = a[0];
     bool has_nd = a[1] && a[1]->kind != VAL_NONE;
-    if (is_intlike(v)) return has_nd ? value_int(in->arena, as_int(v)) : value_int(in->arena, as_int(v));
+    if (is_intlike(v)) {
+        int64_t x = as_int(v), nd = has_nd ? as_int(a[1]) : 0;
+        if (nd >= 0) return value_int(in->arena, x);
+        if (nd < -18) return value_int(in->arena, 0);
+        /* To a multiple of 10**-nd, halves to the even multiple, as CPython does. */
+        int64_t p = 1;
+        for (int64_t i = 0; i < -nd; i++) p *= 10;
+        int64_t q = x / p, r = x % p;
+        if (r < 0) q--, r += p;
+        if (r > p - r || (r == p - r && (q & 1))) q++;
+        int64_t out;
+        if (__builtin_mul_overflow(q, p, &out))
+            return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits");
+        return value_int(in->arena, out);
+    }
     if (v->kind != VAL_FLOAT) return interp_type_error(in, loc, "type %s doesn't define __round__ method", value_type_name(v));
     if (!has_nd) {
         if (isnan(v->f)) return interp_error(in, loc, "ValueError: cannot convert float NaN to integer");
@@ -544,6 +559,15 @@ BUILTIN(pow) {
     }
     /* r is in [0, |m|); Python's result has the modulus's sign. */
     return value_int(in->arena, mod < 0 && r ? (int64_t)r + mod : (int64_t)r);
+}
+
+BUILTIN(format) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "format", 1, 2, loc)) return NULL;
+    Value *spec = args->npos == 2 ? args->pos[1] : NULL;
+    if (spec && spec->kind != VAL_STR)
+        return interp_type_error(in, loc, "format() argument 2 must be str, not %s", value_type_name(spec));
+    return format_value(in, args->pos[0], spec ? spec->str.s : "", loc);
 }
 
 BUILTIN(hash) {
@@ -666,7 +690,7 @@ void builtins_install(Interp *in) {
         {"dict", builtin_dict}, {"len", builtin_len}, {"range", builtin_range}, {"enumerate", builtin_enumerate},
         {"zip", builtin_zip}, {"reversed", builtin_reversed}, {"sorted", builtin_sorted}, {"abs", builtin_abs},
         {"max", builtin_max}, {"min", builtin_min}, {"sum", builtin_sum}, {"any", builtin_any},
-        {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"pow", builtin_pow}, {"set", builtin_set}, {"hash", builtin_hash},
+        {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"pow", builtin_pow}, {"set", builtin_set}, {"format", builtin_format}, {"hash", builtin_hash},
         {"map", builtin_map}, {"filter", builtin_filter}, {"isinstance", builtin_isinstance},
         {"getattr", builtin_getattr}, {"hasattr", builtin_hasattr}, {"type", builtin_type},
     };

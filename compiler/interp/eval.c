@@ -104,7 +104,7 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
         if (a == INT64_MIN && b == -1) return overflow(in, loc);
         return value_int(ar, floor_div_i(a, b));
     case BIN_MOD:
-        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: integer division or modulo by zero");
+        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: integer modulo by zero");
         if (b == -1) return value_int(ar, 0);
         return value_int(ar, floor_mod_i(a, b));
     case BIN_POW: {
@@ -274,6 +274,11 @@ static int compare_order(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, b
     if (is_intlike(a) && is_intlike(b)) {
         int64_t p = as_int(a), q = as_int(b);
         return op == CMP_LT ? p < q : op == CMP_LE ? p <= q : op == CMP_GT ? p > q : p >= q;
+    }
+    if (value_is_number(a) && value_is_number(b)) {
+        int c = number_compare(a, b);
+        if (c == 2) return false; /* NaN: every ordering is false */
+        return op == CMP_LT ? c < 0 : op == CMP_LE ? c <= 0 : op == CMP_GT ? c > 0 : c >= 0;
     }
     if (as_double(a, &x) && as_double(b, &y))
         return op == CMP_LT ? x < y : op == CMP_LE ? x <= y : op == CMP_GT ? x > y : x >= y;

@@ -41,13 +41,16 @@ typedef struct Spec {
 static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
     *sp = (Spec){.fill = ' ', .precision = -1};
     size_t n = strlen(s);
-    if (n >= 2 && strchr("<>=^", s[1])) sp->fill = s[0], sp->align = s[1], s += 2;
+    bool fill_given = false;
+    if (n >= 2 && strchr("<>=^", s[1])) sp->fill = s[0], sp->align = s[1], s += 2, fill_given = true;
     else if (n >= 1 && strchr("<>=^", s[0])) sp->align = s[0], s += 1;
     if (*s && strchr("+- ", *s)) sp->sign = *s++;
     if (*s == '#') sp->alt = true, s++;
     if (*s == '0') {
+        /* Zero padding: the fill unless one is given; numbers then pad after the sign
+           (pad's '=' when no alignment is given). */
         sp->zero = true;
-        if (!sp->align) sp->fill = '0', sp->align = '=';
+        if (!fill_given) sp->fill = '0';
         s++;
     }
     while (*s >= '0' && *s <= '9') sp->width = sp->width * 10 + (*s++ - '0');
@@ -69,13 +72,14 @@ static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
     return true;
 }
 
-static const char *group_digits(Arena *a, const char *digits, char sep) {
-    /* digits: [0-9]+ possibly followed by .fraction/exponent */
-    size_t intlen = strspn(digits, "0123456789");
+/* Thousands separators; binary, octal and hex digits go in groups of four. */
+static const char *group_digits(Arena *a, const char *digits, char sep, size_t group) {
+    /* digits: [0-9a-fA-F]+ possibly followed by .fraction/exponent */
+    size_t intlen = strspn(digits, group == 4 ? "0123456789abcdefABCDEF" : "0123456789");
     StrBuf sb;
     strbuf_init(&sb, a);
     for (size_t i = 0; i < intlen; i++) {
-        if (i && (intlen - i) % 3 == 0) strbuf_putc(&sb, sep);
+        if (i && (intlen - i) % group == 0) strbuf_putc(&sb, sep);
         strbuf_putc(&sb, digits[i]);
     }
     strbuf_puts(&sb, digits + intlen);
@@ -84,7 +88,7 @@ static const char *group_digits(Arena *a, const char *digits, char sep) {
 
 static const char *pad(Arena *a, const char *sign, const char *body, const Spec *sp, char default_align) {
     size_t len = (size_t)(utf8_codepoints(sign, strlen(sign)) + utf8_codepoints(body, strlen(body)));
-    char align = sp->align ? sp->align : default_align;
+    char align = sp->align ? sp->align : sp->zero && default_align == '>' ? '=' : default_align;
     StrBuf sb;
     strbuf_init(&sb, a);
     size_t fillc = sp->width > (int)len ? (size_t)sp->width - len : 0;
@@ -136,7 +140,7 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
         interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'float'", type);
         return NULL;
     }
-    if (sp->grouping) body = group_digits(a, body, sp->grouping);
+    if (sp->grouping) body = group_digits(a, body, sp->grouping, 3);
     const char *sign = signbit(f) && !isnan(f) ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
     return pad(a, sign, body, sp, '>');
 }
@@ -171,7 +175,13 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
         interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'int'", sp->type);
         return NULL;
     }
-    const char *body = sp->grouping ? group_digits(a, buf, sp->grouping) : buf;
+    bool power_of_two = sp->type && strchr("boxX", sp->type);
+    if (sp->grouping == ',' && power_of_two) {
+        *ok = false;
+        interp_error(in, loc, "ValueError: Cannot specify ',' with '%c'.", sp->type);
+        return NULL;
+    }
+    const char *body = sp->grouping ? group_digits(a, buf, sp->grouping, power_of_two ? 4 : 3) : buf;
     const char *sign = v < 0 ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
     return pad(a, arena_printf(a, "%s%s", sign, prefix), body, sp, '>');
 }
@@ -183,8 +193,7 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
     bool ok = true;
     const char *r;
     if (v->kind == VAL_INT || v->kind == VAL_BOOL) {
-        if (v->kind == VAL_BOOL && !sp.type) r = pad(in->arena, "", v->b ? "True" : "False", &sp, '<');
-        else r = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
+        r = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok); /* a spec: True is 1 */
     } else if (v->kind == VAL_FLOAT) {
         r = format_float(in, v->f, &sp, loc, &ok);
     } else if (v->kind == VAL_STR || !sp.type || sp.type == 's') {

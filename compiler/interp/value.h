@@ -209,6 +209,8 @@ const char *str_repr(Arena *a, const char *s, size_t len);
 bool value_equal(const Value *a, const Value *b);
 /* False (and *hash untouched) for unhashable values. */
 bool value_hash(const Value *v, uint64_t *hash);
+/* Two numbers (bool, int, float) compared exactly: -1, 0 or 1; 2 when one is NaN. */
+int number_compare(const Value *a, const Value *b);
 
 /* ---- Dicts ------------------------------------------------------------------------ */
 /* Keys must be hashable (checked by the caller, which reports the error). */

@@ -4,20 +4,34 @@
 #include <math.h>
 #include <string.h>
 
+/* An int against a double, exactly (CPython compares the values, not their doubles:
+   2**53 + 1 != 2.0**53). */
+static int compare_int_double(int64_t i, double f) {
+    if (f >= 9223372036854775808.0) return -1;
+    if (f < -9223372036854775808.0) return 1;
+    double fl = floor(f);
+    int64_t fi = (int64_t)fl;
+    if (i != fi) return i < fi ? -1 : 1;
+    return f > fl ? -1 : 0;
+}
+
+int number_compare(const Value *a, const Value *b) {
+    bool fa = a->kind == VAL_FLOAT, fb = b->kind == VAL_FLOAT;
+    if ((fa && isnan(a->f)) || (fb && isnan(b->f))) return 2;
+    if (fa && fb) return (a->f > b->f) - (a->f < b->f);
+    if (!fa && !fb) {
+        int64_t x = a->kind == VAL_INT ? a->i : a->b, y = b->kind == VAL_INT ? b->i : b->b;
+        return (x > y) - (x < y);
+    }
+    if (fb) return compare_int_double(a->kind == VAL_INT ? a->i : a->b, b->f);
+    return -compare_int_double(b->kind == VAL_INT ? b->i : b->b, a->f);
+}
+
 bool value_equal(const Value *a, const Value *b) {
     if (a->kind == VAL_SET && b->kind == VAL_SET)
         return a->set->used == b->set->used && set_is_subset(a->set, b->set);
     if (a == b) return true;
-    if (value_is_number(a) && value_is_number(b)) {
-        if (a->kind == VAL_FLOAT || b->kind == VAL_FLOAT) {
-            double x = a->kind == VAL_FLOAT ? a->f : (double)(a->kind == VAL_INT ? a->i : a->b);
-            double y = b->kind == VAL_FLOAT ? b->f : (double)(b->kind == VAL_INT ? b->i : b->b);
-            return x == y;
-        }
-        int64_t x = a->kind == VAL_INT ? a->i : a->b;
-        int64_t y = b->kind == VAL_INT ? b->i : b->b;
-        return x == y;
-    }
+    if (value_is_number(a) && value_is_number(b)) return number_compare(a, b) == 0;
     if (a->kind != b->kind) return false;
     switch (a->kind) {
     case VAL_NONE:
