@@ -630,7 +630,7 @@ static bool instance_of(Interp *in, Value *v, Value *type, bool *ok, SrcLoc loc)
         }
         return false;
     }
-    if (type->kind == VAL_BUILTIN && !type->builtin->self) {
+    if (type->kind == VAL_BUILTIN && (!type->builtin->self || type->builtin->is_class)) {
         const char *n = type->builtin->name;
         if (strcmp(n, "int") == 0) return v->kind == VAL_INT || v->kind == VAL_BOOL;
         if (strcmp(n, "float") == 0) return v->kind == VAL_FLOAT;
@@ -641,6 +641,7 @@ static bool instance_of(Interp *in, Value *v, Value *type, bool *ok, SrcLoc loc)
         if (strcmp(n, "dict") == 0) return v->kind == VAL_DICT;
         if (strcmp(n, "range") == 0) return v->kind == VAL_RANGE;
         if (strcmp(n, "set") == 0) return v->kind == VAL_SET;
+        if (type->builtin->is_class) return strcmp(value_type_name(v), n) == 0;
     }
     *ok = false;
     interp_type_error(in, loc, "isinstance() arg 2 must be a type, a tuple of types, or a union");
@@ -676,10 +677,77 @@ BUILTIN(hasattr) {
     return v ? value_bool(true) : missing ? value_bool(false) : NULL;
 }
 
+/* A type with no constructor here (NoneType, function, ...): calling it is an error. */
+static Value *not_constructible(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)args;
+    return interp_type_error(in, loc, "cannot create '%s' instances", self->builtin->name);
+}
+
+/* type(x): the built-in class itself for the types that have one (type(3) is int),
+   else a class value that prints as CPython's (<class 'NoneType'>). */
 BUILTIN(type) {
     UNUSED_SELF;
-    (void)args;
-    return interp_not_supported(in, loc, "type()");
+    if (!exact_args(in, args, "type", 1, 1, loc)) return NULL;
+    Value *v = args->pos[0];
+    const char *name = v->kind == VAL_BUILTIN && v->builtin->is_class ? "type" : value_type_name(v);
+    Value *cls = env_get_local(in->builtins, interp_intern(in, name));
+    if (cls && cls->kind == VAL_BUILTIN && cls->builtin->is_class) return cls;
+    Value *made = value_builtin(in->arena, name, not_constructible, NULL);
+    made->builtin->self = made;
+    made->builtin->is_class = true;
+    return made;
+}
+
+BUILTIN(chr) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "chr", 1, 1, loc)) return NULL;
+    if (!is_intlike(args->pos[0]))
+        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
+    int64_t c = as_int(args->pos[0]);
+    if (c < 0 || c > 0x10ffff) return interp_error(in, loc, "ValueError: chr() arg not in range(0x110000)");
+    char buf[5];
+    int n = 0;
+    if (c < 0x80) buf[n++] = (char)c;
+    else if (c < 0x800) buf[n++] = (char)(0xc0 | (c >> 6)), buf[n++] = (char)(0x80 | (c & 0x3f));
+    else if (c < 0x10000)
+        buf[n++] = (char)(0xe0 | (c >> 12)), buf[n++] = (char)(0x80 | ((c >> 6) & 0x3f)), buf[n++] = (char)(0x80 | (c & 0x3f));
+    else
+        buf[n++] = (char)(0xf0 | (c >> 18)), buf[n++] = (char)(0x80 | ((c >> 12) & 0x3f)),
+        buf[n++] = (char)(0x80 | ((c >> 6) & 0x3f)), buf[n++] = (char)(0x80 | (c & 0x3f));
+    return value_str(in->arena, buf, (size_t)n);
+}
+
+BUILTIN(ord) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "ord", 1, 1, loc)) return NULL;
+    Value *v = args->pos[0];
+    if (v->kind != VAL_STR) return interp_type_error(in, loc, "ord() expected string of length 1, but %s found", value_type_name(v));
+    int64_t n = utf8_codepoints(v->str.s, v->str.len);
+    if (n != 1)
+        return interp_type_error(in, loc, "ord() expected a character, but string of length %lld found", (long long)n);
+    const unsigned char *s = (const unsigned char *)v->str.s;
+    int64_t c = s[0] < 0x80 ? s[0] : s[0] < 0xe0 ? s[0] & 0x1f : s[0] < 0xf0 ? s[0] & 0x0f : s[0] & 0x07;
+    for (size_t i = 1; i < v->str.len; i++) c = (c << 6) | (s[i] & 0x3f);
+    return value_int(in->arena, c);
+}
+
+/* hex(), oct(), bin(): the '#x' / '#o' / '#b' formats. */
+static Value *int_in_base(Interp *in, CallArgs *args, const char *fname, const char *spec, SrcLoc loc) {
+    if (!exact_args(in, args, fname, 1, 1, loc)) return NULL;
+    if (!is_intlike(args->pos[0]))
+        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
+    return format_value(in, value_int(in->arena, as_int(args->pos[0])), spec, loc);
+}
+
+BUILTIN(hex) { UNUSED_SELF; return int_in_base(in, args, "hex", "#x", loc); }
+BUILTIN(oct) { UNUSED_SELF; return int_in_base(in, args, "oct", "#o", loc); }
+BUILTIN(bin) { UNUSED_SELF; return int_in_base(in, args, "bin", "#b", loc); }
+
+BUILTIN(callable) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "callable", 1, 1, loc)) return NULL;
+    ValueKind k = args->pos[0]->kind;
+    return value_bool(k == VAL_FUNCTION || k == VAL_BUILTIN || k == VAL_TF_FUNCTION || k == VAL_CONCRETE_FUNCTION);
 }
 
 void builtins_install(Interp *in) {
@@ -693,10 +761,18 @@ void builtins_install(Interp *in) {
         {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"pow", builtin_pow}, {"set", builtin_set}, {"format", builtin_format}, {"hash", builtin_hash},
         {"map", builtin_map}, {"filter", builtin_filter}, {"isinstance", builtin_isinstance},
         {"getattr", builtin_getattr}, {"hasattr", builtin_hasattr}, {"type", builtin_type},
+        {"chr", builtin_chr}, {"ord", builtin_ord}, {"hex", builtin_hex}, {"oct", builtin_oct},
+        {"bin", builtin_bin}, {"callable", builtin_callable},
     };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        env_set_local(in, in->builtins, interp_intern(in, table[i].name),
-                      value_builtin(in->arena, table[i].name, table[i].fn, NULL));
+    /* The ones that are classes in CPython (they print as <class 'int'>). */
+    static const char *const classes[] = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "range",
+                                          "enumerate", "zip", "reversed", "map", "filter", "type"};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        Value *b = value_builtin(in->arena, table[i].name, table[i].fn, NULL);
+        for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
+            if (strcmp(classes[c], table[i].name) == 0) b->builtin->is_class = true;
+        env_set_local(in, in->builtins, interp_intern(in, table[i].name), b);
+    }
     env_set_local(in, in->builtins, interp_intern(in, "None"), value_none());
     /* Converted code (compiler/autograph) calls into ag__ from every module. */
     env_set_local(in, in->builtins, interp_intern(in, "ag__"), autograph_module(in)->self);

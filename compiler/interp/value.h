@@ -95,6 +95,7 @@ typedef struct Builtin {
     const char *name;
     BuiltinFn fn;
     Value *self;      /* bound receiver for methods, else NULL */
+    bool is_class;    /* a built-in type (int, list, zip, ...): prints as <class 'int'> */
 } Builtin;
 
 typedef struct Function {

@@ -181,8 +181,8 @@ static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
     /* Objects below have no stable address at build time; CPython would print one. */
     case VAL_FUNCTION: strbuf_printf(sb, "<function %s>", v->fn->qualname); return;
     case VAL_BUILTIN:
-        strbuf_printf(sb, v->builtin->self ? "<built-in method %s>" : "<built-in function %s>",
-                      v->builtin->name);
+        if (v->builtin->is_class) strbuf_printf(sb, "<class '%s'>", v->builtin->name);
+        else strbuf_printf(sb, v->builtin->self ? "<built-in method %s>" : "<built-in function %s>", v->builtin->name);
         return;
     case VAL_MODULE: strbuf_printf(sb, "<module '%s'>", v->module->name); return;
     case VAL_TENSOR:
