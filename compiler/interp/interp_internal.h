@@ -196,6 +196,9 @@ Value *builtin_method(Interp *in, Value *self, const char *name);   /* methods.c
 Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc);
 Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc);
 
+/* Methods of str (str_methods.c); NULL when absent. */
+Value *str_method(Interp *in, Value *self, const char *name);
+
 /* ---- modules.c -------------------------------------------------------------------------- */
 /* import dotted (relative to importer's package when level > 0); NULL after an error. */
 PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc);

@@ -1,5 +1,5 @@
-/* methods.c — methods of str, list and dict, and string formatting (format specs and
- * %-formatting) with CPython's results. */
+/* methods.c — methods of list, tuple and dict (str's are in str_methods.c), and string
+ * formatting (format specs and %-formatting) with CPython's results. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +24,11 @@ static bool nargs(Interp *in, CallArgs *args, const char *fname, int lo, int hi,
     return false;
 }
 
-static Value *need_str(Interp *in, Value *v, const char *what, SrcLoc loc) {
-    if (v->kind == VAL_STR) return v;
-    return interp_type_error(in, loc, "%s must be str, not %s", what, value_type_name(v));
+/* METH_NOARGS methods: "list.clear() takes no arguments (1 given)" (qualname: "list.clear"). */
+static bool no_args(Interp *in, CallArgs *args, const char *qualname, SrcLoc loc) {
+    if (args->nkw) interp_type_error(in, loc, "%s() takes no keyword arguments", qualname);
+    else if (args->npos) interp_type_error(in, loc, "%s() takes no arguments (%d given)", qualname, args->npos);
+    return !args->nkw && !args->npos;
 }
 
 /* ---- format specs: [[fill]align][sign][#][0][width][,|_][.precision][type] --------------------- */
@@ -294,260 +296,6 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
     return value_str(in->arena, strbuf_cstr(&sb), sb.len);
 }
 
-/* ---- str ---------------------------------------------------------------------------------------- */
-
-METHOD(str_join) {
-    if (!nargs(in, args, "join", 1, 1, loc)) return NULL;
-    List *items = iterate_to_list(in, args->pos[0], loc);
-    if (!items) return NULL;
-    StrBuf sb;
-    strbuf_init(&sb, in->arena);
-    for (int i = 0; i < items->len; i++) {
-        Value *v = items->items[i];
-        if (v->kind != VAL_STR)
-            return interp_type_error(in, loc, "sequence item %d: expected str instance, %s found", i, value_type_name(v));
-        if (i) strbuf_putn(&sb, self->str.s, self->str.len);
-        strbuf_putn(&sb, v->str.s, v->str.len);
-    }
-    return value_str(in->arena, sb.len ? sb.data : "", sb.len);
-}
-
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
-static Value *strip(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, bool left, bool right) {
-    if (!nargs(in, args, fname, 0, 1, loc)) return NULL;
-    const char *chars = NULL;
-    if (args->npos == 1 && args->pos[0]->kind != VAL_NONE) {
-        if (!need_str(in, args->pos[0], "argument", loc)) return NULL;
-        chars = args->pos[0]->str.s;
-    }
-    size_t s = 0, e = self->str.len;
-    while (left && s < e && (chars ? strchr(chars, self->str.s[s]) != NULL : is_space(self->str.s[s]))) s++;
-    while (right && e > s && (chars ? strchr(chars, self->str.s[e - 1]) != NULL : is_space(self->str.s[e - 1]))) e--;
-    return value_str(in->arena, self->str.s + s, e - s);
-}
-
-METHOD(str_strip) { return strip(in, self, args, loc, "strip", true, true); }
-METHOD(str_lstrip) { return strip(in, self, args, loc, "lstrip", true, false); }
-METHOD(str_rstrip) { return strip(in, self, args, loc, "rstrip", false, true); }
-
-METHOD(str_split) {
-    static const char *const names[] = {"sep", "maxsplit"};
-    Value *a[2];
-    if (!args_bind(in, args, "split", names, 2, 0, a, loc)) return NULL;
-    int64_t maxsplit = a[1] && a[1]->kind == VAL_INT ? a[1]->i : -1;
-    Value *r = value_list(in->arena, 0);
-    const char *s = self->str.s;
-    size_t n = self->str.len, i = 0;
-    if (!a[0] || a[0]->kind == VAL_NONE) {
-        while (true) {
-            while (i < n && is_space(s[i])) i++;
-            if (i == n) break;
-            size_t start = i;
-            if (maxsplit == 0) {
-                size_t e = n;
-                while (e > start && is_space(s[e - 1])) e--;
-                list_append(in->arena, r->list, value_str(in->arena, s + start, e - start));
-                break;
-            }
-            while (i < n && !is_space(s[i])) i++;
-            list_append(in->arena, r->list, value_str(in->arena, s + start, i - start));
-            if (maxsplit > 0) maxsplit--;
-        }
-        return r;
-    }
-    if (!need_str(in, a[0], "separator", loc)) return NULL;
-    size_t sl = a[0]->str.len;
-    if (sl == 0) return interp_error(in, loc, "ValueError: empty separator");
-    size_t start = 0;
-    for (i = 0; i + sl <= n && maxsplit != 0;) {
-        if (memcmp(s + i, a[0]->str.s, sl) == 0) {
-            list_append(in->arena, r->list, value_str(in->arena, s + start, i - start));
-            i += sl;
-            start = i;
-            if (maxsplit > 0) maxsplit--;
-        } else {
-            i++;
-        }
-    }
-    list_append(in->arena, r->list, value_str(in->arena, s + start, n - start));
-    return r;
-}
-
-METHOD(str_replace) {
-    if (!nargs(in, args, "replace", 2, 3, loc)) return NULL;
-    if (!need_str(in, args->pos[0], "replace() argument 1", loc) || !need_str(in, args->pos[1], "replace() argument 2", loc))
-        return NULL;
-    int64_t count = args->npos == 3 && args->pos[2]->kind == VAL_INT ? args->pos[2]->i : -1;
-    const char *old = args->pos[0]->str.s, *new = args->pos[1]->str.s;
-    size_t ol = args->pos[0]->str.len, nl = args->pos[1]->str.len;
-    StrBuf sb;
-    strbuf_init(&sb, in->arena);
-    const char *s = self->str.s;
-    size_t n = self->str.len;
-    for (size_t i = 0; i <= n;) {
-        if (count != 0 && (ol == 0 || (i + ol <= n && memcmp(s + i, old, ol) == 0))) {
-            strbuf_putn(&sb, new, nl);
-            if (count > 0) count--;
-            if (ol == 0) {
-                if (i < n) strbuf_putc(&sb, s[i]);
-                i++;
-            } else {
-                i += ol;
-            }
-        } else {
-            if (i < n) strbuf_putc(&sb, s[i]);
-            i++;
-        }
-    }
-    return value_str(in->arena, sb.len ? sb.data : "", sb.len);
-}
-
-static Value *starts_ends(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool ends) {
-    if (!nargs(in, args, ends ? "endswith" : "startswith", 1, 1, loc)) return NULL;
-    Value *p = args->pos[0];
-    List single = {.items = &p, .len = 1};
-    List *options = p->kind == VAL_TUPLE ? p->list : &single;
-    for (int i = 0; i < options->len; i++) {
-        Value *o = options->items[i];
-        if (o->kind != VAL_STR)
-            return interp_type_error(in, loc, "%s first arg must be str or a tuple of str, not %s",
-                                     ends ? "endswith" : "startswith", value_type_name(o));
-        if (o->str.len <= self->str.len &&
-            memcmp(self->str.s + (ends ? self->str.len - o->str.len : 0), o->str.s, o->str.len) == 0)
-            return value_bool(true);
-    }
-    return value_bool(false);
-}
-
-METHOD(str_startswith) { return starts_ends(in, self, args, loc, false); }
-METHOD(str_endswith) { return starts_ends(in, self, args, loc, true); }
-
-static Value *change_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool upper) {
-    if (!nargs(in, args, upper ? "upper" : "lower", 0, 0, loc)) return NULL;
-    char *s = arena_strndup(in->arena, self->str.s, self->str.len);
-    for (size_t i = 0; i < self->str.len; i++)
-        if (upper ? (s[i] >= 'a' && s[i] <= 'z') : (s[i] >= 'A' && s[i] <= 'Z')) s[i] = (char)(s[i] ^ 0x20);
-    return value_str(in->arena, s, self->str.len);
-}
-
-METHOD(str_upper) { return change_case(in, self, args, loc, true); }
-METHOD(str_lower) { return change_case(in, self, args, loc, false); }
-
-METHOD(str_find) {
-    if (!nargs(in, args, "find", 1, 1, loc) || !need_str(in, args->pos[0], "argument", loc)) return NULL;
-    const Value *sub = args->pos[0];
-    for (size_t i = 0; i + sub->str.len <= self->str.len; i++)
-        if (memcmp(self->str.s + i, sub->str.s, sub->str.len) == 0)
-            return value_int(in->arena, utf8_codepoints(self->str.s, i)); /* a code point index */
-    return value_int(in->arena, -1);
-}
-
-METHOD(str_count) {
-    if (!nargs(in, args, "count", 1, 1, loc) || !need_str(in, args->pos[0], "argument", loc)) return NULL;
-    const Value *sub = args->pos[0];
-    int64_t n = 0;
-    if (sub->str.len == 0) return value_int(in->arena, utf8_codepoints(self->str.s, self->str.len) + 1);
-    for (size_t i = 0; i + sub->str.len <= self->str.len;)
-        if (memcmp(self->str.s + i, sub->str.s, sub->str.len) == 0) n++, i += sub->str.len;
-        else i++;
-    return value_int(in->arena, n);
-}
-
-/* str.format: {} {0} {name} {x.attr} {0[1]} with !r/!s and format specs. */
-METHOD(str_format) {
-    StrBuf sb;
-    strbuf_init(&sb, in->arena);
-    int auto_index = 0;
-    const char *s = self->str.s;
-    for (size_t i = 0; i < self->str.len; i++) {
-        char c = s[i];
-        if (c == '}' ) {
-            if (s[i + 1] == '}') i++;
-            else return interp_error(in, loc, "ValueError: Single '}' encountered in format string");
-            strbuf_putc(&sb, '}');
-            continue;
-        }
-        if (c != '{') {
-            strbuf_putc(&sb, c);
-            continue;
-        }
-        if (s[i + 1] == '{') {
-            strbuf_putc(&sb, '{');
-            i++;
-            continue;
-        }
-        size_t j = i + 1;
-        int depth = 1;
-        while (j < self->str.len && depth) {
-            if (s[j] == '{') depth++;
-            else if (s[j] == '}') depth--;
-            if (depth) j++;
-        }
-        if (j >= self->str.len) return interp_error(in, loc, "ValueError: expected '}' before end of string");
-        const char *field = arena_strndup(in->arena, s + i + 1, j - i - 1);
-        i = j;
-        char *spec = strchr(field, ':');
-        char *conv = strchr(field, '!');
-        if (spec && conv && conv > spec) conv = NULL;
-        if (spec) *spec++ = '\0';
-        char conversion = 0;
-        if (conv) {
-            conversion = conv[1];
-            *conv = '\0';
-        }
-        Value *v;
-        size_t name_len = strcspn(field, ".[");
-        if (name_len == 0) {
-            if (auto_index >= args->npos)
-                return interp_error(in, loc, "IndexError: Replacement index %d out of range for positional args tuple", auto_index);
-            v = args->pos[auto_index++];
-        } else if (field[0] >= '0' && field[0] <= '9') {
-            int idx = atoi(field);
-            if (idx >= args->npos)
-                return interp_error(in, loc, "IndexError: Replacement index %d out of range for positional args tuple", idx);
-            v = args->pos[idx];
-        } else {
-            const char *name = arena_intern(in->arena, field, name_len);
-            v = NULL;
-            for (int k = 0; k < args->nkw; k++)
-                if (args->kw_names[k] == name) v = args->kw_values[k];
-            if (!v) return interp_error(in, loc, "KeyError: '%s'", name);
-        }
-        for (const char *p = field + name_len; *p;) {
-            if (*p == '.') {
-                size_t n = strcspn(p + 1, ".[");
-                v = get_attribute(in, v, arena_intern(in->arena, p + 1, n), loc);
-                p += 1 + n;
-            } else {
-                const char *close = strchr(p, ']');
-                if (!close) return interp_error(in, loc, "ValueError: Missing ']' in format string");
-                const char *key = arena_strndup(in->arena, p + 1, (size_t)(close - p - 1));
-                char *endp;
-                long idx = strtol(key, &endp, 10);
-                Value *kv = *endp == '\0' && *key ? value_int(in->arena, idx) : value_cstr(in->arena, key);
-                v = get_item(in, v, kv, loc);
-                p = close + 1;
-            }
-            if (!v) return NULL;
-        }
-        if (conversion == 'r' || conversion == 'a') v = value_cstr(in->arena, value_repr(in->arena, v));
-        else if (conversion == 's') v = value_cstr(in->arena, value_to_str(in->arena, v));
-        if (spec && strchr(spec, '{')) {
-            /* nested fields in the spec: format the spec itself first */
-            Value *spec_str = value_cstr(in->arena, spec);
-            CallArgs inner = *args;
-            Value *formatted = method_str_format(in, spec_str, &inner, loc);
-            if (!formatted) return NULL;
-            spec = (char *)formatted->str.s;
-        }
-        Value *piece = format_value(in, v, spec ? spec : "", loc);
-        if (!piece) return NULL;
-        strbuf_putn(&sb, piece->str.s, piece->str.len);
-    }
-    return value_str(in->arena, sb.len ? sb.data : "", sb.len);
-}
-
 /* ---- list ------------------------------------------------------------------------------------------ */
 
 METHOD(list_append) {
@@ -637,6 +385,12 @@ METHOD(list_copy) {
     Value *r = value_list(in->arena, self->list->len);
     memcpy(r->list->items, self->list->items, sizeof(Value *) * (size_t)self->list->len);
     return r;
+}
+
+METHOD(list_clear) {
+    if (!no_args(in, args, "list.clear", loc)) return NULL;
+    self->list->len = 0;
+    return value_none();
 }
 
 METHOD(list_sort) {
@@ -738,6 +492,28 @@ METHOD(dict_copy) {
     return r;
 }
 
+METHOD(dict_clear) {
+    if (!no_args(in, args, "dict.clear", loc)) return NULL;
+    *self->dict = (Dict){0};
+    return value_none();
+}
+
+/* The last inserted pair, removed (LIFO, as CPython's). */
+METHOD(dict_popitem) {
+    if (!no_args(in, args, "dict.popitem", loc)) return NULL;
+    Dict *d = self->dict;
+    /* Deleted entries at the end are dropped: index slots still naming them are harmless
+       (a lookup through one compares the key of whatever entry reuses the number). */
+    while (d->nentries > 0 && !d->entries[d->nentries - 1].key) d->nentries--;
+    if (d->nentries == 0) return interp_error(in, loc, "KeyError: 'popitem(): dictionary is empty'");
+    DictEntry *e = &d->entries[d->nentries - 1];
+    Value *r = value_tuple(in->arena, 2);
+    r->list->items[0] = e->key;
+    r->list->items[1] = e->value;
+    dict_delete(d, e->key);
+    return r;
+}
+
 typedef struct MethodEntry {
     ValueKind kind;
     const char *name;
@@ -745,26 +521,23 @@ typedef struct MethodEntry {
 } MethodEntry;
 
 static const MethodEntry methods[] = {
-    {VAL_STR, "join", method_str_join}, {VAL_STR, "split", method_str_split}, {VAL_STR, "strip", method_str_strip},
-    {VAL_STR, "lstrip", method_str_lstrip}, {VAL_STR, "rstrip", method_str_rstrip},
-    {VAL_STR, "replace", method_str_replace}, {VAL_STR, "startswith", method_str_startswith},
-    {VAL_STR, "endswith", method_str_endswith}, {VAL_STR, "upper", method_str_upper},
-    {VAL_STR, "lower", method_str_lower}, {VAL_STR, "find", method_str_find}, {VAL_STR, "count", method_str_count},
-    {VAL_STR, "format", method_str_format},
     {VAL_LIST, "append", method_list_append}, {VAL_LIST, "extend", method_list_extend},
     {VAL_LIST, "insert", method_list_insert}, {VAL_LIST, "pop", method_list_pop},
     {VAL_LIST, "remove", method_list_remove}, {VAL_LIST, "index", method_list_index},
     {VAL_LIST, "count", method_list_count}, {VAL_LIST, "reverse", method_list_reverse},
     {VAL_LIST, "copy", method_list_copy}, {VAL_LIST, "sort", method_list_sort},
+    {VAL_LIST, "clear", method_list_clear},
     {VAL_TUPLE, "index", method_list_index}, {VAL_TUPLE, "count", method_list_count},
     {VAL_DICT, "get", method_dict_get}, {VAL_DICT, "keys", method_dict_keys}, {VAL_DICT, "values", method_dict_values},
     {VAL_DICT, "items", method_dict_items}, {VAL_DICT, "setdefault", method_dict_setdefault},
     {VAL_DICT, "update", method_dict_update}, {VAL_DICT, "pop", method_dict_pop}, {VAL_DICT, "copy", method_dict_copy},
+    {VAL_DICT, "clear", method_dict_clear}, {VAL_DICT, "popitem", method_dict_popitem},
 };
 
 Value *builtin_method(Interp *in, Value *self, const char *name) {
     if (!self) return NULL;
     if (self->kind == VAL_SET) return set_method(in, self, name);
+    if (self->kind == VAL_STR) return str_method(in, self, name);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
         if (methods[i].kind == self->kind && strcmp(methods[i].name, name) == 0)
             return value_builtin(in->arena, methods[i].name, methods[i].fn, self);
