@@ -383,11 +383,12 @@ static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     LoopState s = {.body = a[2], .get_state = a[3], .set_state = a[4], .nstate = sym.n, .loc = loc};
     s.extra_test = a[1]->kind == VAL_NONE ? NULL : a[1];
     if (is_staged(in, a[0])) return staged_for(in, &s, a[0], &sym, a[6]);
-    /* A list appended to while it is iterated sees the new items, as in CPython. */
-    List *items = a[0]->kind == VAL_LIST ? a[0]->list : iterate_to_list(in, a[0], loc);
-    if (!items) return NULL;
+    Cursor c;
+    if (!cursor_open(in, a[0], &c, loc)) return NULL;
     Unroll unroll = {0};
-    for (int i = 0; i < items->len; i++) {
+    for (;;) {
+        /* The break flag is tested before the next item is taken: a generator is not
+           advanced past a break. */
         if (s.extra_test) {
             Value *more = call0(in, s.extra_test, loc);
             if (!more) return NULL;
@@ -401,8 +402,11 @@ static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             if (!ok) return NULL;
             if (!go) break;
         }
+        Value *item;
+        if (!cursor_next(in, &c, &item, loc)) return NULL;
+        if (!item) break;
         unroll_begin(in, &unroll);
-        if (!call1(in, s.body, items->items[i], loc) || !unroll_end(in, &unroll, loc)) return NULL;
+        if (!call1(in, s.body, item, loc) || !unroll_end(in, &unroll, loc)) return NULL;
     }
     return value_none();
 }

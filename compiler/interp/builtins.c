@@ -462,15 +462,18 @@ BUILTIN(sum) {
 
 static Value *any_all(Interp *in, CallArgs *args, SrcLoc loc, bool want_all) {
     if (!exact_args(in, args, want_all ? "all" : "any", 1, 1, loc)) return NULL;
-    List *items = iterate_to_list(in, args->pos[0], loc);
-    if (!items) return NULL;
-    for (int i = 0; i < items->len; i++) {
+    /* One item at a time: a generator stops being run at the first decisive item. */
+    Cursor c;
+    if (!cursor_open(in, args->pos[0], &c, loc)) return NULL;
+    for (;;) {
+        Value *item;
+        if (!cursor_next(in, &c, &item, loc)) return NULL;
+        if (!item) return value_bool(want_all);
         bool ok;
-        bool t = value_truthy(in, items->items[i], loc, &ok);
+        bool t = value_truthy(in, item, loc, &ok);
         if (!ok) return NULL;
         if (t != want_all) return value_bool(!want_all);
     }
-    return value_bool(want_all);
 }
 
 BUILTIN(any) { UNUSED_SELF; return any_all(in, args, loc, false); }
@@ -762,7 +765,7 @@ void builtins_install(Interp *in) {
         {"map", builtin_map}, {"filter", builtin_filter}, {"isinstance", builtin_isinstance},
         {"getattr", builtin_getattr}, {"hasattr", builtin_hasattr}, {"type", builtin_type},
         {"chr", builtin_chr}, {"ord", builtin_ord}, {"hex", builtin_hex}, {"oct", builtin_oct},
-        {"bin", builtin_bin}, {"callable", builtin_callable},
+        {"bin", builtin_bin}, {"callable", builtin_callable}, {"iter", builtin_iter}, {"next", builtin_next},
     };
     /* The ones that are classes in CPython (they print as <class 'int'>). */
     static const char *const classes[] = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "range",

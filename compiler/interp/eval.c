@@ -390,6 +390,7 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
         }
         return l;
     case VAL_NDARRAY: return ndarray_rows(in, v, loc);
+    case VAL_ITERATOR: return iterator_drain(in, v->iter, loc);
     case VAL_SET: {
         List *l = ARENA_NEW(in->arena, List);
         int64_t pos = 0;
@@ -727,6 +728,13 @@ static Value *eval_comprehension(Interp *in, Env *env, const Node *e) {
     /* A comprehension has its own scope: its loop variables don't leak. Locals of the
        enclosing function stay visible through the parent link. */
     Env *scope = env_new(in, env, env->module, e);
+    if (e->kind == AST_GENEXP) {
+        /* Lazy: only the first iterable is evaluated now, in the enclosing scope. */
+        const Node *first = e->comp.generators.items[0]->comprehension.iter;
+        Value *it = eval(in, env, first);
+        List *items = it ? iterate_to_list(in, it, first->loc) : NULL;
+        return items ? genexp_new(in, scope, e, items) : NULL;
+    }
     Value *acc = e->kind == AST_DICTCOMP ? value_dict(in->arena)
                : e->kind == AST_SETCOMP ? value_set(in->arena)
                                         : value_list(in->arena, 0);
@@ -735,7 +743,6 @@ static Value *eval_comprehension(Interp *in, Env *env, const Node *e) {
                         : e->kind == AST_SETCOMP ? emit_set_item
                                                  : emit_list_item))
         return NULL;
-    if (e->kind == AST_GENEXP) acc->kind = VAL_TUPLE; /* consumed eagerly; no generator objects yet */
     return acc;
 }
 

@@ -289,12 +289,14 @@ static ExecStatus exec_for(Interp *in, Env *env, const Node *s) {
                      "AutoGraph did not convert this loop (a do_not_convert function)");
         return EXEC_ERROR;
     }
-    /* A list being appended to while iterated sees the new items, as in CPython. */
-    List *live = iterable->kind == VAL_LIST ? iterable->list : iterate_to_list(in, iterable, s->for_.iter->loc);
-    if (!live) return EXEC_ERROR;
+    Cursor c;
+    if (!cursor_open(in, iterable, &c, s->for_.iter->loc)) return EXEC_ERROR;
     bool broke = false;
-    for (int i = 0; i < live->len; i++) {
-        if (!assign_target(in, env, s->for_.target, live->items[i])) return EXEC_ERROR;
+    for (;;) {
+        Value *item;
+        if (!cursor_next(in, &c, &item, s->for_.iter->loc)) return EXEC_ERROR;
+        if (!item) break;
+        if (!assign_target(in, env, s->for_.target, item)) return EXEC_ERROR;
         ExecStatus st = exec_loop_body(in, env, &s->for_.body, &broke);
         if (st != EXEC_NORMAL) return st;
         if (broke) break;

@@ -332,6 +332,19 @@ void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int 
    names: per key entry, the parameter or keyword name (NULL entries allowed). */
 const char *trace_key_difference(Interp *in, const Value *have, const Value *want, const char *const *names);
 
+/* iterators.c: iterators, lazy generator expressions, and one-item-at-a-time loops. */
+typedef struct Cursor {
+    List *items;       /* a live list or a snapshot, walked by index */
+    int64_t index;
+    Iterator *iter;    /* or an iterator, pulled */
+} Cursor;
+Value *genexp_new(Interp *in, Env *scope, const Node *comp, List *first_items);
+Value *builtin_iter(Interp *in, Value *self, CallArgs *args, SrcLoc loc);
+Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc);
+List *iterator_drain(Interp *in, Iterator *it, SrcLoc loc);
+bool cursor_open(Interp *in, Value *iterable, Cursor *c, SrcLoc loc);
+bool cursor_next(Interp *in, Cursor *c, Value **item, SrcLoc loc); /* *item NULL at the end */
+
 /* set_methods.c: set(), set methods and operators. */
 Value *builtin_set(Interp *in, Value *self, CallArgs *args, SrcLoc loc);
 Value *set_method(Interp *in, Value *self, const char *name);

@@ -45,6 +45,7 @@ typedef enum {
     VAL_CONCRETE_FUNCTION, /* f.get_concrete_function(...): one trace of a tf.function */
     VAL_NDARRAY,      /* t.numpy() of an eager tensor of rank >= 1: a read-only NumPy array */
     VAL_SET,          /* set (value_set.c: CPython's table, so CPython's order) */
+    VAL_ITERATOR,     /* iter(x), or a generator expression (iterators.c) */
 } ValueKind;
 
 typedef struct List {
@@ -80,6 +81,22 @@ typedef struct PySet {
     int64_t fill, used;    /* slots used (live + dummies); live keys */
     int64_t finger;        /* where pop() looks next */
 } PySet;
+
+/* An iterator (iterators.c): over a sequence, or a lazy generator expression. */
+typedef struct Iterator {
+    bool is_genexp;
+    bool done;
+    /* A sequence: a live list (CPython's list iterator sees appends) or a snapshot. */
+    Value *list;
+    List *items;
+    int64_t index;
+    /* A generator expression: the loop clauses' items and positions, innermost last. */
+    const Node *comp;
+    Env *scope;
+    int depth;
+    List **levels;
+    int64_t *positions;
+} Iterator;
 
 typedef struct CallArgs {
     Value **pos;
@@ -131,6 +148,7 @@ struct Value {
         List *list;           /* VAL_LIST and VAL_TUPLE */
         Dict *dict;
         PySet *set;
+        Iterator *iter;
         struct { int64_t start, stop, step; } range;
         struct { Value *start, *stop, *step; } slice;
         Function *fn;

@@ -185,6 +185,9 @@ static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
         else strbuf_printf(sb, v->builtin->self ? "<built-in method %s>" : "<built-in function %s>", v->builtin->name);
         return;
     case VAL_MODULE: strbuf_printf(sb, "<module '%s'>", v->module->name); return;
+    case VAL_ITERATOR:
+        strbuf_puts(sb, v->iter->is_genexp ? "<generator object <genexpr>>" : "<list_iterator object>");
+        return;
     case VAL_TENSOR:
         strbuf_puts(sb, v->tensor.ir->eager ? eager_tensor_repr(a, v->tensor.ir->eager) : tensor_repr(a, v));
         return;
