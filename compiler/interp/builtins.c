@@ -244,6 +244,7 @@ BUILTIN(len) {
     case VAL_TUPLE: return value_int(in->arena, v->list->len);
     case VAL_DICT: return value_int(in->arena, v->dict->count);
     case VAL_SET: return value_int(in->arena, v->set->used);
+    case VAL_DICT_VIEW: return value_int(in->arena, v->view.dict->count);
     case VAL_RANGE: return value_int(in->arena, range_len(v));
     case VAL_NDARRAY:
         if (v->ndarray->eager->rank == 0) return interp_type_error(in, loc, "len() of unsized object");

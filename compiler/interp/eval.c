@@ -18,6 +18,7 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     case VAL_TUPLE: return v->list->len != 0;
     case VAL_DICT: return v->dict->count != 0;
     case VAL_SET: return v->set->used != 0;
+    case VAL_DICT_VIEW: return v->view.dict->count != 0;
     case VAL_RANGE: {
         int64_t s = v->range.start, e = v->range.stop, st = v->range.step;
         return st > 0 ? s < e : s > e;
@@ -210,6 +211,18 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE)
         return tensor_binop(in, op, a, b, loc);
     if (a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) return ndarray_operator(in, ast_binop_symbol(op), loc);
+    /* Keys and items views are set-like: d.keys() & {...} is a set. */
+    if ((a->kind == VAL_DICT_VIEW && a->view.which != 1) || (b->kind == VAL_DICT_VIEW && b->view.which != 1)) {
+        CallArgs one = {.npos = 1};
+        if (a->kind == VAL_DICT_VIEW) {
+            one.pos = &a;
+            if (!(a = builtin_set(in, NULL, &one, loc))) return NULL;
+        }
+        if (b->kind == VAL_DICT_VIEW) {
+            one.pos = &b;
+            if (!(b = builtin_set(in, NULL, &one, loc))) return NULL;
+        }
+    }
     bool handled;
     Value *r = set_binop(in, op, a, b, &handled);
     if (handled) return r;
@@ -303,6 +316,20 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
             if (value_equal(container->list->items[i], item)) return value_bool(true);
         return value_bool(false);
     case VAL_DICT: return value_bool(dict_get(container->dict, item) != NULL);
+    case VAL_DICT_VIEW: {
+        const Dict *d = container->view.dict;
+        if (container->view.which == 0) return check_hashable(in, item, loc) ? value_bool(dict_get(d, item)) : NULL;
+        if (container->view.which == 2) {
+            if (item->kind != VAL_TUPLE || item->list->len != 2) return value_bool(false);
+            if (!check_hashable(in, item->list->items[0], loc)) return NULL;
+            Value *v = dict_get(d, item->list->items[0]);
+            return value_bool(v && value_equal(v, item->list->items[1]));
+        }
+        List *values = dict_view_items(in->arena, container);
+        for (int i = 0; i < values->len; i++)
+            if (value_equal(values->items[i], item)) return value_bool(true);
+        return value_bool(false);
+    }
     case VAL_SET: {
         bool found;
         if (!set_contains(container->set, item, &found)) return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
@@ -391,6 +418,7 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
         return l;
     case VAL_NDARRAY: return ndarray_rows(in, v, loc);
     case VAL_ITERATOR: return iterator_drain(in, v->iter, loc);
+    case VAL_DICT_VIEW: return dict_view_items(in->arena, v);
     case VAL_SET: {
         List *l = ARENA_NEW(in->arena, List);
         int64_t pos = 0;

@@ -432,20 +432,13 @@ METHOD(dict_get) {
     return v ? v : args->npos == 2 ? args->pos[1] : value_none();
 }
 
+/* A live view: it shows the dict as it is when it is used, as CPython's views do. */
 static Value *dict_view(Interp *in, Value *self, CallArgs *args, SrcLoc loc, int which) {
     if (!nargs(in, args, which == 0 ? "keys" : which == 1 ? "values" : "items", 0, 0, loc)) return NULL;
-    Value *r = value_list(in->arena, 0);
-    for (int i = 0; i < self->dict->nentries; i++) {
-        DictEntry *e = &self->dict->entries[i];
-        if (!e->key) continue;
-        Value *item = which == 0 ? e->key : e->value;
-        if (which == 2) {
-            item = value_tuple(in->arena, 2);
-            item->list->items[0] = e->key;
-            item->list->items[1] = e->value;
-        }
-        list_append(in->arena, r->list, item);
-    }
+    Value *r = ARENA_NEW(in->arena, Value);
+    r->kind = VAL_DICT_VIEW;
+    r->view.dict = self->dict;
+    r->view.which = which;
     return r;
 }
 

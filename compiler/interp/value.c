@@ -127,6 +127,7 @@ const char *value_type_name(const Value *v) {
     case VAL_CONCRETE_FUNCTION: return "ConcreteFunction";
     case VAL_NDARRAY: return "numpy.ndarray";
     case VAL_SET: return "set";
+    case VAL_DICT_VIEW: return v->view.which == 0 ? "dict_keys" : v->view.which == 1 ? "dict_values" : "dict_items";
     case VAL_ITERATOR: return v->iter->is_genexp ? "generator" : "list_iterator";
     }
     UNREACHABLE();

@@ -46,6 +46,7 @@ typedef enum {
     VAL_NDARRAY,      /* t.numpy() of an eager tensor of rank >= 1: a read-only NumPy array */
     VAL_SET,          /* set (value_set.c: CPython's table, so CPython's order) */
     VAL_ITERATOR,     /* iter(x), or a generator expression (iterators.c) */
+    VAL_DICT_VIEW,    /* d.keys(), d.values(), d.items(): live views of the dict */
 } ValueKind;
 
 typedef struct List {
@@ -149,6 +150,7 @@ struct Value {
         Dict *dict;
         PySet *set;
         Iterator *iter;
+        struct { Dict *dict; int which; /* 0 keys, 1 values, 2 items */ } view;
         struct { int64_t start, stop, step; } range;
         struct { Value *start, *stop, *step; } slice;
         Function *fn;
@@ -182,6 +184,9 @@ Value *value_dtype(Arena *a, DType dt);
 Value *value_undefined(Arena *a, const char *name);
 Value *value_undefined_return(void);
 void list_append(Arena *a, List *l, Value *v);
+
+/* The items a dict view shows now: keys, values or (key, value) tuples. */
+List *dict_view_items(Arena *a, const Value *view);
 
 /* ---- Sets (value_set.c) ----------------------------------------------------------- */
 /* CPython's hash(v) for ints, bools, floats and tuples (so sets order as CPython's);

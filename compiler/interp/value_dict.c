@@ -27,6 +27,23 @@ int number_compare(const Value *a, const Value *b) {
     return -compare_int_double(b->kind == VAL_INT ? b->i : b->b, a->f);
 }
 
+List *dict_view_items(Arena *a, const Value *view) {
+    const Dict *d = view->view.dict;
+    List *l = ARENA_NEW(a, List);
+    for (int i = 0; i < d->nentries; i++) {
+        const DictEntry *e = &d->entries[i];
+        if (!e->key) continue;
+        Value *item = view->view.which == 0 ? e->key : e->value;
+        if (view->view.which == 2) {
+            item = value_tuple(a, 2);
+            item->list->items[0] = e->key;
+            item->list->items[1] = e->value;
+        }
+        list_append(a, l, item);
+    }
+    return l;
+}
+
 bool value_equal(const Value *a, const Value *b) {
     if (a->kind == VAL_SET && b->kind == VAL_SET)
         return a->set->used == b->set->used && set_is_subset(a->set, b->set);

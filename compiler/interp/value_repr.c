@@ -146,6 +146,11 @@ static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
         strbuf_putc(sb, '}');
         return;
     }
+    case VAL_DICT_VIEW:
+        strbuf_printf(sb, "%s(", value_type_name(v));
+        repr_seq(sb, dict_view_items(a, v), "[", "]", false, up);
+        strbuf_putc(sb, ')');
+        return;
     case VAL_SET: {
         if (v->set->used == 0) {
             strbuf_puts(sb, "set()");
