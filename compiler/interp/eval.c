@@ -539,6 +539,51 @@ static const int64_t *codepoint_offsets(Arena *a, const Value *s, int64_t *n) {
     return off;
 }
 
+bool list_set_slice(Interp *in, List *l, Value *slice, Value *value, SrcLoc loc) {
+    int64_t start, stop, step;
+    if (!slice_indices(in, slice, l->len, &start, &stop, &step, loc)) return false;
+    List *items = NULL;
+    if (value) {
+        /* Copied first: x[a:b] = x reads x before it changes. */
+        List *src = iterate_to_list(in, value, loc);
+        if (!src) return false;
+        items = ARENA_NEW(in->arena, List);
+        for (int i = 0; i < src->len; i++) list_append(in->arena, items, src->items[i]);
+    }
+    if (step == 1) {
+        if (stop < start) stop = start;
+        int64_t n = items ? items->len : 0, removed = stop - start, len = l->len;
+        List old = *l;
+        Value **copy = ARENA_ARRAY(in->arena, Value *, len + 1);
+        memcpy(copy, old.items, sizeof(Value *) * (size_t)len);
+        l->len = 0;
+        for (int64_t i = 0; i < start; i++) list_append(in->arena, l, copy[i]);
+        for (int64_t i = 0; i < n; i++) list_append(in->arena, l, items->items[i]);
+        for (int64_t i = start + removed; i < len; i++) list_append(in->arena, l, copy[i]);
+        return true;
+    }
+    int64_t count = 0;
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) count++;
+    if (items) {
+        if (items->len != count) {
+            interp_error(in, loc, "ValueError: attempt to assign sequence of size %d to extended slice of size %lld",
+                         items->len, (long long)count);
+            return false;
+        }
+        int64_t k = 0;
+        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) l->items[i] = items->items[k++];
+        return true;
+    }
+    /* del x[a:b:c]: keep the items the slice does not name. */
+    bool *gone = ARENA_ARRAY(in->arena, bool, l->len + 1);
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) gone[i] = true;
+    int keep = 0;
+    for (int i = 0; i < l->len; i++)
+        if (!gone[i]) l->items[keep++] = l->items[i];
+    l->len = keep;
+    return true;
+}
+
 static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
     int64_t ncp = 0;
     const int64_t *off = obj->kind == VAL_STR ? codepoint_offsets(in->arena, obj, &ncp) : NULL;

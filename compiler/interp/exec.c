@@ -148,6 +148,7 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
         dict_set(in->arena, obj->dict, index, value);
         return true;
     }
+    if (obj->kind == VAL_LIST && index->kind == VAL_SLICE) return list_set_slice(in, obj->list, index, value, loc);
     if (obj->kind == VAL_LIST) {
         if (index->kind != VAL_INT && index->kind != VAL_BOOL) {
             interp_type_error(in, loc, "list indices must be integers or slices, not %s", value_type_name(index));
@@ -230,9 +231,10 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
             }
             return true;
         }
-        if (obj->kind == VAL_LIST && index->kind == VAL_INT) {
+        if (obj->kind == VAL_LIST && (index->kind == VAL_INT || index->kind == VAL_BOOL)) {
             List *l = obj->list;
-            int64_t i = index->i < 0 ? index->i + l->len : index->i;
+            int64_t at = index->kind == VAL_INT ? index->i : index->b;
+            int64_t i = at < 0 ? at + l->len : at;
             if (i < 0 || i >= l->len) {
                 interp_error(in, target->loc, "IndexError: list assignment index out of range");
                 return false;
@@ -241,6 +243,10 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
             l->len--;
             return true;
         }
+        if (obj->kind == VAL_LIST && index->kind == VAL_SLICE) return list_set_slice(in, obj->list, index, NULL, target->loc);
+        if (obj->kind == VAL_LIST)
+            return interp_type_error(in, target->loc, "list indices must be integers or slices, not %s",
+                                     value_type_name(index)), false;
         interp_type_error(in, target->loc, "'%s' object doesn't support item deletion", value_type_name(obj));
         return false;
     }

@@ -332,6 +332,9 @@ void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int 
    names: per key entry, the parameter or keyword name (NULL entries allowed). */
 const char *trace_key_difference(Interp *in, const Value *have, const Value *want, const char *const *names);
 
+/* x[slice] = value (value NULL: del x[slice]) on a list, as CPython does. eval.c */
+bool list_set_slice(Interp *in, List *l, Value *slice, Value *value, SrcLoc loc);
+
 /* iterators.c: iterators, lazy generator expressions, and one-item-at-a-time loops. */
 typedef struct Cursor {
     List *items;       /* a live list or a snapshot, walked by index */
