@@ -449,6 +449,46 @@ static bool is_mutating_method(const char *name) {
 
 /* ---- Attributes and subscripts ---------------------------------------------------------------- */
 
+/* str.upper and friends taken from the class: called with the instance first. self
+   is the tuple (class, method name). */
+static Value *call_unbound_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    Value *cls = self->list->items[0];
+    const char *name = self->list->items[1]->str.s;
+    const char *type = cls->builtin->name;
+    if (args->npos < 1 || strcmp(value_type_name(args->pos[0]), type) != 0)
+        return interp_type_error(in, loc, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, type,
+                                 args->npos ? value_type_name(args->pos[0]) : "nothing");
+    Value *bound = builtin_method(in, args->pos[0], name);
+    CallArgs rest = *args;
+    rest.pos++;
+    rest.npos--;
+    return bound->builtin->fn(in, bound->builtin->self, &rest, loc);
+}
+
+/* The methods of a built-in class (str.upper), when its instances have them. */
+static Value *class_method(Interp *in, Value *cls, const char *name) {
+    static const struct { const char *cls; ValueKind kind; } kinds[] = {
+        {"str", VAL_STR}, {"list", VAL_LIST}, {"dict", VAL_DICT}, {"set", VAL_SET}, {"tuple", VAL_TUPLE}};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (strcmp(kinds[i].cls, cls->builtin->name) != 0) continue;
+        Value probe = {.kind = kinds[i].kind};
+        Value empty_str = {.kind = VAL_STR, .str = {"", 0}};
+        List no_items = {0};
+        Dict no_entries = {0};
+        if (kinds[i].kind == VAL_STR) probe = empty_str;
+        else if (kinds[i].kind == VAL_LIST || kinds[i].kind == VAL_TUPLE) probe.list = &no_items;
+        else if (kinds[i].kind == VAL_DICT) probe.dict = &no_entries;
+        else probe.set = NULL;
+        if (kinds[i].kind != VAL_SET && !builtin_method(in, &probe, name)) return NULL;
+        if (kinds[i].kind == VAL_SET && !set_method(in, &probe, name)) return NULL;
+        Value *self = value_tuple(in->arena, 2);
+        self->list->items[0] = cls;
+        self->list->items[1] = value_cstr(in->arena, name);
+        return value_builtin(in->arena, interp_intern(in, name), call_unbound_method, self);
+    }
+    return NULL;
+}
+
 Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bool *missing) {
     *missing = false;
     switch (obj->kind) {
@@ -471,6 +511,13 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
     case VAL_FUNCTION:
         if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, obj->fn->name);
         if (strcmp(name, "__qualname__") == 0) return value_cstr(in->arena, obj->fn->qualname);
+        break;
+    case VAL_BUILTIN:
+        if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, obj->builtin->name);
+        if (obj->builtin->is_class) {
+            Value *m = class_method(in, obj, name);
+            if (m) return m;
+        }
         break;
     default: {
         Value *m = builtin_method(in, obj, name);
