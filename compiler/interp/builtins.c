@@ -66,23 +66,50 @@ BUILTIN(print) {
 
 /* ---- conversions ------------------------------------------------------------------------ */
 
+/* int(text, base) by Python's rules: surrounding whitespace, a sign, a 0x/0o/0b prefix
+   matching the base (any of them with base 0, where other leading zeros are
+   refused), underscores only between digits. */
 static Value *parse_int_text(Interp *in, const char *s, size_t len, int base, SrcLoc loc) {
     const char *orig = s;
-    while (len && (*s == ' ' || *s == '\t' || *s == '\n')) s++, len--;
-    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\n')) len--;
-    char buf[80];
-    size_t n = 0;
-    for (size_t i = 0; i < len && n < sizeof buf - 1; i++)
-        if (s[i] != '_' || (i > 0 && i + 1 < len)) buf[n++] = s[i];
-    buf[n] = '\0';
-    char *end;
-    errno = 0;
-    long long v = strtoll(buf, &end, base);
-    if (n == 0 || *end != '\0')
-        return interp_error(in, loc, "ValueError: invalid literal for int() with base %d: %s", base,
-                            str_repr(in->arena, orig, strlen(orig)));
-    if (errno == ERANGE) return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
-    return value_int(in->arena, v);
+    size_t orig_len = len;
+    int given_base = base;
+    if (base != 0 && (base < 2 || base > 36)) return interp_error(in, loc, "ValueError: int() base must be >= 2 and <= 36, or 0");
+    while (len && strchr(" \t\n\r\f\v", *s)) s++, len--;
+    while (len && strchr(" \t\n\r\f\v", s[len - 1])) len--;
+    bool negative = false;
+    if (len && (*s == '+' || *s == '-')) negative = *s == '-', s++, len--;
+    bool prefixed = false;
+    if (len >= 2 && s[0] == '0') {
+        char p = (char)(s[1] | 0x20);
+        int pb = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+        if (pb && (base == 0 || base == pb)) base = pb, s += 2, len -= 2, prefixed = true;
+    }
+    bool decimal_zero_start = base == 0 && len > 0 && s[0] == '0';
+    if (base == 0) base = 10;
+    uint64_t mag = 0, limit = negative ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+    bool ok = len > 0, overflow = false, nonzero = false;
+    for (size_t i = 0; ok && i < len; i++) {
+        char c = s[i];
+        if (c == '_') {
+            /* Between digits, or right after a base prefix. */
+            ok = i + 1 < len && s[i + 1] != '_' && (i > 0 || prefixed);
+            continue;
+        }
+        int d = c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? (c | 0x20) - 'a' + 10 : 99;
+        if (d >= base) {
+            ok = false;
+            break;
+        }
+        nonzero |= d != 0;
+        if (mag > (limit - (uint64_t)d) / (uint64_t)base) overflow = true;
+        else mag = mag * (uint64_t)base + (uint64_t)d;
+    }
+    if (ok && decimal_zero_start && nonzero) ok = false; /* int('017', 0) */
+    if (!ok)
+        return interp_error(in, loc, "ValueError: invalid literal for int() with base %d: %s", given_base,
+                            str_repr(in->arena, orig, orig_len));
+    if (overflow) return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
+    return value_int(in->arena, negative ? (int64_t)(0 - mag) : (int64_t)mag);
 }
 
 /* int(t) / float(t): the Python value of a one-element tensor, known only eagerly. */
