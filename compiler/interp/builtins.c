@@ -736,16 +736,8 @@ BUILTIN(chr) {
         return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
     int64_t c = as_int(args->pos[0]);
     if (c < 0 || c > 0x10ffff) return interp_error(in, loc, "ValueError: chr() arg not in range(0x110000)");
-    char buf[5];
-    int n = 0;
-    if (c < 0x80) buf[n++] = (char)c;
-    else if (c < 0x800) buf[n++] = (char)(0xc0 | (c >> 6)), buf[n++] = (char)(0x80 | (c & 0x3f));
-    else if (c < 0x10000)
-        buf[n++] = (char)(0xe0 | (c >> 12)), buf[n++] = (char)(0x80 | ((c >> 6) & 0x3f)), buf[n++] = (char)(0x80 | (c & 0x3f));
-    else
-        buf[n++] = (char)(0xf0 | (c >> 18)), buf[n++] = (char)(0x80 | ((c >> 12) & 0x3f)),
-        buf[n++] = (char)(0x80 | ((c >> 6) & 0x3f)), buf[n++] = (char)(0x80 | (c & 0x3f));
-    return value_str(in->arena, buf, (size_t)n);
+    char buf[4];
+    return value_str(in->arena, buf, (size_t)utf8_encode((uint32_t)c, buf));
 }
 
 BUILTIN(ord) {

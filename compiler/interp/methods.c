@@ -230,6 +230,17 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
             strbuf_putc(&sb, '%');
             continue;
         }
+        /* %(name)s takes its value from a mapping. */
+        Value *mapped = NULL;
+        if (*p == '(') {
+            const char *close = strchr(p, ')');
+            if (!close) return interp_error(in, loc, "ValueError: incomplete format key");
+            if (args->kind != VAL_DICT) return interp_type_error(in, loc, "format requires a mapping");
+            Value *key = value_str(in->arena, p + 1, (size_t)(close - p - 1));
+            if (!(mapped = dict_get(args->dict, key)))
+                return interp_error(in, loc, "KeyError: %s", value_repr(in->arena, key));
+            p = close + 1;
+        }
         char flags[8] = {0};
         int nf = 0;
         while (*p && strchr("-+ #0", *p) && nf < 7) flags[nf++] = *p++;
@@ -242,8 +253,8 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         }
         char conv = *p;
         if (!conv) return interp_error(in, loc, "ValueError: incomplete format");
-        if (next >= items->len) return interp_type_error(in, loc, "not enough arguments for format string");
-        Value *v = items->items[next++];
+        if (!mapped && next >= items->len) return interp_type_error(in, loc, "not enough arguments for format string");
+        Value *v = mapped ? mapped : items->items[next++];
         Spec sp = {.fill = ' ', .precision = prec, .width = width, .align = '>'};
         for (int i = 0; i < nf; i++) {
             if (flags[i] == '-') sp.align = '<';
@@ -261,6 +272,20 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
             break;
         }
         case 'r': piece = pad(in->arena, "", value_repr(in->arena, v), &sp, '>'); break;
+        case 'c': {
+            char buf[5] = {0};
+            if (v->kind == VAL_STR && utf8_codepoints(v->str.s, v->str.len) == 1) {
+                piece = pad(in->arena, "", v->str.s, &sp, '>');
+            } else if (v->kind == VAL_INT && v->i >= 0 && v->i < 0x110000) {
+                buf[utf8_encode((uint32_t)v->i, buf)] = '\0';
+                piece = pad(in->arena, "", buf, &sp, '>');
+            } else if (v->kind == VAL_INT) {
+                return interp_error(in, loc, "OverflowError: %%c arg not in range(0x110000)");
+            } else {
+                return interp_type_error(in, loc, "%%c requires int or char");
+            }
+            break;
+        }
         case 'd':
         case 'i':
         case 'u':

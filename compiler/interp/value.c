@@ -99,6 +99,29 @@ int64_t utf8_codepoints(const char *s, size_t n) {
     return count;
 }
 
+int utf8_encode(uint32_t c, char *buf) {
+    if (c < 0x80) {
+        buf[0] = (char)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        buf[0] = (char)(0xc0 | (c >> 6));
+        buf[1] = (char)(0x80 | (c & 0x3f));
+        return 2;
+    }
+    if (c < 0x10000) {
+        buf[0] = (char)(0xe0 | (c >> 12));
+        buf[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+        buf[2] = (char)(0x80 | (c & 0x3f));
+        return 3;
+    }
+    buf[0] = (char)(0xf0 | (c >> 18));
+    buf[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+    buf[2] = (char)(0x80 | ((c >> 6) & 0x3f));
+    buf[3] = (char)(0x80 | (c & 0x3f));
+    return 4;
+}
+
 const char *indefinite_article(const char *word) { return strchr("aeiouAEIOU", word[0]) && word[0] ? "an" : "a"; }
 
 const char *value_type_name(const Value *v) {

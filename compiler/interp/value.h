@@ -215,7 +215,9 @@ bool set_is_subset(const PySet *s, const PySet *other);
 const char *value_type_name(const Value *v);  /* Python's type name: "int", "list", ... */
 const char *indefinite_article(const char *word);
 /* Code points in the first n bytes of UTF-8 text: Python's len() and indexes. */
-int64_t utf8_codepoints(const char *s, size_t n); /* "an" before a vowel ("an int"), else "a" */
+int64_t utf8_codepoints(const char *s, size_t n);
+/* The UTF-8 bytes of code point c (< 0x110000) into buf (4 bytes); their count. */
+int utf8_encode(uint32_t c, char *buf); /* "an" before a vowel ("an int"), else "a" */
 bool value_is_sequence(const Value *v);       /* list or tuple */
 bool value_is_number(const Value *v);         /* bool, int or float */
 
