@@ -766,6 +766,18 @@ BUILTIN(hex) { UNUSED_SELF; return int_in_base(in, args, "hex", "#x", loc); }
 BUILTIN(oct) { UNUSED_SELF; return int_in_base(in, args, "oct", "#o", loc); }
 BUILTIN(bin) { UNUSED_SELF; return int_in_base(in, args, "bin", "#b", loc); }
 
+BUILTIN(slice) {
+    UNUSED_SELF;
+    if (!exact_args(in, args, "slice", 1, 3, loc)) return NULL;
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_SLICE;
+    Value *none = value_none();
+    v->slice.start = args->npos > 1 ? args->pos[0] : none;
+    v->slice.stop = args->npos > 1 ? args->pos[1] : args->pos[0];
+    v->slice.step = args->npos > 2 ? args->pos[2] : none;
+    return v;
+}
+
 BUILTIN(callable) {
     UNUSED_SELF;
     if (!exact_args(in, args, "callable", 1, 1, loc)) return NULL;
@@ -785,10 +797,10 @@ void builtins_install(Interp *in) {
         {"map", builtin_map}, {"filter", builtin_filter}, {"isinstance", builtin_isinstance},
         {"getattr", builtin_getattr}, {"hasattr", builtin_hasattr}, {"type", builtin_type},
         {"chr", builtin_chr}, {"ord", builtin_ord}, {"hex", builtin_hex}, {"oct", builtin_oct},
-        {"bin", builtin_bin}, {"callable", builtin_callable}, {"iter", builtin_iter}, {"next", builtin_next},
+        {"bin", builtin_bin}, {"callable", builtin_callable}, {"iter", builtin_iter}, {"next", builtin_next}, {"slice", builtin_slice},
     };
     /* The ones that are classes in CPython (they print as <class 'int'>). */
-    static const char *const classes[] = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "range",
+    static const char *const classes[] = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "range", "slice",
                                           "enumerate", "zip", "reversed", "map", "filter", "type"};
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         Value *b = value_builtin(in->arena, table[i].name, table[i].fn, NULL);

@@ -679,6 +679,19 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         if (obj->kind == VAL_STR) return value_str(in->arena, obj->str.s + off[i], (size_t)(off[i + 1] - off[i]));
         return obj->list->items[i];
     }
+    if (obj->kind == VAL_RANGE && index->kind == VAL_SLICE) {
+        /* A range of the range's values at those indexes, as CPython computes it. */
+        int64_t s = obj->range.start, e = obj->range.stop, st = obj->range.step;
+        int64_t n = st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
+        int64_t a, b, k;
+        if (!slice_indices(in, index, n, &a, &b, &k, loc)) return NULL;
+        Value *r = ARENA_NEW(in->arena, Value);
+        r->kind = VAL_RANGE;
+        r->range.start = s + a * st;
+        r->range.stop = s + b * st;
+        r->range.step = st * k;
+        return r;
+    }
     if (obj->kind == VAL_RANGE && is_intlike(index)) {
         int64_t s = obj->range.start, e = obj->range.stop, st = obj->range.step;
         int64_t n = st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
