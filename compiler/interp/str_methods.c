@@ -629,13 +629,12 @@ METHOD(str_expandtabs) {
 
 /* ---- format ------------------------------------------------------------------------------------ */
 
-/* str.format: {} {0} {name} {x.attr} {0[1]} with !r/!s and format specs. */
-METHOD(str_format) {
+/* str.format's work on the text s: auto-numbered fields ({}) count on in *auto_index,
+   shared with the fields nested in a format spec ("{:>{}}"). */
+static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args, int *auto_index, SrcLoc loc) {
     StrBuf sb;
     strbuf_init(&sb, in->arena);
-    int auto_index = 0;
-    const char *s = self->str.s;
-    for (size_t i = 0; i < self->str.len; i++) {
+    for (size_t i = 0; i < len; i++) {
         char c = s[i];
         if (c == '}' ) {
             if (s[i + 1] == '}') i++;
@@ -654,12 +653,12 @@ METHOD(str_format) {
         }
         size_t j = i + 1;
         int depth = 1;
-        while (j < self->str.len && depth) {
+        while (j < len && depth) {
             if (s[j] == '{') depth++;
             else if (s[j] == '}') depth--;
             if (depth) j++;
         }
-        if (j >= self->str.len) return interp_error(in, loc, "ValueError: expected '}' before end of string");
+        if (j >= len) return interp_error(in, loc, "ValueError: expected '}' before end of string");
         const char *field = arena_strndup(in->arena, s + i + 1, j - i - 1);
         i = j;
         char *spec = strchr(field, ':');
@@ -674,9 +673,9 @@ METHOD(str_format) {
         Value *v;
         size_t name_len = strcspn(field, ".[");
         if (name_len == 0) {
-            if (auto_index >= args->npos)
-                return interp_error(in, loc, "IndexError: Replacement index %d out of range for positional args tuple", auto_index);
-            v = args->pos[auto_index++];
+            if (*auto_index >= args->npos)
+                return interp_error(in, loc, "IndexError: Replacement index %d out of range for positional args tuple", *auto_index);
+            v = args->pos[(*auto_index)++];
         } else if (field[0] >= '0' && field[0] <= '9') {
             int idx = atoi(field);
             if (idx >= args->npos)
@@ -710,9 +709,7 @@ METHOD(str_format) {
         else if (conversion == 's') v = value_cstr(in->arena, value_to_str(in->arena, v));
         if (spec && strchr(spec, '{')) {
             /* nested fields in the spec: format the spec itself first */
-            Value *spec_str = value_cstr(in->arena, spec);
-            CallArgs inner = *args;
-            Value *formatted = method_str_format(in, spec_str, &inner, loc);
+            Value *formatted = format_text(in, spec, strlen(spec), args, auto_index, loc);
             if (!formatted) return NULL;
             spec = (char *)formatted->str.s;
         }
@@ -721,6 +718,12 @@ METHOD(str_format) {
         strbuf_putn(&sb, piece->str.s, piece->str.len);
     }
     return value_str(in->arena, sb.len ? sb.data : "", sb.len);
+}
+
+/* str.format: {} {0} {name} {x.attr} {0[1]} with !r/!s and format specs. */
+METHOD(str_format) {
+    int auto_index = 0;
+    return format_text(in, self->str.s, self->str.len, args, &auto_index, loc);
 }
 
 typedef struct StrMethod {
