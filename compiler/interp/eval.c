@@ -508,10 +508,13 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
         if (strcmp(name, "is_floating") == 0) return value_bool(dtype_is_float(obj->dtype));
         if (strcmp(name, "is_integer") == 0) return value_bool(dtype_is_integer(obj->dtype));
         break;
-    case VAL_FUNCTION:
+    case VAL_FUNCTION: {
         if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, obj->fn->name);
         if (strcmp(name, "__qualname__") == 0) return value_cstr(in->arena, obj->fn->qualname);
+        Value *v = obj->fn->attrs ? dict_get(obj->fn->attrs, value_cstr(in->arena, name)) : NULL;
+        if (v) return v;
         break;
+    }
     case VAL_BUILTIN:
         if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, obj->builtin->name);
         if (obj->builtin->is_class) {

@@ -194,6 +194,11 @@ bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
             env_set_local(in, obj->module->globals, target->attribute.attr, value);
             return true;
         }
+        if (obj->kind == VAL_FUNCTION) { /* a function's __dict__ */
+            if (!obj->fn->attrs) obj->fn->attrs = value_dict(in->arena)->dict;
+            dict_set(in->arena, obj->fn->attrs, value_cstr(in->arena, target->attribute.attr), value);
+            return true;
+        }
         interp_error(in, target->loc, "AttributeError: '%s' object attribute '%s' is read-only",
                      value_type_name(obj), target->attribute.attr);
         return false;

@@ -121,6 +121,7 @@ typedef struct Function {
     const char *qualname;
     const Node *def;          /* AST_FUNCDEF or AST_LAMBDA */
     const Params *params;
+    Dict *attrs;              /* attributes set on the function (f.cache = {}), or NULL */
     Value **defaults;         /* per positional param (NULL: none), evaluated at def time */
     Value **kwonly_defaults;
     Env *closure;             /* enclosing function scope, NULL at module level */
