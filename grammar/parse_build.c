@@ -280,6 +280,10 @@ Params parse_params_finish(ParseCtx *ctx, const ParamList *pl) {
             if (it->arg) ps.vararg = it->arg;
             else bare_star = it;
             break;
+        case PARAM_SLASH:
+            /* Positional-only parameters: outside the subset, named at the '/'. */
+            parse_error(ctx, it->loc, "not supported yet: positional-only parameters ('/')");
+            return ps;
         case PARAM_DSTAR:
             if (bare_star && !named_after_star) {
                 parse_error(ctx, bare_star->loc, "named arguments must follow bare *");

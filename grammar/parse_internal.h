@@ -84,7 +84,7 @@ void parse_args_add(ParseCtx *ctx, CallArgs *a, const ArgItem *item);
 void parse_args_finish(ParseCtx *ctx, CallArgs *a);
 
 /* Parameters of def/lambda as written, validated when the list is complete. */
-typedef enum { PARAM_PLAIN, PARAM_STAR, PARAM_DSTAR } ParamKind;
+typedef enum { PARAM_PLAIN, PARAM_STAR, PARAM_DSTAR, PARAM_SLASH } ParamKind; /* '/': refused */
 typedef struct ParamItem {
     ParamKind kind;
     Node *arg;       /* AST_ARG, NULL for a bare '*' */

@@ -657,6 +657,7 @@ tparam
     | "NAME" "=" test               { $$ = parse_param(ctx, PARAM_PLAIN, $1, NULL, $3, @1); }
     | "NAME" ":" test "=" test      { $$ = parse_param(ctx, PARAM_PLAIN, $1, $3, $5, @1); }
     | "*"                           { $$ = parse_param(ctx, PARAM_STAR, NULL, NULL, NULL, @1); }
+    | "/"                           { $$ = parse_param(ctx, PARAM_SLASH, NULL, NULL, NULL, @1); }
     | "*" "NAME"                    { $$ = parse_param(ctx, PARAM_STAR, $2, NULL, NULL, @1); }
     | "*" "NAME" ":" test           { $$ = parse_param(ctx, PARAM_STAR, $2, $4, NULL, @1); }
     | "**" "NAME"                   { $$ = parse_param(ctx, PARAM_DSTAR, $2, NULL, NULL, @1); }
@@ -678,6 +679,7 @@ vparam
     : "NAME"           { $$ = parse_param(ctx, PARAM_PLAIN, $1, NULL, NULL, @1); }
     | "NAME" "=" test  { $$ = parse_param(ctx, PARAM_PLAIN, $1, NULL, $3, @1); }
     | "*"              { $$ = parse_param(ctx, PARAM_STAR, NULL, NULL, NULL, @1); }
+    | "/"              { $$ = parse_param(ctx, PARAM_SLASH, NULL, NULL, NULL, @1); }
     | "*" "NAME"       { $$ = parse_param(ctx, PARAM_STAR, $2, NULL, NULL, @1); }
     | "**" "NAME"      { $$ = parse_param(ctx, PARAM_DSTAR, $2, NULL, NULL, @1); }
     ;
