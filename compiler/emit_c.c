@@ -148,6 +148,20 @@ static const char *emit_lhs(Emitter *e, const Inst *inst) {
     return arena_printf(e->arena, "IgTensor *%s = ", emit_value_name(e, inst->outputs[0]));
 }
 
+/* "static const float name[] = {...};" with c's elements, eight per line so big
+   constants stay readable (the caller has written the indent). */
+static void emit_const_array(Emitter *e, const char *name, const ConstData *c) {
+    int64_t n = shape_num_elements(&c->shape);
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    for (int64_t i = 0; i < n; i++) {
+        if (i > 0) strbuf_puts(&sb, i % 8 == 0 ? ",\n        " : ", ");
+        emit_element(&sb, c->dtype, (const char *)c->data + (size_t)i * dtype_size(c->dtype));
+    }
+    fprintf(e->out, "static const %s %s[] = {%s%s};\n", c_elem_type[c->dtype], name, n > 8 ? "\n        " : "",
+            strbuf_cstr(&sb));
+}
+
 static const char *emit_args(Emitter *e, const Inst *inst) {
     StrBuf sb;
     strbuf_init(&sb, e->arena);
@@ -164,20 +178,11 @@ static void emit_const(Emitter *e, const Inst *inst, int site, int depth) {
         fprintf(e->out, "%sig_string(&s%d, %s);\n", lhs, site, c_string(e, *(const char *const *)c->data));
         return;
     }
-    int64_t n = shape_num_elements(&c->shape);
     const char *data = "NULL";
-    if (n > 0) {
-        StrBuf sb;
-        strbuf_init(&sb, e->arena);
-        for (int64_t i = 0; i < n; i++) {
-            /* Eight per line keeps big constants readable. */
-            if (i > 0) strbuf_puts(&sb, i % 8 == 0 ? ",\n        " : ", ");
-            emit_element(&sb, c->dtype, (const char *)c->data + (size_t)i * dtype_size(c->dtype));
-        }
+    if (shape_num_elements(&c->shape) > 0) {
         emit_indent(e, depth);
-        fprintf(e->out, "static const %s c%d[] = {%s%s};\n", c_elem_type[c->dtype], site,
-                n > 8 ? "\n        " : "", strbuf_cstr(&sb));
         data = arena_printf(e->arena, "c%d", site);
+        emit_const_array(e, data, c);
     }
     emit_indent(e, depth);
     fprintf(e->out, "%sig_constant(&s%d, %s, %s, %s);\n", lhs, site, ig_dtype_enum[c->dtype],
@@ -589,18 +594,11 @@ static void emit_global_init(Emitter *e, const Global *g) {
     if (c->dtype == DT_STRING) {
         value = arena_printf(e->arena, "ig_string(&s_%s, %s)", g->name, c_string(e, *(const char *const *)c->data));
     } else {
-        int64_t n = shape_num_elements(&c->shape);
         const char *data = "NULL";
-        if (n > 0) {
-            StrBuf sb;
-            strbuf_init(&sb, e->arena);
-            for (int64_t i = 0; i < n; i++) {
-                if (i > 0) strbuf_puts(&sb, i % 8 == 0 ? ",\n        " : ", ");
-                emit_element(&sb, c->dtype, (const char *)c->data + (size_t)i * dtype_size(c->dtype));
-            }
-            fprintf(e->out, "    static const %s c_%s[] = {%s%s};\n", c_elem_type[c->dtype], g->name,
-                    n > 8 ? "\n        " : "", strbuf_cstr(&sb));
+        if (shape_num_elements(&c->shape) > 0) {
+            fputs("    ", e->out);
             data = arena_printf(e->arena, "c_%s", g->name);
+            emit_const_array(e, data, c);
         }
         value = arena_printf(e->arena, "ig_constant(&s_%s, %s, %s, %s)", g->name, ig_dtype_enum[c->dtype],
                              emit_shape_args(e, &c->shape), data);
