@@ -53,6 +53,7 @@ typedef enum {
     BIN_ADD, BIN_SUB, BIN_MUL, BIN_MATMUL, BIN_DIV, BIN_FLOORDIV, BIN_MOD, BIN_POW,
     BIN_LSHIFT, BIN_RSHIFT, BIN_BITOR, BIN_BITXOR, BIN_BITAND
 } BinOp;
+#define BIN__COUNT (BIN_BITAND + 1)
 
 typedef enum { UNARY_NEG, UNARY_POS, UNARY_INVERT, UNARY_NOT } UnaryOp;
 typedef enum { BOOL_AND, BOOL_OR } BoolOp;
@@ -72,6 +73,7 @@ typedef struct Params {
 
 struct Node {
     AstKind kind;
+    bool generated;  /* a def or lambda AutoGraph made (not in the script): hidden in tracebacks */
     SrcLoc loc;  /* statements: their first token; expressions: their first token,
                     len covering the expression on its first line */
     union {

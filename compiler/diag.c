@@ -118,6 +118,27 @@ void diag_error_noloc(Diag *d, const char *fmt, ...) {
 
 bool diag_has_errors(const Diag *d) { return d->errors > 0; }
 
+void diag_text(Diag *d, const char *fmt, ...) {
+    if (d->too_many) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(d->out, fmt, ap);
+    va_end(ap);
+}
+
+void diag_traceback_entry(Diag *d, SrcLoc loc, const char *func) {
+    if (d->too_many || !loc.file) return;
+    fprintf(d->out, "  File \"%s\", line %d, in %s\n", loc.file->path, loc.line, func);
+    const char *start = line_start(loc.file, loc.line);
+    if (!start) return;
+    const char *end = loc.file->text + loc.file->len;
+    const char *eol = memchr(start, '\n', (size_t)(end - start));
+    if (!eol) eol = end;
+    while (start < eol && (*start == ' ' || *start == '\t')) start++;
+    while (eol > start && (eol[-1] == '\r' || eol[-1] == ' ' || eol[-1] == '\t')) eol--;
+    if (eol > start) fprintf(d->out, "    %.*s\n", (int)(eol - start), start);
+}
+
 void diag_internal_error(const char *file, int line, const char *fmt, ...) {
     fflush(stdout);
     fprintf(stderr, "ingot: internal error at %s:%d: ", file, line);

@@ -36,6 +36,11 @@ void diag_error_noloc(Diag *d, const char *fmt, ...) __attribute__((format(print
 
 bool diag_has_errors(const Diag *d);
 
+/* Free text after an error (a Python traceback's lines). */
+void diag_text(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* One entry of a Python traceback: '  File "x.py", line 3, in f' and the line's text. */
+void diag_traceback_entry(Diag *d, SrcLoc loc, const char *func);
+
 /* Compiler bugs: never reported as user errors. */
 _Noreturn void diag_internal_error(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -52,6 +52,7 @@ Node *ag_build_call(Arena *a, SrcLoc loc, Node *func, Node **args, int nargs) {
 
 Node *ag_build_lambda(Arena *a, SrcLoc loc, Node *body) {
     Node *l = ast_new(a, AST_LAMBDA, loc);
+    l->generated = true;
     l->lambda.body = body;
     return l;
 }
@@ -94,6 +95,7 @@ Node *ag_build_pass(Arena *a, SrcLoc loc) { return ast_new(a, AST_PASS, loc); }
 
 Node *ag_build_def(Arena *a, SrcLoc loc, const char *name, const char *param) {
     Node *d = ast_new(a, AST_FUNCDEF, loc);
+    d->generated = true;
     d->funcdef.name = arena_intern_cstr(a, name);
     if (param) {
         Node *p = ast_new(a, AST_ARG, loc);

@@ -132,6 +132,7 @@ typedef struct CallChain {
     SrcLoc call_loc;
     const char *callee_name;
     const struct CallChain *parent;
+    bool hidden;          /* a function AutoGraph generated: not shown in tracebacks */
 } CallChain;
 
 struct Inst {

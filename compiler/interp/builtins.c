@@ -11,25 +11,6 @@
 #define BUILTIN(name) static Value *builtin_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 #define UNUSED_SELF (void)self
 
-static bool no_keywords(Interp *in, CallArgs *args, const char *fname, SrcLoc loc) {
-    if (args->nkw == 0) return true;
-    interp_type_error(in, loc, "%s() takes no keyword arguments", fname);
-    return false;
-}
-
-static bool exact_args(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc) {
-    if (!no_keywords(in, args, fname, loc)) return false;
-    if (args->npos >= lo && args->npos <= hi) return true;
-    if (lo == hi)
-        interp_type_error(in, loc, "%s() takes exactly %s (%d given)", fname,
-                          lo == 1 ? "one argument" : arena_printf(in->arena, "%d arguments", lo), args->npos);
-    else if (args->npos < lo)
-        interp_type_error(in, loc, "%s expected at least %d argument%s, got %d", fname, lo, lo == 1 ? "" : "s", args->npos);
-    else
-        interp_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi, args->npos);
-    return false;
-}
-
 static bool is_intlike(const Value *v) { return v->kind == VAL_INT || v->kind == VAL_BOOL; }
 static int64_t as_int(const Value *v) { return v->kind == VAL_INT ? v->i : (int64_t)v->b; }
 
@@ -57,8 +38,13 @@ BUILTIN(print) {
     for (int i = 0; i < args->npos; i++) {
         if (i) fputs(sep, out);
         Value *v = args->pos[i];
-        if (v->kind == VAL_STR) fwrite(v->str.s, 1, v->str.len, out);
-        else fputs(value_to_str(in->arena, v), out);
+        if (v->kind == VAL_STR) {
+            fwrite(v->str.s, 1, v->str.len, out);
+            continue;
+        }
+        const char *text = py_str(in, v, loc);
+        if (!text) return NULL;
+        fputs(text, out);
     }
     fputs(end, out);
     return value_none();
@@ -128,7 +114,7 @@ static Value *tensor_python_scalar(Interp *in, Value *v, const char *fname, SrcL
 
 BUILTIN(int) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "int", 0, 2, loc)) return NULL;
+    if (!args_count(in, args, "int", 0, 2, loc)) return NULL;
     if (args->npos == 0) return value_int(in->arena, 0);
     Value *v = args->pos[0];
     if (args->npos == 2) {
@@ -156,7 +142,7 @@ BUILTIN(int) {
 
 BUILTIN(float) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "float", 0, 1, loc)) return NULL;
+    if (!args_count(in, args, "float", 0, 1, loc)) return NULL;
     if (args->npos == 0) return value_float(in->arena, 0.0);
     Value *v = args->pos[0];
     if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v);
@@ -181,20 +167,23 @@ BUILTIN(float) {
 
 BUILTIN(str) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "str", 0, 1, loc)) return NULL;
+    if (!args_count(in, args, "str", 0, 1, loc)) return NULL;
     if (args->npos == 0) return value_cstr(in->arena, "");
-    return args->pos[0]->kind == VAL_STR ? args->pos[0] : value_cstr(in->arena, value_to_str(in->arena, args->pos[0]));
+    if (args->pos[0]->kind == VAL_STR) return args->pos[0];
+    const char *text = py_str(in, args->pos[0], loc);
+    return text ? value_cstr(in->arena, text) : NULL;
 }
 
 BUILTIN(repr) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "repr", 1, 1, loc)) return NULL;
-    return value_cstr(in->arena, value_repr(in->arena, args->pos[0]));
+    if (!args_count(in, args, "repr", 1, 1, loc)) return NULL;
+    const char *text = py_repr(in, args->pos[0], loc);
+    return text ? value_cstr(in->arena, text) : NULL;
 }
 
 BUILTIN(bool) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "bool", 0, 1, loc)) return NULL;
+    if (!args_count(in, args, "bool", 0, 1, loc)) return NULL;
     if (args->npos == 0) return value_bool(false);
     bool ok;
     bool t = value_truthy(in, args->pos[0], loc, &ok);
@@ -203,7 +192,7 @@ BUILTIN(bool) {
 
 BUILTIN(list) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "list", 0, 1, loc)) return NULL;
+    if (!args_count(in, args, "list", 0, 1, loc)) return NULL;
     Value *r = value_list(in->arena, 0);
     if (args->npos == 0) return r;
     List *items = iterate_to_list(in, args->pos[0], loc);
@@ -214,7 +203,7 @@ BUILTIN(list) {
 
 BUILTIN(tuple) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "tuple", 0, 1, loc)) return NULL;
+    if (!args_count(in, args, "tuple", 0, 1, loc)) return NULL;
     Value *r = value_tuple(in->arena, 0);
     if (args->npos == 0) return r;
     if (args->pos[0]->kind == VAL_TUPLE) return args->pos[0];
@@ -259,9 +248,16 @@ static int64_t range_len(const Value *r) {
 
 BUILTIN(len) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "len", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, "len", 1, 1, loc)) return NULL;
     Value *v = args->pos[0];
     switch (v->kind) {
+    case VAL_INSTANCE: {
+        int64_t n;
+        bool found;
+        if (instance_length(in, v, loc, &n, &found)) return value_int(in->arena, n);
+        if (found) return NULL;
+        break;
+    }
     case VAL_STR: {
         int64_t n = 0;
         for (size_t i = 0; i < v->str.len; i++) n += ((unsigned char)v->str.s[i] & 0xc0) != 0x80;
@@ -288,13 +284,14 @@ BUILTIN(len) {
         IrValue *n = zero ? build_op(&in->builder, OP_GATHER, pick, 2, NULL, interp_op_loc(in, loc)) : NULL;
         return n ? tensor_value(in, n) : NULL;
     }
-    default: return interp_type_error(in, loc, "object of type '%s' has no len()", value_type_name(v));
+    default: break;
     }
+    return interp_type_error(in, loc, "object of type '%s' has no len()", value_type_name(v));
 }
 
 BUILTIN(range) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "range", 1, 3, loc)) return NULL;
+    if (!args_count(in, args, "range", 1, 3, loc)) return NULL;
     int64_t p[3] = {0, 0, 1};
     /* Eagerly, range() is Python's: an integer scalar tensor is an int (__index__). */
     for (int i = 0; i < args->npos && interp_is_eager(in); i++)
@@ -342,7 +339,7 @@ BUILTIN(enumerate) {
 
 BUILTIN(zip) {
     UNUSED_SELF;
-    if (!no_keywords(in, args, "zip", loc)) return NULL;
+    if (!args_no_keywords(in, args, "zip", loc)) return NULL;
     List **lists = ARENA_ARRAY(in->arena, List *, args->npos + 1);
     int n = args->npos ? INT32_MAX : 0;
     for (int i = 0; i < args->npos; i++) {
@@ -360,7 +357,7 @@ BUILTIN(zip) {
 
 BUILTIN(reversed) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "reversed", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, "reversed", 1, 1, loc)) return NULL;
     List *items = iterate_to_list(in, args->pos[0], loc);
     if (!items) return NULL;
     Value *r = value_list(in->arena, items->len);
@@ -419,8 +416,11 @@ BUILTIN(sorted) {
 
 BUILTIN(abs) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "abs", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, "abs", 1, 1, loc)) return NULL;
     Value *v = args->pos[0];
+    bool found;
+    Value *r = call_special(in, v, in->dunder.abs, NULL, 0, loc, &found);
+    if (found) return r;
     if (is_intlike(v)) {
         int64_t x = as_int(v);
         if (x == INT64_MIN) return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits");
@@ -489,7 +489,7 @@ BUILTIN(sum) {
 }
 
 static Value *any_all(Interp *in, CallArgs *args, SrcLoc loc, bool want_all) {
-    if (!exact_args(in, args, want_all ? "all" : "any", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, want_all ? "all" : "any", 1, 1, loc)) return NULL;
     /* One item at a time: a generator stops being run at the first decisive item. */
     Cursor c;
     if (!cursor_open(in, args->pos[0], &c, loc)) return NULL;
@@ -547,7 +547,7 @@ BUILTIN(round) {
 
 BUILTIN(divmod) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "divmod", 2, 2, loc)) return NULL;
+    if (!args_count(in, args, "divmod", 2, 2, loc)) return NULL;
     Value *q = eval_binop(in, BIN_FLOORDIV, args->pos[0], args->pos[1], loc);
     Value *r = q ? eval_binop(in, BIN_MOD, args->pos[0], args->pos[1], loc) : NULL;
     if (!r) return NULL;
@@ -571,7 +571,7 @@ static uint64_t mul_mod(uint64_t a, uint64_t b, uint64_t m) {
    taking m's sign as % does. */
 BUILTIN(pow) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "pow", 2, 3, loc)) return NULL;
+    if (!args_count(in, args, "pow", 2, 3, loc)) return NULL;
     Value *b = args->pos[0], *e = args->pos[1];
     if (args->npos == 2) return eval_binop(in, BIN_POW, b, e, loc);
     Value *m = args->pos[2];
@@ -594,7 +594,7 @@ BUILTIN(pow) {
 
 BUILTIN(format) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "format", 1, 2, loc)) return NULL;
+    if (!args_count(in, args, "format", 1, 2, loc)) return NULL;
     Value *spec = args->npos == 2 ? args->pos[1] : NULL;
     if (spec && spec->kind != VAL_STR)
         return interp_type_error(in, loc, "format() argument 2 must be str, not %s", value_type_name(spec));
@@ -603,12 +603,17 @@ BUILTIN(format) {
 
 BUILTIN(hash) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "hash", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, "hash", 1, 1, loc)) return NULL;
     if (!check_hashable(in, args->pos[0], loc)) return NULL;
     /* CPython's values for numbers and tuples of them; its str hashes change per run. */
     Value *v = args->pos[0];
     int64_t h;
     if ((value_is_number(v) || v->kind == VAL_TUPLE) && py_hash(v, &h)) return value_int(in->arena, h);
+    if (v->kind == VAL_INSTANCE || v->kind == VAL_CLASS) {
+        uint64_t id;
+        value_hash(v, &id);
+        return value_int(in->arena, (int64_t)id);
+    }
     return interp_not_supported(in, loc, arena_printf(in->arena, "hash() of a '%s' (CPython's value changes per run)",
                                                       value_type_name(v)));
 }
@@ -617,7 +622,7 @@ BUILTIN(hash) {
 
 BUILTIN(map) {
     UNUSED_SELF;
-    if (!no_keywords(in, args, "map", loc)) return NULL;
+    if (!args_no_keywords(in, args, "map", loc)) return NULL;
     if (args->npos < 2) return interp_type_error(in, loc, "map() must have at least two arguments.");
     CallArgs zip_args = {.pos = args->pos + 1, .npos = args->npos - 1};
     Value *zipped = builtin_zip(in, NULL, &zip_args, loc);
@@ -633,7 +638,7 @@ BUILTIN(map) {
 
 BUILTIN(filter) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "filter", 2, 2, loc)) return NULL;
+    if (!args_count(in, args, "filter", 2, 2, loc)) return NULL;
     List *items = iterate_to_list(in, args->pos[1], loc);
     if (!items) return NULL;
     Value *r = value_list(in->arena, 0);
@@ -661,6 +666,7 @@ static bool instance_of(Interp *in, Value *v, Value *type, bool *ok, SrcLoc loc)
         }
         return false;
     }
+    if (type->kind == VAL_CLASS) return value_is_instance_of(in, v, type->cls);
     if (type->kind == VAL_BUILTIN && (!type->builtin->self || type->builtin->is_class)) {
         const char *n = type->builtin->name;
         if (strcmp(n, "int") == 0) return v->kind == VAL_INT || v->kind == VAL_BOOL;
@@ -681,7 +687,7 @@ static bool instance_of(Interp *in, Value *v, Value *type, bool *ok, SrcLoc loc)
 
 BUILTIN(isinstance) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "isinstance", 2, 2, loc)) return NULL;
+    if (!args_count(in, args, "isinstance", 2, 2, loc)) return NULL;
     bool ok;
     bool r = instance_of(in, args->pos[0], args->pos[1], &ok, loc);
     return ok ? value_bool(r) : NULL;
@@ -689,22 +695,30 @@ BUILTIN(isinstance) {
 
 BUILTIN(getattr) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "getattr", 2, 3, loc)) return NULL;
+    if (!args_count(in, args, "getattr", 2, 3, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR) return interp_type_error(in, loc, "attribute name must be string");
     const char *name = interp_intern(in, args->pos[1]->str.s);
     if (args->npos == 2) return get_attribute(in, args->pos[0], name, loc);
     /* Only the absence of the attribute falls back to the default. */
     bool missing;
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
+    if (!v && exception_is(in, in->exc, "AttributeError")) { /* a property's getter raised it */
+        in->exc = NULL;
+        missing = true;
+    }
     return v ? v : missing ? args->pos[2] : NULL;
 }
 
 BUILTIN(hasattr) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "hasattr", 2, 2, loc)) return NULL;
+    if (!args_count(in, args, "hasattr", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR) return interp_type_error(in, loc, "attribute name must be string");
     bool missing;
     Value *v = lookup_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc, &missing);
+    if (!v && exception_is(in, in->exc, "AttributeError")) {
+        in->exc = NULL;
+        missing = true;
+    }
     return v ? value_bool(true) : missing ? value_bool(false) : NULL;
 }
 
@@ -718,8 +732,10 @@ static Value *not_constructible(Interp *in, Value *self, CallArgs *args, SrcLoc 
    else a class value that prints as CPython's (<class 'NoneType'>). */
 BUILTIN(type) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "type", 1, 1, loc)) return NULL;
+    if (args->npos == 3) return interp_not_supported(in, loc, "type() with three arguments (making a class)");
+    if (!args_count(in, args, "type", 1, 1, loc)) return NULL;
     Value *v = args->pos[0];
+    if (v->kind == VAL_INSTANCE) return v->inst->cls->self;
     const char *name = v->kind == VAL_BUILTIN && v->builtin->is_class ? "type" : value_type_name(v);
     Value *cls = env_get_local(in->builtins, interp_intern(in, name));
     if (cls && cls->kind == VAL_BUILTIN && cls->builtin->is_class) return cls;
@@ -731,7 +747,7 @@ BUILTIN(type) {
 
 BUILTIN(chr) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "chr", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, "chr", 1, 1, loc)) return NULL;
     if (!is_intlike(args->pos[0]))
         return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
     int64_t c = as_int(args->pos[0]);
@@ -742,7 +758,7 @@ BUILTIN(chr) {
 
 BUILTIN(ord) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "ord", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, "ord", 1, 1, loc)) return NULL;
     Value *v = args->pos[0];
     if (v->kind != VAL_STR) return interp_type_error(in, loc, "ord() expected string of length 1, but %s found", value_type_name(v));
     int64_t n = utf8_codepoints(v->str.s, v->str.len);
@@ -756,7 +772,7 @@ BUILTIN(ord) {
 
 /* hex(), oct(), bin(): the '#x' / '#o' / '#b' formats. */
 static Value *int_in_base(Interp *in, CallArgs *args, const char *fname, const char *spec, SrcLoc loc) {
-    if (!exact_args(in, args, fname, 1, 1, loc)) return NULL;
+    if (!args_count(in, args, fname, 1, 1, loc)) return NULL;
     if (!is_intlike(args->pos[0]))
         return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
     return format_value(in, value_int(in->arena, as_int(args->pos[0])), spec, loc);
@@ -768,7 +784,7 @@ BUILTIN(bin) { UNUSED_SELF; return int_in_base(in, args, "bin", "#b", loc); }
 
 BUILTIN(slice) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "slice", 1, 3, loc)) return NULL;
+    if (!args_count(in, args, "slice", 1, 3, loc)) return NULL;
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_SLICE;
     Value *none = value_none();
@@ -780,9 +796,11 @@ BUILTIN(slice) {
 
 BUILTIN(callable) {
     UNUSED_SELF;
-    if (!exact_args(in, args, "callable", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, "callable", 1, 1, loc)) return NULL;
     ValueKind k = args->pos[0]->kind;
-    return value_bool(k == VAL_FUNCTION || k == VAL_BUILTIN || k == VAL_TF_FUNCTION || k == VAL_CONCRETE_FUNCTION);
+    if (k == VAL_INSTANCE) return value_bool(special_method(in, args->pos[0], in->dunder.call) != NULL);
+    return value_bool(k == VAL_FUNCTION || k == VAL_BUILTIN || k == VAL_TF_FUNCTION || k == VAL_CONCRETE_FUNCTION ||
+                      k == VAL_CLASS || k == VAL_METHOD || k == VAL_STATICMETHOD);
 }
 
 void builtins_install(Interp *in) {

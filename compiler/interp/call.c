@@ -12,11 +12,10 @@ Value *make_function(Interp *in, Env *env, const Node *def, const char *name) {
     fn->name = name;
     fn->def = def;
     fn->params = def->kind == AST_FUNCDEF ? &def->funcdef.params : &def->lambda.params;
-    fn->closure = env == env->module->globals ? NULL : env;
+    /* Functions defined in a class body close over the scope around the class. */
+    fn->closure = env->class_body ? env->parent : env == env->module->globals ? NULL : env;
     fn->module = env->module;
-    fn->qualname = fn->closure && fn->closure->scope_node && fn->closure->scope_node->kind == AST_FUNCDEF
-                       ? arena_printf(in->arena, "%s.<locals>.%s", fn->closure->scope_node->funcdef.name, name)
-                       : name;
+    fn->qualname = scope_qualname(in, env, name);
     /* Defaults are evaluated once, when the def runs. */
     const Params *p = fn->params;
     fn->defaults = ARENA_ARRAY(in->arena, Value *, p->args.len + 1);
@@ -252,6 +251,7 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
                             INTERP_MAX_DEPTH);
     if (!fn->scope_done) analyse_scope(in, fn);
     Env *env = env_new(in, fn->closure, fn->module, fn->def);
+    env->fn = fn;
     env->globals = fn->globals;
     env->nglobals = fn->nglobals;
     env->nonlocals = fn->nonlocals;
@@ -260,9 +260,11 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     if (!bind_params(in, fn, args, env, loc)) return NULL;
 
     in->depth++;
-    CallChain frame = {.call_loc = loc, .callee_name = fn->name, .parent = in->py_chain};
+    CallChain frame = {.call_loc = loc, .callee_name = fn->name, .parent = in->py_chain, .hidden = fn->def->generated};
     const CallChain *saved_chain = in->py_chain;
     in->py_chain = &frame;
+    Env *saved_env = in->env;
+    in->env = env;
     Value *result;
     if (fn->def->kind == AST_LAMBDA) {
         result = eval(in, env, fn->def->lambda.body);
@@ -271,6 +273,7 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
         result = st == EXEC_ERROR ? NULL : st == EXEC_RETURN ? in->return_value : value_none();
     }
     in->py_chain = saved_chain;
+    in->env = saved_env;
     in->depth--;
     return result;
 }
@@ -281,8 +284,18 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
     case VAL_BUILTIN: return callee->builtin->fn(in, callee->builtin->self, args, loc);
     case VAL_TF_FUNCTION: return tf_function_call(in, callee->tf_fn, args, loc);
     case VAL_CONCRETE_FUNCTION: return concrete_function_call(in, callee, args, loc);
-    default: return interp_type_error(in, loc, "'%s' object is not callable", value_type_name(callee));
+    case VAL_CLASS: return class_call(in, callee->cls, args, loc);
+    case VAL_METHOD: return call_method_value(in, callee, args, loc);
+    case VAL_STATICMETHOD: return call_value(in, callee->wrapped, args, loc);
+    case VAL_INSTANCE: {
+        Value *call = special_method(in, callee, in->dunder.call);
+        if (!call) break;
+        Value *m = method_new(in, call, callee);
+        return call_method_value(in, m, args, loc);
     }
+    default: break;
+    }
+    return interp_type_error(in, loc, "'%s' object is not callable", value_type_name(callee));
 }
 
 bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const *names, int n, int nrequired,
@@ -314,4 +327,23 @@ bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const 
             return false;
         }
     return true;
+}
+
+bool args_no_keywords(Interp *in, CallArgs *args, const char *fname, SrcLoc loc) {
+    if (args->nkw == 0) return true;
+    interp_type_error(in, loc, "%s() takes no keyword arguments", fname);
+    return false;
+}
+
+bool args_count(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc) {
+    if (!args_no_keywords(in, args, fname, loc)) return false;
+    if (args->npos >= lo && args->npos <= hi) return true;
+    if (lo == hi)
+        interp_type_error(in, loc, "%s() takes exactly %s (%d given)", fname,
+                          lo == 1 ? "one argument" : arena_printf(in->arena, "%d arguments", lo), args->npos);
+    else if (args->npos < lo)
+        interp_type_error(in, loc, "%s expected at least %d argument%s, got %d", fname, lo, lo == 1 ? "" : "s", args->npos);
+    else
+        interp_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi, args->npos);
+    return false;
 }

@@ -24,6 +24,7 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
         return st > 0 ? s < e : s > e;
     }
     case VAL_NDARRAY: return eager_value_truthy(in, ndarray_tensor(in, v), loc, ok);
+    case VAL_INSTANCE: return instance_truthy(in, v, loc, ok);
     case VAL_VARIABLE: /* its value is a symbolic tensor too */
     case VAL_TENSOR:
         if (interp_is_eager(in)) return eager_value_truthy(in, v, loc, ok);
@@ -207,6 +208,8 @@ static Value *ndarray_operator(Interp *in, const char *symbol, SrcLoc loc) {
 }
 
 Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
+    bool handled;
+    if (a->kind == VAL_INSTANCE || b->kind == VAL_INSTANCE) return instance_binop(in, op, a, b, loc, &handled);
     /* With a tensor on either side it is a tensor op (the array is converted). */
     if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE)
         return tensor_binop(in, op, a, b, loc);
@@ -223,7 +226,6 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
             if (!(b = builtin_set(in, NULL, &one, loc))) return NULL;
         }
     }
-    bool handled;
     Value *r = set_binop(in, op, a, b, &handled);
     if (handled) return r;
     if (is_intlike(a) && is_intlike(b)) {
@@ -233,12 +235,12 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
                 return value_bool(op == BIN_BITAND ? (x & y) : op == BIN_BITOR ? (x | y) : (x ^ y));
             }
         Value *r = int_binop(in, op, as_int(a), as_int(b), loc);
-        if (r || in->diag->errors) return r;
+        if (r || in->exc || in->diag->errors) return r;
     } else {
         double x, y;
         if (as_double(a, &x) && as_double(b, &y)) {
             Value *r = float_binop(in, op, x, y, loc);
-            if (r || in->diag->errors) return r;
+            if (r || in->exc || in->diag->errors) return r;
         }
     }
     if (op == BIN_ADD && a->kind == b->kind && (a->kind == VAL_STR || a->kind == VAL_LIST || a->kind == VAL_TUPLE))
@@ -282,6 +284,12 @@ static bool sequence_less(Interp *in, List *a, List *b, CmpOp op, SrcLoc loc, bo
 
 /* <, <=, >, >= on Python values. */
 static int compare_order(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok) {
+    bool handled;
+    if (a->kind == VAL_INSTANCE || b->kind == VAL_INSTANCE) {
+        Value *r = instance_compare(in, op, a, b, loc, &handled);
+        *ok = r != NULL;
+        return r ? value_truthy(in, r, loc, ok) : 0;
+    }
     double x, y;
     *ok = true;
     if (is_intlike(a) && is_intlike(b)) {
@@ -312,9 +320,21 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
     switch (container->kind) {
     case VAL_LIST:
     case VAL_TUPLE:
-        for (int i = 0; i < container->list->len; i++)
-            if (value_equal(container->list->items[i], item)) return value_bool(true);
+        for (int i = 0; i < container->list->len; i++) {
+            Value *x = container->list->items[i];
+            if (x == item) return value_bool(true);
+            if (x->kind == VAL_INSTANCE || item->kind == VAL_INSTANCE) {
+                Value *eq = eval_compare(in, CMP_EQ, x, item, loc);
+                bool ok;
+                if (!eq) return NULL;
+                if (value_truthy(in, eq, loc, &ok)) return value_bool(true);
+                if (!ok) return NULL;
+            } else if (value_equal(x, item)) {
+                return value_bool(true);
+            }
+        }
         return value_bool(false);
+    case VAL_INSTANCE: return instance_contains(in, container, item, loc);
     case VAL_DICT: return value_bool(dict_get(container->dict, item) != NULL);
     case VAL_DICT_VIEW: {
         const Dict *d = container->view.dict;
@@ -362,7 +382,9 @@ Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
     if ((a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) && op != CMP_IS && op != CMP_IS_NOT)
         return ndarray_operator(in, ast_cmpop_symbol(op), loc);
     bool handled;
-    Value *r = set_compare(in, op, a, b, &handled);
+    Value *r = instance_compare(in, op, a, b, loc, &handled);
+    if (handled) return r;
+    r = set_compare(in, op, a, b, &handled);
     if (handled) return r;
     switch (op) {
     case CMP_EQ: return value_bool(value_equal(a, b));
@@ -419,6 +441,18 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
     case VAL_NDARRAY: return ndarray_rows(in, v, loc);
     case VAL_ITERATOR: return iterator_drain(in, v->iter, loc);
     case VAL_DICT_VIEW: return dict_view_items(in->arena, v);
+    case VAL_INSTANCE: {
+        Value *it = instance_iter(in, v, loc);
+        if (!it) return NULL;
+        if (it->kind == VAL_ITERATOR) return iterator_drain(in, it->iter, loc);
+        for (;;) {
+            bool done;
+            Value *x = instance_next(in, it, loc, &done);
+            if (done) return l;
+            if (!x) return NULL;
+            list_append(in->arena, l, x);
+        }
+    }
     case VAL_SET: {
         List *l = ARENA_NEW(in->arena, List);
         int64_t pos = 0;
@@ -515,6 +549,13 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
         if (v) return v;
         break;
     }
+    case VAL_INSTANCE: return instance_attribute(in, obj, interp_intern(in, name), loc, missing);
+    case VAL_CLASS: return class_attribute(in, obj, interp_intern(in, name), loc, missing);
+    case VAL_SUPER: return super_attribute(in, obj, interp_intern(in, name), loc, missing);
+    case VAL_PROPERTY:
+    case VAL_STATICMETHOD:
+    case VAL_CLASSMETHOD:
+    case VAL_METHOD: return descriptor_attribute(in, obj, name, loc, missing);
     case VAL_BUILTIN:
         if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, obj->builtin->name);
         if (obj->builtin->is_class) {
@@ -538,6 +579,8 @@ Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     if (v || !missing) return v;
     if (obj->kind == VAL_MODULE)
         return interp_error(in, loc, "AttributeError: module '%s' has no attribute '%s'", obj->module->name, name);
+    if (obj->kind == VAL_CLASS)
+        return interp_error(in, loc, "AttributeError: type object '%s' has no attribute '%s'", obj->cls->name, name);
     return interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
 }
 
@@ -653,6 +696,7 @@ static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
 }
 
 Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
+    if (obj->kind == VAL_INSTANCE) return instance_get_item(in, obj, index, loc);
     if (obj->kind == VAL_VARIABLE && !(obj = variable_read(in, obj, loc))) return NULL;
     if (value_is_tensor(obj)) return tensor_index(in, obj, index, loc);
     if (obj->kind == VAL_NDARRAY) return ndarray_index(in, obj, index, loc);
@@ -664,7 +708,7 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     if (obj->kind == VAL_DICT) {
         if (!check_hashable(in, index, loc)) return NULL;
         Value *v = dict_get(obj->dict, index);
-        return v ? v : interp_error(in, loc, "KeyError: %s", value_repr(in->arena, index));
+        return v ? v : interp_key_error(in, index, loc);
     }
     if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) {
         if (index->kind == VAL_SLICE) return slice_sequence(in, obj, index, loc);
@@ -887,10 +931,11 @@ static Value *eval_fstring(Interp *in, Env *env, const Node *e);
 static Value *eval_formatted(Interp *in, Env *env, const Node *e) {
     Value *v = eval(in, env, e->formatted.value);
     if (!v) return NULL;
-    if (e->formatted.conversion == CONV_REPR || e->formatted.conversion == CONV_ASCII)
-        v = value_cstr(in->arena, value_repr(in->arena, v));
-    else if (e->formatted.conversion == CONV_STR)
-        v = value_cstr(in->arena, value_to_str(in->arena, v));
+    if (e->formatted.conversion != CONV_NONE) {
+        const char *text = e->formatted.conversion == CONV_STR ? py_str(in, v, e->loc) : py_repr(in, v, e->loc);
+        if (!text) return NULL;
+        v = value_cstr(in->arena, text);
+    }
     const char *spec = "";
     if (e->formatted.format_spec) {
         Value *s = eval_fstring(in, env, e->formatted.format_spec);
@@ -921,6 +966,7 @@ static Value *eval_unary(Interp *in, Env *env, const Node *e) {
         return ok ? value_bool(!t) : NULL;
     }
     if (value_is_tensor(v) || v->kind == VAL_VARIABLE) return tensor_unary(in, e->unaryop.op, v, e->loc);
+    if (v->kind == VAL_INSTANCE) return instance_unary(in, e->unaryop.op, v, e->loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);
         switch (e->unaryop.op) {

@@ -62,10 +62,33 @@ static bool name_in(const char **names, int n, const char *name) {
 }
 
 void env_set_local(Interp *in, Env *env, const char *name, Value *value) {
-    env_bind(in, env, name)->value = value;
+    Binding *b = env_bind(in, env, name);
+    if (env->ordered && !b->value && value) {
+        if (env->norder == env->order_cap) {
+            int cap = env->order_cap ? env->order_cap * 2 : 8;
+            env->order = arena_grow(in->arena, env->order, sizeof(char *), (size_t)env->norder, (size_t)cap);
+            env->order_cap = cap;
+        }
+        env->order[env->norder++] = name;
+    }
+    b->value = value;
 }
 
-static void env_assign(Interp *in, Env *env, const char *name, Value *value) {
+bool env_delete(Env *env, const char *name) {
+    Binding *b = env_find(env, name);
+    if (!b || !b->value) return false;
+    b->value = NULL;
+    if (env->ordered)
+        for (int i = 0; i < env->norder; i++)
+            if (env->order[i] == name) {
+                memmove(&env->order[i], &env->order[i + 1], sizeof(char *) * (size_t)(env->norder - i - 1));
+                env->norder--;
+                break;
+            }
+    return true;
+}
+
+void env_assign(Interp *in, Env *env, const char *name, Value *value) {
     if (name_in(env->globals, env->nglobals, name)) {
         env_set_local(in, env->module->globals, name, value);
         return;
@@ -80,6 +103,12 @@ static void env_assign(Interp *in, Env *env, const char *name, Value *value) {
         }
     }
     env_set_local(in, env, name, value);
+}
+
+void env_unbind(Interp *in, Env *env, const char *name) {
+    (void)in;
+    Binding *b = env_find(name_in(env->globals, env->nglobals, name) ? env->module->globals : env, name);
+    if (b) b->value = NULL;
 }
 
 Value *env_lookup(Interp *in, Env *env, const char *name) {
@@ -143,6 +172,7 @@ static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value
 }
 
 static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc loc) {
+    if (obj->kind == VAL_INSTANCE) return instance_set_item(in, obj, index, value, loc);
     if (obj->kind == VAL_DICT) {
         if (!check_hashable(in, index, loc)) return false;
         dict_set(in->arena, obj->dict, index, value);
@@ -189,19 +219,7 @@ bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
     }
     case AST_ATTRIBUTE: {
         Value *obj = eval(in, env, target->attribute.value);
-        if (!obj) return false;
-        if (obj->kind == VAL_MODULE) {
-            env_set_local(in, obj->module->globals, target->attribute.attr, value);
-            return true;
-        }
-        if (obj->kind == VAL_FUNCTION) { /* a function's __dict__ */
-            if (!obj->fn->attrs) obj->fn->attrs = value_dict(in->arena)->dict;
-            dict_set(in->arena, obj->fn->attrs, value_cstr(in->arena, target->attribute.attr), value);
-            return true;
-        }
-        interp_error(in, target->loc, "AttributeError: '%s' object attribute '%s' is read-only",
-                     value_type_name(obj), target->attribute.attr);
-        return false;
+        return obj && set_attribute(in, obj, target->attribute.attr, value, target->loc);
     }
     default:
         UNREACHABLE(); /* the parser accepts only the targets above */
@@ -229,11 +247,10 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         Value *obj = eval(in, env, target->subscript.value);
         Value *index = obj ? eval(in, env, target->subscript.slice) : NULL;
         if (!index) return false;
+        if (obj->kind == VAL_INSTANCE) return instance_delete_item(in, obj, index, target->loc);
         if (obj->kind == VAL_DICT) {
-            if (!dict_delete(obj->dict, index)) {
-                interp_error(in, target->loc, "KeyError: %s", value_repr(in->arena, index));
-                return false;
-            }
+            if (!check_hashable(in, index, target->loc)) return false;
+            if (!dict_delete(obj->dict, index)) return interp_key_error(in, index, target->loc), false;
             return true;
         }
         if (obj->kind == VAL_LIST && (index->kind == VAL_INT || index->kind == VAL_BOOL)) {
@@ -254,6 +271,10 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
                                      value_type_name(index)), false;
         interp_type_error(in, target->loc, "'%s' object doesn't support item deletion", value_type_name(obj));
         return false;
+    }
+    case AST_ATTRIBUTE: {
+        Value *obj = eval(in, env, target->attribute.value);
+        return obj && delete_attribute(in, obj, target->attribute.attr, target->loc);
     }
     default: interp_not_supported(in, target->loc, "this 'del' target"); return false;
     }
@@ -407,7 +428,10 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
     Value *rhs = eval(in, env, s->augassign.value);
     if (!rhs) return EXEC_ERROR;
     Value *result;
-    if (set_augassign(in, s->augassign.op, old, rhs)) {
+    bool handled;
+    if ((result = instance_inplace(in, s->augassign.op, old, rhs, s->loc, &handled)) || handled) {
+        /* obj.__iadd__(rhs)'s result is stored back, as Python does */
+    } else if (set_augassign(in, s->augassign.op, old, rhs)) {
         result = old;
     } else if (old->kind == VAL_LIST && s->augassign.op == BIN_ADD) {
         /* list += iterable extends in place */
@@ -473,19 +497,7 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
         return in->return_value ? EXEC_RETURN : EXEC_ERROR;
     case AST_BREAK: return EXEC_BREAK;
     case AST_CONTINUE: return EXEC_CONTINUE;
-    case AST_ASSERT: {
-        bool ok;
-        if (!condition(in, env, s->assert_.test, &ok)) return EXEC_ERROR;
-        if (ok) return EXEC_NORMAL;
-        if (s->assert_.msg) {
-            Value *msg = eval(in, env, s->assert_.msg);
-            if (!msg) return EXEC_ERROR;
-            interp_error(in, s->loc, "AssertionError: %s", value_to_str(in->arena, msg));
-        } else {
-            interp_error(in, s->loc, "AssertionError");
-        }
-        return EXEC_ERROR;
-    }
+    case AST_ASSERT: return exec_assert(in, env, s);
     case AST_GLOBAL:
     case AST_NONLOCAL:
         /* Declarations were collected by the scope analysis in call.c. */
@@ -500,10 +512,10 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
     case AST_FUNCDEF: return exec_funcdef(in, env, s);
     case AST_IMPORT: return exec_import(in, env, s);
     case AST_IMPORT_FROM: return exec_import_from(in, env, s);
-    case AST_RAISE: interp_not_supported(in, s->loc, "'raise' (exceptions)"); return EXEC_ERROR;
-    case AST_TRY: interp_not_supported(in, s->loc, "'try' statements"); return EXEC_ERROR;
-    case AST_WITH: interp_not_supported(in, s->loc, "'with' statements"); return EXEC_ERROR;
-    case AST_CLASSDEF: interp_not_supported(in, s->loc, "class definitions"); return EXEC_ERROR;
+    case AST_RAISE: return exec_raise(in, env, s);
+    case AST_TRY: return exec_try(in, env, s);
+    case AST_WITH: return exec_with(in, env, s);
+    case AST_CLASSDEF: return exec_classdef(in, env, s);
     default: break;
     }
     UNREACHABLE(); /* every statement kind the parser makes is handled above */

@@ -18,10 +18,13 @@ SrcLoc interp_op_loc(Interp *in, SrcLoc loc) {
     return interp_is_library_file(in, loc.file) && in->user_loc.file ? in->user_loc : loc;
 }
 
+/* "ValueError: ..." raises a ValueError, which the script may catch; any other error
+   ("not supported yet: ...") is a build error, reported now. */
 static void report(Interp *in, SrcLoc loc, const char *prefix, const char *fmt, va_list ap) {
-    loc = interp_op_loc(in, loc);
-    const char *msg = arena_vprintf(in->arena, fmt, ap);
-    diag_error(in->diag, loc, "%s%s", prefix, msg);
+    const char *msg = arena_printf(in->arena, "%s%s", prefix, arena_vprintf(in->arena, fmt, ap));
+    if (interp_raise_message(in, msg, loc)) return;
+    in->exc = NULL;
+    diag_error(in->diag, interp_op_loc(in, loc), "%s", msg);
     /* Where the tracing came from: the tf.function calls that led here. */
     for (const CallChain *c = in->builder.chain; c; c = c->parent)
         diag_note(in->diag, c->call_loc, "traced from the call to '%s' here", c->callee_name);
@@ -78,7 +81,11 @@ static Interp *interp_start(Arena *arena, Diag *diag, const Node **script, const
     Func *program = func_new(in->module, "main", FUNC_PROGRAM, (*script)->loc);
     in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL};
     if (eager) in->builder.eager = eager_new(in->module, opt->argc, opt->argv);
+    dunders_install(in);
     builtins_install(in);
+    object_class_install(in);
+    exceptions_install(in);
+    class_builtins_install(in);
     in->main_module = module_create(in, "__main__", file, false);
     return in;
 }
@@ -86,7 +93,10 @@ static Interp *interp_start(Arena *arena, Diag *diag, const Node **script, const
 Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
     Interp *in = interp_start(arena, diag, &script, opt, false);
     if (!in) return NULL;
-    if (!exec_module(in, in->main_module, script) || diag_has_errors(diag)) return NULL;
+    if (!exec_module(in, in->main_module, script) || diag_has_errors(diag)) {
+        report_uncaught(in);
+        return NULL;
+    }
     if (opt->trace_report) trace_report_print(in, opt->trace_report);
     region_set_results(in->module, in->module->funcs[0]->body, NULL, 0);
     return in->module;
@@ -103,6 +113,7 @@ int interp_run_eager(Arena *arena, Diag *diag, const Node *script, const InterpO
         }
     }
     bool ok = exec_module(in, in->main_module, script) && !diag_has_errors(diag);
+    if (!ok) report_uncaught(in);
     fflush(opt->out);
     /* Every tensor is released, even after an error. */
     int rc = eager_finish(in->builder.eager);

@@ -26,6 +26,16 @@ struct Env {
     int nglobals;
     const char **nonlocals;
     int nnonlocals;
+    /* A class body's scope or an instance's __dict__: names are kept in the order they
+       were first bound (what vars() and __dict__ show), and functions defined here
+       close over the enclosing function scope, not this one. */
+    PyClass *class_body;          /* the class being defined, or NULL */
+    bool ordered;
+    const char **order;
+    int norder, order_cap;
+    /* The function this call runs (NULL: module, class body): zero-argument super()
+       finds its class and first argument here. */
+    Function *fn;
 };
 
 struct PyModule {
@@ -81,6 +91,15 @@ typedef struct RegionScope {
     const struct RegionScope *outer;
 } RegionScope;
 
+/* Interned names of the special methods, looked up on every operator of an instance. */
+typedef struct Dunders {
+    const char *init, *new_, *call, *repr, *str, *eq, *ne, *hash, *len, *bool_, *getitem, *setitem, *delitem,
+        *contains, *iter, *next, *enter, *exit, *getattr, *setattr, *delattr, *class_, *dict, *name, *qualname,
+        *module, *doc, *mro, *bases, *args, *cause, *context, *suppress_context, *traceback, *format, *index,
+        *int_, *float_, *neg, *pos, *invert, *abs, *lt, *le, *gt, *ge;
+    const char *binop[BIN__COUNT], *rbinop[BIN__COUNT], *ibinop[BIN__COUNT];
+} Dunders;
+
 /* How a statement finished. */
 typedef enum { EXEC_NORMAL, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE, EXEC_ERROR } ExecStatus;
 
@@ -119,6 +138,18 @@ struct Interp {
        call runs its Python in the caller, nothing is traced. */
     bool run_functions_eagerly;
     int ndetectors, detectors_cap;
+
+    /* ---- Exceptions (exceptions.c) ---- */
+    /* The exception propagating now (a VAL_INSTANCE), or NULL. Every failing
+       evaluation returns NULL/false/EXEC_ERROR; try/except catches only when exc is
+       set: a failure without one is a build error already reported (not supported
+       yet, a graph error), which nothing catches. */
+    Value *exc;
+    Value *handling;              /* the exception an except block is handling (bare raise, __context__) */
+    PyClass *object_class;
+    Env *exception_classes;       /* every exception class the interpreter raises, by name */
+    Env *env;                     /* the running function call's scope (NULL: module level) */
+    Dunders dunder;               /* interned special-method names */
 };
 
 #define INTERP_MAX_DEPTH 400
@@ -143,8 +174,91 @@ Value *env_get_local(Env *env, const char *name);
 /* The scope binds name (perhaps not yet assigned: a local before its assignment). */
 bool env_declares(Env *env, const char *name);
 void env_set_local(Interp *in, Env *env, const char *name, Value *value);
+/* Binds name as an assignment in env does (global/nonlocal declarations followed). */
+void env_assign(Interp *in, Env *env, const char *name, Value *value);
+/* Unbinds name, quietly (the end of `except E as name`). */
+void env_unbind(Interp *in, Env *env, const char *name);
+/* Unbinds name (del); false when it was not bound. */
+bool env_delete(Env *env, const char *name);
 /* Name lookup by Python's LEGB rule; NULL when unbound (caller reports NameError). */
 Value *env_lookup(Interp *in, Env *env, const char *name);
+
+/* ---- classes.c: classes, instances, attributes with descriptors ------------------------ */
+Env *namespace_new(Interp *in, PyModule *module);      /* an ordered Env: a class or instance __dict__ */
+Value *instance_new(Interp *in, PyClass *cls);
+Value *method_new(Interp *in, Value *fn, Value *self);
+PyClass *class_new(Interp *in, const char *name, const char *qualname, const char *module, Value **bases,
+                   int nbases, Env *dict, SrcLoc loc);
+/* name (interned) along the class's MRO, or NULL. */
+Value *class_lookup(const PyClass *cls, const char *name);
+bool class_is_subclass(const PyClass *cls, const PyClass *base);
+bool value_is_instance_of(Interp *in, const Value *v, const PyClass *cls);
+/* The qualified name of a def or class named name in scope env ("C.f", "f.<locals>.g"). */
+const char *scope_qualname(Interp *in, Env *env, const char *name);
+ExecStatus exec_classdef(Interp *in, Env *env, const Node *s);
+/* Attribute reads, as lookup_attribute (name interned). */
+Value *instance_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bool *missing);
+Value *class_attribute(Interp *in, Value *cls, const char *name, SrcLoc loc, bool *missing);
+Value *super_attribute(Interp *in, Value *sup, const char *name, SrcLoc loc, bool *missing);
+/* obj.name = value (user __setattr__ first), del obj.name; false after an error. */
+bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLoc loc);
+bool delete_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc);
+/* object.__setattr__: a property's setter or the instance __dict__ (name interned). */
+bool instance_store(Interp *in, Value *obj, const char *name, Value *value, SrcLoc loc);
+Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc);
+Value *call_method_value(Interp *in, Value *method, CallArgs *args, SrcLoc loc);
+/* property, staticmethod, classmethod, super, issubclass, setattr, delattr, vars, id,
+   NotImplemented (class_builtins.c); attributes of the descriptor values. */
+void class_builtins_install(Interp *in);
+Value *descriptor_attribute(Interp *in, Value *v, const char *name, SrcLoc loc, bool *missing);
+
+/* ---- dunder.c: special methods ------------------------------------------------------------ */
+void dunders_install(Interp *in);
+void object_class_install(Interp *in);
+/* The special method name of obj's type (NULL: obj is no instance, or it has none). */
+Value *special_method(Interp *in, Value *obj, const char *name);
+/* obj.name(*args) looked up on the type; *found false (and NULL) when it has none. */
+Value *call_special(Interp *in, Value *obj, const char *name, Value **args, int nargs, SrcLoc loc, bool *found);
+/* repr() and str() that run __repr__/__str__ (inside containers too); NULL after an error. */
+const char *py_repr(Interp *in, Value *v, SrcLoc loc);
+const char *py_str(Interp *in, Value *v, SrcLoc loc);
+/* Operators with an instance on either side (*handled false otherwise). */
+Value *instance_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bool *handled);
+Value *instance_inplace(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bool *handled);
+Value *instance_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc, bool *handled);
+Value *instance_unary(Interp *in, UnaryOp op, Value *v, SrcLoc loc);
+bool instance_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok);
+/* len(v) by __len__: false with *found false when there is none, or after an error. */
+bool instance_length(Interp *in, Value *v, SrcLoc loc, int64_t *len, bool *found);
+Value *instance_get_item(Interp *in, Value *obj, Value *index, SrcLoc loc);
+bool instance_set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc loc);
+bool instance_delete_item(Interp *in, Value *obj, Value *index, SrcLoc loc);
+Value *instance_contains(Interp *in, Value *container, Value *item, SrcLoc loc);
+Value *instance_iter(Interp *in, Value *obj, SrcLoc loc);
+/* The next item, or NULL: with *done at StopIteration (cleared), else after an error. */
+Value *instance_next(Interp *in, Value *it, SrcLoc loc, bool *done);
+
+/* ---- exceptions.c, exec_try.c ---------------------------------------------------------------- */
+void exceptions_install(Interp *in);
+void exception_init_args(Interp *in, Value *obj, CallArgs *args);
+/* Raises exc (an exception instance) at loc: NULL, for `return interp_raise(...)`. */
+Value *interp_raise(Interp *in, Value *exc, SrcLoc loc);
+/* A new instance of the built-in exception class_name with args, raised. */
+Value *raise_new(Interp *in, const char *class_name, Value **args, int nargs, SrcLoc loc);
+Value *interp_key_error(Interp *in, Value *key, SrcLoc loc);
+/* "ValueError: text" raises a ValueError("text"); false when msg names no exception class. */
+bool interp_raise_message(Interp *in, const char *msg, SrcLoc loc);
+/* exc is an instance of type (a class or a tuple of them); *ok false after a TypeError. */
+bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok);
+bool exception_is(Interp *in, const Value *exc, const char *class_name);
+/* tf.errors' classes (InvalidArgumentError, ...) by name, or NULL. */
+Value *tensorflow_error_class(Interp *in, const char *name);
+/* The build error for the exception nobody caught: its line, then a Python traceback. */
+void report_uncaught(Interp *in);
+ExecStatus exec_raise(Interp *in, Env *env, const Node *s);
+ExecStatus exec_assert(Interp *in, Env *env, const Node *s);
+ExecStatus exec_try(Interp *in, Env *env, const Node *s);
+ExecStatus exec_with(Interp *in, Env *env, const Node *s);
 
 /* ---- side_effects.c: Python state changed while tracing ------------------------------------- */
 /* While tracing a tf.function, an assignment to name (global or nonlocal), or to an
@@ -184,6 +298,10 @@ Value *make_function(Interp *in, Env *env, const Node *def, const char *name);
 bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const *names, int n,
                int nrequired, Value **out, SrcLoc loc);
 CallArgs call_args_positional(Value **pos, int npos);
+/* A builtin's argument checks, with CPython's TypeErrors: no keywords; lo..hi
+   positional arguments (and no keywords). */
+bool args_no_keywords(Interp *in, CallArgs *args, const char *fname, SrcLoc loc);
+bool args_count(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc);
 
 /* ---- builtins.c ------------------------------------------------------------------------ */
 void builtins_install(Interp *in);
@@ -340,6 +458,7 @@ typedef struct Cursor {
     List *items;       /* a live list or a snapshot, walked by index */
     int64_t index;
     Iterator *iter;    /* or an iterator, pulled */
+    Value *obj;        /* or an instance with __next__ */
 } Cursor;
 Value *genexp_new(Interp *in, Env *scope, const Node *comp, List *first_items);
 Value *builtin_iter(Interp *in, Value *self, CallArgs *args, SrcLoc loc);

@@ -107,6 +107,7 @@ Value *builtin_iter(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->nkw || args->npos != 1) return interp_type_error(in, loc, "iter() takes exactly one argument here");
     Value *v = args->pos[0];
     if (v->kind == VAL_ITERATOR) return v;
+    if (v->kind == VAL_INSTANCE) return instance_iter(in, v, loc);
     Iterator *it = ARENA_NEW(in->arena, Iterator);
     if (v->kind == VAL_LIST) it->list = v;
     else if (!(it->items = iterate_to_list(in, v, loc))) return NULL;
@@ -118,6 +119,13 @@ Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->nkw || args->npos < 1 || args->npos > 2)
         return interp_type_error(in, loc, "next expected 1 or 2 arguments, got %d", args->npos);
     Value *v = args->pos[0];
+    if (v->kind == VAL_INSTANCE) {
+        bool done;
+        Value *item = instance_next(in, v, loc, &done);
+        if (!done) return item;
+        if (args->npos == 2) return args->pos[1];
+        return raise_new(in, "StopIteration", NULL, 0, loc);
+    }
     if (v->kind != VAL_ITERATOR) return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(v));
     Value *item;
     if (!iterator_next(in, v->iter, &item, loc)) return NULL;
@@ -130,8 +138,13 @@ Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 
 bool cursor_open(Interp *in, Value *iterable, Cursor *c, SrcLoc loc) {
     *c = (Cursor){0};
+    if (iterable->kind == VAL_INSTANCE && !(iterable = instance_iter(in, iterable, loc))) return false;
     if (iterable->kind == VAL_ITERATOR) {
         c->iter = iterable->iter;
+        return true;
+    }
+    if (iterable->kind == VAL_INSTANCE) { /* an iterator of the script's: __next__ */
+        c->obj = iterable;
         return true;
     }
     /* A list appended to while iterated sees the new items, as in CPython. */
@@ -141,6 +154,11 @@ bool cursor_open(Interp *in, Value *iterable, Cursor *c, SrcLoc loc) {
 
 bool cursor_next(Interp *in, Cursor *c, Value **item, SrcLoc loc) {
     if (c->iter) return iterator_next(in, c->iter, item, loc);
+    if (c->obj) {
+        bool done;
+        *item = instance_next(in, c->obj, loc, &done);
+        return *item || done;
+    }
     *item = c->index < c->items->len ? c->items->items[c->index++] : NULL;
     return true;
 }

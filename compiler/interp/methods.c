@@ -189,7 +189,24 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
 }
 
 Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
-    if (!spec[0]) return v->kind == VAL_STR ? v : value_cstr(in->arena, value_to_str(in->arena, v));
+    if (v->kind == VAL_INSTANCE) {
+        /* A __format__ of its own; object's formats str(v) and takes no spec. */
+        bool found;
+        Value *sv = value_cstr(in->arena, spec);
+        Value *r = call_special(in, v, in->dunder.format, &sv, 1, loc, &found);
+        if (found) {
+            if (r && r->kind != VAL_STR)
+                return interp_type_error(in, loc, "__format__ must return a str, not %s", value_type_name(r));
+            return r;
+        }
+        if (spec[0])
+            return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
+    }
+    if (!spec[0]) {
+        if (v->kind == VAL_STR) return v;
+        const char *text = py_str(in, v, loc);
+        return text ? value_cstr(in->arena, text) : NULL;
+    }
     Spec sp;
     if (!parse_spec(in, spec, &sp, loc)) return NULL;
     bool ok = true;
@@ -266,12 +283,18 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         bool ok = true;
         switch (conv) {
         case 's': {
-            const char *text = value_to_str(in->arena, v);
+            const char *text = py_str(in, v, loc);
+            if (!text) return NULL;
             if (prec >= 0 && strlen(text) > (size_t)prec) text = arena_strndup(in->arena, text, (size_t)prec);
             piece = pad(in->arena, "", text, &sp, '>');
             break;
         }
-        case 'r': piece = pad(in->arena, "", value_repr(in->arena, v), &sp, '>'); break;
+        case 'r': {
+            const char *text = py_repr(in, v, loc);
+            if (!text) return NULL;
+            piece = pad(in->arena, "", text, &sp, '>');
+            break;
+        }
         case 'c': {
             char buf[5] = {0};
             if (v->kind == VAL_STR && utf8_codepoints(v->str.s, v->str.len) == 1) {
@@ -446,6 +469,9 @@ bool check_hashable(Interp *in, const Value *key, SrcLoc loc) {
         interp_type_error(in, loc, "Variable is unhashable. Instead, use variable.ref() as the key.");
     else if (value_hash(key, &h))
         return true;
+    else if (key->kind == VAL_INSTANCE && key->inst->cls->hash_kind == HASH_USER)
+        interp_not_supported(in, loc, arena_printf(in->arena, "instances of '%s' (a class with its own __hash__) as dict keys "
+                                                   "or set members", key->inst->cls->name));
     else
         interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
     return false;

@@ -705,8 +705,11 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
             }
             if (!v) return NULL;
         }
-        if (conversion == 'r' || conversion == 'a') v = value_cstr(in->arena, value_repr(in->arena, v));
-        else if (conversion == 's') v = value_cstr(in->arena, value_to_str(in->arena, v));
+        if (conversion == 'r' || conversion == 'a' || conversion == 's') {
+            const char *text = conversion == 's' ? py_str(in, v, loc) : py_repr(in, v, loc);
+            if (!text) return NULL;
+            v = value_cstr(in->arena, text);
+        }
         if (spec && strchr(spec, '{')) {
             /* nested fields in the spec: format the spec itself first */
             Value *formatted = format_text(in, spec, strlen(spec), args, auto_index, loc);

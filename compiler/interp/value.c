@@ -84,6 +84,9 @@ Value *value_undefined(Arena *a, const char *name) {
 
 Value *value_undefined_return(void) { return &undefined_return_value; }
 
+static Value not_implemented_value = {.kind = VAL_NOTIMPLEMENTED};
+Value *value_not_implemented(void) { return &not_implemented_value; }
+
 void list_append(Arena *a, List *l, Value *v) {
     if (l->len == l->cap) {
         int cap = l->cap ? l->cap * 2 : 4;
@@ -152,6 +155,14 @@ const char *value_type_name(const Value *v) {
     case VAL_SET: return "set";
     case VAL_DICT_VIEW: return v->view.which == 0 ? "dict_keys" : v->view.which == 1 ? "dict_values" : "dict_items";
     case VAL_ITERATOR: return v->iter->is_genexp ? "generator" : "list_iterator";
+    case VAL_CLASS: return "type";
+    case VAL_INSTANCE: return v->inst->cls->name;
+    case VAL_METHOD: return "method";
+    case VAL_PROPERTY: return "property";
+    case VAL_STATICMETHOD: return "staticmethod";
+    case VAL_CLASSMETHOD: return "classmethod";
+    case VAL_SUPER: return "super";
+    case VAL_NOTIMPLEMENTED: return "NotImplementedType";
     }
     UNREACHABLE();
 }

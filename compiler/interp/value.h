@@ -47,6 +47,14 @@ typedef enum {
     VAL_SET,          /* set (value_set.c: CPython's table, so CPython's order) */
     VAL_ITERATOR,     /* iter(x), or a generator expression (iterators.c) */
     VAL_DICT_VIEW,    /* d.keys(), d.values(), d.items(): live views of the dict */
+    VAL_CLASS,        /* a class: a def'd one, object, or a built-in exception (classes.c) */
+    VAL_INSTANCE,     /* an instance of a VAL_CLASS (exceptions are instances too) */
+    VAL_METHOD,       /* a function bound to its first argument (obj.method, Cls.classmethod) */
+    VAL_PROPERTY,     /* property(fget, fset, fdel) */
+    VAL_STATICMETHOD, /* staticmethod(f) */
+    VAL_CLASSMETHOD,  /* classmethod(f) */
+    VAL_SUPER,        /* super(): attribute lookup that starts after a class of the MRO */
+    VAL_NOTIMPLEMENTED, /* NotImplemented: an operator method declining */
 } ValueKind;
 
 typedef struct List {
@@ -99,6 +107,47 @@ typedef struct Iterator {
     int64_t *positions;
 } Iterator;
 
+/* A class (classes.c). Its namespace is an Env keyed by interned names, in insertion
+   order (env->order), like a CPython class __dict__. */
+typedef struct PyClass {
+    const char *name;
+    const char *qualname;      /* "Outer.Inner", "f.<locals>.C" */
+    const char *module;        /* "__main__", "builtins", ... */
+    Value *self;               /* the VAL_CLASS */
+    Value **bases;             /* VAL_CLASS values; none only for object */
+    int nbases;
+    struct PyClass **mro;      /* C3 linearisation: the class first, object last */
+    int nmro;
+    Env *dict;
+    bool is_exception;         /* BaseException or a subclass */
+    bool is_builtin;           /* object and the built-in exceptions */
+    /* hash(instance): by identity; unhashable (defines __eq__ but not __hash__);
+       or computed by a __hash__ of its own (not supported as dict keys yet). */
+    enum { HASH_IDENTITY, HASH_NONE, HASH_USER } hash_kind;
+} PyClass;
+
+/* What an exception instance carries beyond its attributes (exceptions.c). */
+typedef struct TraceEntry {
+    SrcLoc loc;                /* the line running in that frame */
+    const char *func;          /* the frame's function, "<module>" for the top level */
+} TraceEntry;
+
+typedef struct ExcInfo {
+    Value *args;               /* a tuple */
+    Value *cause;              /* raise ... from cause (NULL: None) */
+    Value *context;            /* the exception being handled when it was raised */
+    bool suppress_context;     /* set by raise ... from */
+    TraceEntry *tb;            /* outermost frame first */
+    int ntb;
+    SrcLoc raised_at;          /* the user's line of the raise (library raises map to their caller) */
+} ExcInfo;
+
+typedef struct Instance {
+    PyClass *cls;
+    Env *attrs;                /* the instance __dict__, in insertion order */
+    ExcInfo *exc;              /* exceptions only, else NULL */
+} Instance;
+
 typedef struct CallArgs {
     Value **pos;
     int npos;
@@ -113,6 +162,7 @@ typedef struct Builtin {
     const char *name;
     BuiltinFn fn;
     Value *self;      /* bound receiver for methods, else NULL */
+    bool binds;       /* a method of a class (object.__init__): obj.m binds obj first */
     bool is_class;    /* a built-in type (int, list, zip, ...): prints as <class 'int'> */
 } Builtin;
 
@@ -125,6 +175,7 @@ typedef struct Function {
     Value **defaults;         /* per positional param (NULL: none), evaluated at def time */
     Value **kwonly_defaults;
     Env *closure;             /* enclosing function scope, NULL at module level */
+    PyClass *defining_class;  /* the class whose body defined it (zero-argument super()) */
     PyModule *module;         /* globals */
     /* Scope analysis of the body, done on the first call: names assigned in the body
        are local (unless declared global/nonlocal), as Python decides statically. */
@@ -166,6 +217,14 @@ struct Value {
         struct { TensorType type; const char *name; } spec;
         struct { TfFunction *tf_fn; struct ConcreteFunction *cf; } concrete;
         IrValue *ndarray;     /* VAL_NDARRAY: the eager tensor whose values it shows */
+        PyClass *cls;
+        Instance *inst;
+        struct { Value *fn; Value *self; } method;    /* VAL_METHOD */
+        struct { Value *fget, *fset, *fdel; const char *name; } prop;  /* fields NULL when absent */
+        Value *wrapped;       /* VAL_STATICMETHOD, VAL_CLASSMETHOD: the function */
+        /* VAL_SUPER: look up from the class after `after` in the MRO of obj's type (or
+           of obj itself when it is a class) */
+        struct { PyClass *after; Value *obj; } super_;
     };
 };
 
@@ -184,6 +243,7 @@ Value *value_builtin(Arena *a, const char *name, BuiltinFn fn, Value *self);
 Value *value_dtype(Arena *a, DType dt);
 Value *value_undefined(Arena *a, const char *name);
 Value *value_undefined_return(void);
+Value *value_not_implemented(void);
 void list_append(Arena *a, List *l, Value *v);
 
 /* The items a dict view shows now: keys, values or (key, value) tuples. */
@@ -224,6 +284,12 @@ bool value_is_number(const Value *v);         /* bool, int or float */
 
 /* ---- Text (CPython-exact) ------------------------------------------------------- */
 const char *value_repr(Arena *a, const Value *v);
+/* repr with instances printed by a hook (their __repr__); NULL when the hook failed. */
+typedef struct ReprHook {
+    const char *(*fn)(struct ReprHook *hook, const Value *instance); /* NULL: failed (sets failed) */
+    bool failed;
+} ReprHook;
+const char *value_repr_hooked(Arena *a, const Value *v, ReprHook *hook);
 const char *value_to_str(Arena *a, const Value *v);
 /* repr of a float as CPython prints it: shortest round-trip digits. */
 const char *float_repr(Arena *a, double f);

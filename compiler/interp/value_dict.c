@@ -78,6 +78,9 @@ bool value_equal(const Value *a, const Value *b) {
     case VAL_BUILTIN: return a->builtin->fn == b->builtin->fn && a->builtin->self == b->builtin->self;
     case VAL_MODULE: return a->module == b->module;
     case VAL_TF_FUNCTION: return a->tf_fn == b->tf_fn;
+    case VAL_CLASS: return a->cls == b->cls;
+    case VAL_INSTANCE: return a->inst == b->inst; /* __eq__ runs in eval_compare, not here */
+    case VAL_METHOD: return value_equal(a->method.fn, b->method.fn) && value_equal(a->method.self, b->method.self);
     default: return false; /* identity was checked first */
     }
 }
@@ -124,6 +127,17 @@ bool value_hash(const Value *v, uint64_t *hash) {
     case VAL_SLICE:
     case VAL_SET:
     case VAL_NDARRAY: return false;
+    case VAL_INSTANCE:
+        if (v->inst->cls->hash_kind != HASH_IDENTITY) return false;
+        *hash = (uint64_t)(uintptr_t)v->inst >> 4;
+        return true;
+    case VAL_CLASS: *hash = (uint64_t)(uintptr_t)v->cls >> 4; return true;
+    case VAL_METHOD: {
+        uint64_t f, s;
+        if (!value_hash(v->method.fn, &f) || !value_hash(v->method.self, &s)) return false;
+        *hash = mix(f, s);
+        return true;
+    }
     case VAL_DTYPE: *hash = 0x64740000u + (uint64_t)v->dtype; return true;
     case VAL_RANGE: *hash = mix(mix((uint64_t)v->range.start, (uint64_t)v->range.stop), (uint64_t)v->range.step); return true;
     default: {

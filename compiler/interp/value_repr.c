@@ -91,6 +91,7 @@ const char *str_repr(Arena *a, const char *s, size_t len) {
 typedef struct ReprFrame {
     const void *container;
     const struct ReprFrame *up;
+    ReprHook *hook;               /* the same in every frame: instances' reprs */
 } ReprFrame;
 
 static bool repr_active(const ReprFrame *f, const void *container) {
@@ -106,7 +107,7 @@ static void repr_seq(StrBuf *sb, const List *l, const char *open, const char *cl
         strbuf_printf(sb, "%s...%s", open, close);
         return;
     }
-    ReprFrame here = {l, up};
+    ReprFrame here = {l, up, up->hook};
     strbuf_puts(sb, open);
     for (int i = 0; i < l->len; i++) {
         if (i) strbuf_puts(sb, ", ");
@@ -131,7 +132,7 @@ static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
             strbuf_puts(sb, "{...}");
             return;
         }
-        ReprFrame here = {v->dict, up};
+        ReprFrame here = {v->dict, up, up->hook};
         strbuf_putc(sb, '{');
         bool first = true;
         for (int i = 0; i < v->dict->nentries; i++) {
@@ -213,16 +214,47 @@ static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
         strbuf_putc(sb, ')');
         return;
     case VAL_CONCRETE_FUNCTION: strbuf_puts(sb, concrete_function_text(sb->arena, v)); return;
+    case VAL_CLASS:
+        if (strcmp(v->cls->module, "builtins") == 0) strbuf_printf(sb, "<class '%s'>", v->cls->qualname);
+        else strbuf_printf(sb, "<class '%s.%s'>", v->cls->module, v->cls->qualname);
+        return;
+    case VAL_INSTANCE: {
+        const char *text = up->hook ? up->hook->fn(up->hook, v) : NULL;
+        if (text) strbuf_puts(sb, text);
+        else if (!up->hook) strbuf_printf(sb, "<%s.%s object>", v->inst->cls->module, v->inst->cls->qualname);
+        return;
+    }
+    case VAL_METHOD:
+        strbuf_printf(sb, "<bound method %s of ", v->method.fn->kind == VAL_FUNCTION ? v->method.fn->fn->qualname
+                                                  : v->method.fn->kind == VAL_BUILTIN ? v->method.fn->builtin->name
+                                                                                       : "?");
+        repr_into(sb, v->method.self, up);
+        strbuf_putc(sb, '>');
+        return;
+    case VAL_PROPERTY: strbuf_puts(sb, "<property object>"); return;
+    case VAL_STATICMETHOD:
+    case VAL_CLASSMETHOD:
+        strbuf_printf(sb, "<%s(", value_type_name(v));
+        repr_into(sb, v->wrapped, up);
+        strbuf_puts(sb, ")>");
+        return;
+    case VAL_SUPER: strbuf_printf(sb, "<super: <class '%s'>, <%s object>>", v->super_.after->name,
+                                  value_type_name(v->super_.obj));
+        return;
+    case VAL_NOTIMPLEMENTED: strbuf_puts(sb, "NotImplemented"); return;
     }
     UNREACHABLE();
 }
 
-const char *value_repr(Arena *a, const Value *v) {
+const char *value_repr_hooked(Arena *a, const Value *v, ReprHook *hook) {
     StrBuf sb;
     strbuf_init(&sb, a);
-    repr_into(&sb, v, NULL);
-    return strbuf_cstr(&sb);
+    ReprFrame root = {NULL, NULL, hook};
+    repr_into(&sb, v, &root);
+    return hook && hook->failed ? NULL : strbuf_cstr(&sb);
 }
+
+const char *value_repr(Arena *a, const Value *v) { return value_repr_hooked(a, v, NULL); }
 
 const char *value_to_str(Arena *a, const Value *v) {
     if (v->kind == VAL_STR) return v->str.s;

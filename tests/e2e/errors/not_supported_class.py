@@ -1,5 +1,0 @@
-import tensorflow as tf
-
-
-class Model:
-    pass

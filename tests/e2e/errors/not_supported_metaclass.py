@@ -1,0 +1,9 @@
+import tensorflow as tf
+
+
+class Meta:
+    pass
+
+
+class Model(metaclass=Meta):
+    pass
