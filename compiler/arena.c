@@ -2,12 +2,16 @@
  * string buffers. The only file in compiler/ that talks to the collector. */
 #include "arena.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The collector must know every thread that holds pointers to collected memory. */
+#define GC_THREADS
 #include <gc.h>
+#include <pthread.h>
 
 typedef struct InternEntry {
     const char *str;
@@ -57,6 +61,32 @@ void arena_run_finalizers(void) {
 }
 
 void arena_collect(void) { GC_gcollect(); }
+
+typedef struct BigStackJob {
+    void (*fn)(void *ctx);
+    void *ctx;
+} BigStackJob;
+
+static void *big_stack_main(void *p) {
+    BigStackJob *job = p;
+    job->fn(job->ctx);
+    return NULL;
+}
+
+void arena_run_on_big_stack(void (*fn)(void *ctx), void *ctx, size_t stack_bytes) {
+    BigStackJob job = {fn, ctx};
+    pthread_attr_t attr;
+    pthread_t thread;
+    if (pthread_attr_init(&attr) != 0) {
+        fn(ctx);
+        return;
+    }
+    bool started = pthread_attr_setstacksize(&attr, stack_bytes) == 0 &&
+                   pthread_create(&thread, &attr, big_stack_main, &job) == 0; /* GC_pthread_create */
+    pthread_attr_destroy(&attr);
+    if (started) pthread_join(thread, NULL);
+    else fn(ctx);
+}
 
 void *arena_grow(Arena *arena, void *old, size_t elem_size, size_t old_n, size_t new_n) {
     void *p = arena_alloc(arena, elem_size * new_n);

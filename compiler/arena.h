@@ -36,6 +36,11 @@ void arena_run_finalizers(void);
 /* A full collection now (tests; the collector otherwise runs as memory is allocated). */
 void arena_collect(void);
 
+/* Runs fn(ctx) on a thread with a stack of stack_bytes (registered with the collector,
+   which scans it), and waits for it: deep recursion of the build-time interpreter
+   needs more than the process's 8 MB. Runs fn on this thread when none can start. */
+void arena_run_on_big_stack(void (*fn)(void *ctx), void *ctx, size_t stack_bytes);
+
 char *arena_strndup(Arena *arena, const char *s, size_t n);
 char *arena_strdup(Arena *arena, const char *s);
 char *arena_printf(Arena *arena, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

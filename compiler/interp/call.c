@@ -246,9 +246,9 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
 }
 
 Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
-    if (in->depth >= INTERP_MAX_DEPTH)
-        return interp_error(in, loc, "RecursionError: maximum recursion depth exceeded (ingot's limit is %d calls)",
-                            INTERP_MAX_DEPTH);
+    bool counted = !fn->def->generated;
+    if (in->depth + counted >= INTERP_MAX_DEPTH || in->frames >= INTERP_MAX_FRAMES)
+        return interp_error(in, loc, "RecursionError: maximum recursion depth exceeded");
     if (!fn->scope_done) analyse_scope(in, fn);
     Env *env = env_new(in, fn->closure, fn->module, fn->def);
     env->fn = fn;
@@ -259,7 +259,8 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     for (int i = 0; i < fn->nlocals; i++) env_set_local(in, env, fn->locals[i], NULL);
     if (!bind_params(in, fn, args, env, loc)) return NULL;
 
-    in->depth++;
+    in->depth += counted;
+    in->frames++;
     CallChain frame = {.call_loc = loc, .callee_name = fn->name, .parent = in->py_chain, .hidden = fn->def->generated};
     const CallChain *saved_chain = in->py_chain;
     in->py_chain = &frame;
@@ -274,7 +275,8 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     }
     in->py_chain = saved_chain;
     in->env = saved_env;
-    in->depth--;
+    in->depth -= counted;
+    in->frames--;
     return result;
 }
 

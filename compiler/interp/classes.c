@@ -209,8 +209,14 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
     body->class_body = NULL;
     PyClass *cls = class_new(in, name, shell.qualname, module_name, bases, base_nodes->len, body, s->loc);
     if (!cls) return EXEC_ERROR;
-    if (env_get_local(body, in->dunder.new_))
-        return interp_not_supported(in, s->loc, "'__new__' in a class"), EXEC_ERROR;
+    if (env_get_local(body, in->dunder.new_)) {
+        SrcLoc at = s->loc;
+        for (int i = 0; i < s->classdef.body.len; i++) {
+            const Node *st = s->classdef.body.items[i];
+            if (st->kind == AST_FUNCDEF && st->funcdef.name == in->dunder.new_) at = st->loc;
+        }
+        return interp_not_supported(in, at, "'__new__' in a class"), EXEC_ERROR;
+    }
     for (int i = 0; i < body->norder; i++) set_defining_class(env_get_local(body, body->order[i]), cls);
     Value *v = cls->self;
     for (int i = s->classdef.decorators.len - 1; i >= 0; i--) {

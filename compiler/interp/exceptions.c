@@ -290,8 +290,25 @@ static void print_traceback(Interp *in, Value *exc, int depth) {
         }
     }
     diag_text(in->diag, "Traceback (most recent call last):\n");
-    for (int i = 0; i < e->ntb; i++)
-        if (!interp_is_library_file(in, e->tb[i].loc.file)) diag_traceback_entry(in->diag, e->tb[i].loc, e->tb[i].func);
+    /* As CPython: a line repeated more than 3 times in a row (recursion) is shown 3
+       times, then counted. */
+    const TraceEntry *prev = NULL;
+    int repeats = 0;
+    for (int i = 0; i <= e->ntb; i++) {
+        const TraceEntry *t = i < e->ntb ? &e->tb[i] : NULL;
+        if (t && interp_is_library_file(in, t->loc.file)) continue;
+        bool same = t && prev && t->loc.file == prev->loc.file && t->loc.line == prev->loc.line &&
+                    strcmp(t->func, prev->func) == 0;
+        if (same) {
+            if (++repeats < 3) diag_traceback_entry(in->diag, t->loc, t->func);
+            continue;
+        }
+        if (repeats >= 3)
+            diag_text(in->diag, "  [Previous line repeated %d more time%s]\n", repeats - 2, repeats - 2 == 1 ? "" : "s");
+        repeats = 0;
+        prev = t;
+        if (t) diag_traceback_entry(in->diag, t->loc, t->func);
+    }
     diag_text(in->diag, "%s\n", exception_line(in, exc));
 }
 

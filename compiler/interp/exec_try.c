@@ -11,7 +11,7 @@ typedef struct InterpState {
     Builder builder;
     const RegionScope *open_regions;
     const CallChain *py_chain;
-    int depth;
+    int depth, frames;
     SrcLoc user_loc;
     const TfFunction *tracing;
     CaptureList *captures;
@@ -20,7 +20,7 @@ typedef struct InterpState {
 } InterpState;
 
 static InterpState save_state(const Interp *in) {
-    return (InterpState){in->builder, in->open_regions, in->py_chain, in->depth, in->user_loc,
+    return (InterpState){in->builder, in->open_regions, in->py_chain, in->depth, in->frames, in->user_loc,
                          in->tracing, in->captures, in->trace_serial, in->env};
 }
 
@@ -29,6 +29,7 @@ static void restore_state(Interp *in, const InterpState *s) {
     in->open_regions = s->open_regions;
     in->py_chain = s->py_chain;
     in->depth = s->depth;
+    in->frames = s->frames;
     in->user_loc = s->user_loc;
     in->tracing = s->tracing;
     in->captures = s->captures;

@@ -90,13 +90,30 @@ static Interp *interp_start(Arena *arena, Diag *diag, const Node **script, const
     return in;
 }
 
+/* The script's top level, run on a big stack (arena_run_on_big_stack): Python
+   recursion goes INTERP_MAX_DEPTH calls deep, AutoGraph's nested functions besides. */
+typedef struct TopLevel {
+    Interp *in;
+    const Node *script;
+    bool ok;
+} TopLevel;
+
+static void run_top_level(void *p) {
+    TopLevel *t = p;
+    t->ok = exec_module(t->in, t->in->main_module, t->script) && !diag_has_errors(t->in->diag);
+    if (!t->ok) report_uncaught(t->in);
+}
+
+static bool run_script(Interp *in, const Node *script) {
+    TopLevel t = {in, script, false};
+    arena_run_on_big_stack(run_top_level, &t, INTERP_STACK_BYTES);
+    return t.ok;
+}
+
 Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
     Interp *in = interp_start(arena, diag, &script, opt, false);
     if (!in) return NULL;
-    if (!exec_module(in, in->main_module, script) || diag_has_errors(diag)) {
-        report_uncaught(in);
-        return NULL;
-    }
+    if (!run_script(in, script)) return NULL;
     if (opt->trace_report) trace_report_print(in, opt->trace_report);
     region_set_results(in->module, in->module->funcs[0]->body, NULL, 0);
     return in->module;
@@ -112,8 +129,7 @@ int interp_run_eager(Arena *arena, Diag *diag, const Node *script, const InterpO
             return rc;
         }
     }
-    bool ok = exec_module(in, in->main_module, script) && !diag_has_errors(diag);
-    if (!ok) report_uncaught(in);
+    bool ok = run_script(in, script);
     fflush(opt->out);
     /* Every tensor is released, even after an error. */
     int rc = eager_finish(in->builder.eager);

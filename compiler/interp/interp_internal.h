@@ -118,7 +118,8 @@ struct Interp {
     /* The place in the user's script that ops are attributed to: the innermost
        location in a non-library file (calls into the stdlib keep the caller's). */
     SrcLoc user_loc;
-    int depth;                    /* Python call depth, capped */
+    int depth;                    /* Python call depth of the script's functions, capped */
+    int frames;                   /* every call's, AutoGraph's generated ones included */
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
     Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
     /* The name of the next constant made for an op's operand ("mul/y"), or NULL
@@ -152,7 +153,13 @@ struct Interp {
     Dunders dunder;               /* interned special-method names */
 };
 
-#define INTERP_MAX_DEPTH 400
+/* Python's recursion limit, CPython's default (which counts the module level as one):
+   calls of the script's functions, not counting the ones AutoGraph generates.
+   INTERP_MAX_FRAMES bounds every call, those included, so the C stack
+   (INTERP_STACK_BYTES) cannot overflow. */
+#define INTERP_MAX_DEPTH 1000
+#define INTERP_MAX_FRAMES 6000
+#define INTERP_STACK_BYTES ((size_t)1 << 30)
 
 /* ---- interp.c: errors and helpers ------------------------------------------------ */
 /* Reports a build error at loc (with notes for the traced call chain); returns NULL so
