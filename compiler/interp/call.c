@@ -169,7 +169,7 @@ static Value *missing_args(Interp *in, Function *fn, const char **names, int n, 
         if (i) strbuf_puts(&sb, i == n - 1 ? (n > 2 ? ", and " : " and ") : ", ");
         strbuf_printf(&sb, "'%s'", names[i]);
     }
-    return interp_type_error(in, loc, "%s() missing %d required %s argument%s: %s", fn->name, n, kind,
+    return interp_type_error(in, loc, "%s() missing %d required %s argument%s: %s", fn->qualname, n, kind,
                              n == 1 ? "" : "s", strbuf_cstr(&sb));
 }
 
@@ -181,10 +181,10 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         int nreq = 0;
         for (int i = 0; i < nparams; i++) nreq += fn->defaults[i] == NULL;
         if (nreq == nparams)
-            interp_type_error(in, loc, "%s() takes %d positional argument%s but %d %s given", fn->name, nparams,
+            interp_type_error(in, loc, "%s() takes %d positional argument%s but %d %s given", fn->qualname, nparams,
                               nparams == 1 ? "" : "s", args->npos, args->npos == 1 ? "was" : "were");
         else
-            interp_type_error(in, loc, "%s() takes from %d to %d positional arguments but %d %s given", fn->name,
+            interp_type_error(in, loc, "%s() takes from %d to %d positional arguments but %d %s given", fn->qualname,
                               nreq, nparams, args->npos, args->npos == 1 ? "was" : "were");
         return false;
     }
@@ -201,7 +201,7 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         for (int i = 0; i < nparams && !found; i++) {
             if (interp_intern(in, p->args.items[i]->arg.name) != name) continue;
             if (slots[i]) {
-                interp_type_error(in, loc, "%s() got multiple values for argument '%s'", fn->name, name);
+                interp_type_error(in, loc, "%s() got multiple values for argument '%s'", fn->qualname, name);
                 return false;
             }
             slots[i] = args->kw_values[k];
@@ -214,7 +214,7 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         }
         if (found) continue;
         if (!kwargs) {
-            interp_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fn->name, name);
+            interp_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fn->qualname, name);
             return false;
         }
         dict_set(in->arena, kwargs->dict, value_cstr(in->arena, name), args->kw_values[k]);

@@ -99,7 +99,10 @@ static bool is_subclass(Interp *in, Value *cls, Value *base, SrcLoc loc, bool *o
     if (!class_arg(in, base, "issubclass() arg 2 must be a class, a tuple of classes, or a union", loc))
         return *ok = false;
     if (base->kind == VAL_CLASS && base->cls == in->object_class) return true;
-    if (cls->kind != VAL_CLASS || base->kind != VAL_CLASS) return cls == base;
+    if (cls->kind == VAL_BUILTIN && base->kind == VAL_BUILTIN) /* bool is the one built-in subclass here */
+        return value_equal(cls, base) ||
+               (strcmp(cls->builtin->name, "bool") == 0 && strcmp(base->builtin->name, "int") == 0);
+    if (cls->kind != VAL_CLASS || base->kind != VAL_CLASS) return false;
     return class_is_subclass(cls->cls, base->cls);
 }
 

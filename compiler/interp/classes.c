@@ -35,6 +35,7 @@ Value *instance_new(Interp *in, PyClass *cls) {
     v->inst = ARENA_NEW(in->arena, Instance);
     v->inst->cls = cls;
     v->inst->attrs = namespace_new(in, NULL);
+    v->inst->trace_serial = in->trace_serial;
     return v;
 }
 
@@ -316,6 +317,13 @@ Value *class_attribute(Interp *in, Value *clsv, const char *name, SrcLoc loc, bo
         return t;
     }
     if (name == d->module) return value_cstr(in->arena, cls->module);
+    if (name == d->dict) { /* a copy: CPython's is a read-only view */
+        Value *dict = value_dict(in->arena);
+        for (int i = 0; i < cls->dict->norder; i++)
+            dict_set(in->arena, dict->dict, value_cstr(in->arena, cls->dict->order[i]),
+                     env_get_local(cls->dict, cls->dict->order[i]));
+        return dict;
+    }
     Value *attr = class_lookup(cls, name);
     if (attr) return bind(in, attr, NULL, cls);
     if (name == d->doc) return value_none();
@@ -391,7 +399,19 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
         env_set_local(in, obj->cls->dict, name, value);
         return true;
     case VAL_MODULE: env_set_local(in, obj->module->globals, name, value); return true;
-    case VAL_FUNCTION: /* a function's __dict__ */
+    case VAL_FUNCTION: /* a function's __dict__; __name__ and __qualname__ are its names */
+        if ((name == in->dunder.name || name == in->dunder.qualname) && value->kind != VAL_STR) {
+            interp_type_error(in, loc, "__%s__ must be set to a string object", name == in->dunder.name ? "name" : "qualname");
+            return false;
+        }
+        if (name == in->dunder.name) {
+            obj->fn->name = value->str.s;
+            return true;
+        }
+        if (name == in->dunder.qualname) {
+            obj->fn->qualname = value->str.s;
+            return true;
+        }
         if (!obj->fn->attrs) obj->fn->attrs = value_dict(in->arena)->dict;
         dict_set(in->arena, obj->fn->attrs, value_cstr(in->arena, name), value);
         return true;
@@ -403,6 +423,16 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
 
 bool delete_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     name = interp_intern(in, name);
+    Value *delattr = obj->kind == VAL_INSTANCE ? class_lookup(obj->inst->cls, in->dunder.delattr) : NULL;
+    if (delattr && delattr->kind != VAL_BUILTIN) {
+        Value *args[2] = {obj, value_cstr(in->arena, name)};
+        CallArgs ca = call_args_positional(args, 2);
+        return call_value(in, delattr, &ca, loc) != NULL;
+    }
+    return instance_unstore(in, obj, name, loc);
+}
+
+bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     if (obj->kind == VAL_INSTANCE) {
         Value *attr = class_lookup(obj->inst->cls, name);
         if (attr && attr->kind == VAL_PROPERTY) {

@@ -150,7 +150,7 @@ static Value *object_delattr(Interp *in, Value *self, CallArgs *args, SrcLoc loc
     if (!args_count(in, args, "__delattr__", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
         return interp_type_error(in, loc, "attribute name must be string, not '%s'", value_type_name(args->pos[1]));
-    return delete_attribute(in, args->pos[0], args->pos[1]->str.s, loc) ? value_none() : NULL;
+    return instance_unstore(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc) ? value_none() : NULL;
 }
 
 static Value *object_getattribute(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {

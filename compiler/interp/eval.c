@@ -209,7 +209,10 @@ static Value *ndarray_operator(Interp *in, const char *symbol, SrcLoc loc) {
 
 Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     bool handled;
-    if (a->kind == VAL_INSTANCE || b->kind == VAL_INSTANCE) return instance_binop(in, op, a, b, loc, &handled);
+    /* An instance on the left, or on the right with the reflected method ("%s" % obj
+       formats obj: str's own operator goes first). */
+    if (a->kind == VAL_INSTANCE || (b->kind == VAL_INSTANCE && special_method(in, b, in->dunder.rbinop[op])))
+        return instance_binop(in, op, a, b, loc, &handled);
     /* With a tensor on either side it is a tensor op (the array is converted). */
     if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE)
         return tensor_binop(in, op, a, b, loc);
@@ -258,6 +261,16 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
                 if (d->entries[i].key) dict_set(in->arena, r->dict, d->entries[i].key, d->entries[i].value);
         }
         return r;
+    }
+    /* CPython's sequence operators word their errors their own way. */
+    if (op == BIN_ADD && (a->kind == VAL_STR || a->kind == VAL_LIST || a->kind == VAL_TUPLE) &&
+        b->kind != VAL_INSTANCE)
+        return interp_type_error(in, loc, "can only concatenate %s (not \"%s\") to %s", value_type_name(a),
+                                 value_type_name(b), value_type_name(a));
+    if (op == BIN_MUL && (a->kind == VAL_STR || value_is_sequence(a) || b->kind == VAL_STR || value_is_sequence(b)) &&
+        a->kind != VAL_INSTANCE && b->kind != VAL_INSTANCE) {
+        Value *other = a->kind == VAL_STR || value_is_sequence(a) ? b : a;
+        return interp_type_error(in, loc, "can't multiply sequence by non-int of type '%s'", value_type_name(other));
     }
     return interp_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
                              op == BIN_POW ? "** or pow()" : ast_binop_symbol(op), value_type_name(a),
@@ -1056,7 +1069,7 @@ Value *eval(Interp *in, Env *env, const Node *e) {
         if (obj && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) && e->attribute.value->kind == AST_NAME &&
             is_mutating_method(e->attribute.attr))
             side_effect_check(in, env, e->attribute.value->name.id,
-                              arena_printf(in->arena, "changed ('%s')", e->attribute.attr), e->loc);
+                              arena_printf(in->arena, "changed ('%s')", e->attribute.attr), true, e->loc);
         return obj ? get_attribute(in, obj, e->attribute.attr, e->loc) : NULL;
     }
     case AST_SUBSCRIPT: {

@@ -137,6 +137,12 @@ Env *env_binding_scope(Interp *in, Env *env, const char *name) {
 
 static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value) {
     const NodeList *elts = &target->seq.elts;
+    static const ValueKind iterable[] = {VAL_LIST, VAL_TUPLE, VAL_RANGE, VAL_DICT, VAL_STR, VAL_NDARRAY, VAL_ITERATOR,
+                                         VAL_DICT_VIEW, VAL_SET, VAL_TENSOR, VAL_VARIABLE, VAL_INSTANCE};
+    bool can_iterate = false;
+    for (size_t i = 0; i < sizeof iterable / sizeof iterable[0]; i++) can_iterate |= value->kind == iterable[i];
+    if (!can_iterate)
+        return interp_type_error(in, target->loc, "cannot unpack non-iterable %s object", value_type_name(value)), false;
     List *items = iterate_to_list(in, value, target->loc);
     if (!items) return false;
     int star = -1;
@@ -451,10 +457,10 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
    outlives the trace (side_effects.c). */
 static void store_side_effect_check(Interp *in, Env *env, const Node *target, SrcLoc loc) {
     if (target->kind == AST_SUBSCRIPT && target->subscript.value->kind == AST_NAME)
-        side_effect_check(in, env, target->subscript.value->name.id, "changed (an item assigned)", loc);
+        side_effect_check(in, env, target->subscript.value->name.id, "changed (an item assigned)", true, loc);
     if (target->kind == AST_ATTRIBUTE && target->attribute.value->kind == AST_NAME)
         side_effect_check(in, env, target->attribute.value->name.id,
-                          arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), loc);
+                          arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), true, loc);
 }
 
 static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
@@ -469,7 +475,7 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
             /* (Only plain `name = ...`: AutoGraph's set_state writes its state by unpacking.) */
             if (t->kind == AST_NAME && v->kind != VAL_VARIABLE && (name_in(env->globals, env->nglobals, t->name.id) ||
                                         name_in(env->nonlocals, env->nnonlocals, t->name.id)))
-                side_effect_check(in, env, t->name.id, "changed", s->loc);
+                side_effect_check(in, env, t->name.id, "changed", false, s->loc);
             /* Storing a tf.Variable made on the first trace is TensorFlow's accepted
                pattern (`if self.v is None: self.v = tf.Variable(...)`): not a pitfall. */
             if (v->kind != VAL_VARIABLE) store_side_effect_check(in, env, t, s->loc);
@@ -478,7 +484,7 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
         return EXEC_NORMAL;
     }
     case AST_AUGASSIGN:
-        if (s->augassign.target->kind == AST_NAME) side_effect_check(in, env, s->augassign.target->name.id, "changed", s->loc);
+        if (s->augassign.target->kind == AST_NAME) side_effect_check(in, env, s->augassign.target->name.id, "changed", false, s->loc);
         else store_side_effect_check(in, env, s->augassign.target, s->loc);
         return exec_augassign(in, env, s);
     case AST_ANNASSIGN: {

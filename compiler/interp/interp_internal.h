@@ -210,6 +210,8 @@ Value *super_attribute(Interp *in, Value *sup, const char *name, SrcLoc loc, boo
 /* obj.name = value (user __setattr__ first), del obj.name; false after an error. */
 bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLoc loc);
 bool delete_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc);
+/* object.__delattr__: a property's deleter or the instance __dict__ (name interned). */
+bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc);
 /* object.__setattr__: a property's setter or the instance __dict__ (name interned). */
 bool instance_store(Interp *in, Value *obj, const char *name, Value *value, SrcLoc loc);
 Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc);
@@ -270,8 +272,9 @@ ExecStatus exec_with(Interp *in, Env *env, const Node *s);
 /* ---- side_effects.c: Python state changed while tracing ------------------------------------- */
 /* While tracing a tf.function, an assignment to name (global or nonlocal), or to an
    item of the object it names, that outlives the trace warns: it happens once per
-   trace, not per call. what: "changed", "'append'", ... */
-void side_effect_check(Interp *in, Env *env, const char *name, const char *what, SrcLoc loc);
+   trace, not per call. what: "changed", "'append'", ...; mutates: the object name
+   refers to is changed (an item, an attribute, a method), not the name rebound. */
+void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates, SrcLoc loc);
 /* The scope that binds name as seen from env (LEGB), or NULL. */
 Env *env_binding_scope(Interp *in, Env *env, const char *name);
 

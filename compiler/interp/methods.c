@@ -255,7 +255,7 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
             if (args->kind != VAL_DICT) return interp_type_error(in, loc, "format requires a mapping");
             Value *key = value_str(in->arena, p + 1, (size_t)(close - p - 1));
             if (!(mapped = dict_get(args->dict, key)))
-                return interp_error(in, loc, "KeyError: %s", value_repr(in->arena, key));
+                return interp_key_error(in, key, loc);
             p = close + 1;
         }
         char flags[8] = {0};
@@ -522,7 +522,7 @@ METHOD(dict_pop) {
     Value *v = dict_get(self->dict, args->pos[0]);
     if (!v) {
         if (args->npos == 2) return args->pos[1];
-        return interp_error(in, loc, "KeyError: %s", value_repr(in->arena, args->pos[0]));
+        return interp_key_error(in, args->pos[0], loc);
     }
     dict_delete(self->dict, args->pos[0]);
     return v;
@@ -549,7 +549,7 @@ METHOD(dict_popitem) {
     /* Deleted entries at the end are dropped: index slots still naming them are harmless
        (a lookup through one compares the key of whatever entry reuses the number). */
     while (d->nentries > 0 && !d->entries[d->nentries - 1].key) d->nentries--;
-    if (d->nentries == 0) return interp_error(in, loc, "KeyError: 'popitem(): dictionary is empty'");
+    if (d->nentries == 0) return interp_key_error(in, value_cstr(in->arena, "popitem(): dictionary is empty"), loc);
     DictEntry *e = &d->entries[d->nentries - 1];
     Value *r = value_tuple(in->arena, 2);
     r->list->items[0] = e->key;

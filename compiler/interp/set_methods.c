@@ -76,7 +76,7 @@ static Value *discard(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool 
     bool found;
     if (!set_discard(self->set, args->pos[0], &found))
         return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(args->pos[0]));
-    if (!found && must_exist) return interp_error(in, loc, "KeyError: %s", value_repr(in->arena, args->pos[0]));
+    if (!found && must_exist) return interp_key_error(in, args->pos[0], loc);
     return value_none();
 }
 
@@ -86,7 +86,7 @@ SET_METHOD(discard) { return discard(in, self, args, loc, false); }
 SET_METHOD(pop) {
     if (!arity(in, args, "pop", 0, 0, loc)) return NULL;
     Value *key = set_pop(self->set);
-    return key ? key : interp_error(in, loc, "KeyError: 'pop from an empty set'");
+    return key ? key : interp_key_error(in, value_cstr(in->arena, "pop from an empty set"), loc);
 }
 
 SET_METHOD(clear) {

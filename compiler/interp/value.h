@@ -146,6 +146,7 @@ typedef struct Instance {
     PyClass *cls;
     Env *attrs;                /* the instance __dict__, in insertion order */
     ExcInfo *exc;              /* exceptions only, else NULL */
+    int trace_serial;          /* the trace it was made in (0: outside any) */
 } Instance;
 
 typedef struct CallArgs {
