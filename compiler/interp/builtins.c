@@ -609,11 +609,7 @@ BUILTIN(hash) {
     Value *v = args->pos[0];
     int64_t h;
     if ((value_is_number(v) || v->kind == VAL_TUPLE) && py_hash(v, &h)) return value_int(in->arena, h);
-    if (v->kind == VAL_INSTANCE || v->kind == VAL_CLASS) {
-        uint64_t id;
-        value_hash(v, &id);
-        return value_int(in->arena, (int64_t)id);
-    }
+    if ((v->kind == VAL_INSTANCE || v->kind == VAL_CLASS) && py_hash(v, &h)) return value_int(in->arena, h);
     return interp_not_supported(in, loc, arena_printf(in->arena, "hash() of a '%s' (CPython's value changes per run)",
                                                       value_type_name(v)));
 }

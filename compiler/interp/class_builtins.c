@@ -137,7 +137,8 @@ BUILTIN(vars) {
     Value *obj = args->pos[0];
     if (obj->kind != VAL_INSTANCE && obj->kind != VAL_CLASS)
         return interp_type_error(in, loc, "vars() argument must have __dict__ attribute");
-    Env *ns = obj->kind == VAL_INSTANCE ? obj->inst->attrs : obj->cls->dict;
+    if (obj->kind == VAL_INSTANCE) return obj->inst->attrs;
+    Env *ns = obj->cls->dict;
     Value *d = value_dict(in->arena);
     for (int i = 0; i < ns->norder; i++)
         dict_set(in->arena, d->dict, value_cstr(in->arena, ns->order[i]), env_get_local(ns, ns->order[i]));

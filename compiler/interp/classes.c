@@ -30,11 +30,16 @@ Env *namespace_new(Interp *in, PyModule *module) {
     return e;
 }
 
+Value *instance_get(const Value *obj, const char *name) {
+    Value key = {.kind = VAL_STR, .str = {name, strlen(name)}};
+    return dict_get(obj->inst->attrs->dict, &key);
+}
+
 Value *instance_new(Interp *in, PyClass *cls) {
     Value *v = new_value(in, VAL_INSTANCE);
     v->inst = ARENA_NEW(in->arena, Instance);
     v->inst->cls = cls;
-    v->inst->attrs = namespace_new(in, NULL);
+    v->inst->attrs = value_dict(in->arena);
     v->inst->trace_serial = in->trace_serial;
     return v;
 }
@@ -137,6 +142,8 @@ PyClass *class_new(Interp *in, const char *name, const char *qualname, const cha
     }
     if (!compute_mro(in, cls, loc)) return NULL;
     const Dunders *d = &in->dunder;
+    cls->interp = in;
+    cls->user_eq = defined_by_user(cls, d->eq);
     if (defined_by_user(cls, d->hash)) cls->hash_kind = HASH_USER;
     else if (defined_by_user(cls, d->eq)) cls->hash_kind = HASH_NONE;
     /* `__hash__ = None` in the body makes instances unhashable too. */
@@ -261,20 +268,14 @@ static Value *property_get(Interp *in, Value *prop, Value *obj, SrcLoc loc) {
 static Value *instance_special(Interp *in, Value *obj, const char *name) {
     const Dunders *d = &in->dunder;
     if (name == d->class_) return obj->inst->cls->self;
-    if (name == d->dict) {
-        Value *dict = value_dict(in->arena);
-        Env *a = obj->inst->attrs;
-        for (int i = 0; i < a->norder; i++)
-            dict_set(in->arena, dict->dict, value_cstr(in->arena, a->order[i]), env_get_local(a, a->order[i]));
-        return dict;
-    }
+    if (name == d->dict) return obj->inst->attrs;
     ExcInfo *e = obj->inst->exc;
     if (!e) return NULL;
     if (name == d->args) return e->args;
     if (name == d->cause) return e->cause ? e->cause : value_none();
     if (name == d->context) return e->context ? e->context : value_none();
     if (name == d->suppress_context) return value_bool(e->suppress_context);
-    if (name == d->traceback) return value_none();
+    if (name == d->traceback) return traceback_object(in, obj);
     return NULL;
 }
 
@@ -283,7 +284,7 @@ Value *instance_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, 
     PyClass *cls = obj->inst->cls;
     Value *attr = class_lookup(cls, name);
     if (attr && attr->kind == VAL_PROPERTY) return property_get(in, attr, obj, loc);
-    Value *v = env_get_local(obj->inst->attrs, name);
+    Value *v = instance_get(obj, name);
     if (v) return v;
     if (attr) return bind(in, attr, obj, cls);
     if ((v = instance_special(in, obj, name))) return v;
@@ -375,7 +376,7 @@ bool instance_store(Interp *in, Value *obj, const char *name, Value *value, SrcL
         obj->inst->exc->suppress_context = true;
         return true;
     }
-    env_set_local(in, obj->inst->attrs, name, value);
+    dict_set(in->arena, obj->inst->attrs->dict, value_cstr(in->arena, name), value);
     return true;
 }
 
@@ -443,7 +444,8 @@ bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc) {
             }
             return call1(in, attr->prop.fdel, obj, loc) != NULL;
         }
-        if (env_delete(obj->inst->attrs, name)) return true;
+        Value key = {.kind = VAL_STR, .str = {name, strlen(name)}};
+        if (dict_delete(obj->inst->attrs->dict, &key)) return true;
         interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
         return false;
     }

@@ -79,6 +79,30 @@ const char *py_str(Interp *in, Value *v, SrcLoc loc) {
     return value_to_str(in->arena, v);
 }
 
+/* ---- Hashing and equality for dicts and sets ----------------------------------------------- */
+
+bool instance_user_hash(const Value *v, int64_t *hash) {
+    Interp *in = v->inst->cls->interp;
+    bool found;
+    SrcLoc loc = in->user_loc;
+    Value *r = call_special(in, (Value *)v, in->dunder.hash, NULL, 0, loc, &found);
+    if (!r) return false;
+    if (r->kind != VAL_INT && r->kind != VAL_BOOL) {
+        interp_type_error(in, loc, "__hash__ method should return an integer");
+        return false;
+    }
+    return py_hash(r, hash);
+}
+
+bool instance_user_equal(const Value *a, const Value *b) {
+    Interp *in = (a->inst->cls->user_eq ? a : b)->inst->cls->interp;
+    if (in->exc) return false; /* an earlier __eq__ or __hash__ of this lookup failed */
+    Value *r = eval_compare(in, CMP_EQ, (Value *)a, (Value *)b, in->user_loc);
+    if (!r) return false;
+    bool ok;
+    return value_truthy(in, r, in->user_loc, &ok);
+}
+
 /* ---- object's methods ------------------------------------------------------------------------ */
 
 static Value *self_arg(Interp *in, CallArgs *args, const char *method, SrcLoc loc) {
@@ -338,8 +362,7 @@ Value *instance_iter(Interp *in, Value *obj, SrcLoc loc) {
     bool found;
     Value *it = call_special(in, obj, in->dunder.iter, NULL, 0, loc, &found);
     if (!found) {
-        if (special_method(in, obj, in->dunder.getitem))
-            return interp_not_supported(in, loc, "iterating an object through __getitem__ (define __iter__)");
+        if (special_method(in, obj, in->dunder.getitem)) return sequence_iterator_new(in, obj);
         return interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(obj));
     }
     if (!it) return NULL;

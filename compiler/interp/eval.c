@@ -348,7 +348,11 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
         }
         return value_bool(false);
     case VAL_INSTANCE: return instance_contains(in, container, item, loc);
-    case VAL_DICT: return value_bool(dict_get(container->dict, item) != NULL);
+    case VAL_DICT: {
+        if (!check_hashable(in, item, loc)) return NULL;
+        bool found = dict_get(container->dict, item) != NULL;
+        return in->exc ? NULL : value_bool(found);
+    }
     case VAL_DICT_VIEW: {
         const Dict *d = container->view.dict;
         if (container->view.which == 0) return check_hashable(in, item, loc) ? value_bool(dict_get(d, item)) : NULL;
@@ -365,8 +369,9 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
     }
     case VAL_SET: {
         bool found;
-        if (!set_contains(container->set, item, &found)) return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
-        return value_bool(found);
+        if (!set_contains(container->set, item, &found))
+            return in->exc ? NULL : interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
+        return in->exc ? NULL : value_bool(found);
     }
     case VAL_STR:
         if (item->kind != VAL_STR)
@@ -721,6 +726,7 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     if (obj->kind == VAL_DICT) {
         if (!check_hashable(in, index, loc)) return NULL;
         Value *v = dict_get(obj->dict, index);
+        if (in->exc) return NULL;
         return v ? v : interp_key_error(in, index, loc);
     }
     if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) {
@@ -794,10 +800,42 @@ static bool eval_into_list(Interp *in, Env *env, const NodeList *elts, List *out
     return true;
 }
 
+/* obj.method(...) on an instance whose class defines method as a plain function: the
+   function, with obj to pass first, without making a bound method (CPython's
+   LOAD_METHOD). NULL with *self NULL otherwise: evaluate the callee as usual. */
+static Value *method_of_instance(Interp *in, Env *env, const Node *func, Value **self) {
+    *self = NULL;
+    if (func->kind != AST_ATTRIBUTE) return NULL;
+    Value *obj = eval(in, env, func->attribute.value);
+    if (!obj) return NULL;
+    *self = obj;
+    if (obj->kind != VAL_INSTANCE) return NULL;
+    Value *attr = class_lookup(obj->inst->cls, func->attribute.attr);
+    if (!attr || attr->kind != VAL_FUNCTION || instance_get(obj, func->attribute.attr)) return NULL;
+    return attr;
+}
+
 static Value *eval_call(Interp *in, Env *env, const Node *e) {
-    Value *callee = eval(in, env, e->call.func);
-    if (!callee) return NULL;
+    Value *self;
+    Value *callee = method_of_instance(in, env, e->call.func, &self);
     List pos = {0};
+    if (callee) {
+        list_append(in->arena, &pos, self);
+    } else {
+        if (e->call.func->kind == AST_ATTRIBUTE) {
+            /* The object is evaluated once: its attribute is read from the value. */
+            if (!self) return NULL;
+            if (in->tracing && (self->kind == VAL_LIST || self->kind == VAL_DICT) &&
+                e->call.func->attribute.value->kind == AST_NAME && is_mutating_method(e->call.func->attribute.attr))
+                side_effect_check(in, env, e->call.func->attribute.value->name.id,
+                                  arena_printf(in->arena, "changed ('%s')", e->call.func->attribute.attr), true,
+                                  e->call.func->loc);
+            callee = get_attribute(in, self, e->call.func->attribute.attr, e->call.func->loc);
+        } else {
+            callee = eval(in, env, e->call.func);
+        }
+        if (!callee) return NULL;
+    }
     if (!eval_into_list(in, env, &e->call.args, &pos)) return NULL;
     CallArgs args = {.pos = pos.items, .npos = pos.len};
     int cap = e->call.keywords.len;
@@ -884,9 +922,7 @@ static bool emit_dict_item(Interp *in, Env *env, const Node *comp, Value *acc) {
 static bool emit_set_item(Interp *in, Env *env, const Node *comp, Value *acc) {
     Value *v = eval(in, env, comp->comp.elt);
     if (!v) return false;
-    if (!set_add(in->arena, acc->set, v))
-        return interp_type_error(in, comp->comp.elt->loc, "unhashable type: '%s'", value_type_name(v)), false;
-    return true;
+    return set_add_checked(in, acc->set, v, comp->comp.elt->loc);
 }
 
 /* What CPython's compiler folds to a constant: literals, signed or combined numbers,
@@ -1066,7 +1102,7 @@ Value *eval(Interp *in, Env *env, const Node *e) {
     case AST_CALL: return eval_call(in, env, e);
     case AST_ATTRIBUTE: {
         Value *obj = eval(in, env, e->attribute.value);
-        if (obj && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) && e->attribute.value->kind == AST_NAME &&
+        if (obj && in->tracing && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) && e->attribute.value->kind == AST_NAME &&
             is_mutating_method(e->attribute.attr))
             side_effect_check(in, env, e->attribute.value->name.id,
                               arena_printf(in->arena, "changed ('%s')", e->attribute.attr), true, e->loc);
@@ -1102,8 +1138,7 @@ Value *eval(Interp *in, Env *env, const Node *e) {
         if (!eval_into_list(in, env, &e->seq.elts, &items)) return NULL;
         Value *s = value_set(in->arena);
         for (int i = 0; i < items.len; i++)
-            if (!set_add(in->arena, s->set, items.items[i]))
-                return interp_type_error(in, e->loc, "unhashable type: '%s'", value_type_name(items.items[i]));
+            if (!set_add_checked(in, s->set, items.items[i], e->loc)) return NULL;
         if (items.len > 2 && all_constant(&e->seq.elts)) {
             PySet *remade = set_new(in->arena), *merged = set_new(in->arena);
             int64_t pos = 0;

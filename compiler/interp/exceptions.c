@@ -128,6 +128,9 @@ static Value *binding_builtin(Interp *in, const char *name, BuiltinFn fn) {
 
 void exceptions_install(Interp *in) {
     in->exception_classes = namespace_new(in, NULL);
+    in->traceback_class = class_new(in, interp_intern(in, "traceback"), "traceback", "builtins", NULL, 0,
+                                    namespace_new(in, NULL), (SrcLoc){0});
+    in->traceback_class->is_builtin = true;
     for (size_t i = 0; i < sizeof hierarchy / sizeof hierarchy[0]; i++) {
         const char *name = interp_intern(in, hierarchy[i].name);
         Value *base = hierarchy[i].base ? exception_class(in, hierarchy[i].base)->self : NULL;
@@ -145,6 +148,16 @@ void exceptions_install(Interp *in) {
         env_set_local(in, in->exception_classes, name, cls->self);
         if (!hierarchy[i].tensorflow) env_set_local(in, in->builtins, name, cls->self);
     }
+}
+
+/* e.__traceback__: an object standing for the traceback, with the line it was raised
+   at (tb_lineno); frames are not objects here. */
+Value *traceback_object(Interp *in, Value *exc) {
+    if (!exc->inst->exc->ntb) return value_none();
+    Value *tb = instance_new(in, in->traceback_class);
+    const TraceEntry *last = &exc->inst->exc->tb[exc->inst->exc->ntb - 1];
+    dict_set(in->arena, tb->inst->attrs->dict, value_cstr(in->arena, "tb_lineno"), value_int(in->arena, last->loc.line));
+    return tb;
 }
 
 Value *tensorflow_error_class(Interp *in, const char *name) {

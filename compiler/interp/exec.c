@@ -456,6 +456,7 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
 /* `x[i] = ...` and `x.attr = ...` change the object x names: a side effect when x
    outlives the trace (side_effects.c). */
 static void store_side_effect_check(Interp *in, Env *env, const Node *target, SrcLoc loc) {
+    if (!in->tracing) return; /* (before the message is made: this runs on every store) */
     if (target->kind == AST_SUBSCRIPT && target->subscript.value->kind == AST_NAME)
         side_effect_check(in, env, target->subscript.value->name.id, "changed (an item assigned)", true, loc);
     if (target->kind == AST_ATTRIBUTE && target->attribute.value->kind == AST_NAME)

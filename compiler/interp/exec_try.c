@@ -188,6 +188,7 @@ static ExecStatus exec_with_items(Interp *in, Env *env, const Node *s, int item)
         in->exc = NULL;
         args[0] = exc->inst->cls->self;
         args[1] = exc;
+        args[2] = traceback_object(in, exc);
     }
     Value *ret = in->return_value;
     Value *prev = in->handling;

@@ -149,6 +149,7 @@ struct Interp {
     Value *handling;              /* the exception an except block is handling (bare raise, __context__) */
     PyClass *object_class;
     Env *exception_classes;       /* every exception class the interpreter raises, by name */
+    PyClass *traceback_class;     /* what e.__traceback__ and __exit__'s tb are */
     Env *env;                     /* the running function call's scope (NULL: module level) */
     Dunders dunder;               /* interned special-method names */
 };
@@ -193,6 +194,8 @@ Value *env_lookup(Interp *in, Env *env, const char *name);
 /* ---- classes.c: classes, instances, attributes with descriptors ------------------------ */
 Env *namespace_new(Interp *in, PyModule *module);      /* an ordered Env: a class or instance __dict__ */
 Value *instance_new(Interp *in, PyClass *cls);
+/* The instance __dict__'s entry for name, or NULL. */
+Value *instance_get(const Value *obj, const char *name);
 Value *method_new(Interp *in, Value *fn, Value *self);
 PyClass *class_new(Interp *in, const char *name, const char *qualname, const char *module, Value **bases,
                    int nbases, Env *dict, SrcLoc loc);
@@ -260,6 +263,7 @@ bool interp_raise_message(Interp *in, const char *msg, SrcLoc loc);
 /* exc is an instance of type (a class or a tuple of them); *ok false after a TypeError. */
 bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok);
 bool exception_is(Interp *in, const Value *exc, const char *class_name);
+Value *traceback_object(Interp *in, Value *exc);
 /* tf.errors' classes (InvalidArgumentError, ...) by name, or NULL. */
 Value *tensorflow_error_class(Interp *in, const char *name);
 /* The build error for the exception nobody caught: its line, then a Python traceback. */
@@ -471,6 +475,8 @@ typedef struct Cursor {
     Value *obj;        /* or an instance with __next__ */
 } Cursor;
 Value *genexp_new(Interp *in, Env *scope, const Node *comp, List *first_items);
+/* iter(obj) of an instance that has __getitem__ but no __iter__. */
+Value *sequence_iterator_new(Interp *in, Value *obj);
 Value *builtin_iter(Interp *in, Value *self, CallArgs *args, SrcLoc loc);
 Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc);
 List *iterator_drain(Interp *in, Iterator *it, SrcLoc loc);
@@ -483,6 +489,8 @@ Value *set_method(Interp *in, Value *self, const char *name);
 Value *set_binop(Interp *in, BinOp op, Value *a, Value *b, bool *handled);
 Value *set_compare(Interp *in, CmpOp op, Value *a, Value *b, bool *handled);
 bool set_augassign(Interp *in, BinOp op, Value *s, Value *other);
+/* Adds key, or reports TypeError (unhashable) or what its __hash__/__eq__ raised. */
+bool set_add_checked(Interp *in, PySet *s, Value *key, SrcLoc loc);
 
 /* A dict key must be hashable: false after Python's TypeError (TensorFlow's for a
    tensor or a variable). methods.c */

@@ -14,6 +14,12 @@ static Value *iterator_value(Interp *in, Iterator *it) {
     return v;
 }
 
+Value *sequence_iterator_new(Interp *in, Value *obj) {
+    Iterator *it = ARENA_NEW(in->arena, Iterator);
+    it->sequence = obj;
+    return iterator_value(in, it);
+}
+
 Value *genexp_new(Interp *in, Env *scope, const Node *comp, List *first_items) {
     Iterator *it = ARENA_NEW(in->arena, Iterator);
     int n = comp->comp.generators.len;
@@ -72,7 +78,6 @@ static bool genexp_next(Interp *in, Iterator *it, Value **out) {
 
 /* next(it): *out is NULL once it is exhausted. */
 static bool iterator_next(Interp *in, Iterator *it, Value **out, SrcLoc loc) {
-    (void)loc;
     *out = NULL;
     if (it->done) return true;
     if (it->is_genexp) {
@@ -81,6 +86,19 @@ static bool iterator_next(Interp *in, Iterator *it, Value **out, SrcLoc loc) {
             it->done = true;
             return false;
         }
+        return true;
+    }
+    if (it->sequence) {
+        /* The old protocol: obj[0], obj[1], ... until IndexError (or StopIteration). */
+        Value *v = get_item(in, it->sequence, value_int(in->arena, it->index), loc);
+        if (!v) {
+            if (!exception_is(in, in->exc, "IndexError") && !exception_is(in, in->exc, "StopIteration")) return false;
+            in->exc = NULL;
+            it->done = true;
+            return true;
+        }
+        it->index++;
+        *out = v;
         return true;
     }
     List *items = it->list ? it->list->list : it->items;

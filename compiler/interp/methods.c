@@ -468,10 +468,9 @@ bool check_hashable(Interp *in, const Value *key, SrcLoc loc) {
     else if (key->kind == VAL_VARIABLE)
         interp_type_error(in, loc, "Variable is unhashable. Instead, use variable.ref() as the key.");
     else if (value_hash(key, &h))
-        return true;
-    else if (key->kind == VAL_INSTANCE && key->inst->cls->hash_kind == HASH_USER)
-        interp_not_supported(in, loc, arena_printf(in->arena, "instances of '%s' (a class with its own __hash__) as dict keys "
-                                                   "or set members", key->inst->cls->name));
+        return !in->exc; /* a __hash__ of the script's may have raised */
+    else if (in->exc)
+        return false;
     else
         interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
     return false;

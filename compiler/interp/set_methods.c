@@ -14,9 +14,9 @@ static Value *set_value(Interp *in, PySet *s) {
     return v;
 }
 
-static bool add_or_report(Interp *in, PySet *s, Value *key, SrcLoc loc) {
-    if (set_add(in->arena, s, key)) return true;
-    interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
+bool set_add_checked(Interp *in, PySet *s, Value *key, SrcLoc loc) {
+    if (set_add(in->arena, s, key)) return !in->exc; /* a __hash__ or __eq__ of the script's may raise */
+    if (!in->exc) interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
     return false;
 }
 
@@ -34,7 +34,7 @@ static bool update_from(Interp *in, PySet *s, Value *other, SrcLoc loc) {
     List *items = iterate_to_list(in, other, loc);
     if (!items) return false;
     for (int i = 0; i < items->len; i++)
-        if (!add_or_report(in, s, items->items[i], loc)) return false;
+        if (!set_add_checked(in, s, items->items[i], loc)) return false;
     return true;
 }
 
@@ -67,7 +67,7 @@ static bool arity(Interp *in, CallArgs *args, const char *fname, int lo, int hi,
 }
 
 SET_METHOD(add) {
-    if (!arity(in, args, "add", 1, 1, loc) || !add_or_report(in, self->set, args->pos[0], loc)) return NULL;
+    if (!arity(in, args, "add", 1, 1, loc) || !set_add_checked(in, self->set, args->pos[0], loc)) return NULL;
     return value_none();
 }
 

@@ -98,6 +98,7 @@ typedef struct Iterator {
     /* A sequence: a live list (CPython's list iterator sees appends) or a snapshot. */
     Value *list;
     List *items;
+    Value *sequence;   /* or an instance with __getitem__ only, indexed from 0 */
     int64_t index;
     /* A generator expression: the loop clauses' items and positions, innermost last. */
     const Node *comp;
@@ -124,6 +125,8 @@ typedef struct PyClass {
     /* hash(instance): by identity; unhashable (defines __eq__ but not __hash__);
        or computed by a __hash__ of its own (not supported as dict keys yet). */
     enum { HASH_IDENTITY, HASH_NONE, HASH_USER } hash_kind;
+    bool user_eq;              /* a __eq__ of the script's: dict keys and list.index call it */
+    Interp *interp;            /* runs __hash__/__eq__ for the dict and set code below */
 } PyClass;
 
 /* What an exception instance carries beyond its attributes (exceptions.c). */
@@ -144,7 +147,7 @@ typedef struct ExcInfo {
 
 typedef struct Instance {
     PyClass *cls;
-    Env *attrs;                /* the instance __dict__, in insertion order */
+    Value *attrs;              /* the instance __dict__ (a VAL_DICT, str keys): vars(obj) is it */
     ExcInfo *exc;              /* exceptions only, else NULL */
     int trace_serial;          /* the trace it was made in (0: outside any) */
 } Instance;
@@ -299,6 +302,11 @@ const char *float32_repr(Arena *a, double f); /* numpy.float32's: shortest digit
 const char *str_repr(Arena *a, const char *s, size_t len);
 
 /* ---- Equality, hashing ------------------------------------------------------------ */
+/* An instance's own __hash__ (CPython's value of the int it returns) and __eq__
+   (dunder.c); an error is left pending in the interpreter (Interp.exc): callers
+   check it after the dict or set operation. */
+bool instance_user_hash(const Value *v, int64_t *hash);
+bool instance_user_equal(const Value *a, const Value *b);
 /* Python ==, for values that compare without running user code. */
 bool value_equal(const Value *a, const Value *b);
 /* False (and *hash untouched) for unhashable values. */

@@ -79,7 +79,9 @@ bool value_equal(const Value *a, const Value *b) {
     case VAL_MODULE: return a->module == b->module;
     case VAL_TF_FUNCTION: return a->tf_fn == b->tf_fn;
     case VAL_CLASS: return a->cls == b->cls;
-    case VAL_INSTANCE: return a->inst == b->inst; /* __eq__ runs in eval_compare, not here */
+    case VAL_INSTANCE:
+        if (a->inst->cls->user_eq || b->inst->cls->user_eq) return instance_user_equal(a, b);
+        return a->inst == b->inst;
     case VAL_METHOD: return value_equal(a->method.fn, b->method.fn) && value_equal(a->method.self, b->method.self);
     default: return false; /* identity was checked first */
     }
@@ -128,6 +130,12 @@ bool value_hash(const Value *v, uint64_t *hash) {
     case VAL_SET:
     case VAL_NDARRAY: return false;
     case VAL_INSTANCE:
+        if (v->inst->cls->hash_kind == HASH_USER) {
+            int64_t h;
+            if (!instance_user_hash(v, &h)) return false;
+            *hash = (uint64_t)h;
+            return true;
+        }
         if (v->inst->cls->hash_kind != HASH_IDENTITY) return false;
         *hash = (uint64_t)(uintptr_t)v->inst >> 4;
         return true;
