@@ -292,8 +292,7 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
     case VAL_INSTANCE: {
         Value *call = special_method(in, callee, in->dunder.call);
         if (!call) break;
-        Value *m = method_new(in, call, callee);
-        return call_method_value(in, m, args, loc);
+        return call_value(in, class_bind(in, call, callee, callee->inst->cls), args, loc);
     }
     default: break;
     }

@@ -241,10 +241,10 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
 /* ---- Attributes -------------------------------------------------------------------------- */
 
 /* What a class attribute becomes when read through an instance (obj) or the class. */
-static Value *bind(Interp *in, Value *attr, Value *obj, PyClass *cls) {
+Value *class_bind(Interp *in, Value *attr, Value *obj, PyClass *cls) {
     switch (attr->kind) {
-    case VAL_FUNCTION:
-    case VAL_TF_FUNCTION: return obj ? method_new(in, attr, obj) : attr;
+    case VAL_FUNCTION: return obj ? method_new(in, attr, obj) : attr;
+    case VAL_TF_FUNCTION: return obj ? method_new(in, tf_function_bound_to(in, attr, obj), obj) : attr;
     case VAL_BUILTIN: return obj && attr->builtin->binds ? method_new(in, attr, obj) : attr;
     case VAL_STATICMETHOD: return attr->wrapped;
     case VAL_CLASSMETHOD: return method_new(in, attr->wrapped, cls->self);
@@ -286,7 +286,7 @@ Value *instance_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, 
     if (attr && attr->kind == VAL_PROPERTY) return property_get(in, attr, obj, loc);
     Value *v = instance_get(obj, name);
     if (v) return v;
-    if (attr) return bind(in, attr, obj, cls);
+    if (attr) return class_bind(in, attr, obj, cls);
     if ((v = instance_special(in, obj, name))) return v;
     Value *getattr = class_lookup(cls, in->dunder.getattr);
     if (getattr) {
@@ -326,7 +326,7 @@ Value *class_attribute(Interp *in, Value *clsv, const char *name, SrcLoc loc, bo
         return dict;
     }
     Value *attr = class_lookup(cls, name);
-    if (attr) return bind(in, attr, NULL, cls);
+    if (attr) return class_bind(in, attr, NULL, cls);
     if (name == d->doc) return value_none();
     *missing = true;
     return NULL;
@@ -344,7 +344,7 @@ Value *super_attribute(Interp *in, Value *sup, const char *name, SrcLoc loc, boo
         Value *attr = env_get_local(type->mro[i]->dict, name);
         if (!attr) continue;
         if (attr->kind == VAL_PROPERTY && obj->kind == VAL_INSTANCE) return property_get(in, attr, obj, loc);
-        return bind(in, attr, obj->kind == VAL_INSTANCE ? obj : NULL, type);
+        return class_bind(in, attr, obj->kind == VAL_INSTANCE ? obj : NULL, type);
     }
     *missing = true;
     return NULL;

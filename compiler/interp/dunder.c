@@ -18,21 +18,17 @@ Value *call_special(Interp *in, Value *obj, const char *name, Value **args, int 
     Value *m = special_method(in, obj, name);
     *found = m != NULL;
     if (!m) return NULL;
-    Value **pos = ARENA_ARRAY(in->arena, Value *, nargs + 1);
-    pos[0] = obj;
-    for (int i = 0; i < nargs; i++) pos[i + 1] = args[i];
-    CallArgs ca = call_args_positional(pos, nargs + 1);
-    /* A staticmethod/classmethod as a special method is called as it binds. */
-    if (m->kind == VAL_STATICMETHOD) {
-        ca.pos++;
-        ca.npos--;
-        return call_value(in, m->wrapped, &ca, loc);
+    if (m->kind == VAL_FUNCTION || (m->kind == VAL_BUILTIN && m->builtin->binds)) {
+        /* The common case, without making a bound method. */
+        Value **pos = ARENA_ARRAY(in->arena, Value *, nargs + 1);
+        pos[0] = obj;
+        for (int i = 0; i < nargs; i++) pos[i + 1] = args[i];
+        CallArgs ca = call_args_positional(pos, nargs + 1);
+        return call_value(in, m, &ca, loc);
     }
-    if (m->kind == VAL_CLASSMETHOD) {
-        pos[0] = obj->inst->cls->self;
-        return call_value(in, m->wrapped, &ca, loc);
-    }
-    return call_value(in, m, &ca, loc);
+    /* A staticmethod, classmethod or tf.function is called as it binds. */
+    CallArgs ca = call_args_positional(args, nargs);
+    return call_value(in, class_bind(in, m, obj, obj->inst->cls), &ca, loc);
 }
 
 /* ---- Text ---------------------------------------------------------------------------------- */

@@ -780,6 +780,15 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
                             "UnboundLocalError: cannot access local variable '%s' where it is not associated "
                             "with a value",
                             e->name.id);
+    /* CPython builtins outside the subset: a build error that names them, not a
+       NameError a script could catch. */
+    static const char *const unsupported[] = {
+        "eval", "exec", "compile", "open", "input", "globals", "locals", "dir", "__import__", "breakpoint",
+        "memoryview", "bytearray", "bytes", "complex", "frozenset", "aiter", "anext", "help", "exit", "quit",
+        "copyright", "credits", "license", "__build_class__"};
+    for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
+        if (strcmp(e->name.id, unsupported[i]) == 0)
+            return interp_not_supported(in, e->loc, arena_printf(in->arena, "the builtin '%s'", e->name.id));
     return interp_error(in, e->loc, "NameError: name '%s' is not defined", e->name.id);
 }
 

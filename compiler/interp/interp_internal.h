@@ -81,6 +81,12 @@ struct TfFunction {
     const List *input_signature;  /* tf.TensorSpec values, or NULL */
     bool reduce_retracing;
     RetraceDetector *detector;    /* shared by every tf.function of the same def */
+    /* A tf.function method read through an instance is a Function of its own (its own
+       traces), as TensorFlow's descriptor makes one per instance: bound_self is that
+       instance; bound lists the copies made from this one. */
+    Value *bound_self;
+    Value **bound;
+    int nbound, bound_cap;
 };
 
 /* A region being traced into (a cond branch, a loop's test or body), innermost
@@ -218,6 +224,9 @@ bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc);
 /* object.__setattr__: a property's setter or the instance __dict__ (name interned). */
 bool instance_store(Interp *in, Value *obj, const char *name, Value *value, SrcLoc loc);
 Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc);
+/* A class attribute as read through obj (NULL: through the class): functions bind,
+   staticmethod unwraps, classmethod binds the class. */
+Value *class_bind(Interp *in, Value *attr, Value *obj, PyClass *cls);
 Value *call_method_value(Interp *in, Value *method, CallArgs *args, SrcLoc loc);
 /* property, staticmethod, classmethod, super, issubclass, setattr, delattr, vars, id,
    NotImplemented (class_builtins.c); attributes of the descriptor values. */
@@ -440,6 +449,8 @@ PyModule *autograph_module(Interp *in);
 Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature, bool reduce_retracing,
                        SrcLoc loc);
 Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc);
+/* The tf.function (a VAL_TF_FUNCTION) a method is for the instance obj. */
+Value *tf_function_bound_to(Interp *in, Value *tf, Value *obj);
 Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc, bool *missing);
 /* Calling f.get_concrete_function(...)'s result: arguments must fit its trace. */
 Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLoc loc);

@@ -37,6 +37,27 @@ Value *tf_function_new(Interp *in, Value *python_function, Value *input_signatur
     return v;
 }
 
+Value *tf_function_bound_to(Interp *in, Value *tf_value, Value *obj) {
+    TfFunction *tf = tf_value->tf_fn;
+    for (int i = 0; i < tf->nbound; i++)
+        if (tf->bound[i]->tf_fn->bound_self == obj || value_equal(tf->bound[i]->tf_fn->bound_self, obj))
+            return tf->bound[i];
+    TfFunction *copy = ARENA_NEW(in->arena, TfFunction);
+    *copy = (TfFunction){.python_function = tf->python_function, .name = tf->name, .input_signature = tf->input_signature,
+                         .reduce_retracing = tf->reduce_retracing, .detector = tf->detector, .bound_self = obj};
+    interp_register_tf_function(in, copy);
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_TF_FUNCTION;
+    v->tf_fn = copy;
+    if (tf->nbound == tf->bound_cap) {
+        int cap = tf->bound_cap ? tf->bound_cap * 2 : 4;
+        tf->bound = arena_grow(in->arena, tf->bound, sizeof(Value *), (size_t)tf->nbound, (size_t)cap);
+        tf->bound_cap = cap;
+    }
+    tf->bound[tf->nbound++] = v;
+    return v;
+}
+
 /* ---- Flattening tensors out of argument and result structures --------------------------- */
 
 /* The tensors among v's leaves, in order, appended to out. */
@@ -195,21 +216,24 @@ static void cache_add(Interp *in, TfFunction *tf, ConcreteFunction *cf) {
    converted to the spec's dtype, and a mismatch is the caller's error. */
 static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
     const List *specs = tf->input_signature;
+    /* A method's signature is of the arguments after self. */
+    int self = tf->bound_self ? 1 : 0;
     if (args->nkw)
         return interp_type_error(in, loc, "'%s' has an input_signature: pass its arguments by position", tf->name), false;
-    if (args->npos != specs->len)
+    if (args->npos - self != specs->len)
         return interp_type_error(in, loc, "'%s' takes %d argument%s (its input_signature), got %d", tf->name,
-                                 specs->len, specs->len == 1 ? "" : "s", args->npos),
+                                 specs->len, specs->len == 1 ? "" : "s", args->npos - self),
                false;
     const char **names = key_names(in, tf, args);
     Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
-    for (int i = 0; i < args->npos; i++) {
-        const TensorType *want = &specs->items[i]->spec.type;
+    if (self) pos[0] = args->pos[0];
+    for (int i = self; i < args->npos; i++) {
+        const TensorType *want = &specs->items[i - self]->spec.type;
         Value *v = args->pos[i];
         const char *who = names[i] ? arena_printf(in->arena, "argument '%s'", names[i]) : arena_printf(in->arena, "argument %d", i);
         if (!value_is_tensor(v) && !value_is_number(v) && !value_is_sequence(v))
             return interp_type_error(in, loc, "%s of '%s' is a %s, but its input_signature expects %s", who, tf->name,
-                                     value_type_name(v), value_repr(in->arena, specs->items[i])),
+                                     value_type_name(v), value_repr(in->arena, specs->items[i - self])),
                    false;
         /* Tensors are checked for use at the call; here only their type matters (and
            get_concrete_function passes stand-ins that are never used). */
@@ -224,7 +248,7 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
                                      "shape %s, expected %s",
                                      who, tf->name, indefinite_article(dtype_name(have->dtype)),
                                      dtype_name(have->dtype), shape_tuple_text(in->arena, &have->shape),
-                                     value_repr(in->arena, specs->items[i])),
+                                     value_repr(in->arena, specs->items[i - self])),
                    false;
         pos[i] = t;
     }
@@ -236,7 +260,12 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
 static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc, bool *traced) {
     *traced = false;
     if (tf->input_signature && !bind_signature(in, tf, args, loc)) return NULL;
-    Value *key = trace_key_of_call(in, args);
+    /* A method's own Function is for one instance: self is not part of its keys. */
+    CallArgs key_args = *args;
+    int self = tf->bound_self && args->npos ? 1 : 0;
+    key_args.pos += self;
+    key_args.npos -= self;
+    Value *key = trace_key_of_call(in, &key_args);
     ConcreteFunction *cf = cache_lookup(tf, key);
     if (cf) return cf;
     Value *trace_key = key;
@@ -250,7 +279,7 @@ static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args
         ConcreteFunction *near = tf->traces[0];
         for (int i = 1; i < tf->ntraces; i++)
             if (trace_key_distance(tf->traces[i]->key, key) < trace_key_distance(near->key, key)) near = tf->traces[i];
-        reason = trace_key_difference(in, near->key, key, key_names(in, tf, args));
+        reason = trace_key_difference(in, near->key, key, key_names(in, tf, args) + self);
         if (tf->reduce_retracing)
             for (int i = 0; i < tf->ntraces; i++) {
                 Value *g = trace_key_generalize(in, tf->traces[i]->key, key);
