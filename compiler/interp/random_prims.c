@@ -212,32 +212,12 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     return random_emit(in, op, state, &attrs, loc);
 }
 
-/* _ingot.namespace(name, **members): an object whose attributes are the members, for
- * API objects such as a Generator while the interpreter has no classes. It is a module
- * value that no import can reach (it is not registered), so `g.normal` is a lookup. */
-static Value *prim_namespace(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    (void)self;
-    if (args->npos != 1 || args->pos[0]->kind != VAL_STR)
-        return interp_type_error(in, loc, "namespace() takes a name and keyword members");
-    PyModule *m = ARENA_NEW(in->arena, PyModule);
-    m->name = args->pos[0]->str.s;
-    m->dir = ".";
-    m->is_library = true;
-    m->globals = env_new(in, NULL, m, NULL);
-    m->self = ARENA_NEW(in->arena, Value);
-    m->self->kind = VAL_MODULE;
-    m->self->module = m;
-    for (int i = 0; i < args->nkw; i++) env_set_local(in, m->globals, args->kw_names[i], args->kw_values[i]);
-    return m->self;
-}
-
 void random_prims_install(Interp *in, PyModule *m) {
     static const struct { const char *name; BuiltinFn fn; } prims[] = {
         {"random_state", prim_random_state},
         {"random_set_seed", prim_random_set_seed},
         {"random_global_state", prim_random_global_state},
         {"random_draw", prim_random_draw},
-        {"namespace", prim_namespace},
     };
     /* Bound to the _ingot module: the global generator's state lives in its globals. */
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)

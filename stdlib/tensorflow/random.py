@@ -13,31 +13,28 @@ import _ingot
 float32 = _ingot.float32
 
 
-def _generator(state):
-    """A Generator object over a state variable (a namespace until Ingot has classes)."""
+class Generator:
+    """tf.random.Generator: draws from a state variable of its own."""
 
-    def normal(shape, mean=0.0, stddev=1.0, dtype=float32, name=None):
-        return _ingot.random_draw("normal", state, shape, mean, stddev, dtype)
+    def __init__(self, state):
+        self.state = state
 
-    def uniform(shape, minval=0, maxval=None, dtype=float32, name=None):
-        return _ingot.random_draw("uniform", state, shape, minval, maxval, dtype)
+    @classmethod
+    def from_seed(cls, seed, alg=None):
+        return cls(_ingot.random_state(seed))
 
-    def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=float32, name=None):
-        return _ingot.random_draw("truncated_normal", state, shape, mean, stddev, dtype)
+    def normal(self, shape, mean=0.0, stddev=1.0, dtype=float32, name=None):
+        return _ingot.random_draw("normal", self.state, shape, mean, stddev, dtype)
 
-    return _ingot.namespace("tf.random.Generator", state=state, normal=normal, uniform=uniform,
-                            truncated_normal=truncated_normal)
+    def uniform(self, shape, minval=0, maxval=None, dtype=float32, name=None):
+        return _ingot.random_draw("uniform", self.state, shape, minval, maxval, dtype)
 
-
-def _from_seed(seed, alg=None):
-    return _generator(_ingot.random_state(seed))
-
-
-Generator = _ingot.namespace("tf.random.Generator", from_seed=_from_seed)
+    def truncated_normal(self, shape, mean=0.0, stddev=1.0, dtype=float32, name=None):
+        return _ingot.random_draw("truncated_normal", self.state, shape, mean, stddev, dtype)
 
 
 def get_global_generator():
-    return _generator(_ingot.random_global_state())
+    return Generator(_ingot.random_global_state())
 
 
 def set_seed(seed):
