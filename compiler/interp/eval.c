@@ -392,6 +392,33 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
     }
 }
 
+/* `a is b`. Values are allocated per result here, so the objects CPython keeps one
+   of are compared by value: None, the bools, and the small ints it caches (-5..256);
+   containers, instances and the rest by identity. */
+static bool same_object(const Value *a, const Value *b) {
+    if (a == b) return true;
+    if (a->kind != b->kind) return false;
+    switch (a->kind) {
+    case VAL_NONE:
+    case VAL_ELLIPSIS:
+    case VAL_NOTIMPLEMENTED: return true;
+    case VAL_BOOL: return a->b == b->b;
+    case VAL_INT: return a->i == b->i && a->i >= -5 && a->i <= 256;
+    case VAL_LIST:
+    case VAL_TUPLE: return a->list == b->list;
+    case VAL_DICT: return a->dict == b->dict;
+    case VAL_SET: return a->set == b->set;
+    case VAL_INSTANCE: return a->inst == b->inst;
+    case VAL_CLASS: return a->cls == b->cls;
+    case VAL_FUNCTION: return a->fn == b->fn;
+    case VAL_MODULE: return a->module == b->module;
+    case VAL_TF_FUNCTION: return a->tf_fn == b->tf_fn;
+    case VAL_BUILTIN: return a->builtin == b->builtin;
+    case VAL_DTYPE: return a->dtype == b->dtype;
+    default: return false;
+    }
+}
+
 Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
     if ((value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE) &&
         op != CMP_IS && op != CMP_IS_NOT && op != CMP_IN &&
@@ -407,8 +434,8 @@ Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
     switch (op) {
     case CMP_EQ: return value_bool(value_equal(a, b));
     case CMP_NE: return value_bool(!value_equal(a, b));
-    case CMP_IS: return value_bool(a == b || (a->kind == b->kind && a->kind == VAL_NONE));
-    case CMP_IS_NOT: return value_bool(!(a == b || (a->kind == b->kind && a->kind == VAL_NONE)));
+    case CMP_IS: return value_bool(same_object(a, b));
+    case CMP_IS_NOT: return value_bool(!same_object(a, b));
     case CMP_IN: return contains(in, b, a, loc);
     case CMP_NOT_IN: {
         Value *r = contains(in, b, a, loc);
