@@ -245,10 +245,20 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
     return true;
 }
 
-Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
-    bool counted = !fn->def->generated;
+bool frame_enter(Interp *in, bool counted, SrcLoc loc) {
     if (in->depth + counted >= INTERP_MAX_DEPTH || in->frames >= INTERP_MAX_FRAMES)
-        return interp_error(in, loc, "RecursionError: maximum recursion depth exceeded");
+        return interp_error(in, loc, "RecursionError: maximum recursion depth exceeded"), false;
+    in->depth += counted;
+    in->frames++;
+    return true;
+}
+
+void frame_leave(Interp *in, bool counted) {
+    in->depth -= counted;
+    in->frames--;
+}
+
+Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     if (!fn->scope_done) analyse_scope(in, fn);
     Env *env = env_new(in, fn->closure, fn->module, fn->def);
     env->fn = fn;
@@ -258,9 +268,9 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     env->nnonlocals = fn->nnonlocals;
     for (int i = 0; i < fn->nlocals; i++) env_set_local(in, env, fn->locals[i], NULL);
     if (!bind_params(in, fn, args, env, loc)) return NULL;
+    bool counted = !fn->def->generated;
+    if (!frame_enter(in, counted, loc)) return NULL;
 
-    in->depth += counted;
-    in->frames++;
     CallChain frame = {.call_loc = loc, .callee_name = fn->name, .parent = in->py_chain, .hidden = fn->def->generated};
     const CallChain *saved_chain = in->py_chain;
     in->py_chain = &frame;
@@ -275,8 +285,7 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     }
     in->py_chain = saved_chain;
     in->env = saved_env;
-    in->depth -= counted;
-    in->frames--;
+    frame_leave(in, counted);
     return result;
 }
 

@@ -1003,12 +1003,14 @@ static Value *eval_comprehension(Interp *in, Env *env, const Node *e) {
     Value *acc = e->kind == AST_DICTCOMP ? value_dict(in->arena)
                : e->kind == AST_SETCOMP ? value_set(in->arena)
                                         : value_list(in->arena, 0);
-    if (!run_generators(in, scope, e, 0, acc,
-                        e->kind == AST_DICTCOMP  ? emit_dict_item
-                        : e->kind == AST_SETCOMP ? emit_set_item
-                                                 : emit_list_item))
-        return NULL;
-    return acc;
+    /* CPython 3.11 runs a comprehension as a function: a frame of the recursion limit. */
+    if (!frame_enter(in, true, e->loc)) return NULL;
+    bool ok = run_generators(in, scope, e, 0, acc,
+                             e->kind == AST_DICTCOMP  ? emit_dict_item
+                             : e->kind == AST_SETCOMP ? emit_set_item
+                                                      : emit_list_item);
+    frame_leave(in, true);
+    return ok ? acc : NULL;
 }
 
 static Value *eval_fstring(Interp *in, Env *env, const Node *e);

@@ -315,6 +315,9 @@ List *iterate_to_list(Interp *in, Value *iterable, SrcLoc loc);
 /* ---- call.c --------------------------------------------------------------------------- */
 Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc);
 Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc);
+/* A frame entered (counted: toward the recursion limit): false after RecursionError. */
+bool frame_enter(Interp *in, bool counted, SrcLoc loc);
+void frame_leave(Interp *in, bool counted);
 Value *make_function(Interp *in, Env *env, const Node *def, const char *name);
 /* Binds a builtin's arguments by name: names[0..n) in order; out[i] gets the value or
    NULL; the first nrequired are required. Reports TypeError like CPython's. */
@@ -339,6 +342,13 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc);
 
 /* Methods of str (str_methods.c); NULL when absent. */
 Value *str_method(Interp *in, Value *self, const char *name);
+/* CPython 3.11's Unicode character database (str_methods.c over unicode_db.inc). */
+uint32_t utf8_decode_next(const char *s, size_t n, size_t *i); /* the code point at s[*i]; *i moves past it */
+bool unicode_is_printable(uint32_t c);  /* str.isprintable(): repr() escapes the others */
+bool unicode_is_space(uint32_t c);      /* str.isspace() */
+int unicode_decimal(uint32_t c);        /* a decimal digit's value (str.isdecimal()), else -1 */
+/* ascii(v): repr(v) with its non-ASCII characters escaped (value_repr.c); NULL after an error. */
+const char *py_ascii(Interp *in, Value *v, SrcLoc loc);
 
 /* ---- modules.c -------------------------------------------------------------------------- */
 /* import dotted (relative to importer's package when level > 0); NULL after an error. */

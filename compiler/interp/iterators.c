@@ -81,8 +81,12 @@ static bool iterator_next(Interp *in, Iterator *it, Value **out, SrcLoc loc) {
     *out = NULL;
     if (it->done) return true;
     if (it->is_genexp) {
-        /* A generator that fails is finished, as in CPython. */
-        if (!genexp_next(in, it, out)) {
+        /* A generator that fails is finished, as in CPython. Each step runs in the
+           generator's frame (one level of the recursion limit). */
+        if (!frame_enter(in, true, loc)) return false;
+        bool ok = genexp_next(in, it, out);
+        frame_leave(in, true);
+        if (!ok) {
             it->done = true;
             return false;
         }
