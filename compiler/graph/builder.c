@@ -29,7 +29,11 @@ static const char *builder_src_line(Arena *a, SrcLoc loc) {
 
 const char *ir_src_line(Arena *a, SrcLoc loc) { return builder_src_line(a, loc); }
 
-static void builder_report(Builder *b, SrcLoc loc, const char *msg) {
+static void builder_report(Builder *b, BuildErrorKind kind, SrcLoc loc, const char *msg) {
+    if (b->on_error) {
+        b->on_error(b->on_error_ctx, kind, loc, msg);
+        return;
+    }
     diag_error(b->diag, loc, "%s", msg);
     for (const CallChain *c = b->chain; c; c = c->parent)
         diag_note(b->diag, c->call_loc, "traced from the call to '%s' here", c->callee_name);
@@ -79,7 +83,7 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
         /* Not in any region: tensor_in_scope-style checks see it as always in scope. */
         char err[512];
         if (!eager_run_inst(b->eager, inst, err, sizeof err)) {
-            builder_report(b, loc, err);
+            builder_report(b, BUILD_ERROR_RUN, loc, err);
             return NULL;
         }
         /* Done: forgetting the inputs lets a tensor's history be collected (its
@@ -101,7 +105,7 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
     int nout = 0;
     char err[512];
     if (!shape_infer(op, inputs, ninputs, attrs, callee, types, &nout, err, sizeof err)) {
-        builder_report(b, loc, err);
+        builder_report(b, BUILD_ERROR_SHAPE, loc, err);
         return NULL;
     }
     IG_ASSERT(nout <= cap);
@@ -121,11 +125,11 @@ static Inst *build_control(Builder *b, Opcode op, IrValue **inputs, int ninputs,
     int nout = 0;
     char err[512];
     if (!shape_infer_regions(op, inputs, ninputs, NULL, NULL, regions, 2, types, &nout, err, sizeof err)) {
-        builder_report(b, loc, err);
+        builder_report(b, BUILD_ERROR_SHAPE, loc, err);
         return NULL;
     }
     if (b->eager) {
-        builder_report(b, loc, arena_printf(a, "not supported yet in eager mode: a '%s' node", op_info[op].name));
+        builder_report(b, BUILD_ERROR_UNSUPPORTED, loc, arena_printf(a, "not supported yet in eager mode: a '%s' node", op_info[op].name));
         return NULL;
     }
     Inst *inst = builder_append(b, op, inputs, ninputs, NULL, NULL, NULL, loc, types, nout);
@@ -169,7 +173,7 @@ static Inst *build_var_inst(Builder *b, Opcode op, Global *g, IrValue **inputs, 
     int nout = 0;
     char err[512];
     if (!shape_infer_var(op, g, inputs, ninputs, types, &nout, err, sizeof err)) {
-        builder_report(b, loc, err);
+        builder_report(b, BUILD_ERROR_SHAPE, loc, err);
         return NULL;
     }
     return builder_append(b, op, inputs, ninputs, NULL, NULL, g, loc, types, nout);
@@ -181,7 +185,7 @@ Inst *build_random(Builder *b, Opcode op, const Attrs *attrs, Global *state, Src
     int nout = 0;
     char err[512];
     if (!shape_infer(op, NULL, 0, attrs, NULL, types, &nout, err, sizeof err)) {
-        builder_report(b, loc, err);
+        builder_report(b, BUILD_ERROR_SHAPE, loc, err);
         return NULL;
     }
     return builder_append(b, op, NULL, 0, attrs, NULL, state, loc, types, nout);

@@ -133,6 +133,7 @@ typedef struct CallChain {
     const char *callee_name;
     const struct CallChain *parent;
     bool hidden;          /* a function AutoGraph generated: not shown in tracebacks */
+    bool library;         /* a function of the bundled library: not shown either */
 } CallChain;
 
 struct Inst {
@@ -243,12 +244,21 @@ Region *region_new(Module *m, Func *f);
  * reported as an error at loc (with notes for the call chain) and NULL returned. */
 /* With eager set (ingot run --eager), nothing is appended: each op runs at once,
  * after the same shape inference, and its outputs carry concrete tensors (eager.h). */
+/* What went wrong building an op: TensorFlow raises ValueError for a shape or dtype
+   error found while building a graph, InvalidArgumentError for one found running an
+   op eagerly; an op Ingot cannot run yet is none of those. */
+typedef enum { BUILD_ERROR_SHAPE, BUILD_ERROR_RUN, BUILD_ERROR_UNSUPPORTED } BuildErrorKind;
+
 typedef struct Builder {
     Module *module;
     Region *region;
     Diag *diag;
     const CallChain *chain;
     struct EagerContext *eager;
+    /* Where errors go: NULL reports them through diag; the interpreter sets it, so a
+       script can catch them as Python exceptions. */
+    void (*on_error)(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);
+    void *on_error_ctx;
 } Builder;
 
 Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,

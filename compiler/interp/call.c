@@ -271,7 +271,8 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     bool counted = !fn->def->generated;
     if (!frame_enter(in, counted, loc)) return NULL;
 
-    CallChain frame = {.call_loc = loc, .callee_name = fn->name, .parent = in->py_chain, .hidden = fn->def->generated};
+    CallChain frame = {.call_loc = loc, .callee_name = fn->name, .parent = in->py_chain, .hidden = fn->def->generated,
+                       .library = fn->module->is_library};
     const CallChain *saved_chain = in->py_chain;
     in->py_chain = &frame;
     Env *saved_env = in->env;

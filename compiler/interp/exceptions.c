@@ -191,6 +191,7 @@ static void snapshot_traceback(Interp *in, ExcInfo *e, SrcLoc loc) {
             carrying = true;
             continue;
         }
+        if (f && f->library) continue; /* its line, the user's call, is the caller's */
         tb[n++] = (TraceEntry){at, f ? f->callee_name : "<module>"};
     }
     for (int i = 0; i < n / 2; i++) {

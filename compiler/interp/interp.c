@@ -61,6 +61,19 @@ void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, .
     diag_warning(in->diag, interp_op_loc(in, loc), "%s [-W%s]", msg, warning_names[kind]);
 }
 
+void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg) {
+    Interp *in = ctx;
+    if (kind == BUILD_ERROR_UNSUPPORTED || strncmp(msg, "not supported yet", 17) == 0) {
+        interp_error(in, loc, "%s", msg);
+        return;
+    }
+    /* As TensorFlow: a bad shape or dtype found building a graph is a ValueError; an
+       op that fails as it runs (any op, eagerly) an InvalidArgumentError. */
+    if (interp_raise_message(in, msg, loc)) return;
+    bool graph = kind == BUILD_ERROR_SHAPE && !in->builder.eager;
+    interp_error(in, loc, "%s%s", graph ? "ValueError: " : "InvalidArgumentError: ", msg);
+}
+
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
     return interp_error(in, loc, "not supported yet: %s", what);
 }
@@ -79,7 +92,8 @@ static Interp *interp_start(Arena *arena, Diag *diag, const Node **script, const
     const SourceFile *file = (*script)->module.file;
     in->module = module_new(arena, file->path);
     Func *program = func_new(in->module, "main", FUNC_PROGRAM, (*script)->loc);
-    in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL};
+    in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL,
+                            .on_error = interp_builder_error, .on_error_ctx = in};
     if (eager) in->builder.eager = eager_new(in->module, opt->argc, opt->argv);
     dunders_install(in);
     builtins_install(in);

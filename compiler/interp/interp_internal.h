@@ -174,6 +174,8 @@ struct Interp {
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what);
+/* The graph builder's errors (Builder.on_error), raised as TensorFlow's exceptions. */
+void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);
 /* A warning of a kind the user may have silenced (-Wno-<kind>); "[-W<kind>]" is added. */
 void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 const char *interp_intern(Interp *in, const char *s);
@@ -331,6 +333,10 @@ bool args_count(Interp *in, CallArgs *args, const char *fname, int lo, int hi, S
 
 /* ---- builtins.c ------------------------------------------------------------------------ */
 void builtins_install(Interp *in);
+/* f.__defaults__ (a tuple of the positional defaults) and f.__kwdefaults__ (a dict of the
+   keyword-only ones): None when there are none. */
+Value *function_defaults(Interp *in, const Function *fn);
+Value *function_kwdefaults(Interp *in, const Function *fn);
 /* Stable merge sort in place, with an optional key function (None or NULL: none), as
    sorted() and list.sort() do; false after an error. */
 bool sort_values(Interp *in, Value **items, int n, Value *key, bool reverse, SrcLoc loc);

@@ -736,6 +736,11 @@ PyModule *ingot_primitives_module(Interp *in) {
     variables_install(in, m);
     flag_prims_install(in, m);
     random_prims_install(in, m);
+    /* tf.errors' classes: the exceptions the interpreter raises for TensorFlow. */
+    static const char *const errors[] = {"OpError", "InvalidArgumentError", "OperatorNotAllowedInGraphError",
+                                         "InaccessibleTensorError"};
+    for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
+        env_set_local(in, m->globals, interp_intern(in, errors[i]), tensorflow_error_class(in, errors[i]));
     for (int dt = 0; dt < DT__COUNT; dt++)
         env_set_local(in, m->globals, interp_intern(in, dtype_name((DType)dt)), value_dtype(in->arena, (DType)dt));
     return m;

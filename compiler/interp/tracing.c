@@ -136,7 +136,8 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     Builder saved = in->builder;
     CallChain *chain = ARENA_NEW(in->arena, CallChain);
     *chain = (CallChain){.call_loc = interp_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
-    in->builder = (Builder){.module = in->module, .region = f->body, .diag = in->diag, .chain = chain};
+    in->builder = (Builder){.module = in->module, .region = f->body, .diag = in->diag, .chain = chain,
+                            .on_error = interp_builder_error, .on_error_ctx = in};
 
     /* Tensor arguments become parameters, named after the Python parameters. */
     TensorType *types = NULL;

@@ -10,6 +10,7 @@ from . import math
 from . import autograph
 from . import random
 from . import config
+from . import errors
 
 bool = _ingot.bool
 int32 = _ingot.int32
