@@ -212,6 +212,15 @@ static const char *func_unique_name(Module *m, const char *py_name) {
     }
 }
 
+void func_drop(Module *m, Func *f) {
+    IG_ASSERT(f->index < m->nfuncs && m->funcs[f->index] == f);
+    for (int i = f->index; i + 1 < m->nfuncs; i++) {
+        m->funcs[i] = m->funcs[i + 1];
+        m->funcs[i]->index = i;
+    }
+    m->nfuncs--;
+}
+
 Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc) {
     Func *f = ARENA_NEW(m->arena, Func);
     f->kind = kind;

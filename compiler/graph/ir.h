@@ -219,6 +219,8 @@ FlagDef *module_add_flag(Module *m, const char *name, const ConstData *value, co
 const FlagDef *module_find_flag(const Module *m, const char *name); /* NULL when absent */
 bool flag_name_is_valid(const char *name); /* non-empty; letters, digits, '_', '-' */
 Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc);
+/* Takes f out of the module (a trace that failed: nothing calls it). */
+void func_drop(Module *m, Func *f);
 /* A new variable initialised to init (its type is init's; the shape must be static).
  * Its name is name_hint made C-safe ("Variable" when NULL/empty), then made unique
  * with "_1", "_2", ... (graph/globals.c). */

@@ -186,6 +186,8 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
                                  .traced_at = interp_op_loc(in, loc), .captures = captures};
     }
     in->builder = saved;
+    /* A trace that raised is dropped (the script may catch the error and go on). */
+    if (!cf) func_drop(in->module, f);
     return cf;
 }
 
