@@ -367,7 +367,7 @@ bool instance_store(Interp *in, Value *obj, const char *name, Value *value, SrcL
         List *items = iterate_to_list(in, value, loc);
         if (!items) return false;
         Value *t = value_tuple(in->arena, items->len);
-        memcpy(t->list->items, items->items, sizeof(Value *) * (size_t)items->len);
+        if (items->len) memcpy(t->list->items, items->items, sizeof(Value *) * (size_t)items->len);
         obj->inst->exc->args = t;
         return true;
     }
@@ -470,7 +470,7 @@ Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc) {
     }
     Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
     pos[0] = obj;
-    memcpy(pos + 1, args->pos, sizeof(Value *) * (size_t)args->npos);
+    if (args->npos) memcpy(pos + 1, args->pos, sizeof(Value *) * (size_t)args->npos);
     CallArgs with_self = *args;
     with_self.pos = pos;
     with_self.npos = args->npos + 1;
@@ -484,7 +484,7 @@ Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc) {
 Value *call_method_value(Interp *in, Value *m, CallArgs *args, SrcLoc loc) {
     Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
     pos[0] = m->method.self;
-    memcpy(pos + 1, args->pos, sizeof(Value *) * (size_t)args->npos);
+    if (args->npos) memcpy(pos + 1, args->pos, sizeof(Value *) * (size_t)args->npos);
     CallArgs with_self = *args;
     with_self.pos = pos;
     with_self.npos = args->npos + 1;

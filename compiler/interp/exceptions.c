@@ -66,7 +66,7 @@ static PyClass *exception_class(Interp *in, const char *name) {
 void exception_init_args(Interp *in, Value *obj, CallArgs *args) {
     ExcInfo *e = ARENA_NEW(in->arena, ExcInfo);
     e->args = value_tuple(in->arena, args->npos);
-    memcpy(e->args->list->items, args->pos, sizeof(Value *) * (size_t)args->npos);
+    if (args->npos) memcpy(e->args->list->items, args->pos, sizeof(Value *) * (size_t)args->npos);
     obj->inst->exc = e;
 }
 
@@ -82,7 +82,7 @@ static Value *base_exception_init(Interp *in, Value *self, CallArgs *args, SrcLo
     if (!obj) return NULL;
     if (!args_no_keywords(in, args, obj->inst->cls->name, loc)) return NULL;
     Value *t = value_tuple(in->arena, args->npos - 1);
-    memcpy(t->list->items, args->pos + 1, sizeof(Value *) * (size_t)(args->npos - 1));
+    if (args->npos > 1) memcpy(t->list->items, args->pos + 1, sizeof(Value *) * (size_t)(args->npos - 1));
     obj->inst->exc->args = t;
     return value_none();
 }
