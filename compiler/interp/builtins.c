@@ -52,12 +52,48 @@ BUILTIN(print) {
 
 /* ---- conversions ------------------------------------------------------------------------ */
 
+/* The text int() and float() parse, as CPython's _PyUnicode_TransformDecimalAndSpaceToASCII
+   makes it: non-ASCII whitespace reads as ' ' and a decimal digit ('٣') as its ASCII
+   digit; any other non-ASCII code point ends the text with '?', which cannot parse. */
+static const char *number_text(Interp *in, const Value *v, size_t *len) {
+    const char *s = v->str.s;
+    size_t n = v->str.len, i = 0;
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    while (i < n) {
+        if ((unsigned char)s[i] < 0x80) {
+            strbuf_putc(&sb, s[i++]);
+            continue;
+        }
+        uint32_t c = utf8_decode_next(s, n, &i);
+        int d = unicode_decimal(c);
+        if (unicode_is_space(c)) strbuf_putc(&sb, ' ');
+        else if (d >= 0) strbuf_putc(&sb, (char)('0' + d));
+        else {
+            strbuf_putc(&sb, '?');
+            break;
+        }
+    }
+    *len = sb.len;
+    return strbuf_cstr(&sb);
+}
+
+/* CPython's %.200R: the repr cut to its first 200 code points. */
+static const char *repr_cut_200(Arena *a, const Value *v) {
+    const char *r = value_repr(a, v);
+    size_t i = 0;
+    for (int k = 0; k < 200 && r[i]; k++)
+        do i++;
+        while (((unsigned char)r[i] & 0xc0) == 0x80);
+    return arena_strndup(a, r, i);
+}
+
 /* int(text, base) by Python's rules: surrounding whitespace, a sign, a 0x/0o/0b prefix
    matching the base (any of them with base 0, where other leading zeros are
    refused), underscores only between digits. */
-static Value *parse_int_text(Interp *in, const char *s, size_t len, int base, SrcLoc loc) {
-    const char *orig = s;
-    size_t orig_len = len;
+static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc) {
+    size_t len;
+    const char *s = number_text(in, text, &len);
     int given_base = base;
     if (base != 0 && (base < 2 || base > 36)) return interp_error(in, loc, "ValueError: int() base must be >= 2 and <= 36, or 0");
     while (len && strchr(" \t\n\r\f\v", *s)) s++, len--;
@@ -93,9 +129,61 @@ static Value *parse_int_text(Interp *in, const char *s, size_t len, int base, Sr
     if (ok && decimal_zero_start && nonzero) ok = false; /* int('017', 0) */
     if (!ok)
         return interp_error(in, loc, "ValueError: invalid literal for int() with base %d: %s", given_base,
-                            str_repr(in->arena, orig, orig_len));
+                            repr_cut_200(in->arena, text));
     if (overflow) return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
     return value_int(in->arena, negative ? (int64_t)(0 - mag) : (int64_t)mag);
+}
+
+static bool is_ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* s is word, ignoring the case of ASCII letters (word: lower case). */
+static bool same_letters(const char *s, const char *word) {
+    while (*word && (*s | 0x20) == *word) s++, word++;
+    return !*s && !*word;
+}
+
+/* float(text) by CPython's grammar: surrounding whitespace; a sign; then "inf",
+   "infinity" or "nan" in any case, or digits with at most one '.' and an optional
+   exponent; underscores only between two digits. No hex, no "nan(...)" (strtod's). */
+static bool parse_float_text(Interp *in, const Value *text, double *out) {
+    size_t n;
+    const char *s = number_text(in, text, &n);
+    while (n && is_ascii_space(*s)) s++, n--;
+    while (n && is_ascii_space(s[n - 1])) n--;
+    if (memchr(s, '\0', n)) return false; /* the checks below read a C string */
+    char *clean = ARENA_ARRAY(in->arena, char, n + 1), *p = clean;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '_') *p++ = s[i];
+        else if (!(i > 0 && is_ascii_digit(s[i - 1]) && i + 1 < n && is_ascii_digit(s[i + 1]))) return false;
+    }
+    *p = '\0';
+    const char *q = clean;
+    bool negative = *q == '-';
+    if (*q == '+' || *q == '-') q++;
+    if (same_letters(q, "inf") || same_letters(q, "infinity") || same_letters(q, "nan")) {
+        double x = (q[0] | 0x20) == 'n' ? NAN : INFINITY;
+        *out = negative ? -x : x;
+        return true;
+    }
+    size_t mantissa = strspn(q, "0123456789");
+    const char *r = q + mantissa;
+    if (*r == '.') {
+        size_t fraction = strspn(r + 1, "0123456789");
+        mantissa += fraction;
+        r += 1 + fraction;
+    }
+    if (!mantissa) return false;
+    if (*r == 'e' || *r == 'E') {
+        r++;
+        if (*r == '+' || *r == '-') r++;
+        size_t exponent = strspn(r, "0123456789");
+        if (!exponent) return false;
+        r += exponent;
+    }
+    if (*r) return false;
+    *out = strtod(clean, NULL); /* overflow gives +-inf and underflow 0, as CPython's */
+    return true;
 }
 
 /* int(t) / float(t): the Python value of a one-element tensor, known only eagerly. */
@@ -120,7 +208,7 @@ BUILTIN(int) {
     if (args->npos == 2) {
         if (v->kind != VAL_STR || !is_intlike(args->pos[1]))
             return interp_type_error(in, loc, "int() can't convert non-string with explicit base");
-        return parse_int_text(in, v->str.s, v->str.len, (int)as_int(args->pos[1]), loc);
+        return parse_int_text(in, v, (int)as_int(args->pos[1]), loc);
     }
     if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v);
     if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "int", loc))) return NULL;
@@ -133,7 +221,7 @@ BUILTIN(int) {
         if (v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
             return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
         return value_int(in->arena, (int64_t)v->f);
-    case VAL_STR: return parse_int_text(in, v->str.s, v->str.len, 10, loc);
+    case VAL_STR: return parse_int_text(in, v, 10, loc);
     default:
         return interp_type_error(in, loc, "int() argument must be a string, a bytes-like object or a real number, not '%s'",
                                  value_type_name(v));
@@ -152,12 +240,9 @@ BUILTIN(float) {
     case VAL_INT: return value_float(in->arena, (double)v->i);
     case VAL_BOOL: return value_float(in->arena, v->b);
     case VAL_STR: {
-        char *end;
-        const char *s = v->str.s;
-        while (*s == ' ') s++;
-        double d = strtod(s, &end);
-        while (*end == ' ' || *end == '\n') end++;
-        if (end == s || *end) return interp_error(in, loc, "ValueError: could not convert string to float: %s", value_repr(in->arena, v));
+        double d;
+        if (!parse_float_text(in, v, &d))
+            return interp_error(in, loc, "ValueError: could not convert string to float: %s", value_repr(in->arena, v));
         return value_float(in->arena, d);
     }
     default:
@@ -178,6 +263,13 @@ BUILTIN(repr) {
     UNUSED_SELF;
     if (!args_count(in, args, "repr", 1, 1, loc)) return NULL;
     const char *text = py_repr(in, args->pos[0], loc);
+    return text ? value_cstr(in->arena, text) : NULL;
+}
+
+BUILTIN(ascii) {
+    UNUSED_SELF;
+    if (!args_count(in, args, "ascii", 1, 1, loc)) return NULL;
+    const char *text = py_ascii(in, args->pos[0], loc);
     return text ? value_cstr(in->arena, text) : NULL;
 }
 
@@ -799,11 +891,33 @@ BUILTIN(callable) {
                       k == VAL_CLASS || k == VAL_METHOD || k == VAL_STATICMETHOD);
 }
 
+/* ---- attributes of functions ---------------------------------------------------------------- */
+
+Value *function_defaults(Interp *in, const Function *fn) {
+    int n = fn->params->args.len, first = n;
+    while (first > 0 && fn->defaults[first - 1]) first--; /* defaults are trailing */
+    if (first == n) return value_none();
+    Value *t = value_tuple(in->arena, n - first);
+    for (int i = first; i < n; i++) t->list->items[i - first] = fn->defaults[i];
+    return t;
+}
+
+Value *function_kwdefaults(Interp *in, const Function *fn) {
+    Value *d = NULL;
+    for (int i = 0; i < fn->params->kwonly.len; i++) {
+        if (!fn->kwonly_defaults[i]) continue;
+        if (!d) d = value_dict(in->arena);
+        dict_set(in->arena, d->dict, value_cstr(in->arena, fn->params->kwonly.items[i]->arg.name), fn->kwonly_defaults[i]);
+    }
+    return d ? d : value_none();
+}
+
 void builtins_install(Interp *in) {
     in->builtins = env_new(in, NULL, NULL, NULL);
     static const struct { const char *name; BuiltinFn fn; } table[] = {
         {"print", builtin_print}, {"int", builtin_int}, {"float", builtin_float}, {"str", builtin_str},
-        {"repr", builtin_repr}, {"bool", builtin_bool}, {"list", builtin_list}, {"tuple", builtin_tuple},
+        {"repr", builtin_repr}, {"ascii", builtin_ascii}, {"bool", builtin_bool},
+        {"list", builtin_list}, {"tuple", builtin_tuple},
         {"dict", builtin_dict}, {"len", builtin_len}, {"range", builtin_range}, {"enumerate", builtin_enumerate},
         {"zip", builtin_zip}, {"reversed", builtin_reversed}, {"sorted", builtin_sorted}, {"abs", builtin_abs},
         {"max", builtin_max}, {"min", builtin_min}, {"sum", builtin_sum}, {"any", builtin_any},

@@ -413,6 +413,10 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
             obj->fn->qualname = value->str.s;
             return true;
         }
+        if (strcmp(name, "__defaults__") == 0 || strcmp(name, "__kwdefaults__") == 0) {
+            interp_not_supported(in, loc, arena_printf(in->arena, "setting a function's %s", name));
+            return false;
+        }
         if (!obj->fn->attrs) obj->fn->attrs = value_dict(in->arena)->dict;
         dict_set(in->arena, obj->fn->attrs, value_cstr(in->arena, name), value);
         return true;

@@ -558,7 +558,11 @@ static Value *class_method(Interp *in, Value *cls, const char *name) {
         else if (kinds[i].kind == VAL_LIST || kinds[i].kind == VAL_TUPLE) probe.list = &no_items;
         else if (kinds[i].kind == VAL_DICT) probe.dict = &no_entries;
         else probe.set = NULL;
-        if (kinds[i].kind != VAL_SET && !builtin_method(in, &probe, name)) return NULL;
+        if (kinds[i].kind != VAL_SET) {
+            Value *m = builtin_method(in, &probe, name);
+            if (!m) return NULL;
+            if (!m->builtin->self) return m; /* a static or class method (str.maketrans, dict.fromkeys) */
+        }
         if (kinds[i].kind == VAL_SET && !set_method(in, &probe, name)) return NULL;
         Value *self = value_tuple(in->arena, 2);
         self->list->items[0] = cls;
@@ -590,6 +594,8 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
     case VAL_FUNCTION: {
         if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, obj->fn->name);
         if (strcmp(name, "__qualname__") == 0) return value_cstr(in->arena, obj->fn->qualname);
+        if (strcmp(name, "__defaults__") == 0) return function_defaults(in, obj->fn);
+        if (strcmp(name, "__kwdefaults__") == 0) return function_kwdefaults(in, obj->fn);
         Value *v = obj->fn->attrs ? dict_get(obj->fn->attrs, value_cstr(in->arena, name)) : NULL;
         if (v) return v;
         break;
@@ -1018,8 +1024,10 @@ static Value *eval_fstring(Interp *in, Env *env, const Node *e);
 static Value *eval_formatted(Interp *in, Env *env, const Node *e) {
     Value *v = eval(in, env, e->formatted.value);
     if (!v) return NULL;
-    if (e->formatted.conversion != CONV_NONE) {
-        const char *text = e->formatted.conversion == CONV_STR ? py_str(in, v, e->loc) : py_repr(in, v, e->loc);
+    if (e->formatted.conversion != CONV_NONE && !(e->formatted.conversion == CONV_STR && v->kind == VAL_STR)) {
+        const char *text = e->formatted.conversion == CONV_STR     ? py_str(in, v, e->loc)
+                           : e->formatted.conversion == CONV_ASCII ? py_ascii(in, v, e->loc)
+                                                                   : py_repr(in, v, e->loc);
         if (!text) return NULL;
         v = value_cstr(in->arena, text);
     }

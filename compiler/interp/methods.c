@@ -34,25 +34,31 @@ static bool no_args(Interp *in, CallArgs *args, const char *qualname, SrcLoc loc
 /* ---- format specs: [[fill]align][sign][#][0][width][,|_][.precision][type] --------------------- */
 
 typedef struct Spec {
-    char fill, align, sign, type;
+    char fill[5];        /* one code point, UTF-8 */
+    char align, sign, type;
     bool alt, zero;
     int width, precision;
     char grouping;
 } Spec;
 
 static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
-    *sp = (Spec){.fill = ' ', .precision = -1};
-    size_t n = strlen(s);
+    *sp = (Spec){.fill = " ", .precision = -1};
+    size_t n = strlen(s), k = 1; /* the bytes of the first code point: a fill may be any */
+    while (k < n && k < 4 && ((unsigned char)s[k] & 0xc0) == 0x80) k++;
     bool fill_given = false;
-    if (n >= 2 && strchr("<>=^", s[1])) sp->fill = s[0], sp->align = s[1], s += 2, fill_given = true;
-    else if (n >= 1 && strchr("<>=^", s[0])) sp->align = s[0], s += 1;
+    if (n > k && s[k] && strchr("<>=^", s[k])) {
+        memcpy(sp->fill, s, k);
+        sp->align = s[k], s += k + 1, fill_given = true;
+    } else if (n >= 1 && strchr("<>=^", s[0])) {
+        sp->align = s[0], s += 1;
+    }
     if (*s && strchr("+- ", *s)) sp->sign = *s++;
     if (*s == '#') sp->alt = true, s++;
     if (*s == '0') {
         /* Zero padding: the fill unless one is given; numbers then pad after the sign
            (pad's '=' when no alignment is given). */
         sp->zero = true;
-        if (!fill_given) sp->fill = '0';
+        if (!fill_given) strcpy(sp->fill, "0");
         s++;
     }
     while (*s >= '0' && *s <= '9') sp->width = sp->width * 10 + (*s++ - '0');
@@ -88,6 +94,15 @@ static const char *group_digits(Arena *a, const char *digits, char sep, size_t g
     return strbuf_cstr(&sb);
 }
 
+/* The first n code points of s (a precision on a str counts them). */
+static const char *cut_codepoints(Arena *a, const char *s, int n) {
+    size_t i = 0;
+    for (int k = 0; k < n && s[i]; k++)
+        do i++;
+        while (((unsigned char)s[i] & 0xc0) == 0x80);
+    return s[i] ? arena_strndup(a, s, i) : s;
+}
+
 static const char *pad(Arena *a, const char *sign, const char *body, const Spec *sp, char default_align) {
     size_t len = (size_t)(utf8_codepoints(sign, strlen(sign)) + utf8_codepoints(body, strlen(body)));
     char align = sp->align ? sp->align : sp->zero && default_align == '>' ? '=' : default_align;
@@ -98,14 +113,14 @@ static const char *pad(Arena *a, const char *sign, const char *body, const Spec 
     size_t right = fillc - left;
     if (align == '=') {
         strbuf_puts(&sb, sign);
-        for (size_t i = 0; i < fillc; i++) strbuf_putc(&sb, sp->fill);
+        for (size_t i = 0; i < fillc; i++) strbuf_puts(&sb, sp->fill);
         strbuf_puts(&sb, body);
         return strbuf_cstr(&sb);
     }
-    for (size_t i = 0; i < left; i++) strbuf_putc(&sb, sp->fill);
+    for (size_t i = 0; i < left; i++) strbuf_puts(&sb, sp->fill);
     strbuf_puts(&sb, sign);
     strbuf_puts(&sb, body);
-    for (size_t i = 0; i < (align == '<' || align == '^' ? right : 0); i++) strbuf_putc(&sb, sp->fill);
+    for (size_t i = 0; i < (align == '<' || align == '^' ? right : 0); i++) strbuf_puts(&sb, sp->fill);
     return strbuf_cstr(&sb);
 }
 
@@ -222,7 +237,7 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
             v->kind != VAL_DICT && v->kind != VAL_TENSOR)
             return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
         const char *s = value_to_str(in->arena, v);
-        if (sp.precision >= 0 && strlen(s) > (size_t)sp.precision) s = arena_strndup(in->arena, s, (size_t)sp.precision);
+        if (sp.precision >= 0) s = cut_codepoints(in->arena, s, sp.precision);
         r = pad(in->arena, "", s, &sp, '<');
     } else {
         return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
@@ -272,11 +287,11 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         if (!conv) return interp_error(in, loc, "ValueError: incomplete format");
         if (!mapped && next >= items->len) return interp_type_error(in, loc, "not enough arguments for format string");
         Value *v = mapped ? mapped : items->items[next++];
-        Spec sp = {.fill = ' ', .precision = prec, .width = width, .align = '>'};
+        Spec sp = {.fill = " ", .precision = prec, .width = width, .align = '>'};
         for (int i = 0; i < nf; i++) {
             if (flags[i] == '-') sp.align = '<';
             else if (flags[i] == '+' || flags[i] == ' ') sp.sign = flags[i];
-            else if (flags[i] == '0' && sp.align != '<') sp.fill = '0', sp.align = '=';
+            else if (flags[i] == '0' && sp.align != '<') strcpy(sp.fill, "0"), sp.align = '=';
             else if (flags[i] == '#') sp.alt = true;
         }
         const char *piece;
@@ -285,12 +300,13 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         case 's': {
             const char *text = py_str(in, v, loc);
             if (!text) return NULL;
-            if (prec >= 0 && strlen(text) > (size_t)prec) text = arena_strndup(in->arena, text, (size_t)prec);
+            if (prec >= 0) text = cut_codepoints(in->arena, text, prec);
             piece = pad(in->arena, "", text, &sp, '>');
             break;
         }
-        case 'r': {
-            const char *text = py_repr(in, v, loc);
+        case 'r':
+        case 'a': {
+            const char *text = conv == 'a' ? py_ascii(in, v, loc) : py_repr(in, v, loc);
             if (!text) return NULL;
             piece = pad(in->arena, "", text, &sp, '>');
             break;
@@ -557,6 +573,26 @@ METHOD(dict_popitem) {
     return r;
 }
 
+/* A class method: dict.fromkeys(iterable[, value]) is a new dict of the iterable's keys,
+   all mapped to value (None). self (an instance it was read through) is unused. */
+METHOD(dict_fromkeys) {
+    (void)self;
+    if (args->nkw) return interp_type_error(in, loc, "dict.fromkeys() takes no keyword arguments");
+    if (args->npos < 1) return interp_type_error(in, loc, "fromkeys expected at least 1 argument, got %d", args->npos);
+    if (args->npos > 2) return interp_type_error(in, loc, "fromkeys expected at most 2 arguments, got %d", args->npos);
+    Value *value = args->npos == 2 ? args->pos[1] : value_none();
+    Value *r = value_dict(in->arena);
+    Cursor c;
+    if (!cursor_open(in, args->pos[0], &c, loc)) return NULL;
+    for (;;) {
+        Value *key;
+        if (!cursor_next(in, &c, &key, loc)) return NULL;
+        if (!key) return r;
+        if (!check_hashable(in, key, loc)) return NULL;
+        dict_set(in->arena, r->dict, key, value);
+    }
+}
+
 typedef struct MethodEntry {
     ValueKind kind;
     const char *name;
@@ -575,6 +611,7 @@ static const MethodEntry methods[] = {
     {VAL_DICT, "items", method_dict_items}, {VAL_DICT, "setdefault", method_dict_setdefault},
     {VAL_DICT, "update", method_dict_update}, {VAL_DICT, "pop", method_dict_pop}, {VAL_DICT, "copy", method_dict_copy},
     {VAL_DICT, "clear", method_dict_clear}, {VAL_DICT, "popitem", method_dict_popitem},
+    {VAL_DICT, "fromkeys", method_dict_fromkeys},
 };
 
 Value *builtin_method(Interp *in, Value *self, const char *name) {
@@ -582,7 +619,8 @@ Value *builtin_method(Interp *in, Value *self, const char *name) {
     if (self->kind == VAL_SET) return set_method(in, self, name);
     if (self->kind == VAL_STR) return str_method(in, self, name);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
-        if (methods[i].kind == self->kind && strcmp(methods[i].name, name) == 0)
-            return value_builtin(in->arena, methods[i].name, methods[i].fn, self);
+        if (methods[i].kind == self->kind && strcmp(methods[i].name, name) == 0) /* fromkeys binds nothing */
+            return value_builtin(in->arena, methods[i].name, methods[i].fn,
+                                 methods[i].fn == method_dict_fromkeys ? NULL : self);
     return NULL;
 }

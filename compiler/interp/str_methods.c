@@ -1,6 +1,6 @@
 /* str_methods.c — the methods of str (find, split, center, isalpha, ...), CPython 3.11's results and errors.
- * Entry point: str_method (methods.c's builtin_method asks it for a str receiver).
- * Memory owner: the interpreter's Arena (every result string is allocated there). */
+ * Entry point: str_method (methods.c's builtin_method asks it for a str receiver); unicode_* answer
+ * character questions for repr(), int() and float(). Memory owner: the interpreter's Arena. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,11 +8,71 @@
 #include "interp_internal.h"
 
 /* Strings are UTF-8; lengths, widths and indexes count code points (utf8_codepoints),
-   as Python's do. Character classes use ASCII semantics: a non-ASCII code point is
-   neither a letter, a digit, a space nor cased (CPython knows Unicode: "é".isalpha()
-   is True there, and "é".upper() is "É"). */
+   as Python's do. Character classes and case mappings are CPython 3.11's for all of
+   Unicode 14.0: unicode_db.inc is read off CPython itself (scripts/gen_unicode_db.py). */
 
 #define METHOD(name) static Value *method_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
+
+/* ---- the Unicode database ---------------------------------------------------------------------- */
+
+#include "unicode_db.inc"
+
+static const UniRecord *uni_record(uint32_t c) {
+    if (c >= 0x110000) c = 0xfffe; /* a noncharacter: no properties */
+    unsigned mask1 = (1u << UNI_SHIFT1) - 1, mask2 = (1u << UNI_SHIFT2) - 1;
+    unsigned i0 = uni_index0[c >> (UNI_SHIFT1 + UNI_SHIFT2)];
+    unsigned i1 = uni_index1[(i0 << UNI_SHIFT2) + ((c >> UNI_SHIFT1) & mask2)];
+    return &uni_records[uni_index2[(i1 << UNI_SHIFT1) + (c & mask1)]];
+}
+
+static bool uni_has(uint32_t c, unsigned flags) { return (uni_record(c)->flags & flags) != 0; }
+
+bool unicode_is_printable(uint32_t c) { return uni_has(c, UNI_PRINTABLE); }
+bool unicode_is_space(uint32_t c) { return uni_has(c, UNI_SPACE); }
+
+int unicode_decimal(uint32_t c) {
+    const UniRecord *r = uni_record(c);
+    return r->flags & UNI_DECIMAL ? r->decimal : -1;
+}
+
+uint32_t utf8_decode_next(const char *s, size_t n, size_t *i) {
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t c = u[*i];
+    int more = c < 0x80 ? 0 : c < 0xe0 ? 1 : c < 0xf0 ? 2 : 3;
+    c &= more == 0 ? 0x7f : more == 1 ? 0x1f : more == 2 ? 0x0f : 0x07;
+    for ((*i)++; more-- > 0 && *i < n && (u[*i] & 0xc0) == 0x80; (*i)++) c = (c << 6) | (u[*i] & 0x3f);
+    return c;
+}
+
+/* The text as code points (*n of them), for the methods that look around a position. */
+static uint32_t *decode_all(Interp *in, const Value *self, size_t *n) {
+    uint32_t *cps = ARENA_ARRAY(in->arena, uint32_t, self->str.len + 1);
+    size_t k = 0;
+    for (size_t i = 0; i < self->str.len;) cps[k++] = utf8_decode_next(self->str.s, self->str.len, &i);
+    *n = k;
+    return cps;
+}
+
+/* Case mappings: which of UniRecord.map. */
+enum { MAP_UPPER, MAP_LOWER, MAP_TITLE, MAP_FOLD };
+
+/* Appends c's full mapping (one to three code points, as CPython's _PyUnicode_To*Full);
+   which < 0: c itself. */
+static void put_mapped(StrBuf *sb, uint32_t c, int which) {
+    const UniRecord *r = uni_record(c);
+    char buf[4];
+    if (which < 0) { /* unmapped */
+        strbuf_putn(sb, buf, (size_t)utf8_encode(c, buf));
+        return;
+    }
+    if (!(r->flags & UNI_EXTENDED)) {
+        strbuf_putn(sb, buf, (size_t)utf8_encode((uint32_t)((int32_t)c + r->map[which]), buf));
+        return;
+    }
+    uint32_t field = (uint32_t)r->map[which];
+    for (uint32_t k = 0; k < field >> 24; k++)
+        strbuf_putn(sb, buf, (size_t)utf8_encode(uni_ext[(field & 0xffffff) + k], buf));
+}
 
 /* ---- arguments ------------------------------------------------------------------------------ */
 
@@ -108,14 +168,33 @@ static size_t cp_bytes(const char *s, size_t n, size_t i) {
     return j - i;
 }
 
-/* Python's whitespace below 0x80 (Py_UNICODE_ISSPACE): \t \n \v \f \r, 0x1c-0x1f, space. */
-static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
-static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-static bool is_alpha(char c) { return is_lower(c) || is_upper(c); }
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-static char to_upper(char c) { return is_lower(c) ? (char)(c ^ 0x20) : c; }
-static char to_lower(char c) { return is_upper(c) ? (char)(c ^ 0x20) : c; }
+/* The bytes of the whitespace code point (str.isspace) starting at s[i]; 0: none. */
+static size_t space_at(const char *s, size_t n, size_t i) {
+    unsigned char c = (unsigned char)s[i];
+    if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+    size_t j = i;
+    return unicode_is_space(utf8_decode_next(s, n, &j)) ? j - i : 0;
+}
+
+/* Where the code point that ends at s[i] (i > 0) starts. */
+static size_t cp_start_before(const char *s, size_t i) {
+    do i--;
+    while (i > 0 && ((unsigned char)s[i] & 0xc0) == 0x80);
+    return i;
+}
+
+/* The bytes of the whitespace code point that ends at s[i] (i > 0); 0: none. */
+static size_t space_before(const char *s, size_t i) {
+    size_t j = cp_start_before(s, i);
+    return space_at(s, i, j) == i - j ? i - j : 0;
+}
+
+/* The code point of k bytes at c is one of set's (valid UTF-8 matches only whole code points). */
+static bool cp_in(const char *set, size_t set_len, const char *c, size_t k) {
+    for (size_t i = 0; i + k <= set_len; i++)
+        if (memcmp(set + i, c, k) == 0) return true;
+    return false;
+}
 
 /* The [start, end) window of the optional start/end arguments args->pos[first..]: code
    points with slice semantics (negative counts from the end; None is absent), adjusted
@@ -181,16 +260,25 @@ METHOD(str_join) {
 static Value *strip(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, bool left, bool right) {
     if (!str_args(in, args, fname, 0, 1, ARITY_UNPACK, loc)) return NULL;
     const char *chars = NULL;
+    size_t chars_len = 0;
     if (args->npos == 1 && args->pos[0]->kind != VAL_NONE) {
         if (args->pos[0]->kind != VAL_STR) return interp_type_error(in, loc, "%s arg must be None or str", fname);
-        chars = args->pos[0]->str.s;
+        chars = args->pos[0]->str.s, chars_len = args->pos[0]->str.len;
     }
-    /* chars is matched byte by byte: exact for ASCII characters to strip */
-    size_t s = 0, e = self->str.len;
-    while (left && s < e && (chars ? self->str.s[s] && strchr(chars, self->str.s[s]) : is_space(self->str.s[s]))) s++;
-    while (right && e > s && (chars ? self->str.s[e - 1] && strchr(chars, self->str.s[e - 1]) : is_space(self->str.s[e - 1])))
-        e--;
-    return str_of(in, self->str.s + s, e - s);
+    /* Whole code points: whitespace (str.isspace), or those of chars. */
+    const char *t = self->str.s;
+    size_t b = 0, e = self->str.len, k;
+    while (left && b < e) {
+        k = chars ? cp_bytes(t, e, b) : space_at(t, e, b);
+        if (!k || (chars && !cp_in(chars, chars_len, t + b, k))) break;
+        b += k;
+    }
+    while (right && e > b) {
+        k = chars ? e - cp_start_before(t, e) : space_before(t, e);
+        if (!k || (chars && !cp_in(chars, chars_len, t + e - k, k))) break;
+        e -= k;
+    }
+    return str_of(in, t + b, e - b);
 }
 
 METHOD(str_strip) { return strip(in, self, args, loc, "strip", true, true); }
@@ -212,29 +300,28 @@ static Value *split(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool re
     Value *r = value_list(in->arena, 0);
     List *out = r->list;
     if (!a[0] || a[0]->kind == VAL_NONE) {
+        size_t i = 0, e = (size_t)n, k;
         if (!reverse) {
-            int64_t i = 0;
             while (maxsplit-- > 0) {
-                while (i < n && is_space(s[i])) i++;
-                if (i == n) break;
-                int64_t j = i;
-                while (i < n && !is_space(s[i])) i++;
-                list_append(in->arena, out, str_of(in, s + j, (size_t)(i - j)));
+                while (i < e && (k = space_at(s, e, i))) i += k;
+                if (i == e) break;
+                size_t j = i;
+                while (i < e && !space_at(s, e, i)) i += cp_bytes(s, e, i);
+                list_append(in->arena, out, str_of(in, s + j, i - j));
             }
-            while (i < n && is_space(s[i])) i++;
-            if (i < n) list_append(in->arena, out, str_of(in, s + i, (size_t)(n - i)));
+            while (i < e && (k = space_at(s, e, i))) i += k;
+            if (i < e) list_append(in->arena, out, str_of(in, s + i, e - i));
             return r;
         }
-        int64_t i = n - 1;
         while (maxsplit-- > 0) {
-            while (i >= 0 && is_space(s[i])) i--;
-            if (i < 0) break;
-            int64_t j = i;
-            while (i >= 0 && !is_space(s[i])) i--;
-            list_append(in->arena, out, str_of(in, s + i + 1, (size_t)(j - i)));
+            while (e > 0 && (k = space_before(s, e))) e -= k;
+            if (e == 0) break;
+            size_t j = e;
+            while (e > 0 && !space_before(s, e)) e = cp_start_before(s, e);
+            list_append(in->arena, out, str_of(in, s + e, j - e));
         }
-        while (i >= 0 && is_space(s[i])) i--;
-        if (i >= 0) list_append(in->arena, out, str_of(in, s, (size_t)(i + 1)));
+        while (e > 0 && (k = space_before(s, e))) e -= k;
+        if (e > 0) list_append(in->arena, out, str_of(in, s, e));
     } else {
         if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "must be str or None, not %s", value_type_name(a[0]));
         const char *sep = a[0]->str.s;
@@ -448,38 +535,49 @@ static Value *starts_ends(Interp *in, Value *self, CallArgs *args, SrcLoc loc, b
 METHOD(str_startswith) { return starts_ends(in, self, args, loc, false); }
 METHOD(str_endswith) { return starts_ends(in, self, args, loc, true); }
 
-/* ---- character classes: isalpha isdigit ... (ASCII, see the top) -------------------------------- */
+/* ---- character classes: isalpha isdigit ... ----------------------------------------------------- */
 
-typedef enum { CLS_ALPHA, CLS_DIGIT, CLS_SPACE, CLS_ALNUM } CharClass;
-
-/* Every code point is of the class, and there is at least one. */
-static Value *all_of(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, CharClass cls) {
+/* Every code point has one of flags (UNI_*), and there is at least one. */
+static Value *all_of(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, unsigned flags) {
     if (!str_args(in, args, fname, 0, 0, ARITY_FIXED, loc)) return NULL;
-    for (size_t i = 0; i < self->str.len; i++) {
-        char c = self->str.s[i];
-        bool ok = cls == CLS_ALPHA ? is_alpha(c) : cls == CLS_DIGIT ? is_digit(c)
-                : cls == CLS_SPACE ? is_space(c) : is_alpha(c) || is_digit(c);
-        if (!ok) return value_bool(false);
-    }
+    for (size_t i = 0; i < self->str.len;)
+        if (!uni_has(utf8_decode_next(self->str.s, self->str.len, &i), flags)) return value_bool(false);
     return value_bool(self->str.len > 0);
 }
 
-METHOD(str_isalpha) { return all_of(in, self, args, loc, "isalpha", CLS_ALPHA); }
-METHOD(str_isalnum) { return all_of(in, self, args, loc, "isalnum", CLS_ALNUM); }
-METHOD(str_isspace) { return all_of(in, self, args, loc, "isspace", CLS_SPACE); }
-/* isdigit, isdecimal and isnumeric differ only outside ASCII ("²", "½") */
-METHOD(str_isdigit) { return all_of(in, self, args, loc, "isdigit", CLS_DIGIT); }
-METHOD(str_isdecimal) { return all_of(in, self, args, loc, "isdecimal", CLS_DIGIT); }
-METHOD(str_isnumeric) { return all_of(in, self, args, loc, "isnumeric", CLS_DIGIT); }
+METHOD(str_isalpha) { return all_of(in, self, args, loc, "isalpha", UNI_ALPHA); }
+METHOD(str_isalnum) { return all_of(in, self, args, loc, "isalnum", UNI_ALPHA | UNI_DECIMAL | UNI_DIGIT | UNI_NUMERIC); }
+METHOD(str_isspace) { return all_of(in, self, args, loc, "isspace", UNI_SPACE); }
+METHOD(str_isdigit) { return all_of(in, self, args, loc, "isdigit", UNI_DIGIT); }
+METHOD(str_isdecimal) { return all_of(in, self, args, loc, "isdecimal", UNI_DECIMAL); }
+METHOD(str_isnumeric) { return all_of(in, self, args, loc, "isnumeric", UNI_NUMERIC); }
 
-/* isupper/islower: at least one cased character and none of the other case. */
+/* All printable: the empty string is too. */
+METHOD(str_isprintable) {
+    if (!str_args(in, args, "isprintable", 0, 0, ARITY_FIXED, loc)) return NULL;
+    for (size_t i = 0; i < self->str.len;)
+        if (!uni_has(utf8_decode_next(self->str.s, self->str.len, &i), UNI_PRINTABLE)) return value_bool(false);
+    return value_bool(true);
+}
+
+/* All ASCII (code points below 0x80): the empty string is too. */
+METHOD(str_isascii) {
+    if (!str_args(in, args, "isascii", 0, 0, ARITY_FIXED, loc)) return NULL;
+    for (size_t i = 0; i < self->str.len; i++)
+        if ((unsigned char)self->str.s[i] >= 0x80) return value_bool(false);
+    return value_bool(true);
+}
+
+/* isupper/islower: at least one cased character and none of the other case (a
+   titlecase letter, 'ǅ', is of neither). */
 static Value *is_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool upper) {
     if (!str_args(in, args, upper ? "isupper" : "islower", 0, 0, ARITY_FIXED, loc)) return NULL;
+    unsigned other = (upper ? UNI_LOWER : UNI_UPPER) | UNI_TITLE, same = upper ? UNI_UPPER : UNI_LOWER;
     bool cased = false;
-    for (size_t i = 0; i < self->str.len; i++) {
-        char c = self->str.s[i];
-        if (upper ? is_lower(c) : is_upper(c)) return value_bool(false);
-        cased |= is_alpha(c);
+    for (size_t i = 0; i < self->str.len;) {
+        uint32_t c = utf8_decode_next(self->str.s, self->str.len, &i);
+        if (uni_has(c, other)) return value_bool(false);
+        cased |= uni_has(c, same);
     }
     return value_bool(cased);
 }
@@ -487,17 +585,17 @@ static Value *is_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool 
 METHOD(str_isupper) { return is_case(in, self, args, loc, true); }
 METHOD(str_islower) { return is_case(in, self, args, loc, false); }
 
-/* Upper case only after an uncased character, lower case only after a cased one, and
-   at least one cased character. */
+/* Upper (or title) case only after an uncased character, lower case only after a
+   cased one, and at least one cased character. */
 METHOD(str_istitle) {
     if (!str_args(in, args, "istitle", 0, 0, ARITY_FIXED, loc)) return NULL;
     bool cased = false, previous_cased = false;
-    for (size_t i = 0; i < self->str.len; i++) {
-        char c = self->str.s[i];
-        if (is_upper(c)) {
+    for (size_t i = 0; i < self->str.len;) {
+        uint32_t c = utf8_decode_next(self->str.s, self->str.len, &i);
+        if (uni_has(c, UNI_UPPER | UNI_TITLE)) {
             if (previous_cased) return value_bool(false);
             previous_cased = cased = true;
-        } else if (is_lower(c)) {
+        } else if (uni_has(c, UNI_LOWER)) {
             if (!previous_cased) return value_bool(false);
             previous_cased = cased = true;
         } else {
@@ -507,46 +605,160 @@ METHOD(str_istitle) {
     return value_bool(cased);
 }
 
-/* A letter or '_', then letters, digits and '_' (CPython also takes non-ASCII letters). */
+/* XID_Start or '_', then XID_Continue (CPython does not NFKC-normalise here). */
 METHOD(str_isidentifier) {
     if (!str_args(in, args, "isidentifier", 0, 0, ARITY_FIXED, loc)) return NULL;
-    const char *s = self->str.s;
-    if (self->str.len == 0 || !(is_alpha(s[0]) || s[0] == '_')) return value_bool(false);
-    for (size_t i = 1; i < self->str.len; i++)
-        if (!(is_alpha(s[i]) || is_digit(s[i]) || s[i] == '_')) return value_bool(false);
-    return value_bool(true);
+    for (size_t i = 0; i < self->str.len;) {
+        bool first = i == 0;
+        uint32_t c = utf8_decode_next(self->str.s, self->str.len, &i);
+        if (!(first ? c == '_' || uni_has(c, UNI_XID_START) : uni_has(c, UNI_XID_CONTINUE))) return value_bool(false);
+    }
+    return value_bool(self->str.len > 0);
 }
 
-/* ---- case mapping (ASCII letters; other code points are copied as they are) ----------------------- */
+/* ---- case mapping: full mappings ('ß'.upper() is 'SS'), final sigma ------------------------------ */
 
-typedef enum { CASE_UPPER, CASE_LOWER, CASE_SWAP, CASE_TITLE, CASE_CAPITALIZE } CaseMap;
+typedef enum { CASE_UPPER, CASE_LOWER, CASE_FOLD, CASE_SWAP, CASE_TITLE, CASE_CAPITALIZE } CaseMap;
+
+/* Capital sigma lowers to final 'ς' after a cased letter and not before one, skipping
+   case-ignorable characters (apostrophes, combining marks) both ways; else to 'σ'. */
+static uint32_t lower_sigma(const uint32_t *cps, size_t n, size_t i) {
+    size_t j = i;
+    while (j > 0 && uni_has(cps[j - 1], UNI_CASE_IGNORABLE)) j--;
+    if (j == 0 || !uni_has(cps[j - 1], UNI_CASED)) return 0x3c3;
+    j = i + 1;
+    while (j < n && uni_has(cps[j], UNI_CASE_IGNORABLE)) j++;
+    return j == n || !uni_has(cps[j], UNI_CASED) ? 0x3c2 : 0x3c3;
+}
+
+/* Appends the lower case of cps[i], as CPython's lower_ucs4. */
+static void put_lower(StrBuf *sb, const uint32_t *cps, size_t n, size_t i) {
+    if (cps[i] != 0x3a3) {
+        put_mapped(sb, cps[i], MAP_LOWER);
+        return;
+    }
+    char buf[4];
+    strbuf_putn(sb, buf, (size_t)utf8_encode(lower_sigma(cps, n, i), buf));
+}
 
 static Value *map_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, CaseMap how) {
     if (!str_args(in, args, fname, 0, 0, ARITY_FIXED, loc)) return NULL;
-    char *s = arena_strndup(in->arena, self->str.s, self->str.len);
+    size_t n;
+    uint32_t *cps = decode_all(in, self, &n);
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
     bool previous_cased = false;
-    for (size_t i = 0; i < self->str.len; i++) {
-        char c = s[i];
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = cps[i];
         switch (how) {
-        case CASE_UPPER: s[i] = to_upper(c); break;
-        case CASE_LOWER: s[i] = to_lower(c); break;
-        case CASE_SWAP: s[i] = is_upper(c) ? to_lower(c) : to_upper(c); break;
-        case CASE_TITLE: /* title case after an uncased character, lower case after a cased one */
-            s[i] = previous_cased ? to_lower(c) : to_upper(c);
-            previous_cased = is_alpha(c);
+        case CASE_UPPER: put_mapped(&sb, c, MAP_UPPER); break;
+        case CASE_LOWER: put_lower(&sb, cps, n, i); break;
+        case CASE_FOLD: put_mapped(&sb, c, MAP_FOLD); break;
+        case CASE_SWAP:
+            if (uni_has(c, UNI_UPPER)) put_lower(&sb, cps, n, i);
+            else if (uni_has(c, UNI_LOWER)) put_mapped(&sb, c, MAP_UPPER);
+            else put_mapped(&sb, c, -1);
             break;
-        case CASE_CAPITALIZE: s[i] = i == 0 ? to_upper(c) : to_lower(c); break;
+        case CASE_TITLE: /* title case after an uncased character, lower case after a cased one */
+            if (previous_cased) put_lower(&sb, cps, n, i);
+            else put_mapped(&sb, c, MAP_TITLE);
+            previous_cased = uni_has(c, UNI_CASED);
+            break;
+        case CASE_CAPITALIZE:
+            if (i == 0) put_mapped(&sb, c, MAP_TITLE);
+            else put_lower(&sb, cps, n, i);
+            break;
         }
     }
-    return value_str(in->arena, s, self->str.len);
+    return buf_value(in, &sb);
 }
 
 METHOD(str_upper) { return map_case(in, self, args, loc, "upper", CASE_UPPER); }
 METHOD(str_lower) { return map_case(in, self, args, loc, "lower", CASE_LOWER); }
-METHOD(str_casefold) { return map_case(in, self, args, loc, "casefold", CASE_LOWER); } /* ASCII: lower() */
+METHOD(str_casefold) { return map_case(in, self, args, loc, "casefold", CASE_FOLD); }
 METHOD(str_swapcase) { return map_case(in, self, args, loc, "swapcase", CASE_SWAP); }
 METHOD(str_title) { return map_case(in, self, args, loc, "title", CASE_TITLE); }
 METHOD(str_capitalize) { return map_case(in, self, args, loc, "capitalize", CASE_CAPITALIZE); }
+
+/* ---- translate, maketrans ------------------------------------------------------------------------ */
+
+/* Each code point looked up (by its int) in the table: None deletes it, an int or a
+   str replaces it, a LookupError (KeyError, IndexError) keeps it. */
+METHOD(str_translate) {
+    if (!str_args(in, args, "translate", 1, 1, ARITY_FIXED, loc)) return NULL;
+    Value *table = args->pos[0];
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (size_t i = 0; i < self->str.len;) {
+        size_t at = i;
+        Value *key = value_int(in->arena, utf8_decode_next(self->str.s, self->str.len, &i));
+        Value *m;
+        if (table->kind == VAL_DICT) {
+            m = dict_get(table->dict, key);
+        } else if (!(m = get_item(in, table, key, loc))) {
+            if (!exception_is(in, in->exc, "LookupError")) return NULL;
+            in->exc = NULL;
+        }
+        if (!m) {
+            strbuf_putn(&sb, self->str.s + at, i - at);
+        } else if (m->kind == VAL_STR) {
+            strbuf_putn(&sb, m->str.s, m->str.len);
+        } else if (m->kind == VAL_INT || m->kind == VAL_BOOL) {
+            int64_t c = m->kind == VAL_INT ? m->i : m->b;
+            if (c < 0 || c > 0x10ffff) return interp_error(in, loc, "ValueError: character mapping must be in range(0x110000)");
+            char buf[4];
+            strbuf_putn(&sb, buf, (size_t)utf8_encode((uint32_t)c, buf));
+        } else if (m->kind != VAL_NONE) {
+            return interp_type_error(in, loc, "character mapping must return integer, None or str");
+        }
+    }
+    return buf_value(in, &sb);
+}
+
+/* A static method: str.maketrans(dict) with str keys made ints, or
+   str.maketrans(from, to[, delete]). self (an instance it was read through) is unused. */
+METHOD(str_maketrans) {
+    (void)self;
+    if (!str_args(in, args, "maketrans", 1, 3, ARITY_UNPACK, loc)) return NULL;
+    for (int k = 1; k < args->npos; k++)
+        if (args->pos[k]->kind != VAL_STR)
+            return interp_type_error(in, loc, "maketrans() argument %d must be str, not %s", k + 1,
+                                     value_type_name(args->pos[k]));
+    Value *x = args->pos[0], *r = value_dict(in->arena);
+    if (args->npos == 1) {
+        if (x->kind != VAL_DICT)
+            return interp_type_error(in, loc, "if you give only one argument to maketrans it must be a dict");
+        for (int i = 0; i < x->dict->nentries; i++) {
+            Value *key = x->dict->entries[i].key;
+            if (!key) continue;
+            if (key->kind == VAL_STR) {
+                size_t j = 0;
+                if (utf8_codepoints(key->str.s, key->str.len) != 1)
+                    return interp_error(in, loc, "ValueError: string keys in translate table must be of length 1");
+                key = value_int(in->arena, utf8_decode_next(key->str.s, key->str.len, &j));
+            } else if (key->kind != VAL_INT && key->kind != VAL_BOOL) {
+                return interp_type_error(in, loc, "keys in translate table must be strings or integers");
+            }
+            dict_set(in->arena, r->dict, key, x->dict->entries[i].value);
+        }
+        return r;
+    }
+    if (x->kind != VAL_STR)
+        return interp_type_error(in, loc, "first maketrans argument must be a string if there is a second argument");
+    const Value *y = args->pos[1];
+    if (utf8_codepoints(x->str.s, x->str.len) != utf8_codepoints(y->str.s, y->str.len))
+        return interp_error(in, loc, "ValueError: the first two maketrans arguments must have equal length");
+    for (size_t i = 0, j = 0; i < x->str.len;) {
+        Value *from = value_int(in->arena, utf8_decode_next(x->str.s, x->str.len, &i));
+        dict_set(in->arena, r->dict, from, value_int(in->arena, utf8_decode_next(y->str.s, y->str.len, &j)));
+    }
+    if (args->npos == 3) {
+        const Value *z = args->pos[2];
+        for (size_t i = 0; i < z->str.len;)
+            dict_set(in->arena, r->dict, value_int(in->arena, utf8_decode_next(z->str.s, z->str.len, &i)), value_none());
+    }
+    return r;
+}
 
 /* ---- padding: zfill center ljust rjust expandtabs (widths in code points) ----------------------- */
 
@@ -705,8 +917,13 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
             }
             if (!v) return NULL;
         }
-        if (conversion == 'r' || conversion == 'a' || conversion == 's') {
-            const char *text = conversion == 's' ? py_str(in, v, loc) : py_repr(in, v, loc);
+        if (conversion) {
+            if (!strchr("rsa", conversion))
+                return interp_error(in, loc, "ValueError: Unknown conversion specifier %c", conversion);
+        }
+        if (conversion && !(conversion == 's' && v->kind == VAL_STR)) { /* str(s) is s, NULs included */
+            const char *text = conversion == 's' ? py_str(in, v, loc)
+                             : conversion == 'a' ? py_ascii(in, v, loc) : py_repr(in, v, loc);
             if (!text) return NULL;
             v = value_cstr(in->arena, text);
         }
@@ -739,6 +956,7 @@ static const StrMethod str_methods[] = {
     M(join), M(split), M(rsplit), M(splitlines), M(strip), M(lstrip), M(rstrip), M(partition), M(rpartition),
     M(replace), M(removeprefix), M(removesuffix), M(find), M(rfind), M(index), M(rindex), M(count),
     M(startswith), M(endswith), M(isalpha), M(isalnum), M(isspace), M(isdigit), M(isdecimal), M(isnumeric),
+    M(isprintable), M(isascii), M(translate), M(maketrans),
     M(isupper), M(islower), M(istitle), M(isidentifier), M(upper), M(lower), M(casefold), M(swapcase), M(title),
     M(capitalize), M(center), M(ljust), M(rjust), M(zfill), M(expandtabs), M(format),
 };
@@ -746,7 +964,8 @@ static const StrMethod str_methods[] = {
 
 Value *str_method(Interp *in, Value *self, const char *name) {
     for (size_t i = 0; i < sizeof str_methods / sizeof str_methods[0]; i++)
-        if (strcmp(str_methods[i].name, name) == 0)
-            return value_builtin(in->arena, str_methods[i].name, str_methods[i].fn, self);
+        if (strcmp(str_methods[i].name, name) == 0) /* maketrans is static: it binds nothing */
+            return value_builtin(in->arena, str_methods[i].name, str_methods[i].fn,
+                                 str_methods[i].fn == method_str_maketrans ? NULL : self);
     return NULL;
 }

@@ -64,6 +64,10 @@ static const char *shortest_float_repr(Arena *a, double f, bool f32) {
 const char *float_repr(Arena *a, double f) { return shortest_float_repr(a, f, false); }
 const char *float32_repr(Arena *a, double f) { return shortest_float_repr(a, f, true); }
 
+/* CPython's unicode_repr: the quote that needs no escaping (single unless only single
+   quotes occur), backslash escapes for \\ \t \n \r and the quote, \xNN for the other
+   ASCII controls, and for non-ASCII code points that are not printable (str.isprintable:
+   categories Cc Cf Cs Co Cn Zl Zp Zs but the space) \xNN, \uNNNN or \UNNNNNNNN. */
 const char *str_repr(Arena *a, const char *s, size_t len) {
     bool has_single = memchr(s, '\'', len) != NULL;
     bool has_double = memchr(s, '"', len) != NULL;
@@ -71,8 +75,18 @@ const char *str_repr(Arena *a, const char *s, size_t len) {
     StrBuf sb;
     strbuf_init(&sb, a);
     strbuf_putc(&sb, quote);
-    for (size_t i = 0; i < len; i++) {
+    for (size_t i = 0; i < len;) {
         unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80) {
+            size_t at = i;
+            uint32_t cp = utf8_decode_next(s, len, &i);
+            if (unicode_is_printable(cp)) strbuf_putn(&sb, s + at, i - at);
+            else if (cp <= 0xff) strbuf_printf(&sb, "\\x%02x", (unsigned)cp);
+            else if (cp <= 0xffff) strbuf_printf(&sb, "\\u%04x", (unsigned)cp);
+            else strbuf_printf(&sb, "\\U%08x", (unsigned)cp);
+            continue;
+        }
+        i++;
         if (c == (unsigned char)quote || c == '\\') {
             strbuf_putc(&sb, '\\');
             strbuf_putc(&sb, (char)c);
@@ -83,6 +97,27 @@ const char *str_repr(Arena *a, const char *s, size_t len) {
         else strbuf_putc(&sb, (char)c);
     }
     strbuf_putc(&sb, quote);
+    return strbuf_cstr(&sb);
+}
+
+/* ascii(): the repr with every non-ASCII code point escaped as \xNN, \uNNNN or
+   \UNNNNNNNN (CPython encodes the repr to ASCII with "backslashreplace"). */
+const char *py_ascii(Interp *in, Value *v, SrcLoc loc) {
+    const char *r = py_repr(in, v, loc);
+    if (!r) return NULL;
+    size_t len = strlen(r);
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (size_t i = 0; i < len;) {
+        if ((unsigned char)r[i] < 0x80) {
+            strbuf_putc(&sb, r[i++]);
+            continue;
+        }
+        uint32_t cp = utf8_decode_next(r, len, &i);
+        if (cp <= 0xff) strbuf_printf(&sb, "\\x%02x", (unsigned)cp);
+        else if (cp <= 0xffff) strbuf_printf(&sb, "\\u%04x", (unsigned)cp);
+        else strbuf_printf(&sb, "\\U%08x", (unsigned)cp);
+    }
     return strbuf_cstr(&sb);
 }
 
