@@ -12,6 +12,7 @@
 #define GC_THREADS
 #include <gc.h>
 #include <pthread.h>
+#include <sys/resource.h>
 
 typedef struct InternEntry {
     const char *str;
@@ -74,6 +75,12 @@ static void *big_stack_main(void *p) {
 }
 
 void arena_run_on_big_stack(void (*fn)(void *ctx), void *ctx, size_t stack_bytes) {
+    /* The main thread's own stack may already grow that far (main.c raises the limit). */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= stack_bytes)) {
+        fn(ctx);
+        return;
+    }
     BigStackJob job = {fn, ctx};
     pthread_attr_t attr;
     pthread_t thread;
