@@ -35,6 +35,11 @@ static _Noreturn void out_of_memory(void) {
 Arena *arena_new(void) {
     GC_INIT();
     GC_set_finalize_on_demand(1);
+    /* Collect when as much was allocated as the heap holds (the default waits for a
+       third): the interpreter's garbage is short-lived, so a heap about twice the
+       live data halves the collections (a quarter of the time of an integer loop)
+       for little memory. */
+    GC_set_free_space_divisor(1);
     Arena *a = GC_MALLOC_UNCOLLECTABLE(sizeof *a);
     if (!a) out_of_memory();
     return a;
