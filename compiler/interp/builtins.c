@@ -790,6 +790,7 @@ BUILTIN(getattr) {
     /* Only the absence of the attribute falls back to the default. */
     bool missing;
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
+    if (!v && missing && missing_builtin_method(args->pos[0], name)) return get_attribute(in, args->pos[0], name, loc);
     if (!v && exception_is(in, in->exc, "AttributeError")) { /* a property's getter raised it */
         in->exc = NULL;
         missing = true;
@@ -802,7 +803,9 @@ BUILTIN(hasattr) {
     if (!args_count(in, args, "hasattr", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR) return interp_type_error(in, loc, "attribute name must be string");
     bool missing;
-    Value *v = lookup_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc, &missing);
+    const char *name = interp_intern(in, args->pos[1]->str.s);
+    Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
+    if (!v && missing && missing_builtin_method(args->pos[0], name)) return get_attribute(in, args->pos[0], name, loc);
     if (!v && exception_is(in, in->exc, "AttributeError")) {
         in->exc = NULL;
         missing = true;

@@ -212,9 +212,11 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
     const char *module_name = env->module->name;
     env_set_local(in, body, in->dunder.module, value_cstr(in->arena, module_name));
     env_set_local(in, body, in->dunder.qualname, value_cstr(in->arena, shell.qualname));
+    env_set_local(in, body, in->dunder.doc, docstring(in, &s->classdef.body));
     ExecStatus st = exec_block(in, body, &s->classdef.body);
     if (st != EXEC_NORMAL) return st;
     body->class_body = NULL;
+    env_delete(body, in->dunder.qualname); /* CPython keeps it on the type, not in __dict__ */
     PyClass *cls = class_new(in, name, shell.qualname, module_name, bases, base_nodes->len, body, s->loc);
     if (!cls) return EXEC_ERROR;
     if (env_get_local(body, in->dunder.new_)) {

@@ -598,6 +598,11 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
         if (strcmp(name, "__kwdefaults__") == 0) return function_kwdefaults(in, obj->fn);
         Value *v = obj->fn->attrs ? dict_get(obj->fn->attrs, value_cstr(in->arena, name)) : NULL;
         if (v) return v;
+        if (strcmp(name, "__doc__") == 0) {
+            const Node *def = obj->fn->def;
+            return def->kind == AST_FUNCDEF ? docstring(in, &def->funcdef.body) : value_none();
+        }
+        if (strcmp(name, "__module__") == 0) return value_cstr(in->arena, obj->fn->module->name);
         break;
     }
     case VAL_INSTANCE: return instance_attribute(in, obj, interp_intern(in, name), loc, missing);
@@ -624,10 +629,39 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
     return NULL;
 }
 
+Value *docstring(Interp *in, const NodeList *body) {
+    if (body->len && body->items[0]->kind == AST_EXPR_STMT && body->items[0]->expr_stmt.value->kind == AST_STR) {
+        const Node *str = body->items[0]->expr_stmt.value;
+        return value_str(in->arena, str->str.value, str->str.len);
+    }
+    return value_none();
+}
+
+/* A method CPython's built-in types have and Ingot's do not: naming it is a build
+   error, not an AttributeError the script could take for an answer. */
+bool missing_builtin_method(const Value *obj, const char *name) {
+    static const struct { ValueKind kind; const char *name; } missing[] = {
+        {VAL_STR, "encode"},          {VAL_STR, "format_map"},    {VAL_INT, "bit_length"},
+        {VAL_INT, "to_bytes"},        {VAL_INT, "as_integer_ratio"}, {VAL_INT, "conjugate"},
+        {VAL_FLOAT, "is_integer"},    {VAL_FLOAT, "hex"},         {VAL_FLOAT, "as_integer_ratio"},
+        {VAL_FLOAT, "conjugate"},
+    };
+    bool builtin_value = obj->kind == VAL_STR || obj->kind == VAL_INT || obj->kind == VAL_FLOAT ||
+                         obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_DICT ||
+                         obj->kind == VAL_SET || obj->kind == VAL_BOOL;
+    size_t n = strlen(name);
+    if (builtin_value && n > 4 && strncmp(name, "__", 2) == 0 && strcmp(name + n - 2, "__") == 0) return true;
+    for (size_t i = 0; i < sizeof missing / sizeof missing[0]; i++)
+        if (missing[i].kind == obj->kind && strcmp(missing[i].name, name) == 0) return true;
+    return false;
+}
+
 Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     bool missing;
     Value *v = lookup_attribute(in, obj, name, loc, &missing);
     if (v || !missing) return v;
+    if (missing_builtin_method(obj, name))
+        return interp_not_supported(in, loc, arena_printf(in->arena, "'%s.%s'", value_type_name(obj), name));
     if (obj->kind == VAL_MODULE)
         return interp_error(in, loc, "AttributeError: module '%s' has no attribute '%s'", obj->module->name, name);
     if (obj->kind == VAL_CLASS)

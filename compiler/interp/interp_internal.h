@@ -306,6 +306,11 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc);
 Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc);
 /* obj.name; reports AttributeError when there is no such attribute. */
 Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc);
+/* A method CPython's built-in types have and Ingot's lack (str.encode, list.__len__):
+   get_attribute, getattr and hasattr make it a located 'not supported yet'. */
+bool missing_builtin_method(const Value *obj, const char *name);
+/* The docstring of a def or class body (its first statement, a string), or None. */
+Value *docstring(Interp *in, const NodeList *body);
 /* obj.name, or NULL: with *missing when there is no such attribute (nothing reported),
    else after a reported error. getattr/hasattr use it to fall back quietly. */
 Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bool *missing);
