@@ -60,7 +60,13 @@ static PyModule *load_module(Interp *in, const char *name, const char *path, boo
     if (!ast) return NULL;
     PyModule *m = module_create(in, name, file, is_library);
     m->is_package = is_package;
-    return exec_module(in, m, ast) ? m : NULL;
+    /* Its top level runs as a frame of the traceback ("<module>", called from the import). */
+    CallChain frame = {.call_loc = loc, .callee_name = "<module>", .parent = in->py_chain, .library = is_library};
+    const CallChain *saved = in->py_chain;
+    in->py_chain = &frame;
+    bool ok = exec_module(in, m, ast);
+    in->py_chain = saved;
+    return ok ? m : NULL;
 }
 
 /* Finds name (one component) inside dir: dir/name.py or dir/name/__init__.py. */

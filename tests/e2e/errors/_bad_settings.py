@@ -1,0 +1,5 @@
+def load(text):
+    return int(text)
+
+
+EPOCHS = load("seven")
