@@ -1043,12 +1043,19 @@ static Value *eval_comprehension(Interp *in, Env *env, const Node *e) {
     Value *acc = e->kind == AST_DICTCOMP ? value_dict(in->arena)
                : e->kind == AST_SETCOMP ? value_set(in->arena)
                                         : value_list(in->arena, 0);
-    /* CPython 3.11 runs a comprehension as a function: a frame of the recursion limit. */
+    /* CPython 3.11 runs a comprehension as a function: a frame of the recursion limit
+       and of tracebacks. */
     if (!frame_enter(in, true, e->loc)) return NULL;
+    CallChain frame = {.call_loc = e->loc, .parent = in->py_chain,
+                       .callee_name = e->kind == AST_DICTCOMP ? "<dictcomp>" : e->kind == AST_SETCOMP ? "<setcomp>"
+                                                                                                    : "<listcomp>"};
+    const CallChain *saved = in->py_chain;
+    in->py_chain = &frame;
     bool ok = run_generators(in, scope, e, 0, acc,
                              e->kind == AST_DICTCOMP  ? emit_dict_item
                              : e->kind == AST_SETCOMP ? emit_set_item
                                                       : emit_list_item);
+    in->py_chain = saved;
     frame_leave(in, true);
     return ok ? acc : NULL;
 }
