@@ -353,7 +353,7 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc);
 
 /* Methods of str (str_methods.c); NULL when absent. */
 Value *str_method(Interp *in, Value *self, const char *name);
-/* CPython 3.11's Unicode character database (str_methods.c over unicode_db.inc). */
+/* CPython 3.11's Unicode character database (unicode.c over unicode_db.inc; unicode.h). */
 uint32_t utf8_decode_next(const char *s, size_t n, size_t *i); /* the code point at s[*i]; *i moves past it */
 bool unicode_is_printable(uint32_t c);  /* str.isprintable(): repr() escapes the others */
 bool unicode_is_space(uint32_t c);      /* str.isspace() */

@@ -6,43 +6,13 @@
 #include <string.h>
 
 #include "interp_internal.h"
+#include "unicode.h"
 
 /* Strings are UTF-8; lengths, widths and indexes count code points (utf8_codepoints),
    as Python's do. Character classes and case mappings are CPython 3.11's for all of
    Unicode 14.0: unicode_db.inc is read off CPython itself (scripts/gen_unicode_db.py). */
 
 #define METHOD(name) static Value *method_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
-
-/* ---- the Unicode database ---------------------------------------------------------------------- */
-
-#include "unicode_db.inc"
-
-static const UniRecord *uni_record(uint32_t c) {
-    if (c >= 0x110000) c = 0xfffe; /* a noncharacter: no properties */
-    unsigned mask1 = (1u << UNI_SHIFT1) - 1, mask2 = (1u << UNI_SHIFT2) - 1;
-    unsigned i0 = uni_index0[c >> (UNI_SHIFT1 + UNI_SHIFT2)];
-    unsigned i1 = uni_index1[(i0 << UNI_SHIFT2) + ((c >> UNI_SHIFT1) & mask2)];
-    return &uni_records[uni_index2[(i1 << UNI_SHIFT1) + (c & mask1)]];
-}
-
-static bool uni_has(uint32_t c, unsigned flags) { return (uni_record(c)->flags & flags) != 0; }
-
-bool unicode_is_printable(uint32_t c) { return uni_has(c, UNI_PRINTABLE); }
-bool unicode_is_space(uint32_t c) { return uni_has(c, UNI_SPACE); }
-
-int unicode_decimal(uint32_t c) {
-    const UniRecord *r = uni_record(c);
-    return r->flags & UNI_DECIMAL ? r->decimal : -1;
-}
-
-uint32_t utf8_decode_next(const char *s, size_t n, size_t *i) {
-    const unsigned char *u = (const unsigned char *)s;
-    uint32_t c = u[*i];
-    int more = c < 0x80 ? 0 : c < 0xe0 ? 1 : c < 0xf0 ? 2 : 3;
-    c &= more == 0 ? 0x7f : more == 1 ? 0x1f : more == 2 ? 0x0f : 0x07;
-    for ((*i)++; more-- > 0 && *i < n && (u[*i] & 0xc0) == 0x80; (*i)++) c = (c << 6) | (u[*i] & 0x3f);
-    return c;
-}
 
 /* The text as code points (*n of them), for the methods that look around a position. */
 static uint32_t *decode_all(Interp *in, const Value *self, size_t *n) {
@@ -51,27 +21,6 @@ static uint32_t *decode_all(Interp *in, const Value *self, size_t *n) {
     for (size_t i = 0; i < self->str.len;) cps[k++] = utf8_decode_next(self->str.s, self->str.len, &i);
     *n = k;
     return cps;
-}
-
-/* Case mappings: which of UniRecord.map. */
-enum { MAP_UPPER, MAP_LOWER, MAP_TITLE, MAP_FOLD };
-
-/* Appends c's full mapping (one to three code points, as CPython's _PyUnicode_To*Full);
-   which < 0: c itself. */
-static void put_mapped(StrBuf *sb, uint32_t c, int which) {
-    const UniRecord *r = uni_record(c);
-    char buf[4];
-    if (which < 0) { /* unmapped */
-        strbuf_putn(sb, buf, (size_t)utf8_encode(c, buf));
-        return;
-    }
-    if (!(r->flags & UNI_EXTENDED)) {
-        strbuf_putn(sb, buf, (size_t)utf8_encode((uint32_t)((int32_t)c + r->map[which]), buf));
-        return;
-    }
-    uint32_t field = (uint32_t)r->map[which];
-    for (uint32_t k = 0; k < field >> 24; k++)
-        strbuf_putn(sb, buf, (size_t)utf8_encode(uni_ext[(field & 0xffffff) + k], buf));
 }
 
 /* ---- arguments ------------------------------------------------------------------------------ */
@@ -541,7 +490,7 @@ METHOD(str_endswith) { return starts_ends(in, self, args, loc, true); }
 static Value *all_of(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, unsigned flags) {
     if (!str_args(in, args, fname, 0, 0, ARITY_FIXED, loc)) return NULL;
     for (size_t i = 0; i < self->str.len;)
-        if (!uni_has(utf8_decode_next(self->str.s, self->str.len, &i), flags)) return value_bool(false);
+        if (!unicode_has(utf8_decode_next(self->str.s, self->str.len, &i), flags)) return value_bool(false);
     return value_bool(self->str.len > 0);
 }
 
@@ -556,7 +505,7 @@ METHOD(str_isnumeric) { return all_of(in, self, args, loc, "isnumeric", UNI_NUME
 METHOD(str_isprintable) {
     if (!str_args(in, args, "isprintable", 0, 0, ARITY_FIXED, loc)) return NULL;
     for (size_t i = 0; i < self->str.len;)
-        if (!uni_has(utf8_decode_next(self->str.s, self->str.len, &i), UNI_PRINTABLE)) return value_bool(false);
+        if (!unicode_has(utf8_decode_next(self->str.s, self->str.len, &i), UNI_PRINTABLE)) return value_bool(false);
     return value_bool(true);
 }
 
@@ -576,8 +525,8 @@ static Value *is_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool 
     bool cased = false;
     for (size_t i = 0; i < self->str.len;) {
         uint32_t c = utf8_decode_next(self->str.s, self->str.len, &i);
-        if (uni_has(c, other)) return value_bool(false);
-        cased |= uni_has(c, same);
+        if (unicode_has(c, other)) return value_bool(false);
+        cased |= unicode_has(c, same);
     }
     return value_bool(cased);
 }
@@ -592,10 +541,10 @@ METHOD(str_istitle) {
     bool cased = false, previous_cased = false;
     for (size_t i = 0; i < self->str.len;) {
         uint32_t c = utf8_decode_next(self->str.s, self->str.len, &i);
-        if (uni_has(c, UNI_UPPER | UNI_TITLE)) {
+        if (unicode_has(c, UNI_UPPER | UNI_TITLE)) {
             if (previous_cased) return value_bool(false);
             previous_cased = cased = true;
-        } else if (uni_has(c, UNI_LOWER)) {
+        } else if (unicode_has(c, UNI_LOWER)) {
             if (!previous_cased) return value_bool(false);
             previous_cased = cased = true;
         } else {
@@ -611,7 +560,7 @@ METHOD(str_isidentifier) {
     for (size_t i = 0; i < self->str.len;) {
         bool first = i == 0;
         uint32_t c = utf8_decode_next(self->str.s, self->str.len, &i);
-        if (!(first ? c == '_' || uni_has(c, UNI_XID_START) : uni_has(c, UNI_XID_CONTINUE))) return value_bool(false);
+        if (!(first ? c == '_' || unicode_has(c, UNI_XID_START) : unicode_has(c, UNI_XID_CONTINUE))) return value_bool(false);
     }
     return value_bool(self->str.len > 0);
 }
@@ -624,17 +573,17 @@ typedef enum { CASE_UPPER, CASE_LOWER, CASE_FOLD, CASE_SWAP, CASE_TITLE, CASE_CA
    case-ignorable characters (apostrophes, combining marks) both ways; else to 'σ'. */
 static uint32_t lower_sigma(const uint32_t *cps, size_t n, size_t i) {
     size_t j = i;
-    while (j > 0 && uni_has(cps[j - 1], UNI_CASE_IGNORABLE)) j--;
-    if (j == 0 || !uni_has(cps[j - 1], UNI_CASED)) return 0x3c3;
+    while (j > 0 && unicode_has(cps[j - 1], UNI_CASE_IGNORABLE)) j--;
+    if (j == 0 || !unicode_has(cps[j - 1], UNI_CASED)) return 0x3c3;
     j = i + 1;
-    while (j < n && uni_has(cps[j], UNI_CASE_IGNORABLE)) j++;
-    return j == n || !uni_has(cps[j], UNI_CASED) ? 0x3c2 : 0x3c3;
+    while (j < n && unicode_has(cps[j], UNI_CASE_IGNORABLE)) j++;
+    return j == n || !unicode_has(cps[j], UNI_CASED) ? 0x3c2 : 0x3c3;
 }
 
 /* Appends the lower case of cps[i], as CPython's lower_ucs4. */
 static void put_lower(StrBuf *sb, const uint32_t *cps, size_t n, size_t i) {
     if (cps[i] != 0x3a3) {
-        put_mapped(sb, cps[i], MAP_LOWER);
+        unicode_put_mapped(sb, cps[i], MAP_LOWER);
         return;
     }
     char buf[4];
@@ -651,21 +600,21 @@ static Value *map_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, cons
     for (size_t i = 0; i < n; i++) {
         uint32_t c = cps[i];
         switch (how) {
-        case CASE_UPPER: put_mapped(&sb, c, MAP_UPPER); break;
+        case CASE_UPPER: unicode_put_mapped(&sb, c, MAP_UPPER); break;
         case CASE_LOWER: put_lower(&sb, cps, n, i); break;
-        case CASE_FOLD: put_mapped(&sb, c, MAP_FOLD); break;
+        case CASE_FOLD: unicode_put_mapped(&sb, c, MAP_FOLD); break;
         case CASE_SWAP:
-            if (uni_has(c, UNI_UPPER)) put_lower(&sb, cps, n, i);
-            else if (uni_has(c, UNI_LOWER)) put_mapped(&sb, c, MAP_UPPER);
-            else put_mapped(&sb, c, -1);
+            if (unicode_has(c, UNI_UPPER)) put_lower(&sb, cps, n, i);
+            else if (unicode_has(c, UNI_LOWER)) unicode_put_mapped(&sb, c, MAP_UPPER);
+            else unicode_put_mapped(&sb, c, -1);
             break;
         case CASE_TITLE: /* title case after an uncased character, lower case after a cased one */
             if (previous_cased) put_lower(&sb, cps, n, i);
-            else put_mapped(&sb, c, MAP_TITLE);
-            previous_cased = uni_has(c, UNI_CASED);
+            else unicode_put_mapped(&sb, c, MAP_TITLE);
+            previous_cased = unicode_has(c, UNI_CASED);
             break;
         case CASE_CAPITALIZE:
-            if (i == 0) put_mapped(&sb, c, MAP_TITLE);
+            if (i == 0) unicode_put_mapped(&sb, c, MAP_TITLE);
             else put_lower(&sb, cps, n, i);
             break;
         }
