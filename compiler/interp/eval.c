@@ -329,22 +329,23 @@ static int compare_order(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, b
     return 0;
 }
 
+bool py_equal(Interp *in, Value *a, Value *b, SrcLoc loc, bool *ok) {
+    *ok = true;
+    if (a == b) return true; /* identity first, as CPython's containers compare */
+    if (a->kind != VAL_INSTANCE && b->kind != VAL_INSTANCE) return value_equal(a, b);
+    Value *eq = eval_compare(in, CMP_EQ, a, b, loc);
+    if (!eq) return *ok = false;
+    return value_truthy(in, eq, loc, ok);
+}
+
 static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
     switch (container->kind) {
     case VAL_LIST:
     case VAL_TUPLE:
         for (int i = 0; i < container->list->len; i++) {
-            Value *x = container->list->items[i];
-            if (x == item) return value_bool(true);
-            if (x->kind == VAL_INSTANCE || item->kind == VAL_INSTANCE) {
-                Value *eq = eval_compare(in, CMP_EQ, x, item, loc);
-                bool ok;
-                if (!eq) return NULL;
-                if (value_truthy(in, eq, loc, &ok)) return value_bool(true);
-                if (!ok) return NULL;
-            } else if (value_equal(x, item)) {
-                return value_bool(true);
-            }
+            bool ok;
+            if (py_equal(in, container->list->items[i], item, loc, &ok)) return value_bool(true);
+            if (!ok) return NULL;
         }
         return value_bool(false);
     case VAL_INSTANCE: return instance_contains(in, container, item, loc);

@@ -531,6 +531,9 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
 ExecStatus exec_block(Interp *in, Env *env, const NodeList *body) {
     for (int i = 0; i < body->len; i++) {
         ExecStatus st = exec_stmt(in, env, body->items[i]);
+        /* An exception raised where the caller could not stop (a __eq__ run by a
+           dict lookup, list.index) goes on from the statement that ran it. */
+        if (st != EXEC_ERROR && in->exc) return EXEC_ERROR;
         if (st != EXEC_NORMAL) return st;
     }
     return EXEC_NORMAL;

@@ -304,6 +304,9 @@ Value *eval(Interp *in, Env *env, const Node *expr);
 bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok);
 Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc);
 Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc);
+/* a == b as a list compares its items (identity first, then __eq__ for instances);
+   *ok false after an error. */
+bool py_equal(Interp *in, Value *a, Value *b, SrcLoc loc, bool *ok);
 /* obj.name; reports AttributeError when there is no such attribute. */
 Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc);
 /* A method CPython's built-in types have and Ingot's lack (str.encode, list.__len__):

@@ -403,16 +403,21 @@ METHOD(list_pop) {
     return v;
 }
 
-static int list_find(List *l, Value *v) {
-    for (int i = 0; i < l->len; i++)
-        if (value_equal(l->items[i], v)) return i;
+/* The index of the first item equal to v, -1 when none is, -2 after an error. */
+static int list_find(Interp *in, List *l, Value *v, SrcLoc loc) {
+    for (int i = 0; i < l->len; i++) {
+        bool ok;
+        if (py_equal(in, l->items[i], v, loc, &ok)) return i;
+        if (!ok) return -2;
+    }
     return -1;
 }
 
 METHOD(list_remove) {
     if (!nargs(in, args, "remove", 1, 1, loc)) return NULL;
     List *l = self->list;
-    int i = list_find(l, args->pos[0]);
+    int i = list_find(in, l, args->pos[0], loc);
+    if (i == -2) return NULL;
     if (i < 0) return interp_error(in, loc, "ValueError: list.remove(x): x not in list");
     memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
@@ -421,7 +426,8 @@ METHOD(list_remove) {
 
 METHOD(list_index) {
     if (!nargs(in, args, "index", 1, 1, loc)) return NULL;
-    int i = list_find(self->list, args->pos[0]);
+    int i = list_find(in, self->list, args->pos[0], loc);
+    if (i == -2) return NULL;
     if (i < 0) return interp_error(in, loc, "ValueError: %s is not in list", value_repr(in->arena, args->pos[0]));
     return value_int(in->arena, i);
 }
@@ -429,7 +435,11 @@ METHOD(list_index) {
 METHOD(list_count) {
     if (!nargs(in, args, "count", 1, 1, loc)) return NULL;
     int64_t n = 0;
-    for (int i = 0; i < self->list->len; i++) n += value_equal(self->list->items[i], args->pos[0]);
+    for (int i = 0; i < self->list->len; i++) {
+        bool ok;
+        n += py_equal(in, self->list->items[i], args->pos[0], loc, &ok);
+        if (!ok) return NULL;
+    }
     return value_int(in->arena, n);
 }
 
