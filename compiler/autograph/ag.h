@@ -116,6 +116,9 @@ typedef void (*AgNodeFn)(void *ctx, Node **slot);
  * in source order. Nested scopes are children like any other. */
 void ag_each_child(Node *n, AgListFn on_list, AgNodeFn on_node, void *ctx);
 
+/* CPython's private name mangling (__x in class C is _C__x), in place (mangle.c). */
+void ag_mangle_private_names(Arena *arena, Node *module);
+
 /* ---- node builders (build.c); every node gets loc ------------------------------------ */
 
 Node *ag_build_name(Arena *a, SrcLoc loc, const char *id);

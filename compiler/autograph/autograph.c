@@ -152,6 +152,7 @@ Node *autograph_convert_module(Arena *arena, Diag *diag, const Node *module) {
     int errors_before = diag->errors;
     AgCtx ctx = {arena, diag};
     Node *copy = ag_clone(arena, module);
+    ag_mangle_private_names(arena, copy);
     SrcLoc loc = copy->module.body.len ? copy->module.body.items[0]->loc : copy->loc;
     convert_scope(&ctx, &copy->module.body, NULL, loc);
     return diag->errors > errors_before ? NULL : copy;

@@ -181,11 +181,32 @@ static Value *object_getattribute(Interp *in, Value *self, CallArgs *args, SrcLo
     return get_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc);
 }
 
+/* object's <, <=, >, >=: NotImplemented, so the other side (or the TypeError) decides. */
+static Value *object_order(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "comparison", 2, 2, loc)) return NULL;
+    return value_not_implemented();
+}
+
+static Value *object_format(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "__format__", 2, 2, loc)) return NULL;
+    Value *obj = args->pos[0], *spec = args->pos[1];
+    if (spec->kind != VAL_STR)
+        return interp_type_error(in, loc, "__format__() argument must be str, not %s", value_type_name(spec));
+    if (spec->str.len)
+        return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(obj));
+    const char *text = py_str(in, obj, loc);
+    return text ? value_cstr(in->arena, text) : NULL;
+}
+
 void object_class_install(Interp *in) {
     static const struct { const char *name; BuiltinFn fn; } methods[] = {
         {"__init__", object_init},       {"__repr__", object_repr},       {"__str__", object_str},
         {"__eq__", object_eq},           {"__ne__", object_ne},           {"__hash__", object_hash},
         {"__setattr__", object_setattr}, {"__delattr__", object_delattr}, {"__getattribute__", object_getattribute},
+        {"__lt__", object_order},        {"__le__", object_order},        {"__gt__", object_order},
+        {"__ge__", object_order},        {"__format__", object_format},
     };
     Env *dict = namespace_new(in, NULL);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {

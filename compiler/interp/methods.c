@@ -209,13 +209,9 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
         bool found;
         Value *sv = value_cstr(in->arena, spec);
         Value *r = call_special(in, v, in->dunder.format, &sv, 1, loc, &found);
-        if (found) {
-            if (r && r->kind != VAL_STR)
-                return interp_type_error(in, loc, "__format__ must return a str, not %s", value_type_name(r));
-            return r;
-        }
-        if (spec[0])
-            return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
+        if (r && r->kind != VAL_STR)
+            return interp_type_error(in, loc, "__format__ must return a str, not %s", value_type_name(r));
+        return r;
     }
     if (!spec[0]) {
         if (v->kind == VAL_STR) return v;
