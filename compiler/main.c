@@ -17,10 +17,14 @@ static void raise_stack_limit(char **argv) {
     if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= INGOT_STACK_BYTES) return;
     if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < INGOT_STACK_BYTES) return;
     if (getenv("INGOT_REEXECUTED")) return; /* once only, whatever happens */
+    rlim_t old = rl.rlim_cur;
     rl.rlim_cur = INGOT_STACK_BYTES;
     if (setrlimit(RLIMIT_STACK, &rl) != 0 || setenv("INGOT_REEXECUTED", "1", 1) != 0) return;
     execv("/proc/self/exe", argv);
-    /* Could not: carry on; the interpreter will use a thread instead. */
+    /* Could not: this process's layout is still the old limit's, so put it back and
+       let the interpreter use a thread instead. */
+    rl.rlim_cur = old;
+    setrlimit(RLIMIT_STACK, &rl);
 }
 
 int main(int argc, char **argv) {
