@@ -212,6 +212,7 @@ BUILTIN(int) {
     }
     if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v);
     if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "int", loc))) return NULL;
+    if (v->kind == VAL_INSTANCE) return instance_number(in, v, in->dunder.int_, "int", loc);
     switch (v->kind) {
     case VAL_INT: return v;
     case VAL_BOOL: return value_int(in->arena, v->b);
@@ -235,6 +236,7 @@ BUILTIN(float) {
     Value *v = args->pos[0];
     if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v);
     if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "float", loc))) return NULL;
+    if (v->kind == VAL_INSTANCE) return instance_number(in, v, in->dunder.float_, "float", loc);
     switch (v->kind) {
     case VAL_FLOAT: return v;
     case VAL_INT: return value_float(in->arena, (double)v->i);

@@ -312,6 +312,29 @@ Value *instance_unary(Interp *in, UnaryOp op, Value *v, SrcLoc loc) {
     return interp_type_error(in, loc, "bad operand type for unary %s: '%s'", ast_unaryop_symbol(op), value_type_name(v));
 }
 
+/* ---- Conversions ------------------------------------------------------------------------------- */
+
+Value *instance_number(Interp *in, Value *v, const char *method, const char *type, SrcLoc loc) {
+    bool found;
+    Value *r = call_special(in, v, method, NULL, 0, loc, &found);
+    bool want_float = strcmp(type, "float") == 0;
+    if (!found) { /* __index__ stands in for both */
+        r = call_special(in, v, in->dunder.index, NULL, 0, loc, &found);
+        if (found && r && r->kind != VAL_INT)
+            return interp_type_error(in, loc, "__index__ returned non-int (type %s)", value_type_name(r));
+        if (found && r && want_float) return value_float(in->arena, (double)r->i);
+    }
+    if (!found)
+        return want_float ? interp_type_error(in, loc, "float() argument must be a string or a real number, not '%s'",
+                                              value_type_name(v))
+                          : interp_type_error(in, loc, "int() argument must be a string, a bytes-like object or a "
+                                              "real number, not '%s'", value_type_name(v));
+    if (!r) return NULL;
+    if (want_float ? r->kind != VAL_FLOAT : (r->kind != VAL_INT && r->kind != VAL_BOOL))
+        return interp_type_error(in, loc, "%s returned non-%s (type %s)", method, type, value_type_name(r));
+    return r->kind == VAL_BOOL ? value_int(in->arena, r->b) : r;
+}
+
 /* ---- Protocols -------------------------------------------------------------------------------- */
 
 bool instance_length(Interp *in, Value *v, SrcLoc loc, int64_t *len, bool *found) {

@@ -251,6 +251,8 @@ Value *instance_inplace(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bo
 Value *instance_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc, bool *handled);
 Value *instance_unary(Interp *in, UnaryOp op, Value *v, SrcLoc loc);
 bool instance_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok);
+/* int(v) / float(v) of an instance: method (__int__/__float__), else __index__. */
+Value *instance_number(Interp *in, Value *v, const char *method, const char *type, SrcLoc loc);
 /* len(v) by __len__: false with *found false when there is none, or after an error. */
 bool instance_length(Interp *in, Value *v, SrcLoc loc, int64_t *len, bool *found);
 Value *instance_get_item(Interp *in, Value *obj, Value *index, SrcLoc loc);
