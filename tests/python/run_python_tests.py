@@ -2,8 +2,10 @@
 """Differential tests against CPython: every tests/python/NAME.py is a pure-Python
 program whose expected output, NAME.expected, was produced by CPython and checked in.
 `ingot build NAME.py` runs it in the build-time interpreter; its stdout must match
-byte for byte, its stderr be empty and its exit code 0. When python3 is installed the
-harness also re-runs CPython on the program, so a stale golden fails too.
+byte for byte, its stderr be empty and its exit code 0. The compiled program (which
+has no tensor work left to do) must print nothing, and `ingot run --eager NAME.py`
+must print the same as the build. When python3 is installed the harness also re-runs
+CPython on the program, so a stale golden fails too.
 
 INGOT_UPDATE_GOLDEN=1 rewrites the goldens from CPython's output (never from ingot's).
 Entry point: main(). Standard library only. Prints PASS/FAIL per program and ends with
@@ -56,11 +58,22 @@ def check(script: Path, ingot: str, cpython: str):
     if cpython and out != expected:
         failures.append((f"{golden.name} is not CPython's output", diff(expected, out, script.stem, "python3")))
     with tempfile.TemporaryDirectory(prefix="ingot-py-") as tmp:
-        code, out, err = run([ingot, "build", script.name, "-o", str(Path(tmp) / script.stem)], script.parent)
+        binary = Path(tmp) / script.stem
+        code, out, err = run([ingot, "build", script.name, "-o", str(binary)], script.parent)
+        if out != expected:
+            failures.append(("ingot build's output differs from CPython's", diff(expected, out, script.stem, "ingot")))
+        if code != 0 or err:
+            failures.append((f"ingot build: exit {code}, expected 0 and no stderr", err))
+            return script.name, failures
+        code, out, err = run([str(binary)], script.parent)
+        if code != 0 or out or err:
+            failures.append((f"the compiled program: exit {code}, expected 0 and no output", out + err))
+    code, out, err = run([ingot, "run", "--eager", script.name], script.parent)
     if out != expected:
-        failures.append(("ingot build's output differs from CPython's", diff(expected, out, script.stem, "ingot")))
+        failures.append(("ingot run --eager's output differs from CPython's",
+                         diff(expected, out, script.stem, "ingot run --eager")))
     if code != 0 or err:
-        failures.append((f"ingot build: exit {code}, expected 0 and no stderr", err))
+        failures.append((f"ingot run --eager: exit {code}, expected 0 and no stderr", err))
     return script.name, failures
 
 
