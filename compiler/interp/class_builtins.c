@@ -7,12 +7,6 @@
 
 #define BUILTIN(name) static Value *builtin_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
-static Value *new_value(Interp *in, ValueKind kind) {
-    Value *v = ARENA_NEW(in->arena, Value);
-    v->kind = kind;
-    return v;
-}
-
 static const char *function_name(const Value *f) {
     if (!f) return NULL;
     if (f->kind == VAL_FUNCTION) return f->fn->name;
@@ -25,7 +19,7 @@ BUILTIN(property) {
     static const char *const names[] = {"fget", "fset", "fdel", "doc"};
     Value *a[4];
     if (!args_bind(in, args, "property", names, 4, 0, a, loc)) return NULL;
-    Value *p = new_value(in, VAL_PROPERTY);
+    Value *p = value_new(in->arena, VAL_PROPERTY);
     p->prop.fget = a[0] && a[0]->kind != VAL_NONE ? a[0] : NULL;
     p->prop.fset = a[1] && a[1]->kind != VAL_NONE ? a[1] : NULL;
     p->prop.fdel = a[2] && a[2]->kind != VAL_NONE ? a[2] : NULL;
@@ -35,7 +29,7 @@ BUILTIN(property) {
 
 static Value *wrap(Interp *in, ValueKind kind, CallArgs *args, const char *name, SrcLoc loc) {
     if (!args_count(in, args, name, 1, 1, loc)) return NULL;
-    Value *w = new_value(in, kind);
+    Value *w = value_new(in->arena, kind);
     w->wrapped = args->pos[0];
     return w;
 }
@@ -56,7 +50,7 @@ BUILTIN(classmethod) {
 BUILTIN(super) {
     (void)self;
     if (!args_count(in, args, "super", 0, 2, loc)) return NULL;
-    Value *sup = new_value(in, VAL_SUPER);
+    Value *sup = value_new(in->arena, VAL_SUPER);
     if (args->npos == 2) {
         Value *type = args->pos[0], *obj = args->pos[1];
         if (type->kind != VAL_CLASS)
@@ -187,7 +181,7 @@ static Value *property_with(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     Value *prop = self->list->items[0];
     int which = (int)self->list->items[1]->i;
     if (!args_count(in, args, which == 0 ? "getter" : which == 1 ? "setter" : "deleter", 1, 1, loc)) return NULL;
-    Value *p = new_value(in, VAL_PROPERTY);
+    Value *p = value_new(in->arena, VAL_PROPERTY);
     p->prop = prop->prop;
     Value *f = args->pos[0];
     if (which == 0) p->prop.fget = f, p->prop.name = function_name(f);

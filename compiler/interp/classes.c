@@ -11,14 +11,8 @@
 
 /* ---- Values ------------------------------------------------------------------------ */
 
-static Value *new_value(Interp *in, ValueKind kind) {
-    Value *v = ARENA_NEW(in->arena, Value);
-    v->kind = kind;
-    return v;
-}
-
 Value *method_new(Interp *in, Value *fn, Value *self) {
-    Value *m = new_value(in, VAL_METHOD);
+    Value *m = value_new(in->arena, VAL_METHOD);
     m->method.fn = fn;
     m->method.self = self;
     return m;
@@ -36,7 +30,7 @@ Value *instance_get(const Value *obj, const char *name) {
 }
 
 Value *instance_new(Interp *in, PyClass *cls) {
-    Value *v = new_value(in, VAL_INSTANCE);
+    Value *v = value_new(in->arena, VAL_INSTANCE);
     v->inst = ARENA_NEW(in->arena, Instance);
     v->inst->cls = cls;
     v->inst->attrs = value_dict(in->arena);
@@ -127,7 +121,7 @@ PyClass *class_new(Interp *in, const char *name, const char *qualname, const cha
     cls->qualname = qualname;
     cls->module = module;
     cls->dict = dict;
-    cls->self = new_value(in, VAL_CLASS);
+    cls->self = value_new(in->arena, VAL_CLASS);
     cls->self->cls = cls;
     if (nbases == 0 && in->object_class) {
         bases = &in->object_class->self;

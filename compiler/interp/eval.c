@@ -877,6 +877,16 @@ static bool eval_into_list(Interp *in, Env *env, const NodeList *elts, List *out
     return true;
 }
 
+/* obj.attr for the AST_ATTRIBUTE node e, obj already evaluated: a mutating method of a
+   list or dict that outlives the trace being read (to be called) warns. */
+static Value *read_attribute(Interp *in, Env *env, const Node *e, Value *obj) {
+    if (in->tracing && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) && e->attribute.value->kind == AST_NAME &&
+        is_mutating_method(e->attribute.attr))
+        side_effect_check(in, env, e->attribute.value->name.id,
+                          arena_printf(in->arena, "changed ('%s')", e->attribute.attr), true, e->loc);
+    return get_attribute(in, obj, e->attribute.attr, e->loc);
+}
+
 /* obj.method(...) on an instance whose class defines method as a plain function: the
    function, with obj to pass first, without making a bound method (CPython's
    LOAD_METHOD). NULL with *self NULL otherwise: evaluate the callee as usual. */
@@ -902,12 +912,7 @@ static Value *eval_call(Interp *in, Env *env, const Node *e) {
         if (e->call.func->kind == AST_ATTRIBUTE) {
             /* The object is evaluated once: its attribute is read from the value. */
             if (!self) return NULL;
-            if (in->tracing && (self->kind == VAL_LIST || self->kind == VAL_DICT) &&
-                e->call.func->attribute.value->kind == AST_NAME && is_mutating_method(e->call.func->attribute.attr))
-                side_effect_check(in, env, e->call.func->attribute.value->name.id,
-                                  arena_printf(in->arena, "changed ('%s')", e->call.func->attribute.attr), true,
-                                  e->call.func->loc);
-            callee = get_attribute(in, self, e->call.func->attribute.attr, e->call.func->loc);
+            callee = read_attribute(in, env, e->call.func, self);
         } else {
             callee = eval(in, env, e->call.func);
         }
@@ -1190,11 +1195,7 @@ Value *eval(Interp *in, Env *env, const Node *e) {
     case AST_CALL: return eval_call(in, env, e);
     case AST_ATTRIBUTE: {
         Value *obj = eval(in, env, e->attribute.value);
-        if (obj && in->tracing && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) && e->attribute.value->kind == AST_NAME &&
-            is_mutating_method(e->attribute.attr))
-            side_effect_check(in, env, e->attribute.value->name.id,
-                              arena_printf(in->arena, "changed ('%s')", e->attribute.attr), true, e->loc);
-        return obj ? get_attribute(in, obj, e->attribute.attr, e->loc) : NULL;
+        return obj ? read_attribute(in, env, e, obj) : NULL;
     }
     case AST_SUBSCRIPT: {
         Value *obj = eval(in, env, e->subscript.value);

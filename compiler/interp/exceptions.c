@@ -225,11 +225,6 @@ Value *interp_raise(Interp *in, Value *exc, SrcLoc loc) {
     return NULL;
 }
 
-Value *interp_reraise(Interp *in, Value *exc) {
-    in->exc = exc;
-    return NULL;
-}
-
 Value *raise_new(Interp *in, const char *class_name, Value **args, int nargs, SrcLoc loc) {
     PyClass *cls = exception_class(in, class_name);
     IG_ASSERT(cls);

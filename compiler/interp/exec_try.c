@@ -48,9 +48,6 @@ static Value *as_exception(Interp *in, Value *v, const char *what, SrcLoc loc) {
         if (!v) return NULL;
     }
     if (v->kind == VAL_INSTANCE && v->inst->exc) return v;
-    if (v->kind == VAL_INSTANCE && v->inst->cls->is_exception)
-        return interp_type_error(in, loc, "calling %s should have returned an instance of BaseException, not %s",
-                                 value_type_name(v), value_type_name(v));
     return interp_type_error(in, loc, "%s must derive from BaseException", what);
 }
 

@@ -46,8 +46,7 @@ Value *tf_function_bound_to(Interp *in, Value *tf_value, Value *obj) {
     *copy = (TfFunction){.python_function = tf->python_function, .name = tf->name, .input_signature = tf->input_signature,
                          .reduce_retracing = tf->reduce_retracing, .detector = tf->detector, .bound_self = obj};
     interp_register_tf_function(in, copy);
-    Value *v = ARENA_NEW(in->arena, Value);
-    v->kind = VAL_TF_FUNCTION;
+    Value *v = value_new(in->arena, VAL_TF_FUNCTION);
     v->tf_fn = copy;
     if (tf->nbound == tf->bound_cap) {
         int cap = tf->bound_cap ? tf->bound_cap * 2 : 4;

@@ -16,7 +16,7 @@ Value *value_none(void) { return &none_value; }
 Value *value_bool(bool b) { return b ? &true_value : &false_value; }
 Value *value_ellipsis(void) { return &ellipsis_value; }
 
-static Value *value_new(Arena *a, ValueKind kind) {
+Value *value_new(Arena *a, ValueKind kind) {
     Value *v = ARENA_NEW(a, Value);
     v->kind = kind;
     return v;

@@ -233,6 +233,7 @@ struct Value {
 };
 
 /* ---- Construction ------------------------------------------------------------ */
+Value *value_new(Arena *a, ValueKind kind);   /* zeroed but for its kind */
 Value *value_none(void);
 Value *value_bool(bool b);
 Value *value_ellipsis(void);
