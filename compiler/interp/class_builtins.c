@@ -7,13 +7,6 @@
 
 #define BUILTIN(name) static Value *builtin_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
-static const char *function_name(const Value *f) {
-    if (!f) return NULL;
-    if (f->kind == VAL_FUNCTION) return f->fn->name;
-    if (f->kind == VAL_TF_FUNCTION) return f->tf_fn->name;
-    return NULL;
-}
-
 BUILTIN(property) {
     (void)self;
     static const char *const names[] = {"fget", "fset", "fdel", "doc"};
@@ -23,7 +16,6 @@ BUILTIN(property) {
     p->prop.fget = a[0] && a[0]->kind != VAL_NONE ? a[0] : NULL;
     p->prop.fset = a[1] && a[1]->kind != VAL_NONE ? a[1] : NULL;
     p->prop.fdel = a[2] && a[2]->kind != VAL_NONE ? a[2] : NULL;
-    p->prop.name = function_name(p->prop.fget);
     return p;
 }
 
@@ -184,10 +176,9 @@ static Value *property_with(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     Value *p = value_new(in->arena, VAL_PROPERTY);
     p->prop = prop->prop;
     Value *f = args->pos[0];
-    if (which == 0) p->prop.fget = f, p->prop.name = function_name(f);
+    if (which == 0) p->prop.fget = f;
     else if (which == 1) p->prop.fset = f;
     else p->prop.fdel = f;
-    if (!p->prop.name) p->prop.name = function_name(f);
     return p;
 }
 

@@ -221,7 +221,11 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
         }
         return interp_not_supported(in, at, "'__new__' in a class"), EXEC_ERROR;
     }
-    for (int i = 0; i < body->norder; i++) set_defining_class(env_get_local(body, body->order[i]), cls);
+    for (int i = 0; i < body->norder; i++) {
+        Value *v = env_get_local(body, body->order[i]);
+        set_defining_class(v, cls);
+        if (v->kind == VAL_PROPERTY) v->prop.name = body->order[i]; /* CPython's __set_name__ */
+    }
     Value *v = cls->self;
     for (int i = s->classdef.decorators.len - 1; i >= 0; i--) {
         const Node *dn = s->classdef.decorators.items[i];
@@ -253,10 +257,19 @@ static Value *call1(Interp *in, Value *fn, Value *arg, SrcLoc loc) {
     return call_value(in, fn, &args, loc);
 }
 
+/* CPython's AttributeError for a property without the function asked for (missing:
+   "getter", "setter", "deleter"); named when the property was in a class body. */
+static bool property_lacks(Interp *in, const Value *prop, const Value *obj, const char *missing, SrcLoc loc) {
+    if (prop->prop.name)
+        interp_error(in, loc, "AttributeError: property '%s' of '%s' object has no %s", prop->prop.name,
+                     value_type_name(obj), missing);
+    else
+        interp_error(in, loc, "AttributeError: property of '%s' object has no %s", value_type_name(obj), missing);
+    return false;
+}
+
 static Value *property_get(Interp *in, Value *prop, Value *obj, SrcLoc loc) {
-    if (!prop->prop.fget)
-        return interp_error(in, loc, "AttributeError: property '%s' of '%s' object has no getter",
-                            prop->prop.name ? prop->prop.name : "?", value_type_name(obj));
+    if (!prop->prop.fget) return property_lacks(in, prop, obj, "getter", loc), NULL;
     return call1(in, prop->prop.fget, obj, loc);
 }
 
@@ -350,11 +363,7 @@ Value *super_attribute(Interp *in, Value *sup, const char *name, SrcLoc loc, boo
 bool instance_store(Interp *in, Value *obj, const char *name, Value *value, SrcLoc loc) {
     Value *attr = class_lookup(obj->inst->cls, name);
     if (attr && attr->kind == VAL_PROPERTY) {
-        if (!attr->prop.fset) {
-            interp_error(in, loc, "AttributeError: property '%s' of '%s' object has no setter", name,
-                         value_type_name(obj));
-            return false;
-        }
+        if (!attr->prop.fset) return property_lacks(in, attr, obj, "setter", loc);
         Value *args[2] = {obj, value};
         CallArgs ca = call_args_positional(args, 2);
         return call_value(in, attr->prop.fset, &ca, loc) != NULL;
@@ -437,11 +446,7 @@ bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     if (obj->kind == VAL_INSTANCE) {
         Value *attr = class_lookup(obj->inst->cls, name);
         if (attr && attr->kind == VAL_PROPERTY) {
-            if (!attr->prop.fdel) {
-                interp_error(in, loc, "AttributeError: property '%s' of '%s' object has no deleter", name,
-                             value_type_name(obj));
-                return false;
-            }
+            if (!attr->prop.fdel) return property_lacks(in, attr, obj, "deleter", loc);
             return call1(in, attr->prop.fdel, obj, loc) != NULL;
         }
         Value key = {.kind = VAL_STR, .str = {name, strlen(name)}};

@@ -224,7 +224,8 @@ struct Value {
         PyClass *cls;
         Instance *inst;
         struct { Value *fn; Value *self; } method;    /* VAL_METHOD */
-        struct { Value *fget, *fset, *fdel; const char *name; } prop;  /* fields NULL when absent */
+        /* fields NULL when absent; name: the attribute it was set as in a class body */
+        struct { Value *fget, *fset, *fdel; const char *name; } prop;
         Value *wrapped;       /* VAL_STATICMETHOD, VAL_CLASSMETHOD: the function */
         /* VAL_SUPER: look up from the class after `after` in the MRO of obj's type (or
            of obj itself when it is a class) */
