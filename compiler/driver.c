@@ -224,7 +224,7 @@ static int compile_c(Arena *a, const Paths *paths, const char *c_file, const cha
     char *argv[64];
     int n = split_words(a, cc, argv, 16);
     const char *flags[] = {"-std=c11", "-O2", "-w", "-I", paths->include_dir, c_file, paths->runtime_lib,
-                           "-ldnnl", "-lm", "-lpthread", "-o", output};
+                           "-ldnnl", "-fopenmp", "-lm", "-lpthread", "-o", output};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];
     char *sanitize[4];
     int ns = split_words(a, INGOT_SANITIZE_FLAGS, sanitize, 4);

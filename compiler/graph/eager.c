@@ -227,7 +227,7 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
     case OP_LOGICAL_NOT: return ig_logical_not(s, in_t(inst, 0));
     case OP_NEG: return ig_neg(s, in_t(inst, 0));
     case OP_RELU: return ig_relu(s, in_t(inst, 0));
-    case OP_MATMUL: return ig_matmul(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_MATMUL: return ig_matmul(s, in_t(inst, 0), in_t(inst, 1), false, false);
     case OP_REDUCE_SUM: {
         const Attr *axis = attrs_get(&inst->attrs, "axis");
         const Attr *keep = attrs_get(&inst->attrs, "keepdims");
@@ -236,7 +236,7 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
         for (int i = 0; i < n; i++) axes[i] = (int)axis->ints.items[i];
         return ig_reduce_sum(s, in_t(inst, 0), n, n ? axes : NULL, !axis, keep && keep->i);
     }
-    case OP_GATHER: return ig_gather(s, in_t(inst, 0), in_t(inst, 1));
+    case OP_GATHER: return ig_gather(s, in_t(inst, 0), in_t(inst, 1), 0);
     case OP_SHAPE: return ig_shape(s, in_t(inst, 0));
     case OP_FLAG: {
         const FlagDef *f = module_find_flag(ec->m, attrs_get(&inst->attrs, "name")->s);

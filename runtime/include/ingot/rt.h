@@ -116,11 +116,77 @@ IG_API IgTensor *ig_logical_and(IgSite *site, const IgTensor *a, const IgTensor 
 IG_API IgTensor *ig_logical_or(IgSite *site, const IgTensor *a, const IgTensor *b);
 IG_API IgTensor *ig_logical_not(IgSite *site, const IgTensor *x);
 
+/* ---- Elementwise math (runtime/src/kernels/math.c) ------------------------------ */
+/* One input, same dtype and shape out. float32/float64 always; abs, sign and square
+ * also take int32/int64 (integer abs wraps: |INT_MIN| == INT_MIN, as TensorFlow's).
+ * NaN propagates; log of a negative is NaN and log(0) is -inf, sqrt(-1) NaN (IEEE,
+ * as TensorFlow's CPU kernels). round is half to even (TensorFlow's tf.round).
+ * sign(0) is 0, sign(NaN) NaN. sigmoid is 1/(1+exp(-x)) computed without overflow. */
+IG_API IgTensor *ig_abs(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_sign(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_square(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_floor(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_ceil(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_round(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_sqrt(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_rsqrt(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_exp(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_log(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_log1p(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_tanh(IgSite *site, const IgTensor *x);
+IG_API IgTensor *ig_sigmoid(IgSite *site, const IgTensor *x);
+/* Two inputs of one dtype (int32/int64/float32/float64), NumPy broadcasting. A NaN in
+ * either input gives NaN (TensorFlow's maximum/minimum). */
+IG_API IgTensor *ig_maximum(IgSite *site, const IgTensor *a, const IgTensor *b);
+IG_API IgTensor *ig_minimum(IgSite *site, const IgTensor *a, const IgTensor *b);
+/* tf.where(cond, x, y): cond is bool; x and y one dtype (any but string); the three
+ * broadcast together (NumPy's rule over three shapes), else a run-time error. */
+IG_API IgTensor *ig_select(IgSite *site, const IgTensor *cond, const IgTensor *x,
+                           const IgTensor *y);
+/* tf.where(cond): the coordinates of cond's true elements, int64 [count, rank], in
+ * row-major order. */
+IG_API IgTensor *ig_where_indices(IgSite *site, const IgTensor *cond);
+
 /* ---- Indexing and shapes ------------------------------------------------------- */
-/* tf.gather(x, indices) on axis 0: out[i..., j...] = x[indices[i...], j...]; out has
- * shape indices.shape + x.shape[1:]. indices are int32 or int64; one outside
- * [0, x.shape[0]) is a run-time error naming the line, in TensorFlow's words. */
-IG_API IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices);
+/* tf.gather(x, indices, axis): out has shape x.shape[:axis] + indices.shape +
+ * x.shape[axis+1:], out[a..., i..., b...] = x[a..., indices[i...], b...]. axis is in
+ * [0, rank) (the compiler normalises it). indices are int32 or int64; one outside
+ * [0, x.shape[axis]) is a run-time error naming the line, in TensorFlow's words
+ * ("indices[1] = 7 is not in [0, 5)"). */
+IG_API IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, int axis);
+/* ---- Shapes and layout (runtime/src/kernels/array.c, slice.c) --------------------
+ * Any dtype but string; results are new tensors (copies). Axes and permutations come
+ * normalised (in range, non-negative). Shape arguments given as tensors are int32 or
+ * int64 vectors (TensorFlow's shape tensors); the compiler checks what it can at build
+ * time, and these check the rest at run time: a mismatch is ig_fatal naming the line
+ * and the values, in TensorFlow's words. */
+/* tf.reshape: shape may hold one -1 (inferred). "Input to reshape is a tensor with 6
+ * values, but the requested shape has 4" / "... requested shape [4,-1] ..." */
+IG_API IgTensor *ig_reshape(IgSite *site, const IgTensor *x, const IgTensor *shape);
+/* A size-1 dim inserted before dim axis, axis in [0, rank]. */
+IG_API IgTensor *ig_expand_dims(IgSite *site, const IgTensor *x, int axis);
+/* tf.squeeze: removes the listed dims (each must be 1, else "Can not squeeze dim[1],
+ * expected a dimension of 1, got 3"), or every size-1 dim when naxes is 0. */
+IG_API IgTensor *ig_squeeze(IgSite *site, const IgTensor *x, int naxes, const int *axes);
+/* tf.transpose: out.shape[i] = x.shape[perm[i]]; perm has x->rank entries. */
+IG_API IgTensor *ig_transpose(IgSite *site, const IgTensor *x, const int *perm);
+/* tf.concat: n >= 1 tensors of one dtype and rank, equal in every dim but axis. */
+IG_API IgTensor *ig_concat(IgSite *site, int n, const IgTensor *const *xs, int axis);
+/* tf.tile: multiples has one non-negative entry per dim of x. */
+IG_API IgTensor *ig_tile(IgSite *site, const IgTensor *x, const IgTensor *multiples);
+/* tf.broadcast_to: x broadcast (NumPy's rule, one way) to shape. */
+IG_API IgTensor *ig_broadcast_to(IgSite *site, const IgTensor *x, const IgTensor *shape);
+/* tf.strided_slice with TensorFlow's exact semantics: begin, end and strides are
+ * vectors of one length (the slice spec); the masks are bit sets over spec entries
+ * (begin_mask/end_mask: ignore that begin/end, take the whole range; ellipsis_mask:
+ * that entry is '...'; new_axis_mask: that entry is tf.newaxis; shrink_axis_mask:
+ * that entry is an integer index, its dim is removed). Out-of-range begin/end clamp,
+ * as Python's slices do; a shrinking index out of range is an error ("slice index 5
+ * of dimension 0 out of bounds"); a zero stride is an error. */
+IG_API IgTensor *ig_strided_slice(IgSite *site, const IgTensor *x, const IgTensor *begin,
+                                  const IgTensor *end, const IgTensor *strides, int begin_mask,
+                                  int end_mask, int ellipsis_mask, int new_axis_mask,
+                                  int shrink_axis_mask);
 /* tf.shape(x): an int32 vector of x's dims. */
 IG_API IgTensor *ig_shape(IgSite *site, const IgTensor *x);
 
@@ -131,12 +197,67 @@ IG_API IgTensor *ig_shape(IgSite *site, const IgTensor *x);
 IG_API bool ig_truth(const IgTensor *t, IgSite *site);
 
 /* ---- Linear algebra and reductions -------------------------------------------- */
-/* Rank-2 [m,k] x [k,n] on a oneDNN matmul primitive cached in the site. */
-IG_API IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b);
+/* tf.matmul: rank >= 2 on both sides, [..., m, k] x [..., k, n] -> [..., m, n] (each
+ * operand transposed in its last two dims first when asked); the batch dims broadcast
+ * (NumPy's rule). float32 on a oneDNN matmul primitive cached in the site (re-created
+ * when the shapes change); float64 and integers on plain loops. */
+IG_API IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b, bool transpose_a,
+                           bool transpose_b);
 /* axes: naxes entries in [0, rank) (already normalised); naxes == 0 with all_axes
  * reduces everything. keepdims keeps reduced dimensions as 1. */
 IG_API IgTensor *ig_reduce_sum(IgSite *site, const IgTensor *x, int naxes, const int *axes,
                                bool all_axes, bool keepdims);
+/* The same contract for the other reductions (runtime/src/kernels/reduce.c). mean of
+ * integers truncates (TensorFlow's); max/min of nothing are the dtype's lowest/highest
+ * (-inf/+inf for floats); prod of nothing is 1; all/any take and give bool (of
+ * nothing: true/false). A NaN makes max/min NaN. */
+IG_API IgTensor *ig_reduce_mean(IgSite *site, const IgTensor *x, int naxes, const int *axes,
+                                bool all_axes, bool keepdims);
+IG_API IgTensor *ig_reduce_max(IgSite *site, const IgTensor *x, int naxes, const int *axes,
+                               bool all_axes, bool keepdims);
+IG_API IgTensor *ig_reduce_min(IgSite *site, const IgTensor *x, int naxes, const int *axes,
+                               bool all_axes, bool keepdims);
+IG_API IgTensor *ig_reduce_prod(IgSite *site, const IgTensor *x, int naxes, const int *axes,
+                                bool all_axes, bool keepdims);
+IG_API IgTensor *ig_reduce_all(IgSite *site, const IgTensor *x, int naxes, const int *axes,
+                               bool all_axes, bool keepdims);
+IG_API IgTensor *ig_reduce_any(IgSite *site, const IgTensor *x, int naxes, const int *axes,
+                               bool all_axes, bool keepdims);
+/* tf.argmax/argmin along axis (in [0, rank)): int64, that dim removed; the first index
+ * on ties. A zero-size axis is an error ("Reduction axis 0 is empty in shape [0,3]"). */
+IG_API IgTensor *ig_argmax(IgSite *site, const IgTensor *x, int axis);
+IG_API IgTensor *ig_argmin(IgSite *site, const IgTensor *x, int axis);
+
+/* ---- Neural-network ops (runtime/src/kernels/nn_*.c) ------------------------------
+ * float32 on oneDNN primitives cached in the site (re-created when the shapes change);
+ * float64 on plain loops computing the same thing. */
+/* tf.nn.conv2d: x is NHWC [n, h, w, c], filter HWIO [kh, kw, c, o]; out [n, oh, ow, o].
+ * same_padding: TensorFlow's SAME (out = ceil(in / stride), the padding split with the
+ * extra on the bottom/right); else VALID (out = ceil((in - (k-1)*dilation) / stride)).
+ * Mismatched channels are an error naming both shapes. */
+IG_API IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int stride_h,
+                           int stride_w, int dilation_h, int dilation_w, bool same_padding);
+/* tf.nn.max_pool2d / avg_pool2d on NHWC; window [kh, kw]. With SAME padding the padded
+ * cells never win a max and are not counted in an average (TensorFlow's). */
+IG_API IgTensor *ig_max_pool2d(IgSite *site, const IgTensor *x, int kh, int kw, int stride_h,
+                               int stride_w, bool same_padding);
+IG_API IgTensor *ig_avg_pool2d(IgSite *site, const IgTensor *x, int kh, int kw, int stride_h,
+                               int stride_w, bool same_padding);
+/* tf.nn.softmax / log_softmax along axis (in [0, rank)). */
+IG_API IgTensor *ig_softmax(IgSite *site, const IgTensor *x, int axis);
+IG_API IgTensor *ig_log_softmax(IgSite *site, const IgTensor *x, int axis);
+/* tf.nn.batch_normalization with per-channel statistics over x's last dim (size c):
+ * (x - mean) / sqrt(variance + epsilon) * scale + offset; mean and variance are [c]
+ * vectors, offset and scale [c] vectors or NULL (0 and 1). */
+IG_API IgTensor *ig_batch_norm(IgSite *site, const IgTensor *x, const IgTensor *mean,
+                               const IgTensor *variance, const IgTensor *offset,
+                               const IgTensor *scale, double epsilon);
+/* tf.nn.sparse_softmax_cross_entropy_with_logits: logits [..., c] (float), labels [...]
+ * (int32/int64) -> loss [...] of logits' dtype: logsumexp(logits) - logits[label]. A
+ * label outside [0, c) is an error ("Received a label value of 7 which is outside the
+ * valid range of [0, 5)"). */
+IG_API IgTensor *ig_sparse_softmax_xent(IgSite *site, const IgTensor *logits,
+                                        const IgTensor *labels);
 
 /* ---- Variables (tf.Variable) ---------------------------------------------------- */
 /* A variable of the emitted program: a static IgVar per module-level variable. It

@@ -32,8 +32,9 @@ static _Noreturn void gather_out_of_range(IgSite *site, const IgTensor *indices,
              pos, indices->rank ? "]" : "", (long long)value, (long long)limit);
 }
 
-IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices)
+IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, int axis)
 {
+    if (axis != 0) ig_fatal(site, "not supported yet: gather with an axis other than 0");
     if (indices->dtype != IG_INT32 && indices->dtype != IG_INT64)
         ig_internal_error(__FILE__, __LINE__, "gather: indices of dtype %s",
                           ig_dtype_name(indices->dtype));

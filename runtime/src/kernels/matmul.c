@@ -84,8 +84,10 @@ static void matmul_f32_dnnl(IgSite *site, const IgTensor *a, const IgTensor *b, 
 #define ACC_I32(s, x, y) ((s) = (int32_t)((uint32_t)(s) + (uint32_t)(x) * (uint32_t)(y)))
 #define ACC_I64(s, x, y) ((s) = (int64_t)((uint64_t)(s) + (uint64_t)(x) * (uint64_t)(y)))
 
-IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b)
+IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b, bool transpose_a,
+                    bool transpose_b)
 {
+    if (transpose_a || transpose_b) ig_fatal(site, "not supported yet: matmul with transposes");
     IG_RT_ASSERT(a->dtype == b->dtype);
     if (a->rank != 2 || b->rank != 2) {
         char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];

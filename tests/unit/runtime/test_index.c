@@ -94,7 +94,7 @@ Test(gather, rows_of_a_matrix_by_a_vector_of_indices)
 {
     IgTensor *x = F32(2, SHAPE(3, 2), 1, 2, 3, 4, 5, 6);
     IgTensor *idx = I32(1, SHAPE(4), 2, 0, 2, 1);
-    IgTensor *g = ig_gather(NULL, x, idx);
+    IgTensor *g = ig_gather(NULL, x, idx, 0);
     cr_assert_eq(g->rank, 2);
     cr_assert_eq(g->shape[0], 4);
     cr_assert_eq(g->shape[1], 2);
@@ -109,7 +109,7 @@ Test(gather, output_shape_follows_the_indices)
 {
     IgTensor *x = I64(1, SHAPE(3), 10, 20, 30);
     IgTensor *scalar = scalar_i64(1), *mat = I64(2, SHAPE(2, 2), 0, 1, 2, 2);
-    IgTensor *g0 = ig_gather(NULL, x, scalar), *g2 = ig_gather(NULL, x, mat);
+    IgTensor *g0 = ig_gather(NULL, x, scalar, 0), *g2 = ig_gather(NULL, x, mat, 0);
     cr_assert_eq(g0->rank, 0);
     cr_assert_eq(AT(int64_t, g0, 0), 20);
     cr_assert_eq(g2->rank, 2);
@@ -124,7 +124,7 @@ Test(gather, every_fixed_size_dtype)
     IgTensor *xs[] = {BOOLS(1, SHAPE(2), 0, 1), I32(1, SHAPE(2), -1, 7), I64(1, SHAPE(2), -5, 9),
                       F32(1, SHAPE(2), 0.5f, 1.5f), F64(1, SHAPE(2), 0.25, -2.0)};
     for (size_t k = 0; k < sizeof xs / sizeof xs[0]; k++) {
-        IgTensor *g = ig_gather(NULL, xs[k], idx);
+        IgTensor *g = ig_gather(NULL, xs[k], idx, 0);
         size_t sz = ig_dtype_size(xs[k]->dtype);
         cr_assert_eq(g->dtype, xs[k]->dtype);
         cr_assert(memcmp(g->data, (char *)xs[k]->data + sz, sz) == 0, "%s", ig_dtype_name(g->dtype));
@@ -139,7 +139,7 @@ Test(gather, empty_indices_give_an_empty_result)
 {
     IgTensor *x = F32(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6);
     IgTensor *idx = ig_tensor_new(IG_INT32, 1, SHAPE(0));
-    IgTensor *g = ig_gather(NULL, x, idx);
+    IgTensor *g = ig_gather(NULL, x, idx, 0);
     cr_assert_eq(g->rank, 2);
     cr_assert_eq(g->shape[0], 0);
     cr_assert_eq(g->shape[1], 3);
@@ -152,7 +152,7 @@ Test(gather, index_out_of_range_in_tensorflow_words, .exit_code = 1)
     static IgSite site = IG_SITE("emb.py", 6);
     IgTensor *x = F32(1, SHAPE(3), 1, 2, 3), *idx = I32(1, SHAPE(2), 0, 5);
     expect_fatal("emb.py:6: error: indices[1] = 5 is not in [0, 3)\n");
-    ig_gather(&site, x, idx);
+    ig_gather(&site, x, idx, 0);
 }
 
 Test(gather, negative_index_names_its_position, .exit_code = 1)
@@ -160,7 +160,7 @@ Test(gather, negative_index_names_its_position, .exit_code = 1)
     static IgSite site = IG_SITE("emb.py", 7);
     IgTensor *x = F32(1, SHAPE(3), 1, 2, 3), *idx = I64(2, SHAPE(2, 2), 0, 1, 2, -1);
     expect_fatal("emb.py:7: error: indices[1,1] = -1 is not in [0, 3)\n");
-    ig_gather(&site, x, idx);
+    ig_gather(&site, x, idx, 0);
 }
 
 Test(gather, scalar_index_out_of_range, .exit_code = 1)
@@ -168,7 +168,7 @@ Test(gather, scalar_index_out_of_range, .exit_code = 1)
     static IgSite site = IG_SITE("emb.py", 8);
     IgTensor *x = F32(1, SHAPE(3), 1, 2, 3), *idx = scalar_i32(3);
     expect_fatal("emb.py:8: error: indices = 3 is not in [0, 3)\n");
-    ig_gather(&site, x, idx);
+    ig_gather(&site, x, idx, 0);
 }
 
 /* ---- shape ------------------------------------------------------------------------- */

@@ -22,12 +22,12 @@ Test(lifetime, shutdown_releases_every_cache)
         const float w[4] = {1, 2, 3, 4};
         IgTensor *c = ig_constant(&sites[0], IG_FLOAT32, 2, SHAPE(2, 2), w);
         IgTensor *s = ig_string(&sites[1], "hello");
-        IgTensor *m = ig_matmul(&sites[2], c, c);
+        IgTensor *m = ig_matmul(&sites[2], c, c, false, false);
         cr_assert_eq(AT(float, m, 3), 22.0f);
         IgTensor *big = ig_fill(NULL, IG_FLOAT32, 1, SHAPE(IG_DNNL_MIN_ELEMENTS), 2);
         IgTensor *sum = ig_add(&sites[3], big, big);
         cr_assert_eq(AT(float, sum, 0), 4.0f);
-        IgTensor *m2 = ig_matmul(&sites[4], c, c);
+        IgTensor *m2 = ig_matmul(&sites[4], c, c, false, false);
         ig_release(m), ig_release(big), ig_release(sum), ig_release(m2);
         (void)s;
         ig_runtime_shutdown(); /* the runtime starts over lazily afterwards */

@@ -38,7 +38,7 @@ static void check_against_naive(IgDType dt, int64_t m, int64_t k, int64_t n)
 {
     static IgSite site = IG_SITE("mm.py", 1);
     IgTensor *a = random_tensor(dt, m, k), *b = random_tensor(dt, k, n);
-    IgTensor *c = ig_matmul(&site, a, b);
+    IgTensor *c = ig_matmul(&site, a, b, false, false);
     cr_assert_eq(c->dtype, dt);
     cr_assert_eq(c->shape[0], m);
     cr_assert_eq(c->shape[1], n);
@@ -74,13 +74,13 @@ Test(matmul, size_zero_dims)
 {
     IgTensor *a = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(3, 0), 0);
     IgTensor *b = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(0, 2), 0);
-    IgTensor *c = ig_matmul(NULL, a, b); /* k == 0: all zeros */
+    IgTensor *c = ig_matmul(NULL, a, b, false, false); /* k == 0: all zeros */
     cr_assert_eq(c->shape[0], 3);
     cr_assert_eq(c->shape[1], 2);
     for (int i = 0; i < 6; i++) cr_assert_eq(AT(float, c, i), 0.0f);
     IgTensor *e = ig_fill(NULL, IG_FLOAT64, 2, SHAPE(0, 4), 0);
     IgTensor *f = ig_fill(NULL, IG_FLOAT64, 2, SHAPE(4, 5), 1);
-    IgTensor *g = ig_matmul(NULL, e, f);
+    IgTensor *g = ig_matmul(NULL, e, f, false, false);
     cr_assert_eq(g->shape[0], 0);
     cr_assert_eq(g->shape[1], 5);
     IgTensor *all[] = {a, b, c, e, f, g};
@@ -94,19 +94,19 @@ Test(matmul, primitive_created_once_per_site_and_shape)
     IgTensor *b = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(8, 3), 0.5);
     long base = ig_prim_created_count();
     for (int k = 0; k < 5; k++) {
-        IgTensor *c = ig_matmul(&s1, a, b);
+        IgTensor *c = ig_matmul(&s1, a, b, false, false);
         cr_assert_eq(AT(float, c, 11), 4.0f);
         ig_release(c);
     }
     cr_assert_eq(ig_prim_created_count(), base + 1);
     void *cache = s1.cache;
-    IgTensor *c2 = ig_matmul(&s2, a, b); /* another site: its own primitive */
+    IgTensor *c2 = ig_matmul(&s2, a, b, false, false); /* another site: its own primitive */
     cr_assert_eq(ig_prim_created_count(), base + 2);
     IgTensor *a2 = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(2, 8), 1);
-    IgTensor *c3 = ig_matmul(&s1, a2, b); /* new shape: re-created */
+    IgTensor *c3 = ig_matmul(&s1, a2, b, false, false); /* new shape: re-created */
     cr_assert_eq(ig_prim_created_count(), base + 3);
     cr_assert_eq(c3->shape[0], 2);
-    IgTensor *c4 = ig_matmul(&s1, a2, b);
+    IgTensor *c4 = ig_matmul(&s1, a2, b, false, false);
     cr_assert_eq(ig_prim_created_count(), base + 3);
     (void)cache;
     IgTensor *all[] = {a, b, c2, a2, c3, c4};
@@ -123,7 +123,7 @@ Test(matmul, inner_dimensions_differ, .exit_code = 1)
                  "inner dimensions differ (784 vs 128)\n");
     IgTensor *a = ig_tensor_new(IG_FLOAT32, 2, SHAPE(1, 784));
     IgTensor *b = ig_tensor_new(IG_FLOAT32, 2, SHAPE(128, 10));
-    ig_matmul(&site, a, b);
+    ig_matmul(&site, a, b, false, false);
 }
 
 Test(reduce, axes_and_keepdims)
