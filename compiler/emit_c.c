@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "irtext.h"
+#include "kernel_call.h"
 #include "liveness.h"
 
 typedef struct Emitter {
@@ -201,22 +202,71 @@ static void emit_fill(Emitter *e, const Inst *inst, int site, int depth) {
             emit_shape_args(e, &sh->shape), strbuf_cstr(&v));
 }
 
-static void emit_reduce(Emitter *e, const Inst *inst, const char *fn, int site, int depth) {
-    const Attr *axis = attrs_get(&inst->attrs, "axis");
-    const Attr *keep = attrs_get(&inst->attrs, "keepdims");
-    const char *axes = "0, NULL";
-    if (axis && axis->ints.len > 0) {
+/* "3, (const int[]){0, 2}" (or "0, NULL") for a kernel's int-list argument. */
+static const char *emit_int_list(Emitter *e, int n, const int *v, bool with_count) {
+    if (n == 0) return with_count ? "0, NULL" : "NULL";
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    if (with_count) strbuf_printf(&sb, "%d, ", n);
+    strbuf_puts(&sb, "(const int[]){");
+    for (int i = 0; i < n; i++) strbuf_printf(&sb, "%s%d", i ? ", " : "", v[i]);
+    strbuf_putc(&sb, '}');
+    return strbuf_cstr(&sb);
+}
+
+static const char *c_bool(bool b) { return b ? "true" : "false"; }
+
+/* The call of an op with a generic ABI (ops.def), its arguments decoded by
+   kernel_call_decode as eager.c's call_by_abi passes them:
+   "IgTensor *t4 = ig_reduce_max(&s4, t3_x, 1, (const int[]){1}, false, true);" */
+static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int site, int depth) {
+    KernelCall kc;
+    kernel_call_decode(inst, &kc);
+    const char *args = emit_args(e, inst);
+    const char *extra = "";
+    switch (kc.abi) {
+    case ABI_INPUTS: break;
+    case ABI_AXIS: extra = arena_printf(e->arena, ", %d", kc.axis); break;
+    case ABI_REDUCE:
+        extra = arena_printf(e->arena, ", %s, %s, %s", emit_int_list(e, kc.nints, kc.ints, true), c_bool(kc.all_axes),
+                             c_bool(kc.keepdims));
+        break;
+    case ABI_AXES: extra = arena_printf(e->arena, ", %s", emit_int_list(e, kc.nints, kc.ints, true)); break;
+    case ABI_PERM: extra = arena_printf(e->arena, ", %s", emit_int_list(e, kc.nints, kc.ints, false)); break;
+    case ABI_LIST_AXIS: {
+        /* "ig_concat(&s5, 2, (const IgTensor *const[]){t3_a, t4_b}, 0)" */
         StrBuf sb;
         strbuf_init(&sb, e->arena);
-        strbuf_printf(&sb, "%d, (const int[]){", axis->ints.len);
-        for (int i = 0; i < axis->ints.len; i++)
-            strbuf_printf(&sb, "%s%" PRId64, i ? ", " : "", axis->ints.items[i]);
-        strbuf_putc(&sb, '}');
-        axes = strbuf_cstr(&sb);
+        strbuf_printf(&sb, ", %d, (const IgTensor *const[]){", inst->ninputs);
+        for (int i = 0; i < inst->ninputs; i++)
+            strbuf_printf(&sb, "%s%s", i ? ", " : "", emit_value_name(e, inst->inputs[i]));
+        strbuf_printf(&sb, "}, %d", kc.axis);
+        args = strbuf_cstr(&sb);
+        break;
+    }
+    case ABI_MATMUL:
+        extra = arena_printf(e->arena, ", %s, %s", c_bool(kc.transpose_a), c_bool(kc.transpose_b));
+        break;
+    case ABI_SLICE:
+        extra = arena_printf(e->arena, ", %d, %d, %d, %d, %d", kc.masks[0], kc.masks[1], kc.masks[2], kc.masks[3],
+                             kc.masks[4]);
+        break;
+    case ABI_CONV:
+    case ABI_POOL:
+        extra = arena_printf(e->arena, ", %d, %d, %d, %d, %s", kc.window[0], kc.window[1], kc.window[2],
+                             kc.window[3], c_bool(kc.same_padding));
+        break;
+    case ABI_EPSILON: {
+        StrBuf v;
+        strbuf_init(&v, e->arena);
+        emit_float_literal(&v, kc.epsilon, false);
+        extra = arena_printf(e->arena, ", %s", strbuf_cstr(&v));
+        break;
+    }
+    case ABI_SPECIAL: UNREACHABLE();
     }
     emit_indent(e, depth);
-    fprintf(e->out, "%s%s(&s%d%s, %s, %s, %s);\n", emit_lhs(e, inst), fn, site, emit_args(e, inst), axes,
-            axis ? "false" : "true", keep && keep->i ? "true" : "false");
+    fprintf(e->out, "%s%s(&s%d%s%s);\n", emit_lhs(e, inst), fn, site, args, extra);
 }
 
 static void emit_print(Emitter *e, const Inst *inst, int site, int depth) {
@@ -457,7 +507,6 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
         fprintf(e->out, "%s%s(&s%d%s, %s);\n", emit_lhs(e, inst), fn, site, emit_args(e, inst),
                 ig_dtype_enum[inst->outputs[0]->type.dtype]);
         break;
-    case OP_REDUCE_SUM: emit_reduce(e, inst, fn, site, depth); break;
     case OP_PRINT: emit_print(e, inst, site, depth); break;
     case OP_FLAG: emit_flag(e, inst, site, depth); break;
     case OP_READ_VAR:
@@ -477,10 +526,9 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     case OP_COND: emit_cond(e, inst, site, depth); break;
     case OP_WHILE: emit_while(e, inst, site, depth); break;
     default:
-        /* Every other op is elementwise or linear algebra: fn(&site, inputs...). */
-        IG_ASSERT(inst->nregions == 0 && inst->noutputs == 1);
-        emit_indent(e, depth);
-        fprintf(e->out, "%s%s(&s%d%s);\n", emit_lhs(e, inst), fn, site, emit_args(e, inst));
+        /* Every other op's arguments follow from its ABI (ops.def). */
+        IG_ASSERT(inst->nregions == 0 && inst->noutputs == 1 && op_info[inst->op].abi != ABI_SPECIAL);
+        emit_kernel_call(e, inst, fn, site, depth);
         break;
     }
     const ReleaseList *rel = &e->live->after[index];

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "irtext.h"
+#include "kernel_call.h"
 
 /* Who owns a tensor: the IrValue that carries it. When the collector finds the IrValue
  * unreachable (no Python value refers to it any more), its finalizer releases the
@@ -196,8 +197,92 @@ static IgTensor *in_t(const Inst *inst, int i) {
     return inst->inputs[i]->eager;
 }
 
-/* The per-op call: mirrors emit_c.c's emit_inst, case by case. */
+/* ---- kernels by ABI ------------------------------------------------------------------ */
+/* The kernel of every op with a generic ABI, from ops.def (SPECIAL ops have none
+   here: eager_call calls theirs by name). The kernels have different C types: each is
+   called through the type its op's ABI gives it (call_by_abi), as the emitted C does. */
+typedef void (*AnyKernel)(void);
+#define KERNEL_SPECIAL(rt) NULL
+#define KERNEL_INPUTS(rt) (AnyKernel)rt
+#define KERNEL_AXIS(rt) (AnyKernel)rt
+#define KERNEL_REDUCE(rt) (AnyKernel)rt
+#define KERNEL_AXES(rt) (AnyKernel)rt
+#define KERNEL_PERM(rt) (AnyKernel)rt
+#define KERNEL_LIST_AXIS(rt) (AnyKernel)rt
+#define KERNEL_MATMUL(rt) (AnyKernel)rt
+#define KERNEL_SLICE(rt) (AnyKernel)rt
+#define KERNEL_CONV(rt) (AnyKernel)rt
+#define KERNEL_POOL(rt) (AnyKernel)rt
+#define KERNEL_EPSILON(rt) (AnyKernel)rt
+static const AnyKernel op_kernels[OP__COUNT] = {
+#define OP(code, name, inputs, effect, shape_rule, rt, abi, tf_type) [OP_##code] = KERNEL_##abi(rt),
+#include "ops.def"
+#undef OP
+};
+
+typedef const IgTensor *In;
+typedef IgTensor *(*Kernel1)(IgSite *, In);
+typedef IgTensor *(*Kernel2)(IgSite *, In, In);
+typedef IgTensor *(*Kernel3)(IgSite *, In, In, In);
+typedef IgTensor *(*Kernel1Axis)(IgSite *, In, int);
+typedef IgTensor *(*Kernel2Axis)(IgSite *, In, In, int);
+typedef IgTensor *(*KernelReduce)(IgSite *, In, int, const int *, bool, bool);
+typedef IgTensor *(*KernelAxes)(IgSite *, In, int, const int *);
+typedef IgTensor *(*KernelPerm)(IgSite *, In, const int *);
+typedef IgTensor *(*KernelList)(IgSite *, int, const IgTensor *const *, int);
+typedef IgTensor *(*KernelMatmul)(IgSite *, In, In, bool, bool);
+typedef IgTensor *(*KernelSlice)(IgSite *, In, In, In, In, int, int, int, int, int);
+typedef IgTensor *(*KernelConv)(IgSite *, In, In, int, int, int, int, bool);
+typedef IgTensor *(*KernelPool)(IgSite *, In, int, int, int, int, bool);
+typedef IgTensor *(*KernelEpsilon5)(IgSite *, In, In, In, In, In, double);
+
+/* The kernel call of an op whose ABI is not SPECIAL: emit_c.c's emit_kernel_call. */
+static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
+    KernelCall kc;
+    kernel_call_decode(inst, &kc);
+    AnyKernel k = op_kernels[inst->op];
+    IG_ASSERT(k);
+    int n = inst->ninputs;
+    switch (kc.abi) {
+    case ABI_INPUTS:
+        if (n == 1) return ((Kernel1)k)(s, in_t(inst, 0));
+        if (n == 2) return ((Kernel2)k)(s, in_t(inst, 0), in_t(inst, 1));
+        IG_ASSERT(n == 3);
+        return ((Kernel3)k)(s, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2));
+    case ABI_AXIS:
+        if (n == 1) return ((Kernel1Axis)k)(s, in_t(inst, 0), kc.axis);
+        IG_ASSERT(n == 2);
+        return ((Kernel2Axis)k)(s, in_t(inst, 0), in_t(inst, 1), kc.axis);
+    case ABI_REDUCE:
+        return ((KernelReduce)k)(s, in_t(inst, 0), kc.nints, kc.nints ? kc.ints : NULL, kc.all_axes, kc.keepdims);
+    case ABI_AXES: return ((KernelAxes)k)(s, in_t(inst, 0), kc.nints, kc.nints ? kc.ints : NULL);
+    case ABI_PERM: return ((KernelPerm)k)(s, in_t(inst, 0), kc.ints);
+    case ABI_LIST_AXIS: {
+        const IgTensor **xs = ARENA_ARRAY(ec->m->arena, const IgTensor *, n + 1);
+        for (int i = 0; i < n; i++) xs[i] = in_t(inst, i);
+        return ((KernelList)k)(s, n, xs, kc.axis);
+    }
+    case ABI_MATMUL: return ((KernelMatmul)k)(s, in_t(inst, 0), in_t(inst, 1), kc.transpose_a, kc.transpose_b);
+    case ABI_SLICE:
+        return ((KernelSlice)k)(s, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2), in_t(inst, 3), kc.masks[0], kc.masks[1],
+                                kc.masks[2], kc.masks[3], kc.masks[4]);
+    case ABI_CONV:
+        return ((KernelConv)k)(s, in_t(inst, 0), in_t(inst, 1), kc.window[0], kc.window[1], kc.window[2], kc.window[3],
+                               kc.same_padding);
+    case ABI_POOL:
+        return ((KernelPool)k)(s, in_t(inst, 0), kc.window[0], kc.window[1], kc.window[2], kc.window[3], kc.same_padding);
+    case ABI_EPSILON:
+        IG_ASSERT(n == 5);
+        return ((KernelEpsilon5)k)(s, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2), in_t(inst, 3), in_t(inst, 4),
+                                   kc.epsilon);
+    case ABI_SPECIAL: break;
+    }
+    UNREACHABLE();
+}
+
+/* The per-op call of the SPECIAL ops: mirrors emit_c.c's emit_inst, case by case. */
 static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, size_t errsize) {
+    if (op_info[inst->op].abi != ABI_SPECIAL) return call_by_abi(ec, inst, s);
     switch (inst->op) {
     case OP_CONST: return eager_constant(s, attrs_get(&inst->attrs, "value")->tensor);
     case OP_FILL: {
@@ -209,35 +294,6 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
     case OP_RANGE:
         return ig_range(s, (IgDType)inst->outputs[0]->type.dtype, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2));
     case OP_CAST: return ig_cast(s, in_t(inst, 0), (IgDType)inst->outputs[0]->type.dtype);
-    case OP_ADD: return ig_add(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_SUB: return ig_sub(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_MUL: return ig_mul(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_DIV: return ig_div(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_FLOORDIV: return ig_floordiv(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_MOD: return ig_mod(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_POW: return ig_pow(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_LESS: return ig_less(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_LESS_EQUAL: return ig_less_equal(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_GREATER: return ig_greater(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_GREATER_EQUAL: return ig_greater_equal(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_EQUAL: return ig_equal(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_NOT_EQUAL: return ig_not_equal(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_LOGICAL_AND: return ig_logical_and(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_LOGICAL_OR: return ig_logical_or(s, in_t(inst, 0), in_t(inst, 1));
-    case OP_LOGICAL_NOT: return ig_logical_not(s, in_t(inst, 0));
-    case OP_NEG: return ig_neg(s, in_t(inst, 0));
-    case OP_RELU: return ig_relu(s, in_t(inst, 0));
-    case OP_MATMUL: return ig_matmul(s, in_t(inst, 0), in_t(inst, 1), false, false);
-    case OP_REDUCE_SUM: {
-        const Attr *axis = attrs_get(&inst->attrs, "axis");
-        const Attr *keep = attrs_get(&inst->attrs, "keepdims");
-        int axes[IR_MAX_RANK];
-        int n = axis ? axis->ints.len : 0;
-        for (int i = 0; i < n; i++) axes[i] = (int)axis->ints.items[i];
-        return ig_reduce_sum(s, in_t(inst, 0), n, n ? axes : NULL, !axis, keep && keep->i);
-    }
-    case OP_GATHER: return ig_gather(s, in_t(inst, 0), in_t(inst, 1), 0);
-    case OP_SHAPE: return ig_shape(s, in_t(inst, 0));
     case OP_FLAG: {
         const FlagDef *f = module_find_flag(ec->m, attrs_get(&inst->attrs, "name")->s);
         IG_ASSERT(f);

@@ -107,9 +107,10 @@ const char *type_str(const TensorType *t, char *buf, size_t bufsize) {
 
 /* ---- the op table ----------------------------------------------------------------- */
 const OpInfo op_info[OP__COUNT] = {
-#define OP(code, name, inputs, effect, shape_rule, rt) [OP_##code] = {name, inputs, effect, #rt, 0},
+#define OP(code, name, inputs, effect, shape_rule, rt, abi, tf_type) \
+    [OP_##code] = {name, inputs, effect, #rt, 0, ABI_##abi, tf_type},
 #define OP_CONTROL(code, name, inputs, effect, shape_rule, nregions) \
-    [OP_##code] = {name, inputs, effect, NULL, nregions},
+    [OP_##code] = {name, inputs, effect, NULL, nregions, ABI_SPECIAL, name},
 #include "ops.def"
 #undef OP_CONTROL
 #undef OP

@@ -48,7 +48,7 @@ const char *type_str(const TensorType *t, char *buf, size_t bufsize);
 
 /* ---- Ops (generated from ops.def) --------------------------------------------- */
 typedef enum {
-#define OP(code, name, inputs, effect, shape_rule, rt) OP_##code,
+#define OP(code, name, inputs, effect, shape_rule, rt, abi, tf_type) OP_##code,
 #include "ops.def"
 #undef OP
     OP__COUNT
@@ -56,12 +56,31 @@ typedef enum {
 
 typedef enum { PURE, EFFECT } OpEffect;
 
+/* How an op's kernel takes its arguments after the site: what the emitter writes and
+ * the eager executor passes (compiler/graph/kernel_call.h decodes the attributes). */
+typedef enum {
+    ABI_SPECIAL,   /* its own code in emit_c.c and eager.c (constants, variables, ...) */
+    ABI_INPUTS,    /* (inputs...) */
+    ABI_AXIS,      /* (inputs..., int axis) */
+    ABI_REDUCE,    /* (x, int naxes, const int *axes, bool all_axes, bool keepdims) */
+    ABI_AXES,      /* (x, int naxes, const int *axes) */
+    ABI_PERM,      /* (x, const int *perm) */
+    ABI_LIST_AXIS, /* (int n, const IgTensor *const *xs, int axis) */
+    ABI_MATMUL,    /* (a, b, bool transpose_a, bool transpose_b) */
+    ABI_SLICE,     /* (x, begin, end, strides, 5 int masks) */
+    ABI_CONV,      /* (x, filter, stride_h, stride_w, dilation_h, dilation_w, bool same) */
+    ABI_POOL,      /* (x, kh, kw, stride_h, stride_w, bool same) */
+    ABI_EPSILON,   /* (inputs..., double epsilon) */
+} KernelAbi;
+
 typedef struct OpInfo {
     const char *name;
     int ninputs;          /* -1: variadic */
     OpEffect effect;
     const char *runtime_symbol; /* NULL for control flow (cond, while): it becomes C code */
     int nregions;               /* nested regions the op carries (cond, while: 2) */
+    KernelAbi abi;
+    const char *tf_type;        /* TensorFlow's op type: "AddV2", "ArgMax" */
 } OpInfo;
 
 extern const OpInfo op_info[OP__COUNT];

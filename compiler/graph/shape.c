@@ -1,20 +1,17 @@
 /* shape.c — dtype and shape inference: one shape_<rule> per rule named in ops.def,
  * dispatched by shape_infer through a table generated from ops.def.
  * Memory owner: none; results go to the caller's arrays, messages to its buffer. */
-#include "ir.h"
+#include "shape_rules.h"
+
+#include "ingot/rt.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
 
-typedef bool ShapeRule(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                       TensorType *out, int *nout, char *err, size_t errsize);
 
-/* A failed rule: "<op>: message" into err; always returns false. */
-static bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...) {
+bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...) {
     if (!err || errsize == 0) return false;
     int n = snprintf(err, errsize, "%s: ", op_info[op].name);
     if (n < 0 || (size_t)n >= errsize) return false;
@@ -25,9 +22,8 @@ static bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ..
     return false;
 }
 
-#define SHAPE_BUF (16 * IR_MAX_RANK + 4)
 
-static TensorType tensor_type(DType dt, Shape s) {
+TensorType tensor_type(DType dt, Shape s) {
     TensorType t;
     memset(&t, 0, sizeof t);
     t.dtype = dt;
@@ -35,10 +31,44 @@ static TensorType tensor_type(DType dt, Shape s) {
     return t;
 }
 
-static bool dtype_is_numeric(DType dt) { return dtype_is_float(dt) || dtype_is_integer(dt); }
+bool dtype_is_numeric(DType dt) { return dtype_is_float(dt) || dtype_is_integer(dt); }
+
+int64_t attr_int_or(const Attrs *attrs, const char *key, int64_t dflt) {
+    const Attr *a = attrs_get(attrs, key);
+    return a && (a->kind == ATTR_INT || a->kind == ATTR_BOOL) ? a->i : dflt;
+}
+
+int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max) {
+    const Shape *s = &v->type.shape;
+    if (s->rank != 1 || s->dims[0] == DIM_UNKNOWN || s->dims[0] > max) return -1;
+    int n = (int)s->dims[0];
+    for (int i = 0; i < n; i++) known[i] = false;
+    const Inst *def = v->def;
+    if (def && def->op == OP_CONST) {
+        const ConstData *c = attrs_get(&def->attrs, "value")->tensor;
+        for (int i = 0; i < n; i++) {
+            vals[i] = c->dtype == DT_INT32 ? ((const int32_t *)c->data)[i] : ((const int64_t *)c->data)[i];
+            known[i] = true;
+        }
+    } else if (def && def->op == OP_SHAPE) {
+        const Shape *x = &def->inputs[0]->type.shape;
+        for (int i = 0; i < n; i++) {
+            vals[i] = x->dims[i];
+            known[i] = x->dims[i] != DIM_UNKNOWN;
+        }
+    } else if (v->eager) {
+        /* Eager mode: every value is concrete. */
+        const IgTensor *t = v->eager;
+        for (int i = 0; i < n; i++) {
+            vals[i] = t->dtype == IG_INT32 ? ((const int32_t *)t->data)[i] : ((const int64_t *)t->data)[i];
+            known[i] = true;
+        }
+    }
+    return n;
+}
 
 /* ---- creation ------------------------------------------------------------------- */
-static bool shape_const(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_const(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                         TensorType *out, int *nout, char *err, size_t errsize) {
     (void)in, (void)nin, (void)callee;
     const Attr *v = attrs_get(attrs, "value");
@@ -51,7 +81,7 @@ static bool shape_const(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
     return true;
 }
 
-static bool shape_fill(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_fill(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, char *err, size_t errsize) {
     (void)in, (void)nin, (void)callee;
     const Attr *dt = attrs_get(attrs, "dtype");
@@ -89,7 +119,7 @@ static bool value_const_scalar(const IrValue *v, double *x) {
     }
 }
 
-static bool shape_range(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_range(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                         TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
     static const char *const role[3] = {"start", "limit", "delta"};
@@ -122,7 +152,7 @@ static bool shape_range(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
     return true;
 }
 
-static bool shape_cast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_cast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
     const Attr *dt = attrs_get(attrs, "dtype");
@@ -139,7 +169,7 @@ static bool shape_cast(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
 /* ---- elementwise ------------------------------------------------------------------ */
 /* NumPy broadcasting, right-aligned. An unknown dim against 1 stays unknown; against
  * a known N it becomes N (the runtime checks it); two unknowns stay unknown. */
-static bool broadcast_shapes(Opcode op, const Shape *a, const Shape *b, Shape *out, char *err,
+bool broadcast_shapes(Opcode op, const Shape *a, const Shape *b, Shape *out, char *err,
                              size_t errsize) {
     int rank = a->rank > b->rank ? a->rank : b->rank;
     Shape s = shape_scalar();
@@ -164,7 +194,7 @@ static bool broadcast_shapes(Opcode op, const Shape *a, const Shape *b, Shape *o
     return true;
 }
 
-static bool same_dtype(Opcode op, IrValue **in, char *err, size_t errsize) {
+bool same_dtype(Opcode op, IrValue **in, char *err, size_t errsize) {
     if (in[0]->type.dtype == in[1]->type.dtype) return true;
     return shape_fail(err, errsize, op, "dtypes differ (%s vs %s)", dtype_name(in[0]->type.dtype),
                       dtype_name(in[1]->type.dtype));
@@ -180,7 +210,7 @@ static bool broadcast_result(Opcode op, IrValue **in, DType dt, TensorType *out,
     return true;
 }
 
-static bool shape_broadcast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_broadcast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                             TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
     if (!same_dtype(op, in, err, errsize)) return false;
@@ -190,7 +220,7 @@ static bool shape_broadcast(Opcode op, IrValue **in, int nin, const Attrs *attrs
 }
 
 /* True division is float only: the front end casts integers to float64 first. */
-static bool shape_broadcast_float(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+bool shape_broadcast_float(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                                   const Func *callee, TensorType *out, int *nout, char *err,
                                   size_t errsize) {
     if (!same_dtype(op, in, err, errsize)) return false;
@@ -200,7 +230,7 @@ static bool shape_broadcast_float(Opcode op, IrValue **in, int nin, const Attrs 
     return shape_broadcast(op, in, nin, attrs, callee, out, nout, err, errsize);
 }
 
-static bool shape_compare(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_compare(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                           TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
     if (!same_dtype(op, in, err, errsize)) return false;
@@ -210,7 +240,7 @@ static bool shape_compare(Opcode op, IrValue **in, int nin, const Attrs *attrs, 
 }
 
 /* logical_and / logical_or: bool operands, broadcast like the arithmetic ops. */
-static bool shape_broadcast_bool(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+bool shape_broadcast_bool(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                                  const Func *callee, TensorType *out, int *nout, char *err,
                                  size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
@@ -221,7 +251,7 @@ static bool shape_broadcast_bool(Opcode op, IrValue **in, int nin, const Attrs *
     return broadcast_result(op, in, DT_BOOL, out, nout, err, errsize);
 }
 
-static bool shape_unary(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_unary(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                         TensorType *out, int *nout, char *err, size_t errsize) {
     (void)op, (void)nin, (void)attrs, (void)callee, (void)err, (void)errsize;
     out[0] = in[0]->type;
@@ -229,7 +259,7 @@ static bool shape_unary(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
     return true;
 }
 
-static bool shape_unary_numeric(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+bool shape_unary_numeric(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                                 const Func *callee, TensorType *out, int *nout, char *err,
                                 size_t errsize) {
     if (!dtype_is_numeric(in[0]->type.dtype))
@@ -237,7 +267,16 @@ static bool shape_unary_numeric(Opcode op, IrValue **in, int nin, const Attrs *a
     return shape_unary(op, in, nin, attrs, callee, out, nout, err, errsize);
 }
 
-static bool shape_unary_bool(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+/* exp, log, sqrt, floor ...: float32 or float64, as TensorFlow registers them. */
+bool shape_unary_float(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize) {
+    if (!dtype_is_float(in[0]->type.dtype))
+        return shape_fail(err, errsize, op, "expected a float32 or float64 operand, got %s",
+                          dtype_name(in[0]->type.dtype));
+    return shape_unary(op, in, nin, attrs, callee, out, nout, err, errsize);
+}
+
+bool shape_unary_bool(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                              const Func *callee, TensorType *out, int *nout, char *err,
                              size_t errsize) {
     if (in[0]->type.dtype != DT_BOOL)
@@ -247,29 +286,32 @@ static bool shape_unary_bool(Opcode op, IrValue **in, int nin, const Attrs *attr
 }
 
 /* ---- linear algebra and reductions ------------------------------------------------ */
-static bool shape_matmul(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                         TensorType *out, int *nout, char *err, size_t errsize) {
-    (void)nin, (void)attrs, (void)callee;
+/* [..., m, k] x [..., k, n] -> [..., m, n] after the optional transposes of the last
+   two dims; the batch dims broadcast (TensorFlow's BatchMatMulV2). */
+bool shape_matmul(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                  TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)callee;
     const Shape *a = &in[0]->type.shape, *b = &in[1]->type.shape;
     char ba[SHAPE_BUF], bb[SHAPE_BUF];
     shape_str(a, ba, sizeof ba);
     shape_str(b, bb, sizeof bb);
-    if (a->rank != 2 || b->rank != 2)
-        return shape_fail(err, errsize, op, "shapes %s and %s are incompatible: both must be rank 2",
-                          ba, bb);
+    if (a->rank < 2 || b->rank < 2)
+        return shape_fail(err, errsize, op, "shapes %s and %s are incompatible: both must have rank 2 or more", ba, bb);
     if (!same_dtype(op, in, err, errsize)) return false;
     DType dt = in[0]->type.dtype;
     if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
-    int64_t k1 = a->dims[1], k2 = b->dims[0];
+    bool ta = attr_int_or(attrs, "transpose_a", 0), tb = attr_int_or(attrs, "transpose_b", 0);
+    int64_t m = a->dims[a->rank - (ta ? 1 : 2)], k1 = a->dims[a->rank - (ta ? 2 : 1)];
+    int64_t k2 = b->dims[b->rank - (tb ? 1 : 2)], n = b->dims[b->rank - (tb ? 2 : 1)];
     if (k1 != DIM_UNKNOWN && k2 != DIM_UNKNOWN && k1 != k2)
         return shape_fail(err, errsize, op,
-                          "shapes %s and %s are incompatible: inner dimensions differ (%" PRId64
-                          " vs %" PRId64 ")",
+                          "shapes %s and %s are incompatible: inner dimensions differ (%" PRId64 " vs %" PRId64 ")",
                           ba, bb, k1, k2);
-    Shape s = shape_scalar();
-    s.rank = 2;
-    s.dims[0] = a->dims[0];
-    s.dims[1] = b->dims[1];
+    Shape batch_a = shape_of(a->rank - 2, a->dims), batch_b = shape_of(b->rank - 2, b->dims), s;
+    if (!broadcast_shapes(op, &batch_a, &batch_b, &s, err, errsize)) return false;
+    if (s.rank + 2 > IR_MAX_RANK) return shape_fail(err, errsize, op, "rank above %d", IR_MAX_RANK);
+    s.dims[s.rank++] = m;
+    s.dims[s.rank++] = n;
     out[0] = tensor_type(dt, s);
     *nout = 1;
     return true;
@@ -277,12 +319,10 @@ static bool shape_matmul(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
 
 /* "axis": the reduced axes, already normalised to [0, rank) by the front end; absent
  * means every axis. "keepdims": keep reduced axes as 1. */
-static bool shape_reduce(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                         TensorType *out, int *nout, char *err, size_t errsize) {
-    (void)nin, (void)callee;
+static bool reduce_result(Opcode op, IrValue **in, const Attrs *attrs, TensorType *out, int *nout, char *err,
+                          size_t errsize) {
     const Shape *x = &in[0]->type.shape;
     DType dt = in[0]->type.dtype;
-    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
     const Attr *axis = attrs_get(attrs, "axis");
     const Attr *keep = attrs_get(attrs, "keepdims");
     if (axis && axis->kind != ATTR_INTS)
@@ -314,31 +354,75 @@ static bool shape_reduce(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
     return true;
 }
 
+bool shape_reduce(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                  TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)callee;
+    DType dt = in[0]->type.dtype;
+    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    return reduce_result(op, in, attrs, out, nout, err, errsize);
+}
+
+/* reduce_all / reduce_any: bool in, bool out. */
+bool shape_reduce_bool(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)callee;
+    if (in[0]->type.dtype != DT_BOOL)
+        return shape_fail(err, errsize, op, "expected a bool operand, got %s", dtype_name(in[0]->type.dtype));
+    return reduce_result(op, in, attrs, out, nout, err, errsize);
+}
+
+/* argmax / argmin: "axis" (normalised) removed; int64 out. */
+bool shape_arg_reduce(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                      TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)callee;
+    const Shape *x = &in[0]->type.shape;
+    if (!dtype_is_numeric(in[0]->type.dtype))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
+    int64_t axis = attr_int_or(attrs, "axis", 0);
+    if (x->rank == 0 || axis < 0 || axis >= x->rank)
+        return shape_fail(err, errsize, op, "axis %" PRId64 " is out of range for a tensor of rank %d", axis, x->rank);
+    if (x->dims[axis] == 0) {
+        char b[SHAPE_BUF];
+        return shape_fail(err, errsize, op, "Reduction axis %" PRId64 " is empty in shape %s", axis,
+                          shape_str(x, b, sizeof b));
+    }
+    Shape s = shape_scalar();
+    for (int i = 0; i < x->rank; i++)
+        if (i != axis) s.dims[s.rank++] = x->dims[i];
+    out[0] = tensor_type(DT_INT64, s);
+    *nout = 1;
+    return true;
+}
+
 /* ---- indexing and shapes ----------------------------------------------------------- */
-/* tf.gather(x, indices) on axis 0: out = indices.shape + x.shape[1:]. The indices'
- * range is checked at run time (ig_gather). */
-static bool shape_gather(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                         TensorType *out, int *nout, char *err, size_t errsize) {
-    (void)nin, (void)attrs, (void)callee;
+/* tf.gather(x, indices, axis): out = x.shape[:axis] + indices.shape + x.shape[axis+1:]
+ * ("axis" normalised; absent means 0). The indices' range is checked at run time. */
+bool shape_gather(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                  TensorType *out, int *nout, char *err, size_t errsize) {
+    (void)nin, (void)callee;
     const Shape *x = &in[0]->type.shape, *idx = &in[1]->type.shape;
     if (!dtype_is_integer(in[1]->type.dtype))
         return shape_fail(err, errsize, op, "indices must be int32 or int64, got %s",
                           dtype_name(in[1]->type.dtype));
+    if (in[0]->type.dtype == DT_STRING) return shape_fail(err, errsize, op, "unsupported dtype string");
     if (x->rank < 1) return shape_fail(err, errsize, op, "params must be at least 1-dimensional");
+    int64_t axis = attr_int_or(attrs, "axis", 0);
+    if (axis < 0 || axis >= x->rank)
+        return shape_fail(err, errsize, op, "axis %" PRId64 " is out of range for params of rank %d", axis, x->rank);
     int rank = idx->rank + x->rank - 1;
     if (rank > IR_MAX_RANK)
-        return shape_fail(err, errsize, op, "the result would have rank %d, more than %d", rank,
-                          IR_MAX_RANK);
+        return shape_fail(err, errsize, op, "the result would have rank %d, more than %d", rank, IR_MAX_RANK);
     Shape s = shape_scalar();
+    for (int i = 0; i < axis; i++) s.dims[s.rank++] = x->dims[i];
     for (int i = 0; i < idx->rank; i++) s.dims[s.rank++] = idx->dims[i];
-    for (int i = 1; i < x->rank; i++) s.dims[s.rank++] = x->dims[i];
+    for (int i = (int)axis + 1; i < x->rank; i++) s.dims[s.rank++] = x->dims[i];
     out[0] = tensor_type(in[0]->type.dtype, s);
     *nout = 1;
     return true;
 }
 
 /* tf.shape(x): int32[rank] holding the run-time dims. */
-static bool shape_shape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_shape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                         TensorType *out, int *nout, char *err, size_t errsize) {
     (void)op, (void)nin, (void)attrs, (void)callee, (void)err, (void)errsize;
     Shape s = shape_scalar();
@@ -350,7 +434,7 @@ static bool shape_shape(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
 }
 
 /* ---- effects and calls ------------------------------------------------------------ */
-static bool shape_none(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_none(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, char *err, size_t errsize) {
     (void)op, (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)err, (void)errsize;
     *nout = 0;
@@ -371,7 +455,7 @@ static bool types_same(const TensorType *a, const TensorType *b) {
     return a->dtype == b->dtype && shape_equal(&a->shape, &b->shape);
 }
 
-static bool shape_call(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_call(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, char *err, size_t errsize) {
     (void)attrs;
     if (!callee || !callee->body) return shape_fail(err, errsize, op, "no function to call");
@@ -399,13 +483,13 @@ static bool shape_call(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
 /* ---- control flow ----------------------------------------------------------------- */
 /* cond and while take their outputs from their regions, which only
  * shape_infer_regions passes; through shape_infer they are always an error. */
-static bool shape_cond(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_cond(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, char *err, size_t errsize) {
     (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)nout;
     return shape_fail(err, errsize, op, "needs its regions (build it with build_cond)");
 }
 
-static bool shape_while(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_while(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                         TensorType *out, int *nout, char *err, size_t errsize) {
     (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)nout;
     return shape_fail(err, errsize, op, "needs its regions (build it with build_while)");
@@ -499,7 +583,7 @@ static bool shape_while_regions(Opcode op, IrValue **in, int nin, Region *const 
 
 /* ---- flags -------------------------------------------------------------------------- */
 /* A program flag: a scalar of the flag's dtype (attribute 'dtype'), named by 'name'. */
-static bool shape_flag(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_flag(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, char *err, size_t errsize) {
     (void)in, (void)nin, (void)callee;
     const Attr *name = attrs_get(attrs, "name");
@@ -521,7 +605,7 @@ bool op_is_random(Opcode op) {
 /* A draw of attribute 'shape' (static) and 'dtype': floats for uniform (minval, maxval)
  * and the normals (mean, stddev), ints for uniform_int (minval < maxval). The state
  * variable (Inst.global) is the verifier's to check: the outputs do not depend on it. */
-static bool shape_random(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_random(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                          TensorType *out, int *nout, char *err, size_t errsize) {
     (void)in, (void)nin, (void)callee;
     const Attr *dt = attrs_get(attrs, "dtype");
@@ -552,7 +636,7 @@ static bool shape_random(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
 
 /* ---- variables ------------------------------------------------------------------- */
 /* Variable ops need their Global, which only shape_infer_var passes. */
-static bool shape_var(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+bool shape_var(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                       TensorType *out, int *nout, char *err, size_t errsize) {
     (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)nout;
     return shape_fail(err, errsize, op, "needs its variable (build it with build_read_var or build_assign_var)");
@@ -594,7 +678,7 @@ bool shape_infer_var(Opcode op, const Global *g, IrValue **inputs, int ninputs, 
 
 /* ---- dispatch --------------------------------------------------------------------- */
 static ShapeRule *const shape_rules[OP__COUNT] = {
-#define OP(code, name, inputs, effect, shape_rule, rt) [OP_##code] = shape_##shape_rule,
+#define OP(code, name, inputs, effect, shape_rule, rt, abi, tf_type) [OP_##code] = shape_##shape_rule,
 #include "ops.def"
 #undef OP
 };

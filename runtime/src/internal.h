@@ -27,6 +27,9 @@ IG_INTERNAL _Noreturn void ig_internal_error(const char *file, int line, const c
  * (rounded up to a whole number of IG_ALIGNMENT blocks, at least one). refcount = 1. */
 IG_INTERNAL IgTensor *ig_tensor_alloc(IgDType dtype, int rank, const int64_t *shape, size_t nbytes);
 IG_INTERNAL void ig_tensor_free(IgTensor *t); /* ignores the refcount: for immortals */
+/* Frees the blocks alloc.c keeps for reuse (ig_runtime_shutdown): small tensors'
+ * blocks go to a per-size cache when freed rather than back to malloc. */
+IG_INTERNAL void ig_tensor_cache_release_all(void);
 IG_INTERNAL bool ig_dtype_is_float(IgDType dtype);
 IG_INTERNAL bool ig_dtype_is_int(IgDType dtype);
 /* "[2,3]" into buf (always NUL-terminated); returns buf. Each dim needs at most 21
@@ -91,5 +94,14 @@ IG_INTERNAL void ig_broadcast_run(const IgSite *site, const IgTensor *a, const I
  * (b broadcasts into a's shape, or a into b's for add/mul). Returns NULL if not. */
 IG_INTERNAL IgTensor *ig_dnnl_binary(IgSite *site, dnnl_alg_kind_t alg, const IgTensor *a,
                                      const IgTensor *b);
+
+/* ---- oneDNN unary eltwise and reduction (kernels/dnnl_unary.c, dnnl_reduce.c) ------ */
+/* f32 eltwise alg (dnnl_eltwise_*, alpha = beta = 0) over every element of x, on a
+ * primitive cached in the site (re-created when alg or the element count changes). */
+IG_INTERNAL IgTensor *ig_dnnl_unary(IgSite *site, dnnl_alg_kind_t alg, const IgTensor *x);
+/* f32 reduction alg (dnnl_reduction_*) of x's data seen as [outer, inner] rows, one
+ * result per row into out->data (outer floats), on a primitive cached in the site. */
+IG_INTERNAL void ig_dnnl_reduce_rows(IgSite *site, dnnl_alg_kind_t alg, const IgTensor *x,
+                                     int64_t outer, int64_t inner, IgTensor *out);
 
 #endif

@@ -2,7 +2,7 @@
  * state: the CPU engine and stream every primitive runs on.
  * Entry points: ig_runtime_init, ig_runtime_shutdown, ig_dnnl_engine, ig_dnnl_stream.
  * Memory owner: this file owns the engine and stream; shutdown also releases every
- * site cache through the registry (prim_cache.c). */
+ * site cache through the registry (prim_cache.c) and alloc.c's cached free blocks. */
 #include <string.h>
 
 #include "internal.h"
@@ -11,7 +11,8 @@
  * ig_runtime_shutdown. A program has one CPU and runs its graph on one thread, so
  * one engine and one in-order stream serve every primitive; passing them through
  * every ig_ call would only clutter the emitted C. Together with the site registry
- * in prim_cache.c this is all the global mutable state the runtime has. */
+ * in prim_cache.c and the free-block cache in alloc.c this is all the global
+ * mutable state the runtime has. */
 static dnnl_engine_t g_engine;
 static dnnl_stream_t g_stream;
 
@@ -37,6 +38,8 @@ void ig_runtime_shutdown(void)
         IG_DNNL_CHECK(dnnl_engine_destroy(g_engine));
         g_engine = NULL;
     }
+    /* Last: the caches and flags above freed their tensors into it. */
+    ig_tensor_cache_release_all();
 }
 
 dnnl_engine_t ig_dnnl_engine(void)

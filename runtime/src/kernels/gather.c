@@ -1,9 +1,9 @@
-/* gather.c — indexing kernels: tf.gather on axis 0 and tf.shape. Plain loops: a
+/* gather.c — indexing kernels: tf.gather along any axis, and tf.shape. Plain loops: a
  * gather is a row copy per index, which oneDNN has no primitive for.
  * Entry points: ig_gather, ig_shape. Memory owner: results belong to the caller. */
 #include <string.h>
 
-#include "internal.h"
+#include "layout.h"
 
 /* The index at flat position i of an int32 or int64 tensor, widened. */
 static int64_t gather_index(const IgTensor *indices, int64_t i)
@@ -34,32 +34,42 @@ static _Noreturn void gather_out_of_range(IgSite *site, const IgTensor *indices,
 
 IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, int axis)
 {
-    if (axis != 0) ig_fatal(site, "not supported yet: gather with an axis other than 0");
     if (indices->dtype != IG_INT32 && indices->dtype != IG_INT64)
         ig_internal_error(__FILE__, __LINE__, "gather: indices of dtype %s",
                           ig_dtype_name(indices->dtype));
-    if (x->dtype == IG_STRING || x->rank < 1 || indices->rank + x->rank - 1 > IG_MAX_RANK)
-        ig_internal_error(__FILE__, __LINE__, "gather: unsupported params (%s, rank %d)",
-                          ig_dtype_name(x->dtype), x->rank);
+    if (x->dtype == IG_STRING || axis < 0 || axis >= x->rank)
+        ig_internal_error(__FILE__, __LINE__, "gather: unsupported params (%s, rank %d, axis %d)",
+                          ig_dtype_name(x->dtype), x->rank, axis);
+    if (indices->rank + x->rank - 1 > IG_MAX_RANK)
+        ig_fatal_rank(site, "gather", indices->rank + x->rank - 1);
     int rank = 0;
     int64_t shape[IG_MAX_RANK];
+    for (int i = 0; i < axis; i++) shape[rank++] = x->shape[i];
     for (int i = 0; i < indices->rank; i++) shape[rank++] = indices->shape[i];
-    for (int i = 1; i < x->rank; i++) shape[rank++] = x->shape[i];
-    IgTensor *out = ig_tensor_new(x->dtype, rank, shape);
+    for (int i = axis + 1; i < x->rank; i++) shape[rank++] = x->shape[i];
 
-    /* Each index selects one row of x: x.size / x.shape[0] elements, copied whole. */
-    int64_t limit = x->shape[0];
-    size_t row = ig_dtype_size(x->dtype);
-    for (int i = 1; i < x->rank; i++) row *= (size_t)x->shape[i];
-    char *dst = out->data;
-    const char *src = x->data;
+    /* Every index first, so that a bad one stops the op before any copying, and the
+     * one reported is the first in the indices' own order, as TensorFlow's. */
+    int64_t limit = x->shape[axis];
     for (int64_t i = 0; i < indices->size; i++) {
         int64_t k = gather_index(indices, i);
-        if (k < 0 || k >= limit) {
-            ig_release(out);
-            gather_out_of_range(site, indices, i, k, limit);
-        }
-        if (row > 0) memcpy(dst + (size_t)i * row, src + (size_t)k * row, row);
+        if (k < 0 || k >= limit) gather_out_of_range(site, indices, i, k, limit);
+    }
+    IgTensor *out = ig_tensor_new(x->dtype, rank, shape);
+    if (out->size == 0) return out;
+
+    /* x as [outer, limit, inner]: out[o, i, :] = x[o, indices[i], :], one contiguous
+     * run of inner elements per (o, i). */
+    int64_t outer = 1, nidx = indices->size;
+    size_t row = ig_dtype_size(x->dtype);
+    for (int i = 0; i < axis; i++) outer *= x->shape[i];
+    for (int i = axis + 1; i < x->rank; i++) row *= (size_t)x->shape[i];
+    char *dst = out->data;
+    const char *src = x->data;
+    IG_PARALLEL_FOR(out->size)
+    for (int64_t r = 0; r < outer * nidx; r++) {
+        int64_t o = r / nidx, k = gather_index(indices, r % nidx);
+        memcpy(dst + (size_t)r * row, src + ((size_t)o * (size_t)limit + (size_t)k) * row, row);
     }
     return out;
 }

@@ -1,15 +1,29 @@
-/* matmul.c — rank-2 matrix product: float32 on a oneDNN matmul primitive cached in the
- * site (created on the first call, re-created only when the shapes change); float64
- * and integers, which oneDNN lacks, on a plain loop.
+/* matmul.c — tf.matmul (BatchMatMulV2): [..., m, k] x [..., k, n] with broadcast batch
+ * dims and optional transposes of either operand's last two dims. float32 runs on a
+ * oneDNN matmul primitive cached in the site (re-created only when the shapes or flags
+ * change), the transposes expressed as memory strides, so nothing is copied; float64
+ * and integers, which oneDNN lacks, on plain loops (integers wrap).
  * Entry point: ig_matmul. Memory owner: the site's cache owns the primitive. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
+/* The product's geometry, operand shapes aligned to the output's rank. Strides count
+ * elements; a broadcast batch dim has stride 0 in the operand that lacks it. */
+typedef struct MatmulGeom {
+    int rank;                       /* the output's, >= 2 */
+    int64_t out_shape[IG_MAX_RANK]; /* batch dims, m, n */
+    int64_t m, n, k;
+    int64_t a_batch[IG_MAX_RANK], b_batch[IG_MAX_RANK]; /* per batch dim */
+    int64_t a_rs, a_cs, b_rs, b_cs; /* row and column strides of op(a), op(b) */
+} MatmulGeom;
+
 typedef struct MatmulCache {
     IgCache base;
-    int64_t m, k, n;
+    int ra, rb; /* the key: both shapes and both flags */
+    int64_t sa[IG_MAX_RANK], sb[IG_MAX_RANK];
+    bool ta, tb;
     dnnl_primitive_t prim;
     dnnl_memory_t a, b, c; /* no buffers: the tensors' are set per call */
 } MatmulCache;
@@ -24,17 +38,46 @@ static void matmul_cache_destroy(IgCache *cache)
     free(mc);
 }
 
-static MatmulCache *matmul_cache_new(int64_t m, int64_t k, int64_t n)
+static bool matmul_cache_fits(const MatmulCache *mc, const IgTensor *a, const IgTensor *b,
+                              bool ta, bool tb)
+{
+    return mc->ta == ta && mc->tb == tb && ig_shape_equal(mc->ra, mc->sa, a->rank, a->shape) &&
+           ig_shape_equal(mc->rb, mc->sb, b->rank, b->shape);
+}
+
+/* oneDNN's view of an operand: the output's rank, its batch dims (1 where it
+ * broadcasts) and its logical [rows, cols] after the transpose, with the strides of
+ * the buffer as it is. */
+static void matmul_md(dnnl_memory_desc_t *md, const MatmulGeom *g, const IgTensor *t,
+                      int64_t rows, int64_t cols, int64_t rs, int64_t cs)
+{
+    dnnl_dims_t dims, strides;
+    int lead = g->rank - t->rank;
+    int64_t stride = rows * cols;
+    for (int d = g->rank - 3; d >= 0; d--) {
+        dims[d] = d < lead ? 1 : t->shape[d - lead];
+        strides[d] = stride;
+        stride *= dims[d];
+    }
+    dims[g->rank - 2] = rows, dims[g->rank - 1] = cols;
+    strides[g->rank - 2] = rs, strides[g->rank - 1] = cs;
+    IG_DNNL_CHECK(dnnl_memory_desc_init_by_strides(md, g->rank, dims, dnnl_f32, strides));
+}
+
+static MatmulCache *matmul_cache_new(const MatmulGeom *g, const IgTensor *a, const IgTensor *b,
+                                     bool ta, bool tb)
 {
     MatmulCache *mc = calloc(1, sizeof *mc);
     if (mc == NULL) ig_fatal(NULL, "out of memory");
     mc->base.destroy = matmul_cache_destroy;
-    mc->m = m, mc->k = k, mc->n = n;
-    int64_t sa[2] = {m, k}, sb[2] = {k, n}, sc[2] = {m, n};
+    mc->ra = a->rank, mc->rb = b->rank;
+    memcpy(mc->sa, a->shape, sizeof mc->sa);
+    memcpy(mc->sb, b->shape, sizeof mc->sb);
+    mc->ta = ta, mc->tb = tb;
     dnnl_memory_desc_t ma, mb, mcd;
-    ig_dnnl_md_f32(&ma, 2, sa);
-    ig_dnnl_md_f32(&mb, 2, sb);
-    ig_dnnl_md_f32(&mcd, 2, sc);
+    matmul_md(&ma, g, a, g->m, g->k, g->a_rs, g->a_cs);
+    matmul_md(&mb, g, b, g->k, g->n, g->b_rs, g->b_cs);
+    ig_dnnl_md_f32(&mcd, g->rank, g->out_shape);
     dnnl_matmul_desc_t desc;
     IG_DNNL_CHECK(dnnl_matmul_desc_init(&desc, &ma, &mb, NULL, &mcd));
     mc->prim = ig_prim_create(&desc);
@@ -45,17 +88,16 @@ static MatmulCache *matmul_cache_new(int64_t m, int64_t k, int64_t n)
     return mc;
 }
 
-static void matmul_f32_dnnl(IgSite *site, const IgTensor *a, const IgTensor *b, IgTensor *c)
+static void matmul_f32_dnnl(IgSite *site, const MatmulGeom *g, const IgTensor *a,
+                            const IgTensor *b, bool ta, bool tb, IgTensor *c)
 {
-    int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
     MatmulCache *mc;
     IgCache *cached = site != NULL ? site->cache : NULL;
     if (cached != NULL && cached->destroy == matmul_cache_destroy &&
-        ((MatmulCache *)cached)->m == m && ((MatmulCache *)cached)->k == k &&
-        ((MatmulCache *)cached)->n == n) {
+        matmul_cache_fits((MatmulCache *)cached, a, b, ta, tb)) {
         mc = (MatmulCache *)cached;
     } else {
-        mc = matmul_cache_new(m, k, n);
+        mc = matmul_cache_new(g, a, b, ta, tb);
         if (site != NULL) ig_site_cache_set(site, &mc->base);
     }
     IG_DNNL_CHECK(dnnl_memory_set_data_handle(mc->a, a->data));
@@ -68,52 +110,100 @@ static void matmul_f32_dnnl(IgSite *site, const IgTensor *a, const IgTensor *b, 
     if (site == NULL) mc->base.destroy(&mc->base); /* nowhere to keep it */
 }
 
-/* c = a x b by rows (i-k-j order keeps the inner loop contiguous); c starts zeroed.
- * ACC(s, x, y) adds x*y to s: integers go through unsigned arithmetic to wrap. */
-#define MATMUL_LOOP(T, ACC)                                                            \
-    do {                                                                               \
-        const T *pa = a->data, *pb = b->data;                                          \
-        T *pc = c->data;                                                               \
-        for (int64_t i = 0; i < m; i++)                                                \
-            for (int64_t p = 0; p < k; p++) {                                          \
-                T x = pa[i * k + p];                                                   \
-                for (int64_t j = 0; j < n; j++) ACC(pc[i * n + j], x, pb[p * n + j]);  \
-            }                                                                          \
-    } while (0)
+/* One function per dtype: c = op(a) x op(b), c zeroed first. Each (batch, row) of c is
+ * independent, so those run in parallel; within one the i-p-j order keeps the inner
+ * loop on a row of op(b). ACC(s, x, y) adds x*y to s; integers go through unsigned
+ * arithmetic to wrap as TensorFlow's do. */
+#define MATMUL_LOOP_FN(NAME, T, ACC)                                                       \
+    static void NAME(const MatmulGeom *g, const IgTensor *a, const IgTensor *b, IgTensor *c) \
+    {                                                                                      \
+        const T *pa = a->data, *pb = b->data;                                              \
+        T *pc = c->data;                                                                   \
+        int nbatch_dims = g->rank - 2;                                                     \
+        int64_t rows = c->size / g->n;                                                     \
+        IG_PARALLEL_FOR(c->size * g->k)                                                    \
+        for (int64_t r = 0; r < rows; r++) {                                               \
+            int64_t i = r % g->m, rest = r / g->m, oa = 0, ob = 0;                         \
+            for (int d = nbatch_dims - 1; d >= 0; d--) {                                   \
+                int64_t idx = rest % g->out_shape[d];                                      \
+                rest /= g->out_shape[d];                                                   \
+                oa += idx * g->a_batch[d];                                                 \
+                ob += idx * g->b_batch[d];                                                 \
+            }                                                                              \
+            T *crow = pc + r * g->n;                                                       \
+            for (int64_t p = 0; p < g->k; p++) {                                           \
+                T x = pa[oa + i * g->a_rs + p * g->a_cs];                                  \
+                const T *brow = pb + ob + p * g->b_rs;                                     \
+                for (int64_t j = 0; j < g->n; j++) ACC(crow[j], x, brow[j * g->b_cs]);     \
+            }                                                                              \
+        }                                                                                  \
+    }
 #define ACC_FLOAT(s, x, y) ((s) += (x) * (y))
 #define ACC_I32(s, x, y) ((s) = (int32_t)((uint32_t)(s) + (uint32_t)(x) * (uint32_t)(y)))
 #define ACC_I64(s, x, y) ((s) = (int64_t)((uint64_t)(s) + (uint64_t)(x) * (uint64_t)(y)))
+MATMUL_LOOP_FN(matmul_loop_f64, double, ACC_FLOAT)
+MATMUL_LOOP_FN(matmul_loop_i32, int32_t, ACC_I32)
+MATMUL_LOOP_FN(matmul_loop_i64, int64_t, ACC_I64)
+
+/* Fills g from the operands, or ends the program naming both shapes (worded as the
+ * compiler's build-time checks word them). */
+static void matmul_geometry(IgSite *site, const IgTensor *a, const IgTensor *b, bool ta, bool tb,
+                            MatmulGeom *g)
+{
+    char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];
+    if (a->rank < 2 || b->rank < 2)
+        ig_fatal(site, "matmul: shapes %s and %s are incompatible: both must have rank 2 or more",
+                 ig_shape_str(s1, a->rank, a->shape), ig_shape_str(s2, b->rank, b->shape));
+    int64_t ar = a->shape[a->rank - 2], ac = a->shape[a->rank - 1];
+    int64_t br = b->shape[b->rank - 2], bc = b->shape[b->rank - 1];
+    g->m = ta ? ac : ar, g->k = ta ? ar : ac;
+    int64_t kb = tb ? bc : br;
+    g->n = tb ? br : bc;
+    if (kb != g->k)
+        ig_fatal(site, "matmul: shapes %s and %s are incompatible: inner dimensions differ "
+                 "(%lld vs %lld)", ig_shape_str(s1, a->rank, a->shape),
+                 ig_shape_str(s2, b->rank, b->shape), (long long)g->k, (long long)kb);
+    /* op(a)[i, p] is at i * a_rs + p * a_cs within its matrix; likewise op(b)[p, j]. */
+    g->a_rs = ta ? 1 : ac, g->a_cs = ta ? ac : 1;
+    g->b_rs = tb ? 1 : bc, g->b_cs = tb ? bc : 1;
+
+    /* Batch dims: NumPy's rule, right-aligned. */
+    g->rank = a->rank > b->rank ? a->rank : b->rank;
+    int64_t sa = ar * ac, sb = br * bc; /* elements per matrix, then per batch block */
+    for (int d = g->rank - 3; d >= 0; d--) {
+        int da = d - (g->rank - a->rank), db = d - (g->rank - b->rank);
+        int64_t xa = da >= 0 ? a->shape[da] : 1, xb = db >= 0 ? b->shape[db] : 1;
+        if (xa != xb && xa != 1 && xb != 1)
+            ig_fatal(site, "matmul: shapes %s and %s are incompatible: batch dimensions differ "
+                     "(%lld vs %lld)", ig_shape_str(s1, a->rank, a->shape),
+                     ig_shape_str(s2, b->rank, b->shape), (long long)xa, (long long)xb);
+        g->out_shape[d] = xa == 1 ? xb : xa;
+        g->a_batch[d] = xa == 1 ? 0 : sa;
+        g->b_batch[d] = xb == 1 ? 0 : sb;
+        sa *= xa, sb *= xb;
+    }
+    g->out_shape[g->rank - 2] = g->m;
+    g->out_shape[g->rank - 1] = g->n;
+}
 
 IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b, bool transpose_a,
                     bool transpose_b)
 {
-    if (transpose_a || transpose_b) ig_fatal(site, "not supported yet: matmul with transposes");
     IG_RT_ASSERT(a->dtype == b->dtype);
-    if (a->rank != 2 || b->rank != 2) {
-        char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];
-        ig_fatal(site, "matmul: both operands must have rank 2, got shapes %s and %s",
-                 ig_shape_str(s1, a->rank, a->shape), ig_shape_str(s2, b->rank, b->shape));
-    }
-    int64_t m = a->shape[0], k = a->shape[1], n = b->shape[1];
-    if (b->shape[0] != k) { /* worded as the compiler's build-time check words it */
-        char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];
-        ig_fatal(site, "matmul: shapes %s and %s are incompatible: inner dimensions differ "
-                 "(%lld vs %lld)", ig_shape_str(s1, 2, a->shape), ig_shape_str(s2, 2, b->shape),
-                 (long long)k, (long long)b->shape[0]);
-    }
-    int64_t shape[2] = {m, n};
-    IgTensor *c = ig_tensor_new(a->dtype, 2, shape);
+    MatmulGeom g;
+    matmul_geometry(site, a, b, transpose_a, transpose_b, &g);
+    IgTensor *c = ig_tensor_new(a->dtype, g.rank, g.out_shape);
     if (c->size == 0) return c;
-    if (a->dtype == IG_FLOAT32 && k > 0) {
-        matmul_f32_dnnl(site, a, b, c);
+    if (a->dtype == IG_FLOAT32 && g.k > 0) {
+        matmul_f32_dnnl(site, &g, a, b, transpose_a, transpose_b, c);
         return c;
     }
     memset(c->data, 0, (size_t)c->size * ig_dtype_size(c->dtype));
+    if (g.k == 0) return c; /* a sum of nothing */
     switch (a->dtype) {
-    case IG_FLOAT32: break; /* k == 0: the zeros are the answer */
-    case IG_FLOAT64: MATMUL_LOOP(double, ACC_FLOAT); break;
-    case IG_INT32: MATMUL_LOOP(int32_t, ACC_I32); break;
-    case IG_INT64: MATMUL_LOOP(int64_t, ACC_I64); break;
+    case IG_FLOAT64: matmul_loop_f64(&g, a, b, c); break;
+    case IG_INT32: matmul_loop_i32(&g, a, b, c); break;
+    case IG_INT64: matmul_loop_i64(&g, a, b, c); break;
     default:
         ig_internal_error(__FILE__, __LINE__, "matmul: dtype %s is not supported",
                           ig_dtype_name(a->dtype));

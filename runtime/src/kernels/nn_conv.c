@@ -1,15 +1,215 @@
-/* nn_conv.c — PLACEHOLDER: kernels being written; each fails loudly until then. */
-#include "internal.h"
+/* nn_conv.c — tf.nn.conv2d (NHWC input, HWIO filter, strides, dilations, SAME/VALID,
+ * grouped when the input has a multiple of the filter's depth, as TensorFlow's CPU
+ * kernel): float32 on a oneDNN convolution cached in the site, float64 on loops.
+ * Entry point: ig_conv2d. Memory owner: the site's cache owns the primitives, their
+ * memory objects and the buffer the filter is reordered into. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nn_internal.h"
+
+/* Everything the primitive depends on; the cache is reused only when all are equal. */
+typedef struct ConvGeom {
+    int64_t n, h, w, c;        /* input */
+    int64_t kh, kw, ci, o;     /* filter: ci = c / groups */
+    int64_t sh, sw, dh, dw;    /* strides, dilations (TensorFlow's: 1 = dense) */
+    int64_t groups;
+    IgWindowDim y, x;          /* output rows and columns with their padding */
+} ConvGeom;
+
+typedef struct ConvCache {
+    IgCache base;
+    ConvGeom g;
+    dnnl_primitive_t prim;
+    dnnl_memory_t src, wei, dst;   /* src/dst: the tensors' buffers, set per call */
+    /* When the convolution wants its filter in a blocked layout: the reorder from
+     * TensorFlow's HWIO (user_wei, the filter's buffer) into wei's own buffer. */
+    dnnl_primitive_t reorder;
+    dnnl_memory_t user_wei;
+} ConvCache;
+
+static void conv_cache_destroy(IgCache *cache)
+{
+    ConvCache *cc = (ConvCache *)cache;
+    dnnl_memory_destroy(cc->src);
+    dnnl_memory_destroy(cc->wei);
+    dnnl_memory_destroy(cc->dst);
+    dnnl_memory_destroy(cc->user_wei);
+    if (cc->reorder != NULL) dnnl_primitive_destroy(cc->reorder);
+    dnnl_primitive_destroy(cc->prim);
+    free(cc);
+}
+
+/* TensorFlow's HWIO filter as oneDNN's logical weights: {o, i, kh, kw} without groups,
+ * {g, o/g, i, kh, kw} with them (output channel j is in group j / (o/g)). */
+static void conv_md_hwio(dnnl_memory_desc_t *md, const ConvGeom *g)
+{
+    int64_t og = g->o / g->groups;
+    int64_t s_o = 1, s_i = g->o, s_kw = g->ci * g->o, s_kh = g->kw * g->ci * g->o;
+    if (g->groups == 1) {
+        dnnl_dims_t dims = {g->o, g->ci, g->kh, g->kw}, strides = {s_o, s_i, s_kh, s_kw};
+        IG_DNNL_CHECK(dnnl_memory_desc_init_by_strides(md, 4, dims, dnnl_f32, strides));
+    } else {
+        dnnl_dims_t dims = {g->groups, og, g->ci, g->kh, g->kw};
+        dnnl_dims_t strides = {og, s_o, s_i, s_kh, s_kw};
+        IG_DNNL_CHECK(dnnl_memory_desc_init_by_strides(md, 5, dims, dnnl_f32, strides));
+    }
+}
+
+/* Lets oneDNN choose the filter layout (format any): on AVX2/AVX-512 machines its
+ * blocked layouts make the convolution itself faster, and reordering the filter per
+ * call is cheap next to it (the filter can change between calls: a variable). */
+static ConvCache *conv_cache_new(const ConvGeom *g)
+{
+    ConvCache *cc = calloc(1, sizeof *cc);
+    if (cc == NULL) ig_fatal(NULL, "out of memory");
+    cc->base.destroy = conv_cache_destroy;
+    cc->g = *g;
+    dnnl_memory_desc_t src_md, dst_md, user_md, any_md;
+    ig_nn_md_nhwc(&src_md, g->n, g->h, g->w, g->c);
+    ig_nn_md_nhwc(&dst_md, g->n, g->y.out, g->x.out, g->o);
+    conv_md_hwio(&user_md, g);
+    IG_DNNL_CHECK(dnnl_memory_desc_init_by_tag(&any_md, user_md.ndims, user_md.dims, dnnl_f32,
+                                               dnnl_format_tag_any));
+    dnnl_dims_t strides = {g->sh, g->sw}, dilates = {g->dh - 1, g->dw - 1};
+    dnnl_dims_t pad_l = {g->y.pad_before, g->x.pad_before};
+    dnnl_dims_t pad_r = {g->y.pad_after, g->x.pad_after};
+    dnnl_convolution_desc_t desc;
+    IG_DNNL_CHECK(dnnl_dilated_convolution_forward_desc_init(
+        &desc, dnnl_forward_inference, dnnl_convolution_direct, &src_md, &any_md, NULL,
+        &dst_md, strides, dilates, pad_l, pad_r));
+    cc->prim = ig_prim_create(&desc);
+
+    const_dnnl_primitive_desc_t pd;
+    IG_DNNL_CHECK(dnnl_primitive_get_primitive_desc(cc->prim, &pd));
+    const dnnl_memory_desc_t *wei_md = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
+    dnnl_engine_t eng = ig_dnnl_engine();
+    IG_DNNL_CHECK(dnnl_memory_create(&cc->src, &src_md, eng, DNNL_MEMORY_NONE));
+    IG_DNNL_CHECK(dnnl_memory_create(&cc->dst, &dst_md, eng, DNNL_MEMORY_NONE));
+    IG_DNNL_CHECK(dnnl_memory_create(&cc->user_wei, &user_md, eng, DNNL_MEMORY_NONE));
+    if (dnnl_memory_desc_equal(wei_md, &user_md)) {
+        IG_DNNL_CHECK(dnnl_memory_create(&cc->wei, wei_md, eng, DNNL_MEMORY_NONE));
+    } else {
+        /* The reorder's output buffer is the memory object's own (oneDNN allocates). */
+        IG_DNNL_CHECK(dnnl_memory_create(&cc->wei, wei_md, eng, DNNL_MEMORY_ALLOCATE));
+        dnnl_primitive_desc_t rpd;
+        IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, &user_md, eng, wei_md, eng, NULL));
+        IG_DNNL_CHECK(dnnl_primitive_create(&cc->reorder, rpd));
+        IG_DNNL_CHECK(dnnl_primitive_desc_destroy(rpd));
+    }
+    return cc;
+}
+
+static void conv_f32_dnnl(IgSite *site, const ConvGeom *g, const IgTensor *x,
+                          const IgTensor *filter, IgTensor *out)
+{
+    ConvCache *cc = (ConvCache *)ig_nn_cache_of(site, conv_cache_destroy);
+    if (cc == NULL || memcmp(&cc->g, g, sizeof *g) != 0) {
+        cc = conv_cache_new(g);
+        if (site != NULL) ig_site_cache_set(site, &cc->base);
+    }
+    IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->src, x->data));
+    IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->dst, out->data));
+    if (cc->reorder != NULL) {
+        IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->user_wei, filter->data));
+        dnnl_exec_arg_t rargs[2] = {{DNNL_ARG_FROM, cc->user_wei}, {DNNL_ARG_TO, cc->wei}};
+        ig_nn_execute(cc->reorder, 2, rargs);
+    } else {
+        IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->wei, filter->data));
+    }
+    dnnl_exec_arg_t args[3] = {
+        {DNNL_ARG_SRC, cc->src}, {DNNL_ARG_WEIGHTS, cc->wei}, {DNNL_ARG_DST, cc->dst}};
+    ig_nn_execute(cc->prim, 3, args);
+    if (site == NULL) cc->base.destroy(&cc->base); /* nowhere to keep it */
+}
+
+/* One output pixel per iteration of the outer loop (the pixels are independent):
+ * out[n, oy, ox, :] accumulates x[n, iy, ix, gi] * f[ky, kx, i, group's outputs] with
+ * the filter's output channels innermost (contiguous); padded cells add nothing. */
+static void conv_f64_loops(const ConvGeom *g, const IgTensor *x, const IgTensor *filter,
+                           IgTensor *out)
+{
+    const double *px = x->data, *pf = filter->data;
+    double *po = out->data;
+    int64_t oh = g->y.out, ow = g->x.out, og = g->o / g->groups;
+    int64_t pixels = g->n * oh * ow;
+    int64_t macs = pixels * g->kh * g->kw * g->ci * g->o;
+    (void)macs; /* read only by the OpenMP clause */
+    IG_PARALLEL_FOR(macs)
+    for (int64_t p = 0; p < pixels; p++) {
+        int64_t n = p / (oh * ow), oy = p / ow % oh, ox = p % ow;
+        double *acc = po + p * g->o;
+        for (int64_t j = 0; j < g->o; j++) acc[j] = 0.0;
+        for (int64_t ky = 0; ky < g->kh; ky++) {
+            int64_t iy = oy * g->sh - g->y.pad_before + ky * g->dh;
+            if (iy < 0 || iy >= g->h) continue;
+            for (int64_t kx = 0; kx < g->kw; kx++) {
+                int64_t ix = ox * g->sw - g->x.pad_before + kx * g->dw;
+                if (ix < 0 || ix >= g->w) continue;
+                const double *xrow = px + ((n * g->h + iy) * g->w + ix) * g->c;
+                const double *frow = pf + (ky * g->kw + kx) * g->ci * g->o;
+                for (int64_t gr = 0; gr < g->groups; gr++)
+                    for (int64_t i = 0; i < g->ci; i++) {
+                        double v = xrow[gr * g->ci + i];
+                        const double *f = frow + i * g->o + gr * og;
+                        double *a = acc + gr * og;
+                        for (int64_t j = 0; j < og; j++) a[j] += v * f[j];
+                    }
+            }
+        }
+    }
+}
+
+/* Checks the operands as TensorFlow's Conv2D does and fills in the geometry. */
+static void conv_geom_make(IgSite *site, const IgTensor *x, const IgTensor *filter,
+                           int stride_h, int stride_w, int dilation_h, int dilation_w,
+                           bool same_padding, ConvGeom *g)
+{
+    char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];
+    if (x->dtype != filter->dtype || (x->dtype != IG_FLOAT32 && x->dtype != IG_FLOAT64))
+        ig_fatal(site, "conv2d: input and filter must both be float32 or both float64, got %s "
+                 "and %s", ig_dtype_name(x->dtype), ig_dtype_name(filter->dtype));
+    if (x->rank != 4 || filter->rank != 4)
+        ig_fatal(site, "conv2d: input must be 4-dimensional (NHWC) and filter 4-dimensional "
+                 "(HWIO), got shapes %s and %s", ig_shape_str(s1, x->rank, x->shape),
+                 ig_shape_str(s2, filter->rank, filter->shape));
+    if (stride_h < 1 || stride_w < 1 || dilation_h < 1 || dilation_w < 1)
+        ig_fatal(site, "conv2d: strides and dilations must be positive, got strides [%d,%d] "
+                 "and dilations [%d,%d]", stride_h, stride_w, dilation_h, dilation_w);
+    memset(g, 0, sizeof *g); /* the cache compares it byte for byte */
+    g->n = x->shape[0], g->h = x->shape[1], g->w = x->shape[2], g->c = x->shape[3];
+    g->kh = filter->shape[0], g->kw = filter->shape[1], g->ci = filter->shape[2];
+    g->o = filter->shape[3];
+    g->sh = stride_h, g->sw = stride_w, g->dh = dilation_h, g->dw = dilation_w;
+    if (filter->size == 0)
+        ig_fatal(site, "filter must not have zero elements (i.e. all dimensions must be "
+                 "non-zero), got filter shape %s", ig_shape_str(s1, 4, filter->shape));
+    /* TensorFlow's words, then both shapes: a multiple of the filter's depth is a
+     * grouped convolution, anything else an error. */
+    if (g->c % g->ci != 0)
+        ig_fatal(site, "input depth must be evenly divisible by filter depth: %lld vs %lld "
+                 "(input shape %s, filter shape %s)", (long long)g->c, (long long)g->ci,
+                 ig_shape_str(s1, 4, x->shape), ig_shape_str(s2, 4, filter->shape));
+    g->groups = g->c / g->ci;
+    if (g->o % g->groups != 0)
+        ig_fatal(site, "output depth must be evenly divisible by number of groups: %lld vs %lld "
+                 "(input shape %s, filter shape %s)", (long long)g->o, (long long)g->groups,
+                 ig_shape_str(s1, 4, x->shape), ig_shape_str(s2, 4, filter->shape));
+    g->y = ig_nn_window_dim(site, g->h, g->kh, g->sh, g->dh, same_padding);
+    g->x = ig_nn_window_dim(site, g->w, g->kw, g->sw, g->dw, same_padding);
+}
 
 IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int stride_h,
-                           int stride_w, int dilation_h, int dilation_w, bool same_padding)
+                    int stride_w, int dilation_h, int dilation_w, bool same_padding)
 {
-    (void)x;
-    (void)filter;
-    (void)stride_h;
-    (void)stride_w;
-    (void)dilation_h;
-    (void)dilation_w;
-    (void)same_padding;
-    ig_fatal(site, "not supported yet: conv2d");
+    ConvGeom g;
+    conv_geom_make(site, x, filter, stride_h, stride_w, dilation_h, dilation_w, same_padding, &g);
+    int64_t shape[4] = {g.n, g.y.out, g.x.out, g.o};
+    IgTensor *out = ig_tensor_new(x->dtype, 4, shape);
+    if (out->size == 0) return out; /* an empty batch or a VALID window past the input */
+    if (x->dtype == IG_FLOAT32)
+        conv_f32_dnnl(site, &g, x, filter, out);
+    else
+        conv_f64_loops(&g, x, filter, out);
+    return out;
 }

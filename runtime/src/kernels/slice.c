@@ -1,19 +1,59 @@
-/* slice.c — PLACEHOLDER: kernels being written; each fails loudly until then. */
-#include "internal.h"
+/* slice.c — tf.strided_slice: the spec arithmetic (slice_spec.c) gives a first element
+ * and a step per input dim, i.e. a strided view of the input, which ig_view_copy
+ * materialises. New axes and shrunk dims have size 1, so the view over the input's
+ * dims already lists the elements in the result's order.
+ * Entry point: ig_strided_slice. Memory owner: the result belongs to the caller. */
+#include "layout.h"
+#include "slice_spec.h"
+
+/* TensorFlow's check that begin, end and strides are vectors of one length. */
+static void slice_check_spec_shapes(IgSite *site, const IgTensor *begin, const IgTensor *end,
+                                    const IgTensor *strides)
+{
+    bool ok = strides->rank == 1 && begin->rank == 1 && end->rank == 1 &&
+              begin->size == strides->size && end->size == strides->size &&
+              begin->size <= IG_SLICE_MAX_SPEC;
+    if (!ok) {
+        char sb[IG_SHAPE_STR_MAX], se[IG_SHAPE_STR_MAX], ss[IG_SHAPE_STR_MAX];
+        ig_fatal(site, "Expected begin, end, and strides to be 1D equal size tensors, but got "
+                 "shapes %s, %s, and %s instead.", ig_shape_str(sb, begin->rank, begin->shape),
+                 ig_shape_str(se, end->rank, end->shape),
+                 ig_shape_str(ss, strides->rank, strides->shape));
+    }
+}
 
 IgTensor *ig_strided_slice(IgSite *site, const IgTensor *x, const IgTensor *begin,
-                                  const IgTensor *end, const IgTensor *strides, int begin_mask,
-                                  int end_mask, int ellipsis_mask, int new_axis_mask,
-                                  int shrink_axis_mask)
+                           const IgTensor *end, const IgTensor *strides, int begin_mask,
+                           int end_mask, int ellipsis_mask, int new_axis_mask,
+                           int shrink_axis_mask)
 {
-    (void)x;
-    (void)begin;
-    (void)end;
-    (void)strides;
-    (void)begin_mask;
-    (void)end_mask;
-    (void)ellipsis_mask;
-    (void)new_axis_mask;
-    (void)shrink_axis_mask;
-    ig_fatal(site, "not supported yet: strided_slice");
+    IG_RT_ASSERT(x->dtype != IG_STRING);
+    slice_check_spec_shapes(site, begin, end, strides);
+    int n = (int)strides->size;
+    int64_t b[IG_SLICE_MAX_SPEC], e[IG_SLICE_MAX_SPEC], s[IG_SLICE_MAX_SPEC];
+    for (int i = 0; i < n; i++) {
+        b[i] = ig_int_at(begin, i);
+        e[i] = ig_int_at(end, i);
+        s[i] = ig_int_at(strides, i);
+    }
+    IgSliceSpec spec;
+    char err[256];
+    if (!ig_slice_spec_compute(x->rank, x->shape, n, b, e, s, begin_mask, end_mask, ellipsis_mask,
+                               new_axis_mask, shrink_axis_mask, &spec, err, sizeof err))
+        ig_fatal(site, "%s", err);
+
+    IgTensor *out = ig_tensor_new(x->dtype, spec.out_rank, spec.out_shape);
+    if (out->size == 0) return out;
+    int64_t xstrides[IG_MAX_RANK];
+    ig_strides_row_major(x->rank, x->shape, xstrides);
+    IgView v = {.rank = x->rank, .offset = 0};
+    for (int d = 0; d < x->rank; d++) {
+        v.shape[d] = spec.size[d];
+        /* A step only matters with two or more elements, and then it is smaller than
+         * the dim: a huge stride of a one-element range must not overflow here. */
+        v.stride[d] = spec.size[d] > 1 ? spec.stride[d] * xstrides[d] : 0;
+        v.offset += spec.begin[d] * xstrides[d];
+    }
+    ig_view_copy(&v, x->data, out->data, ig_dtype_size(x->dtype));
+    return out;
 }

@@ -99,7 +99,7 @@ const char *pf_compile(const char *name) {
     fclose(f);
     char *argv[] = {"cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O1",
                     "-I" INGOT_SOURCE_ROOT "/runtime/include", (char *)src,
-                    INGOT_BUILD_ROOT "/runtime/libingot_rt.a", "-ldnnl", "-lm", "-lpthread",
+                    INGOT_BUILD_ROOT "/runtime/libingot_rt.a", "-ldnnl", "-fopenmp", "-lm", "-lpthread",
                     "-o", (char *)exe, NULL, NULL};
     if (INGOT_SANITIZE_FLAGS[0]) argv[15] = INGOT_SANITIZE_FLAGS;
     PfRun cc = pf_run(argv);

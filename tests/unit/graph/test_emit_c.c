@@ -197,7 +197,7 @@ Test(emit_c, runtime_calls_for_every_op_form) {
         "IgTensor *t2_w = ig_fill(&s2, IG_FLOAT32, 2, (const int64_t[]){2, 3}, 1.0);",
         "static const float c3[] = {0.5f, 1.0f, 0.100000001f, 3.0f, -2.0f, 16777216.0f};",
         "IgTensor *t3 = ig_constant(&s3, IG_FLOAT32, 2, (const int64_t[]){3, 2}, c3);",
-        "IgTensor *t4 = ig_matmul(&s4, t2_w, t3);",
+        "IgTensor *t4 = ig_matmul(&s4, t2_w, t3, false, false);",
         "IgTensor *t5_s = ig_reduce_sum(&s5, t4, 1, (const int[]){1}, false, false);",
         "IgTensor *t0_a = ig_constant(&s0, IG_FLOAT32, 0, NULL, c0);",
         "IgTensor *t1_b = compute__1(t0_a);",

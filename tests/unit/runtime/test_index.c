@@ -1,6 +1,6 @@
 /* test_index.c — the kernels control flow and indexing add: ig_truth, the logical
- * ops (with broadcasting), ig_gather (every dtype, index ranks, bounds errors in
- * TensorFlow's words) and ig_shape. */
+ * ops (with broadcasting), ig_gather (every dtype, index ranks, every axis, bounds
+ * errors in TensorFlow's words) and ig_shape. */
 #include "rt_test.h"
 
 /* ---- ig_truth --------------------------------------------------------------------- */
@@ -169,6 +169,84 @@ Test(gather, scalar_index_out_of_range, .exit_code = 1)
     IgTensor *x = F32(1, SHAPE(3), 1, 2, 3), *idx = scalar_i32(3);
     expect_fatal("emb.py:8: error: indices = 3 is not in [0, 3)\n");
     ig_gather(&site, x, idx, 0);
+}
+
+/* out[a..., i..., b...] = x[a..., indices[i...], b...] for every axis, checked by
+ * index arithmetic on x = iota, for both index dtypes and an index matrix. */
+Test(gather, along_every_axis)
+{
+    const int64_t xs[3] = {3, 4, 5};
+    IgTensor *x = ig_tensor_new(IG_INT64, 3, xs);
+    for (int64_t i = 0; i < x->size; i++) ((int64_t *)x->data)[i] = i;
+    IgTensor *i32 = I32(2, SHAPE(2, 2), 2, 0, 1, 2), *i64 = I64(1, SHAPE(3), 0, 2, 2);
+    for (int axis = 0; axis < 3; axis++) {
+        IgTensor *idxs[] = {i32, i64};
+        for (int w = 0; w < 2; w++) {
+            const IgTensor *idx = idxs[w];
+            IgTensor *g = ig_gather(NULL, x, idx, axis);
+            cr_assert_eq(g->rank, 2 + idx->rank);
+            int64_t outer = 1, inner = 1;
+            for (int d = 0; d < axis; d++) outer *= xs[d], cr_assert_eq(g->shape[d], xs[d]);
+            for (int d = 0; d < idx->rank; d++) cr_assert_eq(g->shape[axis + d], idx->shape[d]);
+            for (int d = axis + 1; d < 3; d++) inner *= xs[d];
+            for (int64_t o = 0; o < outer; o++)
+                for (int64_t j = 0; j < idx->size; j++)
+                    for (int64_t n = 0; n < inner; n++) {
+                        int64_t k = idx->dtype == IG_INT32 ? AT(int32_t, idx, j) : AT(int64_t, idx, j);
+                        int64_t want = (o * xs[axis] + k) * inner + n;
+                        cr_assert_eq(AT(int64_t, g, (o * idx->size + j) * inner + n), want,
+                                     "axis %d", axis);
+                    }
+            ig_release(g);
+        }
+    }
+    ig_release(x), ig_release(i32), ig_release(i64);
+}
+
+Test(gather, inner_axis_every_dtype_and_large)
+{
+    IgTensor *idx = I32(1, SHAPE(3), 2, 2, 0);
+    IgTensor *xs[] = {BOOLS(2, SHAPE(2, 3), 1, 0, 0, 0, 1, 1), I32(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6),
+                      I64(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6), F32(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6),
+                      F64(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6)};
+    for (size_t k = 0; k < sizeof xs / sizeof xs[0]; k++) {
+        IgTensor *g = ig_gather(NULL, xs[k], idx, 1);
+        size_t sz = ig_dtype_size(xs[k]->dtype);
+        const int src[6] = {2, 2, 0, 5, 5, 3};
+        for (int i = 0; i < 6; i++)
+            cr_assert(memcmp((char *)g->data + i * sz, (char *)xs[k]->data + src[i] * sz, sz) == 0,
+                      "%s at %d", ig_dtype_name(g->dtype), i);
+        ig_release(g), ig_release(xs[k]);
+    }
+    ig_release(idx);
+    /* 200 x 1000 rows, every other column: the parallel loop */
+    IgTensor *big = ig_tensor_new(IG_FLOAT32, 2, SHAPE(200, 1000));
+    IgTensor *cols = ig_tensor_new(IG_INT64, 1, SHAPE(500));
+    for (int64_t i = 0; i < big->size; i++) ((float *)big->data)[i] = (float)i;
+    for (int64_t i = 0; i < 500; i++) ((int64_t *)cols->data)[i] = 999 - 2 * i;
+    IgTensor *g = ig_gather(NULL, big, cols, 1);
+    int64_t bad = 0;
+    for (int64_t r = 0; r < 200; r++)
+        for (int64_t c = 0; c < 500; c++)
+            if (AT(float, g, r * 500 + c) != (float)(r * 1000 + 999 - 2 * c)) bad++;
+    cr_assert_eq(bad, 0);
+    ig_release(big), ig_release(cols), ig_release(g);
+}
+
+Test(gather, empty_axis_of_params, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("emb.py", 9);
+    IgTensor *x = ig_tensor_new(IG_FLOAT32, 2, SHAPE(2, 0)), *idx = I32(1, SHAPE(1), 0);
+    expect_fatal("emb.py:9: error: indices[0] = 0 is not in [0, 0)\n");
+    ig_gather(&site, x, idx, 1);
+}
+
+Test(gather, out_of_range_along_an_inner_axis, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("emb.py", 10);
+    IgTensor *x = F32(2, SHAPE(1, 3), 1, 2, 3), *idx = I64(2, SHAPE(1, 2), 2, 3);
+    expect_fatal("emb.py:10: error: indices[0,1] = 3 is not in [0, 3)\n");
+    ig_gather(&site, x, idx, 1);
 }
 
 /* ---- shape ------------------------------------------------------------------------- */

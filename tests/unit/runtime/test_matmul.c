@@ -1,5 +1,6 @@
 /* test_matmul.c — matmul against a naive loop on random shapes, every dtype, size-0
- * dims, errors, and the per-site primitive cache; reduce_sum over axes. */
+ * dims, batch dims that broadcast, transposes, errors, and the per-site primitive
+ * cache; reduce_sum over axes. */
 #include <math.h>
 
 #include "rt_test.h"
@@ -124,6 +125,177 @@ Test(matmul, inner_dimensions_differ, .exit_code = 1)
     IgTensor *a = ig_tensor_new(IG_FLOAT32, 2, SHAPE(1, 784));
     IgTensor *b = ig_tensor_new(IG_FLOAT32, 2, SHAPE(128, 10));
     ig_matmul(&site, a, b, false, false);
+}
+
+/* ---- batched matmul (BatchMatMulV2) ------------------------------------------------ */
+static IgTensor *random_nd(IgDType dt, int rank, const int64_t *shape)
+{
+    IgTensor *t = ig_tensor_new(dt, rank, shape);
+    for (int64_t i = 0; i < t->size; i++) {
+        int r = rand() % 201 - 100;
+        switch (dt) {
+        case IG_FLOAT32: ((float *)t->data)[i] = (float)r / 37.0f; break;
+        case IG_FLOAT64: ((double *)t->data)[i] = r / 37.0; break;
+        case IG_INT32: ((int32_t *)t->data)[i] = r; break;
+        case IG_INT64: ((int64_t *)t->data)[i] = r; break;
+        default: break;
+        }
+    }
+    return t;
+}
+
+/* The operand's element [batch..., i, j] of op(t), batch coords right-aligned to the
+ * output's batch rank nb and broadcast where t's dim is 1. */
+static double op_elem(const IgTensor *t, bool trans, int nb, const int64_t *bc, int64_t i, int64_t j)
+{
+    int64_t flat = 0;
+    int lead = nb - (t->rank - 2);
+    for (int d = 0; d < t->rank - 2; d++) {
+        int64_t c = t->shape[d] == 1 ? 0 : bc[d + lead];
+        flat = flat * t->shape[d] + c;
+    }
+    int64_t r = trans ? j : i, c = trans ? i : j;
+    flat = (flat * t->shape[t->rank - 2] + r) * t->shape[t->rank - 1] + c;
+    return elem(t, flat);
+}
+
+/* a and b are created in their stored layout: [..., k, m] when transposed. */
+static void check_batched(IgSite *site, IgDType dt, int ra, const int64_t *ba, int rb,
+                          const int64_t *bb, int64_t m, int64_t k, int64_t n, bool ta, bool tb)
+{
+    int64_t sa[IG_MAX_RANK], sb[IG_MAX_RANK];
+    if (ra > 2) memcpy(sa, ba, (size_t)(ra - 2) * sizeof *sa);
+    if (rb > 2) memcpy(sb, bb, (size_t)(rb - 2) * sizeof *sb);
+    sa[ra - 2] = ta ? k : m, sa[ra - 1] = ta ? m : k;
+    sb[rb - 2] = tb ? n : k, sb[rb - 1] = tb ? k : n;
+    IgTensor *a = random_nd(dt, ra, sa), *b = random_nd(dt, rb, sb);
+    IgTensor *c = ig_matmul(site, a, b, ta, tb);
+    int rank = ra > rb ? ra : rb, nb = rank - 2;
+    cr_assert_eq(c->rank, rank);
+    cr_assert_eq(c->shape[rank - 2], m);
+    cr_assert_eq(c->shape[rank - 1], n);
+    int64_t nbatch = 1;
+    for (int d = 0; d < nb; d++) {
+        int da = d - (rank - ra), db = d - (rank - rb);
+        int64_t xa = da >= 0 ? ba[da] : 1, xb = db >= 0 ? bb[db] : 1;
+        cr_assert_eq(c->shape[d], xa > xb ? xa : xb);
+        nbatch *= c->shape[d];
+    }
+    int64_t bad = 0, bc[IG_MAX_RANK];
+    for (int64_t bi = 0; bi < nbatch; bi++) {
+        int64_t rest = bi;
+        for (int d = nb - 1; d >= 0; d--) bc[d] = rest % c->shape[d], rest /= c->shape[d];
+        for (int64_t i = 0; i < m; i++)
+            for (int64_t j = 0; j < n; j++) {
+                double want = 0;
+                for (int64_t p = 0; p < k; p++)
+                    want += op_elem(a, ta, nb, bc, i, p) * op_elem(b, tb, nb, bc, p, j);
+                double got = elem(c, (bi * m + i) * n + j);
+                double tol = dt == IG_FLOAT32 ? 1e-4 * (1 + fabs(want)) * sqrt((double)k + 1)
+                           : dt == IG_FLOAT64 ? 1e-12 * (1 + fabs(want)) : 0;
+                if (fabs(got - want) > tol) bad++;
+            }
+    }
+    cr_assert_eq(bad, 0, "%s ta=%d tb=%d ranks %d,%d", ig_dtype_name(dt), ta, tb, ra, rb);
+    ig_release(a), ig_release(b), ig_release(c);
+}
+
+Test(matmul, batched_broadcast_and_transposes_every_dtype)
+{
+    static IgSite site = IG_SITE("bmm.py", 1);
+    srand(3);
+    const IgDType dts[] = {IG_FLOAT32, IG_FLOAT64, IG_INT32, IG_INT64};
+    for (size_t d = 0; d < 4; d++)
+        for (int t = 0; t < 4; t++) {
+            bool ta = t & 1, tb = t & 2;
+            check_batched(&site, dts[d], 2, NULL, 2, NULL, 3, 4, 5, ta, tb);
+            check_batched(&site, dts[d], 3, SHAPE(2), 3, SHAPE(2), 3, 4, 5, ta, tb);
+            check_batched(&site, dts[d], 3, SHAPE(2), 2, NULL, 3, 4, 5, ta, tb);
+            check_batched(&site, dts[d], 2, NULL, 4, SHAPE(2, 3), 1, 4, 2, ta, tb);
+            check_batched(&site, dts[d], 4, SHAPE(2, 1), 3, SHAPE(3), 2, 3, 4, ta, tb);
+            check_batched(&site, dts[d], 3, SHAPE(1), 3, SHAPE(4), 5, 1, 3, ta, tb);
+            check_batched(&site, dts[d], 5, SHAPE(2, 1, 3), 4, SHAPE(2, 1), 2, 3, 1, ta, tb);
+            check_batched(NULL, dts[d], 3, SHAPE(3), 3, SHAPE(1), 17, 33, 9, ta, tb);
+        }
+}
+
+Test(matmul, batched_size_zero_dims)
+{
+    IgTensor *a = ig_fill(NULL, IG_FLOAT32, 3, SHAPE(0, 2, 3), 1);
+    IgTensor *b = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(3, 4), 1);
+    IgTensor *c = ig_matmul(NULL, a, b, false, false);
+    cr_assert_eq(c->rank, 3);
+    cr_assert_eq(c->shape[0], 0);
+    cr_assert_eq(c->shape[2], 4);
+    IgTensor *e = ig_fill(NULL, IG_INT32, 3, SHAPE(2, 0, 3), 1);
+    IgTensor *f = ig_fill(NULL, IG_INT32, 3, SHAPE(2, 0, 5), 1);
+    IgTensor *g = ig_matmul(NULL, e, f, true, false); /* k == 0: zeros [2,3,5] */
+    cr_assert_eq(g->size, 30);
+    for (int i = 0; i < 30; i++) cr_assert_eq(AT(int32_t, g, i), 0);
+    IgTensor *all[] = {a, b, c, e, f, g};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) ig_release(all[k]);
+}
+
+/* The float32 oneDNN primitive and the float64 loop agree on the same values. */
+Test(matmul, onednn_float32_agrees_with_the_float64_loop)
+{
+    srand(11);
+    IgTensor *a64 = random_nd(IG_FLOAT64, 3, SHAPE(3, 40, 70)), *b64 = random_nd(IG_FLOAT64, 2, SHAPE(30, 70));
+    IgTensor *a32 = ig_cast(NULL, a64, IG_FLOAT32), *b32 = ig_cast(NULL, b64, IG_FLOAT32);
+    IgTensor *c64 = ig_matmul(NULL, a64, b64, false, true), *c32 = ig_matmul(NULL, a32, b32, false, true);
+    cr_assert_eq(c32->size, 3 * 40 * 30);
+    for (int64_t i = 0; i < c32->size; i++) {
+        double want = AT(double, c64, i);
+        cr_assert(fabs(AT(float, c32, i) - want) <= 1e-4 * (1 + fabs(want)) * 9, "at %lld",
+                  (long long)i);
+    }
+    IgTensor *all[] = {a64, b64, a32, b32, c64, c32};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++) ig_release(all[k]);
+}
+
+Test(matmul, primitive_recreated_when_the_flags_change)
+{
+    static IgSite site = IG_SITE("mm.py", 3);
+    IgTensor *a = ig_fill(NULL, IG_FLOAT32, 2, SHAPE(4, 4), 1);
+    long base = ig_prim_created_count();
+    IgTensor *c1 = ig_matmul(&site, a, a, false, false), *c2 = ig_matmul(&site, a, a, false, false);
+    cr_assert_eq(ig_prim_created_count(), base + 1);
+    IgTensor *c3 = ig_matmul(&site, a, a, true, false);
+    cr_assert_eq(ig_prim_created_count(), base + 2);
+    IgTensor *c4 = ig_matmul(&site, a, a, true, false);
+    cr_assert_eq(ig_prim_created_count(), base + 2);
+    cr_assert_eq(AT(float, c4, 5), 4.0f);
+    ig_release(a), ig_release(c1), ig_release(c2), ig_release(c3), ig_release(c4);
+}
+
+Test(matmul, rank_one_operand, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("mm.py", 9);
+    expect_fatal("mm.py:9: error: matmul: shapes [3] and [3,4] are incompatible: both must have "
+                 "rank 2 or more\n");
+    IgTensor *a = ig_tensor_new(IG_FLOAT32, 1, SHAPE(3));
+    IgTensor *b = ig_tensor_new(IG_FLOAT32, 2, SHAPE(3, 4));
+    ig_matmul(&site, a, b, false, false);
+}
+
+Test(matmul, batch_dimensions_differ, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("mm.py", 10);
+    expect_fatal("mm.py:10: error: matmul: shapes [2,3,4] and [5,4,2] are incompatible: batch "
+                 "dimensions differ (2 vs 5)\n");
+    IgTensor *a = ig_tensor_new(IG_FLOAT64, 3, SHAPE(2, 3, 4));
+    IgTensor *b = ig_tensor_new(IG_FLOAT64, 3, SHAPE(5, 4, 2));
+    ig_matmul(&site, a, b, false, false);
+}
+
+Test(matmul, inner_dimensions_differ_after_transpose, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("mm.py", 11);
+    expect_fatal("mm.py:11: error: matmul: shapes [3,4] and [3,5] are incompatible: inner "
+                 "dimensions differ (4 vs 5)\n");
+    IgTensor *a = ig_tensor_new(IG_INT32, 2, SHAPE(3, 4));
+    IgTensor *b = ig_tensor_new(IG_INT32, 2, SHAPE(3, 5));
+    ig_matmul(&site, a, b, false, true);
 }
 
 Test(reduce, axes_and_keepdims)

@@ -1,0 +1,38 @@
+/* shape_rules.h — what the shape-inference files share (shape.c: creation, elementwise,
+ * linear algebra, calls and control flow; shape_array.c: indexing and shapes;
+ * shape_nn.c: neural-network ops). Every rule named in ops.def is declared here, as
+ * shape_<rule>, so shape.c's dispatch table can reach them all.
+ * Memory owner: none; rules write the caller's arrays and message buffer. */
+#ifndef INGOT_SHAPE_RULES_H
+#define INGOT_SHAPE_RULES_H
+
+#include "ir.h"
+
+typedef bool ShapeRule(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, char *err, size_t errsize);
+
+#define OP(code, name, inputs, effect, shape_rule, rt, abi, tf_type) ShapeRule shape_##shape_rule;
+#include "ops.def"
+#undef OP
+
+#define SHAPE_BUF (16 * IR_MAX_RANK + 4)
+
+/* A failed rule: "<op>: message" into err; always returns false. */
+bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+TensorType tensor_type(DType dt, Shape s);
+bool dtype_is_numeric(DType dt);
+/* NumPy broadcasting of a and b into out; an error names both shapes. */
+bool broadcast_shapes(Opcode op, const Shape *a, const Shape *b, Shape *out, char *err, size_t errsize);
+/* in[0] and in[1] have one dtype, else an error naming both. */
+bool same_dtype(Opcode op, IrValue **in, char *err, size_t errsize);
+/* An int attribute, or dflt when absent. */
+int64_t attr_int_or(const Attrs *attrs, const char *key, int64_t dflt);
+
+/* What is known at build time of an int32/int64 vector (a shape, a slice bound): its
+ * length n, or -1 when v is not a vector of known length; vals[i] is element i when
+ * known[i]. Known are the elements of a constant, and of tf.shape(x) the static
+ * dims of x. At most max elements are read. */
+int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max);
+
+#endif

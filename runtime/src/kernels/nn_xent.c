@@ -1,0 +1,81 @@
+/* nn_xent.c — tf.nn.sparse_softmax_cross_entropy_with_logits: per row of logits
+ * [..., c], logsumexp(row) - row[label], with TensorFlow's checks and words.
+ * Entry point: ig_sparse_softmax_xent.
+ * Memory owner: the result belongs to the caller; the error text dies with the process. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "nn_internal.h"
+
+static int64_t label_at(const IgTensor *labels, int64_t i)
+{
+    return labels->dtype == IG_INT32 ? ((const int32_t *)labels->data)[i]
+                                     : ((const int64_t *)labels->data)[i];
+}
+
+/* TensorFlow's CheckInvalidLabelIndex: names the smallest label when one is negative,
+ * else the largest, then lists every label (its SummarizeValue of all elements). */
+static void xent_check_labels(const IgSite *site, const IgTensor *labels, int64_t c)
+{
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int64_t i = 0; i < labels->size; i++) {
+        int64_t v = label_at(labels, i);
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+    }
+    if (labels->size == 0 || (lo >= 0 && hi < c)) return;
+    size_t cap = (size_t)labels->size * 21 + 1, len = 0; /* 20 chars and a space each */
+    char *text = malloc(cap);
+    if (text == NULL) ig_fatal(site, "out of memory");
+    text[0] = '\0';
+    for (int64_t i = 0; i < labels->size; i++)
+        len += (size_t)snprintf(text + len, cap - len, i ? " %lld" : "%lld",
+                                (long long)label_at(labels, i));
+    ig_fatal(site, "Received a label value of %lld which is outside the valid range of [0, "
+             "%lld).  Label values: %s", (long long)(lo < 0 ? lo : hi), (long long)c, text);
+}
+
+/* loss = log(sum(exp(row - max))) - (row[label] - max), accumulated in double. */
+#define XENT_ROWS(T)                                                               \
+    do {                                                                           \
+        const T *pl = logits->data;                                                \
+        T *po = loss->data;                                                        \
+        IG_PARALLEL_FOR(logits->size)                                              \
+        for (int64_t r = 0; r < rows; r++) {                                       \
+            const T *row = pl + r * c;                                             \
+            double max = -INFINITY, sum = 0.0;                                     \
+            for (int64_t j = 0; j < c; j++)                                        \
+                if (row[j] > max || isnan((double)row[j])) max = row[j];           \
+            for (int64_t j = 0; j < c; j++) sum += exp((double)row[j] - max);      \
+            po[r] = (T)(log(sum) - ((double)row[label_at(labels, r)] - max));      \
+        }                                                                          \
+    } while (0)
+
+IgTensor *ig_sparse_softmax_xent(IgSite *site, const IgTensor *logits, const IgTensor *labels)
+{
+    char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];
+    if (logits->dtype != IG_FLOAT32 && logits->dtype != IG_FLOAT64)
+        ig_fatal(site, "sparse_softmax_cross_entropy_with_logits: logits must be float32 or "
+                 "float64, got %s", ig_dtype_name(logits->dtype));
+    if (labels->dtype != IG_INT32 && labels->dtype != IG_INT64)
+        ig_fatal(site, "sparse_softmax_cross_entropy_with_logits: labels must be int32 or "
+                 "int64, got %s", ig_dtype_name(labels->dtype));
+    if (logits->rank < 1 || labels->rank != logits->rank - 1 ||
+        !ig_shape_equal(labels->rank, labels->shape, labels->rank, logits->shape))
+        ig_fatal(site, "Shape mismatch: The shape of labels (received %s) should equal the "
+                 "shape of logits except for the last dimension (received %s).",
+                 ig_shape_str(s1, labels->rank, labels->shape),
+                 ig_shape_str(s2, logits->rank, logits->shape));
+    int64_t c = logits->shape[logits->rank - 1], rows = labels->size;
+    if (c == 0) /* checked before the rows, as TensorFlow does */
+        ig_fatal(site, "Must have at least one class, but got logits shape %s",
+                 ig_shape_str(s1, logits->rank, logits->shape));
+    IgTensor *loss = ig_tensor_new(logits->dtype, labels->rank, labels->shape);
+    if (rows == 0) return loss;
+    xent_check_labels(site, labels, c);
+    if (logits->dtype == IG_FLOAT32)
+        XENT_ROWS(float);
+    else
+        XENT_ROWS(double);
+    return loss;
+}
