@@ -164,6 +164,7 @@ void class_builtins_install(Interp *in) {
         env_set_local(in, in->builtins, name, b);
     }
     env_set_local(in, in->builtins, interp_intern(in, "NotImplemented"), value_not_implemented());
+    env_set_local(in, in->builtins, interp_intern(in, "Ellipsis"), value_ellipsis());
 }
 
 /* ---- Attributes of descriptors and bound methods ------------------------------------------- */

@@ -222,34 +222,14 @@ static Value *prim_gather(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     return r ? tensor_value(in, r) : NULL;
 }
 
-/* t[i] with one integer index (a Python int or an integer scalar tensor): row i, as
-   a gather on axis 0. A negative Python index counts from the end when the first
-   dimension is known. Slices and several indices come with the strided-slice op. */
+/* t[index]: TensorFlow's Tensor.__getitem__, written in the stdlib's Python
+   (tensorflow/_indexing.py: ints, slices, None, ..., integer scalar tensors, as
+   tf.strided_slice); registered when tensorflow is imported, which any tensor needs. */
 Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc) {
-    const Shape *shape = &t->tensor.ir->type.shape;
-    if (shape->rank == 0)
-        return interp_error(in, loc, "ValueError: index out of range: a scalar tensor has no dimensions to index");
-    if (index->kind == VAL_INT || index->kind == VAL_BOOL) {
-        int64_t i = index->kind == VAL_INT ? index->i : index->b;
-        int64_t n = shape->dims[0];
-        if (i < 0 && n != DIM_UNKNOWN) i += n;
-        if (i < 0 || (n != DIM_UNKNOWN && i >= n))
-            return interp_error(in, loc, "InvalidArgumentError: index %lld is out of bounds for a first dimension of %lld",
-                                (long long)(index->kind == VAL_INT ? index->i : index->b), (long long)n);
-        index = value_int(in->arena, i);
-    } else if (!value_is_tensor(index)) {
-        return interp_not_supported(in, loc, arena_printf(in->arena, "indexing a tensor with a %s (slices come with "
-                                                          "the strided-slice op)", value_type_name(index)));
-    }
-    Value *x = to_tensor(in, t, -1, loc);
-    Value *i = x ? to_tensor(in, index, DT_INT32, loc) : NULL;
-    if (!i) return NULL;
-    const TensorType *it = &i->tensor.ir->type;
-    if (it->shape.rank != 0 || !dtype_is_integer(it->dtype))
-        return interp_not_supported(in, loc, "indexing a tensor with a non-scalar or non-integer tensor (use tf.gather)");
-    IrValue *inputs[2] = {x->tensor.ir, i->tensor.ir};
-    IrValue *r = build_op(&in->builder, OP_GATHER, inputs, 2, NULL, interp_op_loc(in, loc));
-    return r ? tensor_value(in, r) : NULL;
+    if (!in->slice_helper) return interp_error(in, loc, "indexing a tensor needs 'import tensorflow'");
+    Value *argv[2] = {t, index};
+    CallArgs args = {argv, 2, NULL, NULL, 0};
+    return call_value(in, in->slice_helper, &args, loc);
 }
 
 /* ---- tf.TensorSpec ------------------------------------------------------------------------------ */

@@ -587,6 +587,12 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
     case VAL_VARIABLE: return variable_attribute(in, obj, name, loc, missing);
     case VAL_TF_FUNCTION: return tf_function_attribute(in, obj, name, loc, missing);
     case VAL_TENSOR_SPEC: return tensor_spec_attribute(in, obj, name, missing);
+    case VAL_SLICE:
+        /* A missing bound is None, as in CPython. */
+        if (strcmp(name, "start") == 0) return obj->slice.start ? obj->slice.start : value_none();
+        if (strcmp(name, "stop") == 0) return obj->slice.stop ? obj->slice.stop : value_none();
+        if (strcmp(name, "step") == 0) return obj->slice.step ? obj->slice.step : value_none();
+        break;
     case VAL_DTYPE:
         if (strcmp(name, "name") == 0) return value_cstr(in->arena, dtype_name(obj->dtype));
         if (strcmp(name, "is_floating") == 0) return value_bool(dtype_is_float(obj->dtype));

@@ -128,6 +128,9 @@ struct Interp {
     int frames;                   /* every call's, AutoGraph's generated ones included */
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
     Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
+    /* stdlib/tensorflow's _slice_helper (registered when tensorflow is imported):
+       t[...] on a tensor calls it, as TensorFlow's Tensor.__getitem__ does. */
+    Value *slice_helper;
     /* The name of the next constant made for an op's operand ("mul/y"), or NULL
        (tensor_ops.c: op_operand). */
     const char *operand_name;
@@ -466,6 +469,8 @@ void flag_prims_install(Interp *in, PyModule *m);
 
 /* ---- random_prims.c: tf.random (generator state variables, random_* nodes) ------------- */
 void random_prims_install(Interp *in, PyModule *m);
+/* _ingot.op & co. (op_prims.c): any graph op by name, for the stdlib's Python. */
+void op_prims_install(Interp *in, PyModule *m);
 
 /* ---- autograph_ops.c: the ag__ module that converted code calls -------------------------- */
 PyModule *autograph_module(Interp *in);

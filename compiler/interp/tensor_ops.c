@@ -8,26 +8,8 @@
 
 bool value_is_tensor(const Value *v) { return v->kind == VAL_TENSOR; }
 
-/* TensorFlow's names for ops, as they appear in symbolic tensor names and messages. */
-static const char *tf_op_name(Opcode op) {
-    switch (op) {
-    case OP_ADD: return "AddV2";
-    case OP_SUB: return "Sub";
-    case OP_MUL: return "Mul";
-    case OP_DIV: return "RealDiv";
-    case OP_FLOORDIV: return "FloorDiv";
-    case OP_MOD: return "FloorMod";
-    case OP_POW: return "Pow";
-    case OP_MATMUL: return "MatMul";
-    case OP_LESS: return "Less";
-    case OP_LESS_EQUAL: return "LessEqual";
-    case OP_GREATER: return "Greater";
-    case OP_GREATER_EQUAL: return "GreaterEqual";
-    case OP_EQUAL: return "Equal";
-    case OP_NOT_EQUAL: return "NotEqual";
-    default: return op_info[op].name;
-    }
-}
+/* TensorFlow's op type ("AddV2", "MatMul"), as kernel messages name it. */
+static const char *tf_op_name(Opcode op) { return op_info[op].tf_type; }
 
 /* TensorFlow's short dtype spelling in kernel messages ("float", "double", "int32"). */
 static const char *tf_kernel_dtype(DType dt) {
@@ -43,16 +25,6 @@ static const char *tf_default_op_name(Opcode op) {
     case OP_FILL: return "Fill";
     case OP_CAST: return "Cast";
     case OP_DIV: return "truediv";
-    case OP_NEG: return "Neg";
-    case OP_RELU: return "Relu";
-    case OP_REDUCE_SUM: return "Sum";
-    case OP_LOGICAL_AND: return "LogicalAnd";
-    case OP_LOGICAL_OR: return "LogicalOr";
-    case OP_LOGICAL_NOT: return "LogicalNot";
-    case OP_GATHER: return "GatherV2";
-    case OP_SHAPE: return "Shape";
-    case OP_CALL: return "StatefulPartitionedCall";
-    case OP_READ_VAR: return "ReadVariableOp";
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_FLOORDIV: case OP_MOD: case OP_POW: case OP_RANGE:
     case OP_COND: case OP_WHILE:
         return op_info[op].name;   /* "add", "sub", "mul", "floordiv", "mod", "pow", "range", "cond", "while" */
@@ -588,6 +560,7 @@ static Value *prim_binary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         {"floordiv", OP_FLOORDIV}, {"floormod", OP_MOD}, {"pow", OP_POW}, {"matmul", OP_MATMUL},
         {"less", OP_LESS}, {"less_equal", OP_LESS_EQUAL}, {"greater", OP_GREATER},
         {"greater_equal", OP_GREATER_EQUAL}, {"equal", OP_EQUAL}, {"not_equal", OP_NOT_EQUAL},
+        {"maximum", OP_MAXIMUM}, {"minimum", OP_MINIMUM},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (a[0]->kind == VAL_STR && strcmp(a[0]->str.s, table[i].name) == 0) {
@@ -608,7 +581,11 @@ static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a[2];
     if (!args_bind(in, args, "unary", names, 2, 2, a, loc)) return NULL;
     const char *name = a[0]->kind == VAL_STR ? a[0]->str.s : "";
-    Opcode op = strcmp(name, "relu") == 0 ? OP_RELU : strcmp(name, "negative") == 0 ? OP_NEG : OP__COUNT;
+    if (strcmp(name, "negative") == 0) name = "neg";
+    /* Any one-input elementwise op of ops.def, by its name. */
+    Opcode op = OP__COUNT;
+    for (int k = 0; k < OP__COUNT && op == OP__COUNT; k++)
+        if (op_info[k].ninputs == 1 && op_info[k].abi == ABI_INPUTS && strcmp(op_info[k].name, name) == 0) op = (Opcode)k;
     if (op == OP__COUNT)
         return interp_error(in, loc, "ValueError: _ingot.unary: unknown op %s", value_repr(in->arena, a[0]));
     Value *t = to_tensor(in, a[1], -1, loc);
@@ -617,12 +594,22 @@ static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     return emit(in, op, &x, 1, NULL, loc);
 }
 
-static Value *prim_reduce_sum(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+/* _ingot.reduce(op, x, axis=None, keepdims=False): op is an ops.def reduction
+   ("reduce_sum", "reduce_max" ...); axis an int or a list of ints, negative counting
+   from the end. */
+static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    static const char *const names[] = {"x", "axis", "keepdims"};
-    Value *a[3];
-    if (!args_bind(in, args, "reduce_sum", names, 3, 1, a, loc)) return NULL;
-    Value *t = to_tensor(in, a[0], -1, loc);
+    static const char *const names[] = {"op", "x", "axis", "keepdims"};
+    Value *a4[4];
+    if (!args_bind(in, args, "reduce", names, 4, 2, a4, loc)) return NULL;
+    Opcode op = OP__COUNT;
+    for (int k = 0; k < OP__COUNT && op == OP__COUNT; k++)
+        if (op_info[k].abi == ABI_REDUCE && a4[0]->kind == VAL_STR && strcmp(op_info[k].name, a4[0]->str.s) == 0)
+            op = (Opcode)k;
+    if (op == OP__COUNT) return interp_error(in, loc, "ValueError: _ingot.reduce: unknown op %s", value_repr(in->arena, a4[0]));
+    Value **a = a4 + 1;
+    Value *x = variable_deref(in, a[0], loc);
+    Value *t = x ? to_tensor(in, x, -1, loc) : NULL;
     if (!t) return NULL;
     int rank = t->tensor.ir->type.shape.rank;
     Attrs attrs = {0};
@@ -633,13 +620,13 @@ static Value *prim_reduce_sum(Interp *in, Value *self, CallArgs *args, SrcLoc lo
         for (int i = 0; i < n; i++) {
             if (axes[i] < -rank || axes[i] >= rank)
                 return interp_error(in, loc,
-                                    "InvalidArgumentError: reduce_sum: axis %lld is out of range for a tensor of rank %d",
+                                    "InvalidArgumentError: Invalid reduction dimension (%lld for input with %d dimension(s))",
                                     (long long)axes[i], rank);
             if (axes[i] < 0) axes[i] += rank;
             for (int k = 0; k < i; k++)
                 if (axes[k] == axes[i])
-                    return interp_error(in, loc, "InvalidArgumentError: reduce_sum: axis %lld appears twice",
-                                        (long long)axes[i]);
+                    return interp_error(in, loc, "InvalidArgumentError: %s: axis %lld appears twice",
+                                        op_info[op].name, (long long)axes[i]);
         }
         attrs_set_ints(in->arena, &attrs, interp_intern(in, "axis"), axes, n);
     }
@@ -650,8 +637,8 @@ static Value *prim_reduce_sum(Interp *in, Value *self, CallArgs *args, SrcLoc lo
         if (!ok) return NULL;
     }
     attrs_set_bool(in->arena, &attrs, interp_intern(in, "keepdims"), keep);
-    IrValue *x = t->tensor.ir;
-    return emit(in, OP_REDUCE_SUM, &x, 1, &attrs, loc);
+    IrValue *xv = t->tensor.ir;
+    return emit(in, op, &xv, 1, &attrs, loc);
 }
 
 static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -726,7 +713,7 @@ PyModule *ingot_primitives_module(Interp *in) {
     static const struct { const char *name; BuiltinFn fn; } prims[] = {
         {"constant", prim_constant}, {"convert_to_tensor", prim_convert_to_tensor}, {"fill", prim_fill},
         {"range", prim_range}, {"cast", prim_cast}, {"binary", prim_binary}, {"unary", prim_unary},
-        {"reduce_sum", prim_reduce_sum}, {"print", prim_print}, {"function", prim_function},
+        {"reduce", prim_reduce}, {"print", prim_print}, {"function", prim_function},
         {"run_functions_eagerly", prim_run_functions_eagerly}, {"functions_run_eagerly", prim_functions_run_eagerly},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
@@ -736,6 +723,7 @@ PyModule *ingot_primitives_module(Interp *in) {
     variables_install(in, m);
     flag_prims_install(in, m);
     random_prims_install(in, m);
+    op_prims_install(in, m);
     /* tf.errors' classes: the exceptions the interpreter raises for TensorFlow. */
     static const char *const errors[] = {"OpError", "InvalidArgumentError", "OperatorNotAllowedInGraphError",
                                          "InaccessibleTensorError"};

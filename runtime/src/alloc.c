@@ -5,7 +5,6 @@
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
  * cached free blocks belong to this file until ig_runtime_shutdown frees them. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -15,25 +14,21 @@
 
 /* Sanitizers and valgrind cannot see a block parked in the cache as freed; these tell
  * them, so a use after the last ig_release is still caught (ASan builds, valgrind when
- * its header was there at build time). CACHE_PARK hides a whole block; CACHE_PEEK
- * opens just its link for the cache's own read; CACHE_UNPARK hands the block out as
- * fresh (valgrind: contents undefined, as from malloc). Nothing in other builds. */
+ * its header was there at build time). CACHE_PARK hides a block; CACHE_UNPARK hands
+ * it out as fresh (valgrind: contents undefined, as from malloc). Nothing otherwise. */
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
 #define CACHE_PARK(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
-#define CACHE_PEEK(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
 #define CACHE_UNPARK(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
 #elif defined(__has_include)
 #if __has_include(<valgrind/memcheck.h>)
 #include <valgrind/memcheck.h>
 #define CACHE_PARK(p, n) VALGRIND_MAKE_MEM_NOACCESS((p), (n))
-#define CACHE_PEEK(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 #define CACHE_UNPARK(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #endif
 #endif
 #ifndef CACHE_PARK
 #define CACHE_PARK(p, n) ((void)(p), (void)(n))
-#define CACHE_PEEK(p, n) ((void)(p), (void)(n))
 #define CACHE_UNPARK(p, n) ((void)(p), (void)(n))
 #endif
 
@@ -52,7 +47,7 @@ typedef struct BlockHeader {
  * aligned_alloc + free of ~200 bytes cost more than the arithmetic (about two thirds
  * of a 16-float add, measured with bench/ops). So blocks of up to CACHE_MAX_BLOCKS
  * data blocks are rounded up to a power-of-two class and, when freed, kept on that
- * class's list (at most CACHE_DEPTH each, ~300 KB in all) for the next tensor of the
+ * class's stack (at most CACHE_DEPTH each, ~300 KB in all) for the next tensor of the
  * class. Larger tensors go straight to malloc, where their cost is dwarfed by the work
  * on them and their memory should go back to the system.
  *
@@ -67,12 +62,12 @@ typedef struct BlockHeader {
 #define CACHE_MAX_BLOCKS ((size_t)1 << (CACHE_CLASSES - 1))
 #define CACHE_DEPTH 32
 
-typedef struct FreeBlock {
-    struct FreeBlock *next;
-} FreeBlock;
-
-static FreeBlock *g_free_lists[CACHE_CLASSES];
-static int g_free_counts[CACHE_CLASSES];
+/* Each class is a stack of parked blocks. The pointers live here rather than in the
+ * blocks (a linked list), so the blocks can be hidden whole from the checkers while
+ * LeakSanitizer and valgrind still see them referenced (LSan ignores pointers found
+ * in poisoned memory). */
+static void *g_cached[CACHE_CLASSES][CACHE_DEPTH];
+static int g_ncached[CACHE_CLASSES];
 
 /* The class of a block of `blocks` data blocks (1 <= blocks <= CACHE_MAX_BLOCKS): the
  * smallest c with blocks <= 2^c. */
@@ -95,18 +90,16 @@ static void cache_check_thread(void)
 #endif
 }
 
-/* A block of `bytes` from the class's list, or from aligned_alloc when it is empty. */
+/* A block of `bytes` (class c, or -1 for none) from the cache, or from aligned_alloc
+ * when the class has none parked. */
 static char *block_get(int c, size_t bytes)
 {
     if (c >= 0) {
         cache_check_thread();
-        FreeBlock *b = g_free_lists[c];
-        if (b != NULL) {
-            CACHE_PEEK(b, sizeof *b);
-            g_free_lists[c] = b->next;
-            g_free_counts[c]--;
+        if (g_ncached[c] > 0) {
+            char *b = g_cached[c][--g_ncached[c]];
             CACHE_UNPARK(b, bytes);
-            return (char *)b;
+            return b;
         }
     }
     return aligned_alloc(IG_ALIGNMENT, bytes);
@@ -115,14 +108,11 @@ static char *block_get(int c, size_t bytes)
 void ig_tensor_cache_release_all(void)
 {
     for (int c = 0; c < CACHE_CLASSES; c++) {
-        while (g_free_lists[c] != NULL) {
-            FreeBlock *b = g_free_lists[c];
-            CACHE_PEEK(b, sizeof *b);
-            g_free_lists[c] = b->next;
+        while (g_ncached[c] > 0) {
+            char *b = g_cached[c][--g_ncached[c]];
             CACHE_UNPARK(b, class_bytes(c));
             free(b);
         }
-        g_free_counts[c] = 0;
     }
 }
 
@@ -177,12 +167,9 @@ void ig_tensor_free(IgTensor *t)
     int c = ((BlockHeader *)t)->cache_class;
     if (c >= 0) {
         cache_check_thread();
-        if (g_free_counts[c] < CACHE_DEPTH) {
-            FreeBlock *b = (FreeBlock *)t;
-            b->next = g_free_lists[c];
-            g_free_lists[c] = b;
-            g_free_counts[c]++;
-            CACHE_PARK(b, class_bytes(c));
+        if (g_ncached[c] < CACHE_DEPTH) {
+            g_cached[c][g_ncached[c]++] = t;
+            CACHE_PARK(t, class_bytes(c));
             return;
         }
     }

@@ -5,8 +5,10 @@ the primitives in compiler/interp/tensor_ops.c), it does not compute anything.
 """
 import _ingot
 
-from . import nn
 from . import math
+from . import array_ops as _array_ops
+from . import _indexing
+from . import nn
 from . import autograph
 from . import random
 from . import config
@@ -46,10 +48,14 @@ def Variable(initial_value=None, trainable=None, validate_shape=True, caching_de
 
 
 def zeros(shape, dtype=float32, name=None):
+    if _ingot.is_tensor(shape) or not all(isinstance(d, int) for d in shape):
+        return _array_ops.broadcast_to(_ingot.convert_to_tensor(0, dtype), shape)
     return _ingot.fill(shape, 0, dtype, "zeros")
 
 
 def ones(shape, dtype=float32, name=None):
+    if _ingot.is_tensor(shape) or not all(isinstance(d, int) for d in shape):
+        return _array_ops.broadcast_to(_ingot.convert_to_tensor(1, dtype), shape)
     return _ingot.fill(shape, 1, dtype, "ones")
 
 
@@ -61,23 +67,74 @@ def cast(x, dtype, name=None):
     return _ingot.cast(x, dtype)
 
 
+newaxis = None
+
+# The math and array ops TensorFlow exports at the top level.
 add = math.add
 subtract = math.subtract
 multiply = math.multiply
 divide = math.divide
+truediv = math.truediv
+floordiv = math.floordiv
+floormod = math.floormod
+pow = math.pow
+maximum = math.maximum
+minimum = math.minimum
+negative = math.negative
+abs = math.abs
+sign = math.sign
+square = math.square
+sqrt = math.sqrt
+rsqrt = math.rsqrt
+exp = math.exp
+floor = math.floor
+ceil = math.ceil
+round = math.round
+tanh = math.tanh
+sigmoid = math.sigmoid
 matmul = math.matmul
 reduce_sum = math.reduce_sum
+reduce_mean = math.reduce_mean
+reduce_max = math.reduce_max
+reduce_min = math.reduce_min
+reduce_prod = math.reduce_prod
+reduce_all = math.reduce_all
+reduce_any = math.reduce_any
+argmax = math.argmax
+argmin = math.argmin
+equal = math.equal
+not_equal = math.not_equal
+less = math.less
+less_equal = math.less_equal
+greater = math.greater
+greater_equal = math.greater_equal
 logical_and = math.logical_and
 logical_or = math.logical_or
 logical_not = math.logical_not
+clip_by_value = math.clip_by_value
+reshape = _array_ops.reshape
+expand_dims = _array_ops.expand_dims
+squeeze = _array_ops.squeeze
+transpose = _array_ops.transpose
+concat = _array_ops.concat
+stack = _array_ops.stack
+unstack = _array_ops.unstack
+tile = _array_ops.tile
+broadcast_to = _array_ops.broadcast_to
+gather = _array_ops.gather
+strided_slice = _array_ops.strided_slice
+where = _array_ops.where
+one_hot = _array_ops.one_hot
+fill = _array_ops.fill
+zeros_like = _array_ops.zeros_like
+ones_like = _array_ops.ones_like
+eye = _array_ops.eye
+size = _array_ops.size
+rank = _array_ops.rank
 
 
 def shape(input, out_type=None, name=None):
     return _ingot.shape(input)
-
-
-def gather(params, indices, axis=None, batch_dims=0, name=None):
-    return _ingot.gather(params, indices)
 
 
 def TensorSpec(shape, dtype=float32, name=None):

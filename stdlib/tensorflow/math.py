@@ -1,6 +1,32 @@
-"""tf.math: elementwise arithmetic and reductions."""
+"""tf.math: elementwise arithmetic, comparisons, reductions.
+
+Each function checks and normalises its arguments as TensorFlow's Python does, then
+builds one graph op through the _ingot primitives; the graph's shape rules check
+dtypes and static shapes (compiler/graph/shape*.c).
+"""
 import _ingot
 
+
+def _tensor(x, dtype=None):
+    return _ingot.convert_to_tensor(x, dtype)
+
+
+def _rank(x):
+    return len(x.shape)
+
+
+def _axis(axis, rank, what="axis"):
+    """One axis in [-rank, rank), normalised to [0, rank)."""
+    if _ingot.is_tensor(axis):
+        _ingot.not_supported("a tensor as " + what + " (use a Python int)")
+    if not isinstance(axis, int):
+        raise TypeError(what + " must be an int, got " + repr(axis))
+    if axis < -rank or axis >= rank:
+        raise ValueError("%s %d is out of range for a tensor of rank %d" % (what, axis, rank))
+    return axis + rank if axis < 0 else axis
+
+
+# ---- arithmetic and comparisons (a Python operand takes the tensor's dtype) ----------
 
 def add(x, y, name=None):
     return _ingot.binary("add", x, y)
@@ -18,12 +44,132 @@ def divide(x, y, name=None):
     return _ingot.binary("divide", x, y)
 
 
-def matmul(a, b, transpose_a=False, transpose_b=False, name=None):
-    return _ingot.binary("matmul", a, b)
+def floordiv(x, y, name=None):
+    return _ingot.binary("floordiv", x, y)
 
 
-def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
-    return _ingot.reduce_sum(input_tensor, axis, keepdims)
+def floormod(x, y, name=None):
+    return _ingot.binary("floormod", x, y)
+
+
+def pow(x, y, name=None):
+    return _ingot.binary("pow", x, y)
+
+
+def maximum(x, y, name=None):
+    return _ingot.binary("maximum", x, y)
+
+
+def minimum(x, y, name=None):
+    return _ingot.binary("minimum", x, y)
+
+
+def squared_difference(x, y, name=None):
+    return square(subtract(x, y))
+
+
+def equal(x, y, name=None):
+    return _ingot.binary("equal", x, y)
+
+
+def not_equal(x, y, name=None):
+    return _ingot.binary("not_equal", x, y)
+
+
+def less(x, y, name=None):
+    return _ingot.binary("less", x, y)
+
+
+def less_equal(x, y, name=None):
+    return _ingot.binary("less_equal", x, y)
+
+
+def greater(x, y, name=None):
+    return _ingot.binary("greater", x, y)
+
+
+def greater_equal(x, y, name=None):
+    return _ingot.binary("greater_equal", x, y)
+
+
+def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
+           a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
+    """tf.matmul: rank >= 2, batch dims broadcast; adjoint is transpose for real dtypes."""
+    if _ingot.is_tensor(a) and not _ingot.is_tensor(b):
+        b = _tensor(b, a.dtype)
+    a = _tensor(a, b.dtype if _ingot.is_tensor(b) else None)
+    b = _tensor(b, a.dtype)
+    if a.dtype != b.dtype:
+        _ingot.binary("matmul", a, b)   # TensorFlow's dtype error
+    return _ingot.op("matmul", [a, b], {"transpose_a": bool(transpose_a or adjoint_a),
+                                        "transpose_b": bool(transpose_b or adjoint_b)})
+
+
+# ---- one input ---------------------------------------------------------------------------
+
+def negative(x, name=None):
+    return _ingot.unary("neg", x)
+
+
+def abs(x, name=None):
+    return _ingot.unary("abs", x)
+
+
+def sign(x, name=None):
+    return _ingot.unary("sign", x)
+
+
+def square(x, name=None):
+    return _ingot.unary("square", x)
+
+
+def sqrt(x, name=None):
+    return _ingot.unary("sqrt", x)
+
+
+def rsqrt(x, name=None):
+    return _ingot.unary("rsqrt", x)
+
+
+def exp(x, name=None):
+    return _ingot.unary("exp", x)
+
+
+def log(x, name=None):
+    return _ingot.unary("log", x)
+
+
+def log1p(x, name=None):
+    return _ingot.unary("log1p", x)
+
+
+def floor(x, name=None):
+    return _ingot.unary("floor", x)
+
+
+def ceil(x, name=None):
+    return _ingot.unary("ceil", x)
+
+
+def round(x, name=None):
+    """Half to even; integers are returned unchanged (TensorFlow's tf.round)."""
+    x = _tensor(x)
+    if x.dtype in (_ingot.int32, _ingot.int64):
+        return x
+    return _ingot.unary("round", x)
+
+
+def tanh(x, name=None):
+    return _ingot.unary("tanh", x)
+
+
+def sigmoid(x, name=None):
+    return _ingot.unary("sigmoid", x)
+
+
+def reciprocal(x, name=None):
+    x = _tensor(x)
+    return divide(_tensor(1, x.dtype), x)
 
 
 def logical_and(x, y, name=None):
@@ -36,3 +182,65 @@ def logical_or(x, y, name=None):
 
 def logical_not(x, name=None):
     return _ingot.logical("not", x)
+
+
+def clip_by_value(t, clip_value_min, clip_value_max, name=None):
+    """min(t, max) first, then max(_, min): TensorFlow's order, which matters when
+    clip_value_min > clip_value_max."""
+    t = _tensor(t)
+    return maximum(minimum(t, clip_value_max), clip_value_min)
+
+
+# ---- reductions ----------------------------------------------------------------------------
+
+def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):
+    return _ingot.reduce("reduce_sum", input_tensor, axis, keepdims)
+
+
+def reduce_mean(input_tensor, axis=None, keepdims=False, name=None):
+    return _ingot.reduce("reduce_mean", input_tensor, axis, keepdims)
+
+
+def reduce_max(input_tensor, axis=None, keepdims=False, name=None):
+    return _ingot.reduce("reduce_max", input_tensor, axis, keepdims)
+
+
+def reduce_min(input_tensor, axis=None, keepdims=False, name=None):
+    return _ingot.reduce("reduce_min", input_tensor, axis, keepdims)
+
+
+def reduce_prod(input_tensor, axis=None, keepdims=False, name=None):
+    return _ingot.reduce("reduce_prod", input_tensor, axis, keepdims)
+
+
+def reduce_all(input_tensor, axis=None, keepdims=False, name=None):
+    return _ingot.reduce("reduce_all", input_tensor, axis, keepdims)
+
+
+def reduce_any(input_tensor, axis=None, keepdims=False, name=None):
+    return _ingot.reduce("reduce_any", input_tensor, axis, keepdims)
+
+
+def _arg_reduce(op, input, axis, output_type):
+    x = _tensor(input)
+    axis = _axis(0 if axis is None else axis, _rank(x))
+    r = _ingot.op(op, [x], {"axis": axis})
+    if output_type is not None and output_type != _ingot.int64:
+        if output_type != _ingot.int32:
+            raise TypeError("output_type must be tf.int32 or tf.int64, got " + repr(output_type))
+        r = _ingot.cast(r, output_type)
+    return r
+
+
+def argmax(input, axis=None, output_type=_ingot.int64, name=None):
+    return _arg_reduce("argmax", input, axis, output_type)
+
+
+def argmin(input, axis=None, output_type=_ingot.int64, name=None):
+    return _arg_reduce("argmin", input, axis, output_type)
+
+
+# tf.math aliases TensorFlow also exports.
+truediv = divide
+mod = floormod
+floor_div = floordiv

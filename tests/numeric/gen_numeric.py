@@ -47,7 +47,12 @@ ROUNDED_ONCE = {F32: (2.5e-7, 0.0), F64: (4.5e-16, 0.0)}
 # COMPOSITE: a few transcendental steps and sums (softmax, moments). Results near
 # zero come from cancellation (log_softmax of the largest logit, batch norm of a
 # value near the mean), hence the absolute part, about one ulp of the inputs' scale.
-COMPOSITE = {F32: (2e-6, 1e-6), F64: (1e-12, 1e-13)}
+# log_softmax and the cross-entropies subtract values up to ~10 (ulp 1e-6 in float32).
+COMPOSITE = {F32: (2e-6, 2e-6), F64: (1e-12, 1e-13)}
+# batch_normalization computes x * inv + (offset - mean * inv) with |x * inv| up to
+# ~23 here (inv = scale / sqrt(variance + eps) <= 5.7): a result near zero carries an
+# error of an ulp or two of 23, i.e. 4e-6 in float32 and 7e-15 in float64.
+BATCH_NORM = {F32: (2e-6, 1e-5), F64: (1e-12, 2e-14)}
 
 
 # ---- Cases ------------------------------------------------------------------------
@@ -89,6 +94,14 @@ def vals(shape, dtype, lo=-4.0, hi=4.0, step=0.125, nonzero=False):
     if nonzero:
         v = np.where(v == 0, step, v)
     return v.astype(dtype)
+
+
+def pow2_vals(shape, dtype):
+    """Signed powers of two (and some zeros): any product of them is exact, in any
+    order, so reduce_prod can be compared exactly."""
+    choices = [-2, -1, 1, 2, 0] if dtype in INTS else [-2.0, -1.0, -0.5, 0.5, 1.0, 2.0, 0.0]
+    p = [0.9 / (len(choices) - 1)] * (len(choices) - 1) + [0.1]
+    return np.asarray(rng.choice(choices, size=tuple(shape), p=p)).astype(dtype)
 
 
 def arr(values, dtype):
@@ -633,11 +646,11 @@ def make_reductions():
             ("reduce_min", lambda a, ax, k: ref_reduce_extreme(np.min, a, ax, k), FLOATS + INTS, EXACT,
              "exact (the min of nothing is +inf, or the dtype's highest)"),
             ("reduce_prod", lambda a, ax, k: np.prod(a, axis=ax, keepdims=k, dtype=a.dtype),
-             FLOATS + INTS, EXACT, "exact: products of at most 4 values in [-2, 2] step 1/2")]:
+             FLOATS + INTS, EXACT, "exact: products of powers of two (at most 2**24)")]:
         o = op(name, f"tf.{name}", tol, why)
         for dt in dts:
             for s, ax, keep in axes_cases:
-                a = vals(s, dt, -2, 2, step=0.5) if name == "reduce_prod" else vals(s, dt)
+                a = pow2_vals(s, dt) if name == "reduce_prod" else vals(s, dt)
                 with np.errstate(all="ignore"):
                     if name == "reduce_mean" and dt in INTS and a.size == 0:
                         continue   # integer 0/0: TensorFlow's result is undefined
@@ -886,7 +899,7 @@ def make_nn():
 
     o = op("bias_add", "tf.nn.bias_add", EXACT, "exact")
     for dt in FLOATS + INTS:
-        for s in [(2, 3), (2, 2, 3), (1, 2, 2, 4), (0, 3), (3,)]:
+        for s in [(2, 3), (2, 2, 3), (1, 2, 2, 4), (0, 3), (1, 1)]:   # value must be >= 2-D
             x, b = vals(s, dt), vals((s[-1],), dt)
             o.cases.append(Case("tf.nn.bias_add(x, b)", {"x": x, "b": b}, x + b))
 
@@ -904,8 +917,8 @@ def make_nn():
             o.cases.append(Case(f"tf.nn.moments(x, axes={axes}{k})[0]", {"x": x}, m.astype(dt)))
             o.cases.append(Case(f"tf.nn.moments(x, axes={axes}{k})[1]", {"x": x}, var.astype(dt)))
 
-    o = op("batch_normalization", "tf.nn.batch_normalization", COMPOSITE,
-           "rsqrt, then a multiply-add whose result may be near zero")
+    o = op("batch_normalization", "tf.nn.batch_normalization", BATCH_NORM,
+           "rsqrt, then a multiply-add whose result may be near zero (see BATCH_NORM)")
     for dt in FLOATS:
         for s, ps, eps in [((4, 3), (3,), 0.001), ((2, 2, 2, 3), (3,), 1e-5), ((2, 3), (2, 3), 0.5),
                            ((0, 3), (3,), 0.001)]:
@@ -925,7 +938,7 @@ def make_nn():
     o = op("dropout", "tf.nn.dropout (property checks: kept elements are x / (1 - rate))",
            {F32: (1e-6, 0.0), F64: (1e-15, 0.0)}, "x * (1 / (1 - rate)) may differ from x / (1 - rate) by an ulp")
     for dt in FLOATS:
-        x = vals((40, 25), dt, 0.125, 4.0)
+        x = vals((25, 20), dt, 0.25, 4.0, step=0.25)
         for rate, seed in [(0.5, 7), (0.25, 11), (0.0, 3), (0.9, 5)]:
             o.cases.append(Case(f"tf.nn.dropout(x, rate={rate}, seed={seed})", {"x": x}, x,
                                 check=f"dropout {rate}"))

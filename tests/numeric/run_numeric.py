@@ -29,6 +29,7 @@ MESON_SKIP = 77
 BUILD_TIMEOUT = 300
 RUN_TIMEOUT = 60
 MAX_DETAIL = 300     # characters of a value list shown in a failure line
+MAX_CASE_LIST = 80   # characters of a "cases 1-3,7,..." list
 SHOWN_FAILURES = 12  # failing cases listed per op without --verbose
 INT_DTYPES = {"int32", "int64", "bool"}
 
@@ -368,6 +369,7 @@ def split_script(script: Path):
 class OpResult:
     name: str
     ncases: int = 0
+    nmodes: int = 0
     failures: list = field(default_factory=list)   # (mode, case or None, reason)
     notes: list = field(default_factory=list)
 
@@ -411,6 +413,7 @@ def check_op(script: Path, args) -> OpResult:
         res.failures.append(("expected", None, str(e)))
         return res
     res.ncases = len(op.cases)
+    res.nmodes = 2 if args.mode == "both" else 1
     with tempfile.TemporaryDirectory(prefix="ingot-numeric-") as tmpname:
         tmp = Path(tmpname)
         if args.mode in ("both", "compiled"):
@@ -425,8 +428,9 @@ def report(res: OpResult, verbose):
         if not res.failures:
             print(f"PASS {res.name} ({res.ncases} cases)")
         else:
-            failed_cases = {(m, n) for m, n, _ in res.failures}
-            print(f"FAIL {res.name}: {len(failed_cases)} case failures in {res.ncases} cases x modes")
+            failed_runs = {(m, n) for m, n, _ in res.failures}
+            print(f"FAIL {res.name}: {len(failed_runs)} failing case runs ({res.ncases} cases, "
+                  f"{res.nmodes} modes)")
             if verbose:
                 for note in res.notes:
                     print(f"  note: {note}")
@@ -456,7 +460,10 @@ def compress(ns):
         if i + 1 == len(ns) or ns[i + 1] != n + 1:
             out.append(str(start) if start == n else f"{start}-{n}")
             start = None
-    return ",".join(out)
+    text = ",".join(out)
+    if len(text) > MAX_CASE_LIST:
+        text = text[:text.rindex(",", 0, MAX_CASE_LIST)] + f",... ({len(ns)} cases)"
+    return text
 
 
 def parse_args(argv):

@@ -37,9 +37,10 @@ IgTensor *ig_reshape(IgSite *site, const IgTensor *x, const IgTensor *shape)
     int rank = array_read_shape(site, "reshape", shape, dims);
     /* TensorFlow leaves zero sizes out of the product, so that [0,-1] can still infer
      * the -1 from the input's non-zero dims. */
-    int64_t product = 1;
     int unknown = -1;
     bool sizes_have_zero = false;
+    int64_t known[IG_MAX_RANK]; /* the specified non-zero sizes */
+    int nknown = 0;
     for (int d = 0; d < rank; d++) {
         if (dims[d] == -1) {
             if (unknown != -1)
@@ -50,9 +51,10 @@ IgTensor *ig_reshape(IgSite *site, const IgTensor *x, const IgTensor *shape)
         } else if (dims[d] == 0) {
             sizes_have_zero = true;
         } else {
-            product *= dims[d];
+            known[nknown++] = dims[d];
         }
     }
+    int64_t product = ig_shape_count(site, "reshape", nknown, known);
     if (unknown != -1) {
         int64_t input_count = 1;
         bool input_has_zero = false;
@@ -69,8 +71,7 @@ IgTensor *ig_reshape(IgSite *site, const IgTensor *x, const IgTensor *shape)
                      (long long)product);
         dims[unknown] = missing;
     }
-    int64_t count = 1;
-    for (int d = 0; d < rank; d++) count *= dims[d];
+    int64_t count = ig_shape_count(site, "reshape", rank, dims);
     if (count != x->size)
         ig_fatal(site, "Input to reshape is a tensor with %lld values, but the requested shape "
                  "has %lld", (long long)x->size, (long long)count);
@@ -127,8 +128,14 @@ IgTensor *ig_tile(IgSite *site, const IgTensor *x, const IgTensor *multiples)
         v.stride[2 * d] = 0;
         v.shape[2 * d + 1] = x->shape[d];
         v.stride[2 * d + 1] = xstrides[d];
+        if (x->shape[d] > 0 && m > INT64_MAX / x->shape[d]) {
+            char s[IG_SHAPE_STR_MAX];
+            ig_fatal(site, "tile: %lld copies of shape %s have more elements than fit in 64 bits",
+                     (long long)m, ig_shape_str(s, x->rank, x->shape));
+        }
         dims[d] = m * x->shape[d];
     }
+    ig_shape_count(site, "tile", x->rank, dims);
     IgTensor *out = ig_tensor_new(x->dtype, x->rank, dims);
     if (out->size > 0) ig_view_copy(&v, x->data, out->data, ig_dtype_size(x->dtype));
     return out;
@@ -143,6 +150,7 @@ IgTensor *ig_broadcast_to(IgSite *site, const IgTensor *x, const IgTensor *shape
     if (x->rank > rank)
         ig_fatal(site, "Rank of input (%d) must be no greater than rank of output shape (%d).",
                  x->rank, rank);
+    ig_shape_count(site, "broadcast_to", rank, dims);
     IgTensor *out = ig_tensor_new(x->dtype, rank, dims);
     if (out->size == 0) return out; /* TensorFlow checks nothing more for an empty result */
     /* TensorFlow's order: the two shapes must broadcast at all, then to the target. */

@@ -175,8 +175,7 @@ static IgTensor *binary_run(IgSite *site, BinOp op, const IgTensor *a, const IgT
 
     /* The common case first: operands of one shape (a loop's carried value and its
      * update) and too small for oneDNN. Nothing to broadcast, so one row over the
-     * whole buffer; on a 16-float add this skips about a fifth of the op's fixed cost
-     * (bench/ops). */
+     * whole buffer: a 16-float add takes ~22 ns instead of ~30 (bench/ops). */
     if (ig_shape_equal(a->rank, a->shape, b->rank, b->shape) &&
         !(dnnl_op && a->size >= IG_DNNL_MIN_ELEMENTS)) {
         IgTensor *out = ig_tensor_alloc(out_dtype, a->rank, a->shape,

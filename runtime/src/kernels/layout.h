@@ -38,6 +38,10 @@ IG_INTERNAL void ig_view_copy(const IgView *v, const void *src, void *dst, size_
 /* Element i of an int32 or int64 tensor, widened (shape vectors, multiples, slices). */
 IG_INTERNAL int64_t ig_int_at(const IgTensor *t, int64_t i);
 
+/* The element count of dims (all >= 0), or a run-time error naming op when it does
+ * not fit in int64 (a shape argument computed at run time can ask for anything). */
+IG_INTERNAL int64_t ig_shape_count(IgSite *site, const char *op, int rank, const int64_t *dims);
+
 /* A run-time error for a result of more than IG_MAX_RANK dims, which TensorFlow allows
  * and Ingot's fixed-size shapes do not. */
 IG_INTERNAL _Noreturn void ig_fatal_rank(IgSite *site, const char *op, int64_t rank);

@@ -26,8 +26,9 @@ INT_ELEMENT_FNS(i64, int64_t, uint64_t)
 /* IEEE throughout, as TensorFlow's CPU kernels: NaN propagates, log(0) = -inf,
  * log(-1) = sqrt(-1) = NaN, rsqrt(-0.0) = -inf. sign(+-0) is +0 and sign(NaN) NaN
  * (Eigen's). round is rint: half to even in the default rounding mode (tf.round).
- * rsqrt goes through double so that float32's result is rounded once. sigmoid takes
- * exp of -|x| only, which cannot overflow. */
+ * The transcendental ones go through double, so float32's result is rounded once
+ * (glibc's tanhf alone is off by 2 ulp). sigmoid takes exp of -|x| only, which
+ * cannot overflow. */
 #define FLOAT_ELEMENT_FNS(SUF, T)                                                      \
     static inline T abs_##SUF(T v) { return fabs(v); }                                 \
     static inline T sign_##SUF(T v) { return isnan(v) ? v : (T)((v > 0) - (v < 0)); }  \
@@ -37,15 +38,16 @@ INT_ELEMENT_FNS(i64, int64_t, uint64_t)
     static inline T round_##SUF(T v) { return rint(v); }                               \
     static inline T sqrt_##SUF(T v) { return sqrt(v); }                                \
     static inline T rsqrt_##SUF(T v) { return (T)(1.0 / sqrt((double)v)); }            \
-    static inline T exp_##SUF(T v) { return exp(v); }                                  \
-    static inline T log_##SUF(T v) { return log(v); }                                  \
-    static inline T log1p_##SUF(T v) { return log1p(v); }                              \
-    static inline T tanh_##SUF(T v) { return tanh(v); }                                \
+    static inline T exp_##SUF(T v) { return (T)exp((double)v); }                       \
+    static inline T log_##SUF(T v) { return (T)log((double)v); }                       \
+    static inline T log1p_##SUF(T v) { return (T)log1p((double)v); }                   \
+    static inline T tanh_##SUF(T v) { return (T)tanh((double)v); }                     \
     static inline T sigmoid_##SUF(T v)                                                 \
     {                                                                                  \
-        if (v >= 0) return (T)1 / ((T)1 + exp(-v));                                    \
-        T e = exp(v); /* NaN lands here and stays NaN */                               \
-        return e / ((T)1 + e);                                                         \
+        double x = v;                                                                  \
+        if (x >= 0) return (T)(1.0 / (1.0 + exp(-x)));                                 \
+        double e = exp(x); /* NaN lands here and stays NaN */                          \
+        return (T)(e / (1.0 + e));                                                     \
     }
 FLOAT_ELEMENT_FNS(f32, float)
 FLOAT_ELEMENT_FNS(f64, double)

@@ -2,7 +2,7 @@
  * float32 on a oneDNN pooling primitive cached in the site, float64 on loops. Padded
  * cells never win a max and are not counted in an average (TensorFlow's).
  * Entry points: ig_max_pool2d, ig_avg_pool2d. Memory owner: the site's cache. */
-#include <math.h>
+#include <math.h> /* INFINITY */
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,9 +93,10 @@ static void pool_f64_loops(const PoolGeom *g, const IgTensor *x, IgTensor *out)
             for (int64_t ix = x0; ix < x1; ix++) {
                 const double *v = px + ((n * g->h + iy) * g->w + ix) * g->c;
                 if (g->max) {
-                    /* A NaN wins, as in ig_reduce_max. */
+                    /* A NaN never wins, as in oneDNN's max pooling: the float32
+                     * path (and TensorFlow's oneDNN-enabled CPU builds) agree. */
                     for (int64_t ch = 0; ch < g->c; ch++)
-                        if (v[ch] > o[ch] || isnan(v[ch])) o[ch] = v[ch];
+                        if (v[ch] > o[ch]) o[ch] = v[ch];
                 } else {
                     for (int64_t ch = 0; ch < g->c; ch++) o[ch] += v[ch];
                 }

@@ -78,9 +78,9 @@ static void reduce_plan(const IgTensor *x, int naxes, const int *axes, bool all_
     do {                                                                               \
         const T *xd = x->data;                                                         \
         int inner = p->nd - 1;                                                         \
-        int64_t idx[IG_MAX_RANK] = {0}, xo = 0, oo = 0;                                 \
+        int64_t idx[IG_MAX_RANK] = {0};                                                \
         idx[split] = lo;                                                               \
-        xo = lo * p->xstr[split], oo = lo * p->ostr[split];                            \
+        int64_t xo = lo * p->xstr[split], oo = lo * p->ostr[split];                    \
         int64_t len = inner == split ? hi - lo : p->dims[inner];                       \
         for (;;) {                                                                     \
             const T *xs = xd + xo;                                                     \
@@ -116,7 +116,7 @@ static void reduce_plan(const IgTensor *x, int naxes, const int *axes, bool all_
         bool shared = split < p->nd;                                                   \
         if (!shared) split = 0; /* everything folds into one output: one thread */     \
         int64_t range = p->dims[split], chunks = !shared ? 1 : range < 64 ? range : 64; \
-        IG_PARALLEL_FOR(x->size)                                                       \
+        IG_PARALLEL_FOR(chunks > 1 ? x->size : 0)                                      \
         for (int64_t c = 0; c < chunks; c++) {                                         \
             int64_t lo = range * c / chunks, hi = range * (c + 1) / chunks;            \
             WALK_BOX(AT, T, FOLD);                                                     \

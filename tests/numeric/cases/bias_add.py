@@ -3,141 +3,141 @@
 import tensorflow as tf
 
 # case 1
-x = tf.constant([[-0.125, 0.375, -2.25], [0.125, -0.375, -1.625]], dtype=tf.float32)
-b = tf.constant([-3.625, -1.25, -3.25], dtype=tf.float32)
+x = tf.constant([[0.375, -0.75, 1.75], [-1.0, -1.875, -1.0]], dtype=tf.float32)
+b = tf.constant([0.0, 1.5, 3.875], dtype=tf.float32)
 y = tf.nn.bias_add(x, b)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-x = tf.constant([[[2.5, -2.75, -2.875], [-2.25, -1.75, 1.5]], [[3.375, 3.0, 2.5], [3.75, -0.875, -0.25]]], dtype=tf.float32)
-b = tf.constant([0.5, 0.0, 2.125], dtype=tf.float32)
+x = tf.constant([[[-1.375, 3.125, -2.75], [-2.875, -3.5, 4.0]], [[-2.625, 0.25, 1.0], [-3.5, -3.875, 2.625]]], dtype=tf.float32)
+b = tf.constant([3.0, -3.0, -2.875], dtype=tf.float32)
 y = tf.nn.bias_add(x, b)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-x = tf.constant([[[[3.125, -3.75, -0.25, 1.875], [1.75, -1.375, 3.875, -2.75]], [[1.25, -1.625, -0.25, -2.125], [-1.125, 2.625, 2.625, -3.75]]]], dtype=tf.float32)
-b = tf.constant([-2.625, -2.25, 1.0, -0.625], dtype=tf.float32)
+x = tf.constant([[[[-1.75, -0.5, 2.0, -3.875], [-3.25, -2.875, 0.75, 3.25]], [[-1.25, -1.25, 0.25, 3.25], [-1.75, 1.25, 1.75, -1.625]]]], dtype=tf.float32)
+b = tf.constant([2.875, 4.0, 2.25, -1.25], dtype=tf.float32)
 y = tf.nn.bias_add(x, b)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
 x = tf.zeros([0, 3], dtype=tf.float32)
-b = tf.constant([-3.25, -3.25, 0.625], dtype=tf.float32)
+b = tf.constant([-2.25, -2.125, 3.0], dtype=tf.float32)
 y = tf.nn.bias_add(x, b)
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-x = tf.constant([-0.125, 0.375, -0.75], dtype=tf.float32)
-b = tf.constant([1.75, -1.0, -1.875], dtype=tf.float32)
+x = tf.constant([[-1.625]], dtype=tf.float32)
+b = tf.constant([-0.875], dtype=tf.float32)
 y = tf.nn.bias_add(x, b)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-x = tf.constant([[-1.0, 0.0, 1.5], [3.875, -1.375, 3.125]], dtype=tf.float64)
-b = tf.constant([-2.75, -2.875, -3.5], dtype=tf.float64)
+x = tf.constant([[-3.125, -1.0, 2.375], [0.875, -3.125, -2.0]], dtype=tf.float64)
+b = tf.constant([-1.5, 2.125, -0.625], dtype=tf.float64)
 y = tf.nn.bias_add(x, b)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
-x = tf.constant([[[4.0, -2.625, 0.25], [1.0, -3.5, -3.875]], [[2.625, 3.0, -3.0], [-2.875, -1.75, -0.5]]], dtype=tf.float64)
-b = tf.constant([2.0, -3.875, -3.25], dtype=tf.float64)
+x = tf.constant([[[3.375, -2.5, 2.375], [0.875, 2.5, -1.875]], [[-2.75, 3.25, -3.625], [-0.25, -1.375, -2.625]]], dtype=tf.float64)
+b = tf.constant([1.375, 1.5, 1.625], dtype=tf.float64)
 y = tf.nn.bias_add(x, b)
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
 
 # case 8
-x = tf.constant([[[[-2.875, 0.75, 3.25, -1.25], [-1.25, 0.25, 3.25, -1.75]], [[1.25, 1.75, -1.625, 2.875], [4.0, 2.25, -1.25, -2.25]]]], dtype=tf.float64)
-b = tf.constant([-2.125, 3.0, -1.625, -0.875], dtype=tf.float64)
+x = tf.constant([[[[0.375, -1.75, 3.75, 2.125], [-2.625, 3.75, -2.875, 1.875]], [[-2.25, -0.875, 3.75, 3.375], [1.0, -2.75, -0.75, 3.75]]]], dtype=tf.float64)
+b = tf.constant([1.375, -2.5, -3.75, -2.5], dtype=tf.float64)
 y = tf.nn.bias_add(x, b)
 print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
 
 # case 9
 x = tf.zeros([0, 3], dtype=tf.float64)
-b = tf.constant([-3.125, -1.0, 2.375], dtype=tf.float64)
+b = tf.constant([1.0, 0.625, 3.75], dtype=tf.float64)
 y = tf.nn.bias_add(x, b)
 print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
-x = tf.constant([0.875, -3.125, -2.0], dtype=tf.float64)
-b = tf.constant([-1.5, 2.125, -0.625], dtype=tf.float64)
+x = tf.constant([[-0.5]], dtype=tf.float64)
+b = tf.constant([-0.375], dtype=tf.float64)
 y = tf.nn.bias_add(x, b)
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
-x = tf.constant([[-1, -2, -1], [3, 0, -3]], dtype=tf.int32)
-b = tf.constant([-1, 1, 3], dtype=tf.int32)
+x = tf.constant([[-3, -4, 1], [0, 1, 3]], dtype=tf.int32)
+b = tf.constant([-4, 3, -1], dtype=tf.int32)
 y = tf.nn.bias_add(x, b)
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
 
 # case 12
-x = tf.constant([[[4, -1, -2], [0, -3, 4]], [[-2, 2, 0], [-1, -4, 4]]], dtype=tf.int32)
-b = tf.constant([-4, 0, -1], dtype=tf.int32)
+x = tf.constant([[[2, 0, 0], [1, 3, -1]], [[-2, -4, -2], [1, 3, -1]]], dtype=tf.int32)
+b = tf.constant([4, -4, 2], dtype=tf.int32)
 y = tf.nn.bias_add(x, b)
 print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
 
 # case 13
-x = tf.constant([[[[3, 0, 4, -3], [-2, -4, 1, 3]], [[4, 1, -4, -3], [-4, 1, 0, 1]]]], dtype=tf.int32)
-b = tf.constant([3, -4, 3, -1], dtype=tf.int32)
+x = tf.constant([[[[-2, -3, -4, -1], [2, -2, 3, -3]], [[4, 4, -3, -3], [3, -2, -1, -2]]]], dtype=tf.int32)
+b = tf.constant([-3, 2, 1, 0], dtype=tf.int32)
 y = tf.nn.bias_add(x, b)
 print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
 x = tf.zeros([0, 3], dtype=tf.int32)
-b = tf.constant([2, 0, 0], dtype=tf.int32)
+b = tf.constant([0, -3, -3], dtype=tf.int32)
 y = tf.nn.bias_add(x, b)
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
-x = tf.constant([1, 3, -1], dtype=tf.int32)
-b = tf.constant([-2, -4, -2], dtype=tf.int32)
+x = tf.constant([[4]], dtype=tf.int32)
+b = tf.constant([-1], dtype=tf.int32)
 y = tf.nn.bias_add(x, b)
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
 
 # case 16
-x = tf.constant([[1, 3, -1], [4, -4, 2]], dtype=tf.int64)
-b = tf.constant([-2, -3, -4], dtype=tf.int64)
+x = tf.constant([[1, -1, -2], [-1, 3, -3]], dtype=tf.int64)
+b = tf.constant([-1, 0, 0], dtype=tf.int64)
 y = tf.nn.bias_add(x, b)
 print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-x = tf.constant([[[-1, 2, -2], [3, -3, 4]], [[4, -3, -3], [3, -2, -1]]], dtype=tf.int64)
-b = tf.constant([-2, -3, 2], dtype=tf.int64)
+x = tf.constant([[[-4, 4, -2], [-3, -2, -1]], [[-1, 3, -2], [2, 4, 2]]], dtype=tf.int64)
+b = tf.constant([-2, 1, 3], dtype=tf.int64)
 y = tf.nn.bias_add(x, b)
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)
 
 # case 18
-x = tf.constant([[[[1, 0, 0, -3], [-3, 4, -1, 1]], [[-1, -2, -1, 3], [-3, -1, 0, 0]]]], dtype=tf.int64)
-b = tf.constant([-4, 4, -2, -3], dtype=tf.int64)
+x = tf.constant([[[[3, -1, 2, 1], [1, -3, -3, 0]], [[-1, 2, 3, 0], [4, -1, 1, 4]]]], dtype=tf.int64)
+b = tf.constant([-4, 2, 0, -1], dtype=tf.int64)
 y = tf.nn.bias_add(x, b)
 print("case 18:", y.dtype.name, y.shape)
 tf.print("case 18 =", y, summarize=-1)
 
 # case 19
 x = tf.zeros([0, 3], dtype=tf.int64)
-b = tf.constant([-2, -1, -1], dtype=tf.int64)
+b = tf.constant([1, -1, 2], dtype=tf.int64)
 y = tf.nn.bias_add(x, b)
 print("case 19:", y.dtype.name, y.shape)
 tf.print("case 19 =", y, summarize=-1)
 
 # case 20
-x = tf.constant([3, -2, 2], dtype=tf.int64)
-b = tf.constant([4, 2, -2], dtype=tf.int64)
+x = tf.constant([[-1]], dtype=tf.int64)
+b = tf.constant([0], dtype=tf.int64)
 y = tf.nn.bias_add(x, b)
 print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)

@@ -123,7 +123,7 @@ print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
 
 # case 21
-a = tf.constant([[-2.375, -3.375], [-3.5, -1.75]], dtype=tf.float32)
+a = tf.constant([[-3.5, 1.25], [-3.0, 2.125]], dtype=tf.float32)
 y = tf.cast(a, tf.int32)
 print("case 21:", y.dtype.name, y.shape)
 tf.print("case 21 =", y, summarize=-1)

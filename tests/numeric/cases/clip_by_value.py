@@ -3,13 +3,13 @@
 import tensorflow as tf
 
 # case 1
-a = tf.constant([[1.125, 0.25, 0.25], [-1.125, -3.75, -3.5]], dtype=tf.float32)
+a = tf.constant([[2.25, 3.375, 0.0], [-3.625, -1.375, -3.375]], dtype=tf.float32)
 y = tf.clip_by_value(a, -1, 2)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-a = tf.constant(-3.75, dtype=tf.float32)
+a = tf.constant(3.5, dtype=tf.float32)
 y = tf.clip_by_value(a, -1, 2)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
@@ -21,27 +21,27 @@ print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-a = tf.constant([1.875, 2.75, -2.875, -3.875, -0.75], dtype=tf.float32)
+a = tf.constant([0.75, -1.25, 0.25, 1.625, -0.5], dtype=tf.float32)
 y = tf.clip_by_value(a, -1, 2)
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-a = tf.constant([[-3.625, -0.375, 2.75], [-3.875, -0.625, -2.625]], dtype=tf.float32)
-lo = tf.constant([-2.375, -2.75, -2.0], dtype=tf.float32)
-hi = tf.constant([[1.625], [0.75]], dtype=tf.float32)
+a = tf.constant([[-2.75, -1.0, -3.375], [-3.125, 2.0, -0.375]], dtype=tf.float32)
+lo = tf.constant([-1.5, -3.0, -1.0], dtype=tf.float32)
+hi = tf.constant([[0.0], [0.25]], dtype=tf.float32)
 y = tf.clip_by_value(a, lo, hi)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-a = tf.constant([[0.75, 1.875, -2.75], [3.75, -0.875, -0.75]], dtype=tf.float64)
+a = tf.constant([[-2.25, -0.375, -1.75], [3.125, 2.625, -4.0]], dtype=tf.float64)
 y = tf.clip_by_value(a, -1, 2)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
-a = tf.constant(1.75, dtype=tf.float64)
+a = tf.constant(-3.125, dtype=tf.float64)
 y = tf.clip_by_value(a, -1, 2)
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
@@ -53,27 +53,27 @@ print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
 
 # case 9
-a = tf.constant([1.375, -2.5, -1.125, -1.0, -3.75], dtype=tf.float64)
+a = tf.constant([-2.375, -3.375, -3.5, -1.75, -0.125], dtype=tf.float64)
 y = tf.clip_by_value(a, -1, 2)
 print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
-a = tf.constant([[-3.5, -2.75, -3.375], [0.875, -1.375, -3.375]], dtype=tf.float64)
-lo = tf.constant([-2.5, -1.0, -1.625], dtype=tf.float64)
-hi = tf.constant([[1.25], [0.5]], dtype=tf.float64)
+a = tf.constant([[1.5, -0.875, -1.0], [2.875, -3.5, -1.625]], dtype=tf.float64)
+lo = tf.constant([-2.125, -1.25, -2.125], dtype=tf.float64)
+hi = tf.constant([[0.25], [1.0]], dtype=tf.float64)
 y = tf.clip_by_value(a, lo, hi)
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
-a = tf.constant([[3, -3, 1], [4, 4, 4]], dtype=tf.int32)
+a = tf.constant([[-1, 3, -2], [-2, 4, 3]], dtype=tf.int32)
 y = tf.clip_by_value(a, -1, 2)
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
 
 # case 12
-a = tf.constant(-1, dtype=tf.int32)
+a = tf.constant(-3, dtype=tf.int32)
 y = tf.clip_by_value(a, -1, 2)
 print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
@@ -85,27 +85,27 @@ print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
-a = tf.constant([0, -2, -3, -2, 2], dtype=tf.int32)
+a = tf.constant([-2, -1, 3, -3, 2], dtype=tf.int32)
 y = tf.clip_by_value(a, -1, 2)
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
-a = tf.constant([[-1, 1, 4], [-4, 4, -2]], dtype=tf.int32)
-lo = tf.constant([-2, -3, -1], dtype=tf.int32)
-hi = tf.constant([[2], [1]], dtype=tf.int32)
+a = tf.constant([[-3, 4, 2], [4, 2, 1]], dtype=tf.int32)
+lo = tf.constant([-1, -3, -3], dtype=tf.int32)
+hi = tf.constant([[1], [2]], dtype=tf.int32)
 y = tf.clip_by_value(a, lo, hi)
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
 
 # case 16
-a = tf.constant([[1, 2, 2], [2, 2, -2]], dtype=tf.int64)
+a = tf.constant([[3, 3, 4], [0, 2, 1]], dtype=tf.int64)
 y = tf.clip_by_value(a, -1, 2)
 print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-a = tf.constant(2, dtype=tf.int64)
+a = tf.constant(1, dtype=tf.int64)
 y = tf.clip_by_value(a, -1, 2)
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)
@@ -117,21 +117,21 @@ print("case 18:", y.dtype.name, y.shape)
 tf.print("case 18 =", y, summarize=-1)
 
 # case 19
-a = tf.constant([3, -2, 4, 4, 1], dtype=tf.int64)
+a = tf.constant([0, 4, -3, -1, 2], dtype=tf.int64)
 y = tf.clip_by_value(a, -1, 2)
 print("case 19:", y.dtype.name, y.shape)
 tf.print("case 19 =", y, summarize=-1)
 
 # case 20
-a = tf.constant([[1, 3, -4], [-4, -4, 3]], dtype=tf.int64)
-lo = tf.constant([-3, -1, -1], dtype=tf.int64)
-hi = tf.constant([[2], [1]], dtype=tf.int64)
+a = tf.constant([[-1, -1, 4], [2, -3, -4]], dtype=tf.int64)
+lo = tf.constant([-2, -1, -2], dtype=tf.int64)
+hi = tf.constant([[0], [0]], dtype=tf.int64)
 y = tf.clip_by_value(a, lo, hi)
 print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
 
 # case 21
-a = tf.constant([[-0.375, -1.75, 3.125], [2.625, -4.0, -3.125]], dtype=tf.float32)
+a = tf.constant([[1.625, 0.25, -2.75], [-0.125, 0.0, -3.0]], dtype=tf.float32)
 y = tf.clip_by_value(a, clip_value_min=-0.5, clip_value_max=0.5)
 print("case 21:", y.dtype.name, y.shape)
 tf.print("case 21 =", y, summarize=-1)

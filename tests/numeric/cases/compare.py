@@ -3,162 +3,162 @@
 import tensorflow as tf
 
 # case 1
-a = tf.constant([[-0.5, 0.0, 0.0], [1.0, 0.0, 0.0]], dtype=tf.float32)
-b = tf.constant([[0.5, -0.5, -1.0], [-1.0, -0.5, 1.0]], dtype=tf.float32)
+a = tf.constant([[0.0, -1.0, 0.5], [0.5, -1.0, -0.5]], dtype=tf.float32)
+b = tf.constant([[1.0, 1.0, 0.0], [-0.5, 0.5, -0.5]], dtype=tf.float32)
 y = tf.equal(a, b)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-a = tf.constant([[-0.5, 0.5, -1.0], [0.5, 0.5, -0.5]], dtype=tf.float32)
-b = tf.constant([1.0, 0.5, -1.0], dtype=tf.float32)
+a = tf.constant([[0.5, -1.0, -0.5], [-1.0, -0.5, 0.0]], dtype=tf.float32)
+b = tf.constant([-1.0, -0.5, -0.5], dtype=tf.float32)
 y = tf.equal(a, b)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-a = tf.constant([[0.0], [-0.5], [0.5], [1.0]], dtype=tf.float32)
-b = tf.constant([[0.5, 1.0, -1.0, -1.0, 0.0]], dtype=tf.float32)
+a = tf.constant([[0.5], [0.5], [-0.5], [-1.0]], dtype=tf.float32)
+b = tf.constant([[-1.0, 0.5, -1.0, -1.0, 1.0]], dtype=tf.float32)
 y = tf.equal(a, b)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-a = tf.constant(-0.5, dtype=tf.float32)
-b = tf.constant([[0.5, 0.0], [-1.0, 1.0]], dtype=tf.float32)
+a = tf.constant(1.0, dtype=tf.float32)
+b = tf.constant([[-1.0, 0.0], [0.0, -0.5]], dtype=tf.float32)
 y = tf.equal(a, b)
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-a = tf.constant([[[-1.0, 0.0, -1.0]], [[-1.0, 0.0, -0.5]]], dtype=tf.float32)
-b = tf.constant([[0.5], [1.0], [1.0], [0.0]], dtype=tf.float32)
+a = tf.constant([[[-1.0, -1.0, 1.0]], [[0.5, -1.0, 1.0]]], dtype=tf.float32)
+b = tf.constant([[0.5], [1.0], [0.5], [-0.5]], dtype=tf.float32)
 y = tf.equal(a, b)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
 a = tf.constant([0.0], dtype=tf.float32)
-b = tf.constant([0.0], dtype=tf.float32)
+b = tf.constant([-1.0], dtype=tf.float32)
 y = tf.equal(a, b)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
 a = tf.zeros([0, 3], dtype=tf.float32)
-b = tf.constant([[0.0, 1.0, 1.0]], dtype=tf.float32)
+b = tf.constant([[0.5, 0.0, 0.0]], dtype=tf.float32)
 y = tf.equal(a, b)
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
 
 # case 8
 a = tf.zeros([2, 0], dtype=tf.float32)
-b = tf.constant([[-1.0], [-0.5]], dtype=tf.float32)
+b = tf.constant([[0.5], [0.0]], dtype=tf.float32)
 y = tf.equal(a, b)
 print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
 
 # case 9
-a = tf.constant([[0.0, -0.5, 0.5], [-1.0, -1.0, -0.5]], dtype=tf.float64)
-b = tf.constant([[0.0, 0.5, -1.0], [1.0, -0.5, 0.0]], dtype=tf.float64)
+a = tf.constant([[0.5, -0.5, 1.0], [0.0, -0.5, 0.5]], dtype=tf.float64)
+b = tf.constant([[0.0, 0.5, 1.0], [1.0, 0.5, 0.0]], dtype=tf.float64)
 y = tf.equal(a, b)
 print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
-a = tf.constant([[-0.5, -1.0, 1.0], [-0.5, 0.5, -0.5]], dtype=tf.float64)
-b = tf.constant([-1.0, 1.0, -0.5], dtype=tf.float64)
+a = tf.constant([[0.0, -0.5, -0.5], [1.0, 1.0, 0.0]], dtype=tf.float64)
+b = tf.constant([-0.5, -1.0, 0.0], dtype=tf.float64)
 y = tf.equal(a, b)
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
-a = tf.constant([[-1.0], [1.0], [0.0], [1.0]], dtype=tf.float64)
-b = tf.constant([[0.5, -1.0, 0.5, 0.5, 0.0]], dtype=tf.float64)
+a = tf.constant([[-0.5], [0.0], [0.0], [-0.5]], dtype=tf.float64)
+b = tf.constant([[1.0, 1.0, -0.5, 0.5, 0.0]], dtype=tf.float64)
 y = tf.equal(a, b)
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
 
 # case 12
 a = tf.constant(0.5, dtype=tf.float64)
-b = tf.constant([[1.0, -1.0], [1.0, 0.0]], dtype=tf.float64)
+b = tf.constant([[1.0, 1.0], [-0.5, 0.5]], dtype=tf.float64)
 y = tf.equal(a, b)
 print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
 
 # case 13
-a = tf.constant([[[-1.0, 0.5, 0.5]], [[-1.0, -0.5, 1.0]]], dtype=tf.float64)
-b = tf.constant([[1.0], [0.0], [-0.5], [0.5]], dtype=tf.float64)
+a = tf.constant([[[-0.5, 1.0, -0.5]], [[0.0, 0.0, 0.5]]], dtype=tf.float64)
+b = tf.constant([[1.0], [0.0], [0.5], [0.0]], dtype=tf.float64)
 y = tf.equal(a, b)
 print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
-a = tf.constant([-0.5], dtype=tf.float64)
-b = tf.constant([0.5], dtype=tf.float64)
+a = tf.constant([0.0], dtype=tf.float64)
+b = tf.constant([-0.5], dtype=tf.float64)
 y = tf.equal(a, b)
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
 a = tf.zeros([0, 3], dtype=tf.float64)
-b = tf.constant([[-1.0, -0.5, -1.0]], dtype=tf.float64)
+b = tf.constant([[-0.5, 0.0, 0.5]], dtype=tf.float64)
 y = tf.equal(a, b)
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
 
 # case 16
 a = tf.zeros([2, 0], dtype=tf.float64)
-b = tf.constant([[-0.5], [0.0]], dtype=tf.float64)
+b = tf.constant([[-0.5], [-0.5]], dtype=tf.float64)
 y = tf.equal(a, b)
 print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-a = tf.constant([[-1, 0, 1], [0, 0, 0]], dtype=tf.int32)
-b = tf.constant([[-1, -1, -1], [0, -1, -1]], dtype=tf.int32)
+a = tf.constant([[1, 1, 1], [-1, -1, 0]], dtype=tf.int32)
+b = tf.constant([[0, 1, 0], [0, 0, 1]], dtype=tf.int32)
 y = tf.equal(a, b)
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)
 
 # case 18
-a = tf.constant([[1, 0, -1], [1, 1, -1]], dtype=tf.int32)
-b = tf.constant([0, 1, 1], dtype=tf.int32)
+a = tf.constant([[0, 0, -1], [-1, 0, 0]], dtype=tf.int32)
+b = tf.constant([0, -1, -1], dtype=tf.int32)
 y = tf.equal(a, b)
 print("case 18:", y.dtype.name, y.shape)
 tf.print("case 18 =", y, summarize=-1)
 
 # case 19
-a = tf.constant([[0], [-1], [1], [-1]], dtype=tf.int32)
-b = tf.constant([[-1, 0, 1, -1, 0]], dtype=tf.int32)
+a = tf.constant([[0], [1], [-1], [0]], dtype=tf.int32)
+b = tf.constant([[-1, 1, 0, 1, 1]], dtype=tf.int32)
 y = tf.equal(a, b)
 print("case 19:", y.dtype.name, y.shape)
 tf.print("case 19 =", y, summarize=-1)
 
 # case 20
 a = tf.constant(-1, dtype=tf.int32)
-b = tf.constant([[-1, 1], [0, 1]], dtype=tf.int32)
+b = tf.constant([[-1, -1], [1, 1]], dtype=tf.int32)
 y = tf.equal(a, b)
 print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
 
 # case 21
-a = tf.constant([[[-1, 1, 1]], [[1, 1, 1]]], dtype=tf.int32)
-b = tf.constant([[0], [0], [0], [1]], dtype=tf.int32)
+a = tf.constant([[[0, -1, 0]], [[1, 0, -1]]], dtype=tf.int32)
+b = tf.constant([[-1], [1], [-1], [1]], dtype=tf.int32)
 y = tf.equal(a, b)
 print("case 21:", y.dtype.name, y.shape)
 tf.print("case 21 =", y, summarize=-1)
 
 # case 22
-a = tf.constant([-1], dtype=tf.int32)
-b = tf.constant([1], dtype=tf.int32)
+a = tf.constant([1], dtype=tf.int32)
+b = tf.constant([0], dtype=tf.int32)
 y = tf.equal(a, b)
 print("case 22:", y.dtype.name, y.shape)
 tf.print("case 22 =", y, summarize=-1)
 
 # case 23
 a = tf.zeros([0, 3], dtype=tf.int32)
-b = tf.constant([[0, 1, -1]], dtype=tf.int32)
+b = tf.constant([[0, -1, -1]], dtype=tf.int32)
 y = tf.equal(a, b)
 print("case 23:", y.dtype.name, y.shape)
 tf.print("case 23 =", y, summarize=-1)
@@ -171,57 +171,57 @@ print("case 24:", y.dtype.name, y.shape)
 tf.print("case 24 =", y, summarize=-1)
 
 # case 25
-a = tf.constant([[0, 1, 0], [1, 1, 0]], dtype=tf.int64)
-b = tf.constant([[0, -1, -1], [1, 0, -1]], dtype=tf.int64)
+a = tf.constant([[0, 0, 1], [-1, 0, 1]], dtype=tf.int64)
+b = tf.constant([[-1, -1, 0], [1, 1, 0]], dtype=tf.int64)
 y = tf.equal(a, b)
 print("case 25:", y.dtype.name, y.shape)
 tf.print("case 25 =", y, summarize=-1)
 
 # case 26
-a = tf.constant([[1, 1, 0], [1, 1, 1]], dtype=tf.int64)
-b = tf.constant([1, 1, 0], dtype=tf.int64)
+a = tf.constant([[-1, 1, 1], [-1, 0, 1]], dtype=tf.int64)
+b = tf.constant([-1, -1, -1], dtype=tf.int64)
 y = tf.equal(a, b)
 print("case 26:", y.dtype.name, y.shape)
 tf.print("case 26 =", y, summarize=-1)
 
 # case 27
-a = tf.constant([[0], [-1], [1], [-1]], dtype=tf.int64)
-b = tf.constant([[1, 0, 1, 0, 1]], dtype=tf.int64)
+a = tf.constant([[0], [-1], [-1], [1]], dtype=tf.int64)
+b = tf.constant([[-1, 0, 0, -1, -1]], dtype=tf.int64)
 y = tf.equal(a, b)
 print("case 27:", y.dtype.name, y.shape)
 tf.print("case 27 =", y, summarize=-1)
 
 # case 28
-a = tf.constant(1, dtype=tf.int64)
-b = tf.constant([[-1, -1], [1, 0]], dtype=tf.int64)
+a = tf.constant(0, dtype=tf.int64)
+b = tf.constant([[-1, 0], [1, 0]], dtype=tf.int64)
 y = tf.equal(a, b)
 print("case 28:", y.dtype.name, y.shape)
 tf.print("case 28 =", y, summarize=-1)
 
 # case 29
-a = tf.constant([[[0, 1, -1]], [[0, 0, 1]]], dtype=tf.int64)
-b = tf.constant([[1], [0], [0], [1]], dtype=tf.int64)
+a = tf.constant([[[1, -1, 1]], [[1, 0, -1]]], dtype=tf.int64)
+b = tf.constant([[0], [1], [0], [0]], dtype=tf.int64)
 y = tf.equal(a, b)
 print("case 29:", y.dtype.name, y.shape)
 tf.print("case 29 =", y, summarize=-1)
 
 # case 30
 a = tf.constant([-1], dtype=tf.int64)
-b = tf.constant([1], dtype=tf.int64)
+b = tf.constant([0], dtype=tf.int64)
 y = tf.equal(a, b)
 print("case 30:", y.dtype.name, y.shape)
 tf.print("case 30 =", y, summarize=-1)
 
 # case 31
 a = tf.zeros([0, 3], dtype=tf.int64)
-b = tf.constant([[1, 1, 0]], dtype=tf.int64)
+b = tf.constant([[-1, 1, 1]], dtype=tf.int64)
 y = tf.equal(a, b)
 print("case 31:", y.dtype.name, y.shape)
 tf.print("case 31 =", y, summarize=-1)
 
 # case 32
 a = tf.zeros([2, 0], dtype=tf.int64)
-b = tf.constant([[0], [1]], dtype=tf.int64)
+b = tf.constant([[-1], [0]], dtype=tf.int64)
 y = tf.equal(a, b)
 print("case 32:", y.dtype.name, y.shape)
 tf.print("case 32 =", y, summarize=-1)
@@ -234,133 +234,133 @@ print("case 33:", y.dtype.name, y.shape)
 tf.print("case 33 =", y, summarize=-1)
 
 # case 34
-a = tf.constant([[0.5, -0.5, -0.5], [0.0, 1.0, -1.0]], dtype=tf.float32)
-b = tf.constant([[-0.5, -0.5, 0.5], [-0.5, -0.5, 1.0]], dtype=tf.float32)
+a = tf.constant([[0.0, -0.5, 1.0], [1.0, -0.5, -0.5]], dtype=tf.float32)
+b = tf.constant([[0.0, 0.5, 0.5], [0.5, -1.0, 1.0]], dtype=tf.float32)
 y = tf.not_equal(a, b)
 print("case 34:", y.dtype.name, y.shape)
 tf.print("case 34 =", y, summarize=-1)
 
 # case 35
-a = tf.constant([[1.0, -0.5, 0.5], [1.0, 1.0, -1.0]], dtype=tf.float32)
-b = tf.constant([-0.5, 1.0, 0.0], dtype=tf.float32)
+a = tf.constant([[1.0, 0.0, 1.0], [-0.5, 0.5, -1.0]], dtype=tf.float32)
+b = tf.constant([-0.5, 1.0, 1.0], dtype=tf.float32)
 y = tf.not_equal(a, b)
 print("case 35:", y.dtype.name, y.shape)
 tf.print("case 35 =", y, summarize=-1)
 
 # case 36
-a = tf.constant([[0.5], [0.0], [1.0], [-1.0]], dtype=tf.float32)
-b = tf.constant([[1.0, 0.0, 1.0, -0.5, 0.5]], dtype=tf.float32)
+a = tf.constant([[-1.0], [0.0], [-1.0], [-0.5]], dtype=tf.float32)
+b = tf.constant([[-0.5, -1.0, 0.0, -0.5, 1.0]], dtype=tf.float32)
 y = tf.not_equal(a, b)
 print("case 36:", y.dtype.name, y.shape)
 tf.print("case 36 =", y, summarize=-1)
 
 # case 37
-a = tf.constant(-1.0, dtype=tf.float32)
-b = tf.constant([[0.5, -1.0], [0.0, 1.0]], dtype=tf.float32)
+a = tf.constant(-0.5, dtype=tf.float32)
+b = tf.constant([[1.0, 1.0], [-1.0, 1.0]], dtype=tf.float32)
 y = tf.not_equal(a, b)
 print("case 37:", y.dtype.name, y.shape)
 tf.print("case 37 =", y, summarize=-1)
 
 # case 38
-a = tf.constant([[[0.0, -1.0, -1.0]], [[0.5, 0.5, 0.5]]], dtype=tf.float32)
-b = tf.constant([[0.0], [-1.0], [0.5], [-0.5]], dtype=tf.float32)
+a = tf.constant([[[-0.5, -1.0, 0.5]], [[-0.5, -1.0, -1.0]]], dtype=tf.float32)
+b = tf.constant([[0.5], [0.5], [-1.0], [1.0]], dtype=tf.float32)
 y = tf.not_equal(a, b)
 print("case 38:", y.dtype.name, y.shape)
 tf.print("case 38 =", y, summarize=-1)
 
 # case 39
-a = tf.constant([-1.0], dtype=tf.float32)
-b = tf.constant([-0.5], dtype=tf.float32)
+a = tf.constant([1.0], dtype=tf.float32)
+b = tf.constant([0.0], dtype=tf.float32)
 y = tf.not_equal(a, b)
 print("case 39:", y.dtype.name, y.shape)
 tf.print("case 39 =", y, summarize=-1)
 
 # case 40
 a = tf.zeros([0, 3], dtype=tf.float32)
-b = tf.constant([[0.5, -1.0, 1.0]], dtype=tf.float32)
+b = tf.constant([[0.0, 1.0, 0.5]], dtype=tf.float32)
 y = tf.not_equal(a, b)
 print("case 40:", y.dtype.name, y.shape)
 tf.print("case 40 =", y, summarize=-1)
 
 # case 41
 a = tf.zeros([2, 0], dtype=tf.float32)
-b = tf.constant([[-0.5], [0.0]], dtype=tf.float32)
+b = tf.constant([[0.5], [-0.5]], dtype=tf.float32)
 y = tf.not_equal(a, b)
 print("case 41:", y.dtype.name, y.shape)
 tf.print("case 41 =", y, summarize=-1)
 
 # case 42
-a = tf.constant([[0.0, 0.5, -1.0], [0.0, -1.0, -0.5]], dtype=tf.float64)
-b = tf.constant([[1.0, 1.0, 1.0], [-0.5, 1.0, 0.5]], dtype=tf.float64)
+a = tf.constant([[0.0, -1.0, -0.5], [1.0, -1.0, 0.0]], dtype=tf.float64)
+b = tf.constant([[1.0, 0.0, -0.5], [0.0, 0.5, 1.0]], dtype=tf.float64)
 y = tf.not_equal(a, b)
 print("case 42:", y.dtype.name, y.shape)
 tf.print("case 42 =", y, summarize=-1)
 
 # case 43
-a = tf.constant([[-1.0, 0.5, 0.0], [-1.0, -0.5, 1.0]], dtype=tf.float64)
-b = tf.constant([-1.0, -1.0, 0.0], dtype=tf.float64)
+a = tf.constant([[1.0, -1.0, 1.0], [-1.0, 0.5, 0.5]], dtype=tf.float64)
+b = tf.constant([0.5, 0.0, 0.0], dtype=tf.float64)
 y = tf.not_equal(a, b)
 print("case 43:", y.dtype.name, y.shape)
 tf.print("case 43 =", y, summarize=-1)
 
 # case 44
-a = tf.constant([[-0.5], [-1.0], [0.0], [-1.0]], dtype=tf.float64)
-b = tf.constant([[0.0, -0.5, -1.0, -1.0, 0.0]], dtype=tf.float64)
+a = tf.constant([[-1.0], [1.0], [1.0], [-0.5]], dtype=tf.float64)
+b = tf.constant([[-0.5, 1.0, 0.5, 0.0, 1.0]], dtype=tf.float64)
 y = tf.not_equal(a, b)
 print("case 44:", y.dtype.name, y.shape)
 tf.print("case 44 =", y, summarize=-1)
 
 # case 45
-a = tf.constant(1.0, dtype=tf.float64)
-b = tf.constant([[0.0, -0.5], [1.0, 1.0]], dtype=tf.float64)
+a = tf.constant(-0.5, dtype=tf.float64)
+b = tf.constant([[0.5, 0.0], [1.0, 0.5]], dtype=tf.float64)
 y = tf.not_equal(a, b)
 print("case 45:", y.dtype.name, y.shape)
 tf.print("case 45 =", y, summarize=-1)
 
 # case 46
-a = tf.constant([[[-0.5, -0.5, 0.0]], [[0.5, 0.5, 0.5]]], dtype=tf.float64)
-b = tf.constant([[-1.0], [1.0], [1.0], [0.0]], dtype=tf.float64)
+a = tf.constant([[[-1.0, 0.0, 1.0]], [[0.5, -1.0, 0.0]]], dtype=tf.float64)
+b = tf.constant([[0.0], [0.5], [0.0], [1.0]], dtype=tf.float64)
 y = tf.not_equal(a, b)
 print("case 46:", y.dtype.name, y.shape)
 tf.print("case 46 =", y, summarize=-1)
 
 # case 47
-a = tf.constant([1.0], dtype=tf.float64)
-b = tf.constant([-0.5], dtype=tf.float64)
+a = tf.constant([-1.0], dtype=tf.float64)
+b = tf.constant([0.0], dtype=tf.float64)
 y = tf.not_equal(a, b)
 print("case 47:", y.dtype.name, y.shape)
 tf.print("case 47 =", y, summarize=-1)
 
 # case 48
 a = tf.zeros([0, 3], dtype=tf.float64)
-b = tf.constant([[0.5, -1.0, -0.5]], dtype=tf.float64)
+b = tf.constant([[-0.5, -1.0, -0.5]], dtype=tf.float64)
 y = tf.not_equal(a, b)
 print("case 48:", y.dtype.name, y.shape)
 tf.print("case 48 =", y, summarize=-1)
 
 # case 49
 a = tf.zeros([2, 0], dtype=tf.float64)
-b = tf.constant([[1.0], [1.0]], dtype=tf.float64)
+b = tf.constant([[-0.5], [0.5]], dtype=tf.float64)
 y = tf.not_equal(a, b)
 print("case 49:", y.dtype.name, y.shape)
 tf.print("case 49 =", y, summarize=-1)
 
 # case 50
-a = tf.constant([[0, -1, 1], [-1, 1, 0]], dtype=tf.int32)
-b = tf.constant([[0, -1, 1], [0, -1, 0]], dtype=tf.int32)
+a = tf.constant([[0, 0, 0], [0, 0, 1]], dtype=tf.int32)
+b = tf.constant([[-1, 1, 0], [0, 0, 0]], dtype=tf.int32)
 y = tf.not_equal(a, b)
 print("case 50:", y.dtype.name, y.shape)
 tf.print("case 50 =", y, summarize=-1)
 
 # case 51
-a = tf.constant([[1, -1, -1], [-1, -1, 0]], dtype=tf.int32)
-b = tf.constant([0, 0, -1], dtype=tf.int32)
+a = tf.constant([[1, 0, 1], [0, 1, 0]], dtype=tf.int32)
+b = tf.constant([0, -1, 0], dtype=tf.int32)
 y = tf.not_equal(a, b)
 print("case 51:", y.dtype.name, y.shape)
 tf.print("case 51 =", y, summarize=-1)
 
 # case 52
-a = tf.constant([[0], [1], [0], [0]], dtype=tf.int32)
+a = tf.constant([[-1], [-1], [-1], [1]], dtype=tf.int32)
 b = tf.constant([[0, -1, 1, -1, 1]], dtype=tf.int32)
 y = tf.not_equal(a, b)
 print("case 52:", y.dtype.name, y.shape)
@@ -368,14 +368,14 @@ tf.print("case 52 =", y, summarize=-1)
 
 # case 53
 a = tf.constant(0, dtype=tf.int32)
-b = tf.constant([[-1, 1], [1, -1]], dtype=tf.int32)
+b = tf.constant([[-1, -1], [1, 1]], dtype=tf.int32)
 y = tf.not_equal(a, b)
 print("case 53:", y.dtype.name, y.shape)
 tf.print("case 53 =", y, summarize=-1)
 
 # case 54
-a = tf.constant([[[0, -1, 1]], [[1, 0, -1]]], dtype=tf.int32)
-b = tf.constant([[0], [1], [-1], [0]], dtype=tf.int32)
+a = tf.constant([[[1, 0, -1]], [[-1, -1, -1]]], dtype=tf.int32)
+b = tf.constant([[1], [-1], [-1], [1]], dtype=tf.int32)
 y = tf.not_equal(a, b)
 print("case 54:", y.dtype.name, y.shape)
 tf.print("case 54 =", y, summarize=-1)
@@ -389,70 +389,70 @@ tf.print("case 55 =", y, summarize=-1)
 
 # case 56
 a = tf.zeros([0, 3], dtype=tf.int32)
-b = tf.constant([[1, -1, 1]], dtype=tf.int32)
+b = tf.constant([[1, 0, 0]], dtype=tf.int32)
 y = tf.not_equal(a, b)
 print("case 56:", y.dtype.name, y.shape)
 tf.print("case 56 =", y, summarize=-1)
 
 # case 57
 a = tf.zeros([2, 0], dtype=tf.int32)
-b = tf.constant([[0], [1]], dtype=tf.int32)
+b = tf.constant([[-1], [1]], dtype=tf.int32)
 y = tf.not_equal(a, b)
 print("case 57:", y.dtype.name, y.shape)
 tf.print("case 57 =", y, summarize=-1)
 
 # case 58
-a = tf.constant([[-1, 0, -1], [-1, -1, -1]], dtype=tf.int64)
-b = tf.constant([[1, 1, 0], [0, 0, -1]], dtype=tf.int64)
+a = tf.constant([[-1, 1, 1], [1, -1, -1]], dtype=tf.int64)
+b = tf.constant([[0, -1, 0], [0, -1, -1]], dtype=tf.int64)
 y = tf.not_equal(a, b)
 print("case 58:", y.dtype.name, y.shape)
 tf.print("case 58 =", y, summarize=-1)
 
 # case 59
-a = tf.constant([[-1, -1, 0], [0, 0, 1]], dtype=tf.int64)
-b = tf.constant([1, 0, -1], dtype=tf.int64)
+a = tf.constant([[1, 0, 1], [1, -1, -1]], dtype=tf.int64)
+b = tf.constant([-1, -1, 1], dtype=tf.int64)
 y = tf.not_equal(a, b)
 print("case 59:", y.dtype.name, y.shape)
 tf.print("case 59 =", y, summarize=-1)
 
 # case 60
-a = tf.constant([[1], [1], [-1], [0]], dtype=tf.int64)
-b = tf.constant([[0, 1, -1, -1, 1]], dtype=tf.int64)
+a = tf.constant([[-1], [-1], [1], [0]], dtype=tf.int64)
+b = tf.constant([[-1, -1, -1, -1, 1]], dtype=tf.int64)
 y = tf.not_equal(a, b)
 print("case 60:", y.dtype.name, y.shape)
 tf.print("case 60 =", y, summarize=-1)
 
 # case 61
 a = tf.constant(-1, dtype=tf.int64)
-b = tf.constant([[-1, 1], [1, 1]], dtype=tf.int64)
+b = tf.constant([[1, 0], [0, -1]], dtype=tf.int64)
 y = tf.not_equal(a, b)
 print("case 61:", y.dtype.name, y.shape)
 tf.print("case 61 =", y, summarize=-1)
 
 # case 62
-a = tf.constant([[[1, 1, -1]], [[-1, 1, 0]]], dtype=tf.int64)
-b = tf.constant([[0], [-1], [0], [0]], dtype=tf.int64)
+a = tf.constant([[[0, 1, 1]], [[-1, 0, -1]]], dtype=tf.int64)
+b = tf.constant([[-1], [1], [1], [0]], dtype=tf.int64)
 y = tf.not_equal(a, b)
 print("case 62:", y.dtype.name, y.shape)
 tf.print("case 62 =", y, summarize=-1)
 
 # case 63
-a = tf.constant([0], dtype=tf.int64)
-b = tf.constant([0], dtype=tf.int64)
+a = tf.constant([-1], dtype=tf.int64)
+b = tf.constant([1], dtype=tf.int64)
 y = tf.not_equal(a, b)
 print("case 63:", y.dtype.name, y.shape)
 tf.print("case 63 =", y, summarize=-1)
 
 # case 64
 a = tf.zeros([0, 3], dtype=tf.int64)
-b = tf.constant([[0, 0, 0]], dtype=tf.int64)
+b = tf.constant([[0, 1, 1]], dtype=tf.int64)
 y = tf.not_equal(a, b)
 print("case 64:", y.dtype.name, y.shape)
 tf.print("case 64 =", y, summarize=-1)
 
 # case 65
 a = tf.zeros([2, 0], dtype=tf.int64)
-b = tf.constant([[0], [1]], dtype=tf.int64)
+b = tf.constant([[1], [0]], dtype=tf.int64)
 y = tf.not_equal(a, b)
 print("case 65:", y.dtype.name, y.shape)
 tf.print("case 65 =", y, summarize=-1)
@@ -465,225 +465,225 @@ print("case 66:", y.dtype.name, y.shape)
 tf.print("case 66 =", y, summarize=-1)
 
 # case 67
-a = tf.constant([[1.0, 0.0, 0.5], [0.0, -0.5, -0.5]], dtype=tf.float32)
-b = tf.constant([[-1.0, -0.5, 1.0], [-1.0, 1.0, 0.0]], dtype=tf.float32)
+a = tf.constant([[0.5, -1.0, -1.0], [1.0, 1.0, 0.5]], dtype=tf.float32)
+b = tf.constant([[-1.0, 1.0, -1.0], [1.0, 0.5, 0.0]], dtype=tf.float32)
 y = tf.less(a, b)
 print("case 67:", y.dtype.name, y.shape)
 tf.print("case 67 =", y, summarize=-1)
 
 # case 68
-a = tf.constant([[-0.5, -1.0, 0.5], [-1.0, 0.5, 0.5]], dtype=tf.float32)
-b = tf.constant([-0.5, 1.0, 1.0], dtype=tf.float32)
+a = tf.constant([[-0.5, 0.0, 1.0], [-1.0, -1.0, 0.5]], dtype=tf.float32)
+b = tf.constant([1.0, 1.0, 0.0], dtype=tf.float32)
 y = tf.less(a, b)
 print("case 68:", y.dtype.name, y.shape)
 tf.print("case 68 =", y, summarize=-1)
 
 # case 69
-a = tf.constant([[0.5], [0.0], [0.5], [-1.0]], dtype=tf.float32)
-b = tf.constant([[-1.0, 1.0, -1.0, 0.0, 1.0]], dtype=tf.float32)
+a = tf.constant([[-1.0], [1.0], [1.0], [1.0]], dtype=tf.float32)
+b = tf.constant([[-0.5, 0.5, 1.0, 1.0, 0.5]], dtype=tf.float32)
 y = tf.less(a, b)
 print("case 69:", y.dtype.name, y.shape)
 tf.print("case 69 =", y, summarize=-1)
 
 # case 70
-a = tf.constant(1.0, dtype=tf.float32)
-b = tf.constant([[0.0, -1.0], [0.5, 1.0]], dtype=tf.float32)
+a = tf.constant(-1.0, dtype=tf.float32)
+b = tf.constant([[0.5, -0.5], [-0.5, 0.5]], dtype=tf.float32)
 y = tf.less(a, b)
 print("case 70:", y.dtype.name, y.shape)
 tf.print("case 70 =", y, summarize=-1)
 
 # case 71
-a = tf.constant([[[-0.5, 1.0, -1.0]], [[0.0, -1.0, 1.0]]], dtype=tf.float32)
-b = tf.constant([[1.0], [-1.0], [1.0], [0.0]], dtype=tf.float32)
+a = tf.constant([[[-1.0, -0.5, -0.5]], [[0.0, -0.5, 1.0]]], dtype=tf.float32)
+b = tf.constant([[0.5], [-0.5], [-0.5], [0.0]], dtype=tf.float32)
 y = tf.less(a, b)
 print("case 71:", y.dtype.name, y.shape)
 tf.print("case 71 =", y, summarize=-1)
 
 # case 72
-a = tf.constant([0.5], dtype=tf.float32)
-b = tf.constant([0.0], dtype=tf.float32)
+a = tf.constant([0.0], dtype=tf.float32)
+b = tf.constant([-1.0], dtype=tf.float32)
 y = tf.less(a, b)
 print("case 72:", y.dtype.name, y.shape)
 tf.print("case 72 =", y, summarize=-1)
 
 # case 73
 a = tf.zeros([0, 3], dtype=tf.float32)
-b = tf.constant([[1.0, 1.0, -1.0]], dtype=tf.float32)
+b = tf.constant([[-1.0, 1.0, -0.5]], dtype=tf.float32)
 y = tf.less(a, b)
 print("case 73:", y.dtype.name, y.shape)
 tf.print("case 73 =", y, summarize=-1)
 
 # case 74
 a = tf.zeros([2, 0], dtype=tf.float32)
-b = tf.constant([[-1.0], [-1.0]], dtype=tf.float32)
+b = tf.constant([[1.0], [1.0]], dtype=tf.float32)
 y = tf.less(a, b)
 print("case 74:", y.dtype.name, y.shape)
 tf.print("case 74 =", y, summarize=-1)
 
 # case 75
-a = tf.constant([[-1.0, 0.0, -0.5], [-1.0, 1.0, 1.0]], dtype=tf.float64)
-b = tf.constant([[1.0, 1.0, 0.0], [1.0, -0.5, 0.5]], dtype=tf.float64)
+a = tf.constant([[-1.0, 0.0, 1.0], [-0.5, 0.5, -1.0]], dtype=tf.float64)
+b = tf.constant([[0.5, -1.0, -0.5], [0.0, -0.5, -0.5]], dtype=tf.float64)
 y = tf.less(a, b)
 print("case 75:", y.dtype.name, y.shape)
 tf.print("case 75 =", y, summarize=-1)
 
 # case 76
-a = tf.constant([[0.0, 1.0, -0.5], [1.0, -1.0, 1.0]], dtype=tf.float64)
-b = tf.constant([0.0, 0.0, 0.0], dtype=tf.float64)
+a = tf.constant([[-0.5, 0.0, 0.5], [1.0, 0.5, 0.5]], dtype=tf.float64)
+b = tf.constant([1.0, 1.0, 0.0], dtype=tf.float64)
 y = tf.less(a, b)
 print("case 76:", y.dtype.name, y.shape)
 tf.print("case 76 =", y, summarize=-1)
 
 # case 77
-a = tf.constant([[0.5], [-1.0], [-1.0], [1.0]], dtype=tf.float64)
-b = tf.constant([[1.0, 0.5, -1.0, 1.0, -1.0]], dtype=tf.float64)
+a = tf.constant([[1.0], [1.0], [0.0], [-0.5]], dtype=tf.float64)
+b = tf.constant([[0.0, 0.0, -1.0, -0.5, 0.0]], dtype=tf.float64)
 y = tf.less(a, b)
 print("case 77:", y.dtype.name, y.shape)
 tf.print("case 77 =", y, summarize=-1)
 
 # case 78
-a = tf.constant(1.0, dtype=tf.float64)
-b = tf.constant([[0.5, 0.0], [-0.5, 0.0]], dtype=tf.float64)
+a = tf.constant(0.5, dtype=tf.float64)
+b = tf.constant([[1.0, -1.0], [0.5, -0.5]], dtype=tf.float64)
 y = tf.less(a, b)
 print("case 78:", y.dtype.name, y.shape)
 tf.print("case 78 =", y, summarize=-1)
 
 # case 79
-a = tf.constant([[[1.0, -1.0, -1.0]], [[0.5, 1.0, 1.0]]], dtype=tf.float64)
-b = tf.constant([[0.0], [-1.0], [1.0], [1.0]], dtype=tf.float64)
+a = tf.constant([[[-1.0, -1.0, 1.0]], [[-0.5, -0.5, 0.0]]], dtype=tf.float64)
+b = tf.constant([[-1.0], [0.0], [1.0], [1.0]], dtype=tf.float64)
 y = tf.less(a, b)
 print("case 79:", y.dtype.name, y.shape)
 tf.print("case 79 =", y, summarize=-1)
 
 # case 80
 a = tf.constant([1.0], dtype=tf.float64)
-b = tf.constant([-0.5], dtype=tf.float64)
+b = tf.constant([1.0], dtype=tf.float64)
 y = tf.less(a, b)
 print("case 80:", y.dtype.name, y.shape)
 tf.print("case 80 =", y, summarize=-1)
 
 # case 81
 a = tf.zeros([0, 3], dtype=tf.float64)
-b = tf.constant([[0.5, 1.0, 1.0]], dtype=tf.float64)
+b = tf.constant([[1.0, -1.0, 1.0]], dtype=tf.float64)
 y = tf.less(a, b)
 print("case 81:", y.dtype.name, y.shape)
 tf.print("case 81 =", y, summarize=-1)
 
 # case 82
 a = tf.zeros([2, 0], dtype=tf.float64)
-b = tf.constant([[0.5], [-1.0]], dtype=tf.float64)
+b = tf.constant([[0.0], [-0.5]], dtype=tf.float64)
 y = tf.less(a, b)
 print("case 82:", y.dtype.name, y.shape)
 tf.print("case 82 =", y, summarize=-1)
 
 # case 83
-a = tf.constant([[0, 0, 0], [-1, 0, 0]], dtype=tf.int32)
-b = tf.constant([[1, 0, -1], [0, 0, 0]], dtype=tf.int32)
+a = tf.constant([[1, -1, 0], [-1, -1, -1]], dtype=tf.int32)
+b = tf.constant([[0, 0, 1], [0, 1, 1]], dtype=tf.int32)
 y = tf.less(a, b)
 print("case 83:", y.dtype.name, y.shape)
 tf.print("case 83 =", y, summarize=-1)
 
 # case 84
-a = tf.constant([[1, 1, 1], [-1, -1, -1]], dtype=tf.int32)
-b = tf.constant([1, 0, -1], dtype=tf.int32)
+a = tf.constant([[1, 1, 1], [0, -1, 1]], dtype=tf.int32)
+b = tf.constant([-1, 1, -1], dtype=tf.int32)
 y = tf.less(a, b)
 print("case 84:", y.dtype.name, y.shape)
 tf.print("case 84 =", y, summarize=-1)
 
 # case 85
-a = tf.constant([[-1], [0], [0], [-1]], dtype=tf.int32)
-b = tf.constant([[1, -1, 0, -1, 1]], dtype=tf.int32)
+a = tf.constant([[-1], [0], [0], [1]], dtype=tf.int32)
+b = tf.constant([[0, 0, 0, 0, 0]], dtype=tf.int32)
 y = tf.less(a, b)
 print("case 85:", y.dtype.name, y.shape)
 tf.print("case 85 =", y, summarize=-1)
 
 # case 86
-a = tf.constant(1, dtype=tf.int32)
-b = tf.constant([[-1, 0], [1, 1]], dtype=tf.int32)
+a = tf.constant(0, dtype=tf.int32)
+b = tf.constant([[-1, 1], [-1, 0]], dtype=tf.int32)
 y = tf.less(a, b)
 print("case 86:", y.dtype.name, y.shape)
 tf.print("case 86 =", y, summarize=-1)
 
 # case 87
-a = tf.constant([[[1, 1, 0]], [[1, 0, 1]]], dtype=tf.int32)
-b = tf.constant([[1], [0], [0], [0]], dtype=tf.int32)
+a = tf.constant([[[1, 0, -1]], [[1, -1, 1]]], dtype=tf.int32)
+b = tf.constant([[1], [0], [1], [0]], dtype=tf.int32)
 y = tf.less(a, b)
 print("case 87:", y.dtype.name, y.shape)
 tf.print("case 87 =", y, summarize=-1)
 
 # case 88
-a = tf.constant([1], dtype=tf.int32)
-b = tf.constant([-1], dtype=tf.int32)
+a = tf.constant([-1], dtype=tf.int32)
+b = tf.constant([0], dtype=tf.int32)
 y = tf.less(a, b)
 print("case 88:", y.dtype.name, y.shape)
 tf.print("case 88 =", y, summarize=-1)
 
 # case 89
 a = tf.zeros([0, 3], dtype=tf.int32)
-b = tf.constant([[-1, -1, 1]], dtype=tf.int32)
+b = tf.constant([[-1, 1, 0]], dtype=tf.int32)
 y = tf.less(a, b)
 print("case 89:", y.dtype.name, y.shape)
 tf.print("case 89 =", y, summarize=-1)
 
 # case 90
 a = tf.zeros([2, 0], dtype=tf.int32)
-b = tf.constant([[1], [1]], dtype=tf.int32)
+b = tf.constant([[-1], [-1]], dtype=tf.int32)
 y = tf.less(a, b)
 print("case 90:", y.dtype.name, y.shape)
 tf.print("case 90 =", y, summarize=-1)
 
 # case 91
-a = tf.constant([[-1, -1, 1], [1, 0, 1]], dtype=tf.int64)
-b = tf.constant([[1, 1, 0], [1, -1, 0]], dtype=tf.int64)
+a = tf.constant([[1, 0, -1], [1, 0, -1]], dtype=tf.int64)
+b = tf.constant([[1, -1, 0], [-1, 0, 0]], dtype=tf.int64)
 y = tf.less(a, b)
 print("case 91:", y.dtype.name, y.shape)
 tf.print("case 91 =", y, summarize=-1)
 
 # case 92
-a = tf.constant([[0, 0, 1], [1, -1, -1]], dtype=tf.int64)
-b = tf.constant([0, 0, -1], dtype=tf.int64)
+a = tf.constant([[1, -1, 1], [1, 0, 0]], dtype=tf.int64)
+b = tf.constant([0, -1, 1], dtype=tf.int64)
 y = tf.less(a, b)
 print("case 92:", y.dtype.name, y.shape)
 tf.print("case 92 =", y, summarize=-1)
 
 # case 93
-a = tf.constant([[-1], [-1], [0], [0]], dtype=tf.int64)
-b = tf.constant([[1, 1, -1, 1, -1]], dtype=tf.int64)
+a = tf.constant([[-1], [-1], [-1], [0]], dtype=tf.int64)
+b = tf.constant([[1, 0, -1, 0, 1]], dtype=tf.int64)
 y = tf.less(a, b)
 print("case 93:", y.dtype.name, y.shape)
 tf.print("case 93 =", y, summarize=-1)
 
 # case 94
-a = tf.constant(-1, dtype=tf.int64)
-b = tf.constant([[-1, 0], [-1, -1]], dtype=tf.int64)
+a = tf.constant(0, dtype=tf.int64)
+b = tf.constant([[1, 0], [-1, 1]], dtype=tf.int64)
 y = tf.less(a, b)
 print("case 94:", y.dtype.name, y.shape)
 tf.print("case 94 =", y, summarize=-1)
 
 # case 95
-a = tf.constant([[[-1, -1, 1]], [[0, 1, -1]]], dtype=tf.int64)
-b = tf.constant([[0], [-1], [-1], [-1]], dtype=tf.int64)
+a = tf.constant([[[1, 0, -1]], [[-1, 0, -1]]], dtype=tf.int64)
+b = tf.constant([[-1], [-1], [1], [1]], dtype=tf.int64)
 y = tf.less(a, b)
 print("case 95:", y.dtype.name, y.shape)
 tf.print("case 95 =", y, summarize=-1)
 
 # case 96
 a = tf.constant([0], dtype=tf.int64)
-b = tf.constant([0], dtype=tf.int64)
+b = tf.constant([1], dtype=tf.int64)
 y = tf.less(a, b)
 print("case 96:", y.dtype.name, y.shape)
 tf.print("case 96 =", y, summarize=-1)
 
 # case 97
 a = tf.zeros([0, 3], dtype=tf.int64)
-b = tf.constant([[1, 0, 1]], dtype=tf.int64)
+b = tf.constant([[-1, -1, 0]], dtype=tf.int64)
 y = tf.less(a, b)
 print("case 97:", y.dtype.name, y.shape)
 tf.print("case 97 =", y, summarize=-1)
 
 # case 98
 a = tf.zeros([2, 0], dtype=tf.int64)
-b = tf.constant([[1], [1]], dtype=tf.int64)
+b = tf.constant([[1], [-1]], dtype=tf.int64)
 y = tf.less(a, b)
 print("case 98:", y.dtype.name, y.shape)
 tf.print("case 98 =", y, summarize=-1)
@@ -696,162 +696,162 @@ print("case 99:", y.dtype.name, y.shape)
 tf.print("case 99 =", y, summarize=-1)
 
 # case 100
-a = tf.constant([[0.0, -0.5, 1.0], [0.5, 1.0, 0.0]], dtype=tf.float32)
-b = tf.constant([[1.0, -1.0, 0.5], [0.0, -0.5, -0.5]], dtype=tf.float32)
+a = tf.constant([[-0.5, 1.0, 1.0], [-1.0, -1.0, 1.0]], dtype=tf.float32)
+b = tf.constant([[-0.5, 1.0, 1.0], [0.0, 0.0, 0.5]], dtype=tf.float32)
 y = tf.less_equal(a, b)
 print("case 100:", y.dtype.name, y.shape)
 tf.print("case 100 =", y, summarize=-1)
 
 # case 101
-a = tf.constant([[-0.5, 0.5, 1.0], [0.0, 1.0, 0.5]], dtype=tf.float32)
-b = tf.constant([-0.5, -1.0, 0.0], dtype=tf.float32)
+a = tf.constant([[-0.5, 0.5, 0.5], [0.0, -0.5, -1.0]], dtype=tf.float32)
+b = tf.constant([-0.5, 1.0, -0.5], dtype=tf.float32)
 y = tf.less_equal(a, b)
 print("case 101:", y.dtype.name, y.shape)
 tf.print("case 101 =", y, summarize=-1)
 
 # case 102
-a = tf.constant([[1.0], [0.0], [0.0], [-0.5]], dtype=tf.float32)
-b = tf.constant([[1.0, -1.0, -1.0, 1.0, -0.5]], dtype=tf.float32)
+a = tf.constant([[1.0], [0.5], [0.5], [-1.0]], dtype=tf.float32)
+b = tf.constant([[-0.5, 1.0, 0.0, 0.0, 1.0]], dtype=tf.float32)
 y = tf.less_equal(a, b)
 print("case 102:", y.dtype.name, y.shape)
 tf.print("case 102 =", y, summarize=-1)
 
 # case 103
-a = tf.constant(1.0, dtype=tf.float32)
-b = tf.constant([[1.0, 1.0], [1.0, -0.5]], dtype=tf.float32)
+a = tf.constant(-1.0, dtype=tf.float32)
+b = tf.constant([[0.5, -0.5], [-1.0, 0.5]], dtype=tf.float32)
 y = tf.less_equal(a, b)
 print("case 103:", y.dtype.name, y.shape)
 tf.print("case 103 =", y, summarize=-1)
 
 # case 104
-a = tf.constant([[[-0.5, 0.5, 0.5]], [[-1.0, 0.0, -0.5]]], dtype=tf.float32)
-b = tf.constant([[-1.0], [-1.0], [-1.0], [1.0]], dtype=tf.float32)
+a = tf.constant([[[0.0, 0.5, -1.0]], [[-0.5, 0.0, 0.0]]], dtype=tf.float32)
+b = tf.constant([[0.0], [1.0], [-1.0], [1.0]], dtype=tf.float32)
 y = tf.less_equal(a, b)
 print("case 104:", y.dtype.name, y.shape)
 tf.print("case 104 =", y, summarize=-1)
 
 # case 105
-a = tf.constant([0.5], dtype=tf.float32)
-b = tf.constant([0.0], dtype=tf.float32)
+a = tf.constant([1.0], dtype=tf.float32)
+b = tf.constant([1.0], dtype=tf.float32)
 y = tf.less_equal(a, b)
 print("case 105:", y.dtype.name, y.shape)
 tf.print("case 105 =", y, summarize=-1)
 
 # case 106
 a = tf.zeros([0, 3], dtype=tf.float32)
-b = tf.constant([[-0.5, 1.0, -0.5]], dtype=tf.float32)
+b = tf.constant([[0.0, 0.5, 0.5]], dtype=tf.float32)
 y = tf.less_equal(a, b)
 print("case 106:", y.dtype.name, y.shape)
 tf.print("case 106 =", y, summarize=-1)
 
 # case 107
 a = tf.zeros([2, 0], dtype=tf.float32)
-b = tf.constant([[-0.5], [0.0]], dtype=tf.float32)
+b = tf.constant([[0.0], [1.0]], dtype=tf.float32)
 y = tf.less_equal(a, b)
 print("case 107:", y.dtype.name, y.shape)
 tf.print("case 107 =", y, summarize=-1)
 
 # case 108
-a = tf.constant([[-0.5, 1.0, 0.0], [-1.0, 1.0, -0.5]], dtype=tf.float64)
-b = tf.constant([[-1.0, 0.5, -1.0], [1.0, 0.0, -0.5]], dtype=tf.float64)
+a = tf.constant([[0.5, -1.0, -0.5], [-1.0, 0.5, -0.5]], dtype=tf.float64)
+b = tf.constant([[0.0, 1.0, 1.0], [1.0, 0.5, 0.0]], dtype=tf.float64)
 y = tf.less_equal(a, b)
 print("case 108:", y.dtype.name, y.shape)
 tf.print("case 108 =", y, summarize=-1)
 
 # case 109
-a = tf.constant([[0.0, 1.0, 1.0], [-1.0, -0.5, 1.0]], dtype=tf.float64)
-b = tf.constant([1.0, -1.0, -1.0], dtype=tf.float64)
+a = tf.constant([[-0.5, -0.5, 0.0], [-0.5, 0.0, 0.0]], dtype=tf.float64)
+b = tf.constant([-1.0, 1.0, 1.0], dtype=tf.float64)
 y = tf.less_equal(a, b)
 print("case 109:", y.dtype.name, y.shape)
 tf.print("case 109 =", y, summarize=-1)
 
 # case 110
-a = tf.constant([[1.0], [-0.5], [1.0], [1.0]], dtype=tf.float64)
-b = tf.constant([[0.0, 0.0, 0.5, -0.5, 0.5]], dtype=tf.float64)
+a = tf.constant([[-1.0], [-1.0], [0.0], [1.0]], dtype=tf.float64)
+b = tf.constant([[1.0, 0.0, 0.5, -0.5, 1.0]], dtype=tf.float64)
 y = tf.less_equal(a, b)
 print("case 110:", y.dtype.name, y.shape)
 tf.print("case 110 =", y, summarize=-1)
 
 # case 111
-a = tf.constant(0.5, dtype=tf.float64)
-b = tf.constant([[0.0, -0.5], [-1.0, -0.5]], dtype=tf.float64)
+a = tf.constant(1.0, dtype=tf.float64)
+b = tf.constant([[0.5, 1.0], [1.0, -0.5]], dtype=tf.float64)
 y = tf.less_equal(a, b)
 print("case 111:", y.dtype.name, y.shape)
 tf.print("case 111 =", y, summarize=-1)
 
 # case 112
-a = tf.constant([[[1.0, -0.5, 1.0]], [[0.5, 0.5, -1.0]]], dtype=tf.float64)
-b = tf.constant([[-0.5], [1.0], [0.0], [0.0]], dtype=tf.float64)
+a = tf.constant([[[0.0, 0.0, -0.5]], [[-0.5, -1.0, -0.5]]], dtype=tf.float64)
+b = tf.constant([[-1.0], [0.0], [0.0], [0.5]], dtype=tf.float64)
 y = tf.less_equal(a, b)
 print("case 112:", y.dtype.name, y.shape)
 tf.print("case 112 =", y, summarize=-1)
 
 # case 113
-a = tf.constant([1.0], dtype=tf.float64)
-b = tf.constant([-1.0], dtype=tf.float64)
+a = tf.constant([0.0], dtype=tf.float64)
+b = tf.constant([0.5], dtype=tf.float64)
 y = tf.less_equal(a, b)
 print("case 113:", y.dtype.name, y.shape)
 tf.print("case 113 =", y, summarize=-1)
 
 # case 114
 a = tf.zeros([0, 3], dtype=tf.float64)
-b = tf.constant([[0.5, -0.5, -1.0]], dtype=tf.float64)
+b = tf.constant([[-1.0, 1.0, 0.5]], dtype=tf.float64)
 y = tf.less_equal(a, b)
 print("case 114:", y.dtype.name, y.shape)
 tf.print("case 114 =", y, summarize=-1)
 
 # case 115
 a = tf.zeros([2, 0], dtype=tf.float64)
-b = tf.constant([[0.5], [0.0]], dtype=tf.float64)
+b = tf.constant([[-0.5], [-0.5]], dtype=tf.float64)
 y = tf.less_equal(a, b)
 print("case 115:", y.dtype.name, y.shape)
 tf.print("case 115 =", y, summarize=-1)
 
 # case 116
-a = tf.constant([[-1, 0, 1], [1, 1, 1]], dtype=tf.int32)
-b = tf.constant([[-1, -1, -1], [-1, -1, 1]], dtype=tf.int32)
+a = tf.constant([[0, 1, 1], [1, -1, 1]], dtype=tf.int32)
+b = tf.constant([[-1, 1, -1], [1, 0, 0]], dtype=tf.int32)
 y = tf.less_equal(a, b)
 print("case 116:", y.dtype.name, y.shape)
 tf.print("case 116 =", y, summarize=-1)
 
 # case 117
-a = tf.constant([[1, 0, 0], [1, 1, 0]], dtype=tf.int32)
-b = tf.constant([-1, -1, 1], dtype=tf.int32)
+a = tf.constant([[1, -1, 1], [-1, 1, -1]], dtype=tf.int32)
+b = tf.constant([-1, 1, 1], dtype=tf.int32)
 y = tf.less_equal(a, b)
 print("case 117:", y.dtype.name, y.shape)
 tf.print("case 117 =", y, summarize=-1)
 
 # case 118
-a = tf.constant([[1], [0], [-1], [0]], dtype=tf.int32)
-b = tf.constant([[0, 1, -1, -1, 1]], dtype=tf.int32)
+a = tf.constant([[0], [0], [1], [0]], dtype=tf.int32)
+b = tf.constant([[0, -1, 1, -1, 0]], dtype=tf.int32)
 y = tf.less_equal(a, b)
 print("case 118:", y.dtype.name, y.shape)
 tf.print("case 118 =", y, summarize=-1)
 
 # case 119
-a = tf.constant(0, dtype=tf.int32)
-b = tf.constant([[-1, 0], [0, 1]], dtype=tf.int32)
+a = tf.constant(1, dtype=tf.int32)
+b = tf.constant([[0, 1], [-1, 0]], dtype=tf.int32)
 y = tf.less_equal(a, b)
 print("case 119:", y.dtype.name, y.shape)
 tf.print("case 119 =", y, summarize=-1)
 
 # case 120
-a = tf.constant([[[0, 0, 0]], [[1, 0, 0]]], dtype=tf.int32)
-b = tf.constant([[1], [0], [1], [1]], dtype=tf.int32)
+a = tf.constant([[[1, -1, 0]], [[0, -1, 1]]], dtype=tf.int32)
+b = tf.constant([[-1], [1], [0], [1]], dtype=tf.int32)
 y = tf.less_equal(a, b)
 print("case 120:", y.dtype.name, y.shape)
 tf.print("case 120 =", y, summarize=-1)
 
 # case 121
-a = tf.constant([-1], dtype=tf.int32)
-b = tf.constant([-1], dtype=tf.int32)
+a = tf.constant([0], dtype=tf.int32)
+b = tf.constant([0], dtype=tf.int32)
 y = tf.less_equal(a, b)
 print("case 121:", y.dtype.name, y.shape)
 tf.print("case 121 =", y, summarize=-1)
 
 # case 122
 a = tf.zeros([0, 3], dtype=tf.int32)
-b = tf.constant([[-1, 1, -1]], dtype=tf.int32)
+b = tf.constant([[-1, -1, 1]], dtype=tf.int32)
 y = tf.less_equal(a, b)
 print("case 122:", y.dtype.name, y.shape)
 tf.print("case 122 =", y, summarize=-1)
@@ -864,36 +864,36 @@ print("case 123:", y.dtype.name, y.shape)
 tf.print("case 123 =", y, summarize=-1)
 
 # case 124
-a = tf.constant([[-1, -1, 1], [1, 0, -1]], dtype=tf.int64)
-b = tf.constant([[-1, 1, 1], [0, -1, 0]], dtype=tf.int64)
+a = tf.constant([[-1, 0, 0], [-1, 0, 1]], dtype=tf.int64)
+b = tf.constant([[0, 1, -1], [0, 0, 1]], dtype=tf.int64)
 y = tf.less_equal(a, b)
 print("case 124:", y.dtype.name, y.shape)
 tf.print("case 124 =", y, summarize=-1)
 
 # case 125
-a = tf.constant([[-1, 0, 1], [1, 1, 0]], dtype=tf.int64)
-b = tf.constant([0, 0, -1], dtype=tf.int64)
+a = tf.constant([[0, -1, -1], [0, 0, -1]], dtype=tf.int64)
+b = tf.constant([-1, 0, 0], dtype=tf.int64)
 y = tf.less_equal(a, b)
 print("case 125:", y.dtype.name, y.shape)
 tf.print("case 125 =", y, summarize=-1)
 
 # case 126
-a = tf.constant([[0], [0], [-1], [1]], dtype=tf.int64)
-b = tf.constant([[1, 1, 1, 1, 1]], dtype=tf.int64)
+a = tf.constant([[-1], [1], [1], [-1]], dtype=tf.int64)
+b = tf.constant([[1, 1, -1, 0, -1]], dtype=tf.int64)
 y = tf.less_equal(a, b)
 print("case 126:", y.dtype.name, y.shape)
 tf.print("case 126 =", y, summarize=-1)
 
 # case 127
-a = tf.constant(-1, dtype=tf.int64)
-b = tf.constant([[0, -1], [1, 0]], dtype=tf.int64)
+a = tf.constant(1, dtype=tf.int64)
+b = tf.constant([[1, 1], [-1, 1]], dtype=tf.int64)
 y = tf.less_equal(a, b)
 print("case 127:", y.dtype.name, y.shape)
 tf.print("case 127 =", y, summarize=-1)
 
 # case 128
-a = tf.constant([[[0, 0, 0]], [[1, 1, 1]]], dtype=tf.int64)
-b = tf.constant([[-1], [1], [-1], [1]], dtype=tf.int64)
+a = tf.constant([[[-1, 0, -1]], [[1, 1, 1]]], dtype=tf.int64)
+b = tf.constant([[0], [-1], [-1], [0]], dtype=tf.int64)
 y = tf.less_equal(a, b)
 print("case 128:", y.dtype.name, y.shape)
 tf.print("case 128 =", y, summarize=-1)
@@ -907,14 +907,14 @@ tf.print("case 129 =", y, summarize=-1)
 
 # case 130
 a = tf.zeros([0, 3], dtype=tf.int64)
-b = tf.constant([[0, 0, 1]], dtype=tf.int64)
+b = tf.constant([[0, 1, 0]], dtype=tf.int64)
 y = tf.less_equal(a, b)
 print("case 130:", y.dtype.name, y.shape)
 tf.print("case 130 =", y, summarize=-1)
 
 # case 131
 a = tf.zeros([2, 0], dtype=tf.int64)
-b = tf.constant([[-1], [1]], dtype=tf.int64)
+b = tf.constant([[1], [-1]], dtype=tf.int64)
 y = tf.less_equal(a, b)
 print("case 131:", y.dtype.name, y.shape)
 tf.print("case 131 =", y, summarize=-1)
@@ -927,225 +927,225 @@ print("case 132:", y.dtype.name, y.shape)
 tf.print("case 132 =", y, summarize=-1)
 
 # case 133
-a = tf.constant([[0.5, -1.0, 0.0], [0.5, -1.0, -1.0]], dtype=tf.float32)
-b = tf.constant([[0.0, -0.5, -0.5], [0.0, -1.0, 1.0]], dtype=tf.float32)
+a = tf.constant([[-0.5, -0.5, 1.0], [1.0, 0.0, 0.5]], dtype=tf.float32)
+b = tf.constant([[0.0, 0.5, 1.0], [1.0, 1.0, -0.5]], dtype=tf.float32)
 y = tf.greater(a, b)
 print("case 133:", y.dtype.name, y.shape)
 tf.print("case 133 =", y, summarize=-1)
 
 # case 134
-a = tf.constant([[-0.5, 0.0, 0.5], [-0.5, 0.0, 1.0]], dtype=tf.float32)
-b = tf.constant([0.0, 1.0, 1.0], dtype=tf.float32)
+a = tf.constant([[1.0, 0.5, -0.5], [1.0, 0.5, 1.0]], dtype=tf.float32)
+b = tf.constant([-1.0, 1.0, -0.5], dtype=tf.float32)
 y = tf.greater(a, b)
 print("case 134:", y.dtype.name, y.shape)
 tf.print("case 134 =", y, summarize=-1)
 
 # case 135
-a = tf.constant([[0.0], [1.0], [0.5], [-0.5]], dtype=tf.float32)
-b = tf.constant([[0.5, -1.0, 1.0, -1.0, 0.5]], dtype=tf.float32)
+a = tf.constant([[1.0], [-1.0], [-0.5], [0.5]], dtype=tf.float32)
+b = tf.constant([[0.0, 1.0, 0.0, -0.5, -0.5]], dtype=tf.float32)
 y = tf.greater(a, b)
 print("case 135:", y.dtype.name, y.shape)
 tf.print("case 135 =", y, summarize=-1)
 
 # case 136
-a = tf.constant(0.0, dtype=tf.float32)
-b = tf.constant([[1.0, -0.5], [1.0, 0.5]], dtype=tf.float32)
+a = tf.constant(-1.0, dtype=tf.float32)
+b = tf.constant([[1.0, 0.5], [0.0, -1.0]], dtype=tf.float32)
 y = tf.greater(a, b)
 print("case 136:", y.dtype.name, y.shape)
 tf.print("case 136 =", y, summarize=-1)
 
 # case 137
-a = tf.constant([[[-0.5, 0.0, 0.5]], [[-0.5, 0.0, 1.0]]], dtype=tf.float32)
-b = tf.constant([[-0.5], [1.0], [1.0], [-0.5]], dtype=tf.float32)
+a = tf.constant([[[0.5, 1.0, -0.5]], [[0.5, -1.0, 0.5]]], dtype=tf.float32)
+b = tf.constant([[1.0], [1.0], [0.5], [0.5]], dtype=tf.float32)
 y = tf.greater(a, b)
 print("case 137:", y.dtype.name, y.shape)
 tf.print("case 137 =", y, summarize=-1)
 
 # case 138
-a = tf.constant([0.5], dtype=tf.float32)
-b = tf.constant([1.0], dtype=tf.float32)
+a = tf.constant([-0.5], dtype=tf.float32)
+b = tf.constant([0.0], dtype=tf.float32)
 y = tf.greater(a, b)
 print("case 138:", y.dtype.name, y.shape)
 tf.print("case 138 =", y, summarize=-1)
 
 # case 139
 a = tf.zeros([0, 3], dtype=tf.float32)
-b = tf.constant([[-1.0, -0.5, -1.0]], dtype=tf.float32)
+b = tf.constant([[0.0, 0.0, 1.0]], dtype=tf.float32)
 y = tf.greater(a, b)
 print("case 139:", y.dtype.name, y.shape)
 tf.print("case 139 =", y, summarize=-1)
 
 # case 140
 a = tf.zeros([2, 0], dtype=tf.float32)
-b = tf.constant([[0.0], [-1.0]], dtype=tf.float32)
+b = tf.constant([[-1.0], [-0.5]], dtype=tf.float32)
 y = tf.greater(a, b)
 print("case 140:", y.dtype.name, y.shape)
 tf.print("case 140 =", y, summarize=-1)
 
 # case 141
-a = tf.constant([[0.5, 0.0, 1.0], [1.0, 0.5, 0.0]], dtype=tf.float64)
-b = tf.constant([[0.5, 0.5, -1.0], [0.0, 1.0, -1.0]], dtype=tf.float64)
+a = tf.constant([[0.0, -1.0, 0.5], [1.0, -0.5, 0.0]], dtype=tf.float64)
+b = tf.constant([[-1.0, 0.5, 1.0], [0.5, -1.0, 1.0]], dtype=tf.float64)
 y = tf.greater(a, b)
 print("case 141:", y.dtype.name, y.shape)
 tf.print("case 141 =", y, summarize=-1)
 
 # case 142
-a = tf.constant([[0.0, 0.5, -0.5], [-1.0, 1.0, -0.5]], dtype=tf.float64)
-b = tf.constant([-1.0, 0.0, -0.5], dtype=tf.float64)
+a = tf.constant([[0.5, 1.0, 0.5], [0.0, -0.5, 1.0]], dtype=tf.float64)
+b = tf.constant([0.0, 0.5, 0.5], dtype=tf.float64)
 y = tf.greater(a, b)
 print("case 142:", y.dtype.name, y.shape)
 tf.print("case 142 =", y, summarize=-1)
 
 # case 143
-a = tf.constant([[-0.5], [0.0], [-1.0], [-0.5]], dtype=tf.float64)
-b = tf.constant([[-0.5, 1.0, 1.0, 0.0, 0.5]], dtype=tf.float64)
+a = tf.constant([[0.0], [-0.5], [1.0], [0.5]], dtype=tf.float64)
+b = tf.constant([[1.0, 1.0, -1.0, -1.0, 1.0]], dtype=tf.float64)
 y = tf.greater(a, b)
 print("case 143:", y.dtype.name, y.shape)
 tf.print("case 143 =", y, summarize=-1)
 
 # case 144
-a = tf.constant(0.0, dtype=tf.float64)
-b = tf.constant([[0.5, 1.0], [1.0, 1.0]], dtype=tf.float64)
+a = tf.constant(1.0, dtype=tf.float64)
+b = tf.constant([[-1.0, -0.5], [-0.5, -1.0]], dtype=tf.float64)
 y = tf.greater(a, b)
 print("case 144:", y.dtype.name, y.shape)
 tf.print("case 144 =", y, summarize=-1)
 
 # case 145
-a = tf.constant([[[-0.5, 1.0, 0.5]], [[-0.5, 1.0, 0.5]]], dtype=tf.float64)
-b = tf.constant([[1.0], [-1.0], [1.0], [-0.5]], dtype=tf.float64)
+a = tf.constant([[[0.0, 1.0, 0.5]], [[-1.0, 0.5, 0.0]]], dtype=tf.float64)
+b = tf.constant([[0.0], [0.5], [-1.0], [1.0]], dtype=tf.float64)
 y = tf.greater(a, b)
 print("case 145:", y.dtype.name, y.shape)
 tf.print("case 145 =", y, summarize=-1)
 
 # case 146
-a = tf.constant([1.0], dtype=tf.float64)
-b = tf.constant([-1.0], dtype=tf.float64)
+a = tf.constant([0.0], dtype=tf.float64)
+b = tf.constant([0.5], dtype=tf.float64)
 y = tf.greater(a, b)
 print("case 146:", y.dtype.name, y.shape)
 tf.print("case 146 =", y, summarize=-1)
 
 # case 147
 a = tf.zeros([0, 3], dtype=tf.float64)
-b = tf.constant([[-0.5, 0.5, 0.0]], dtype=tf.float64)
+b = tf.constant([[-1.0, 0.0, 1.0]], dtype=tf.float64)
 y = tf.greater(a, b)
 print("case 147:", y.dtype.name, y.shape)
 tf.print("case 147 =", y, summarize=-1)
 
 # case 148
 a = tf.zeros([2, 0], dtype=tf.float64)
-b = tf.constant([[1.0], [0.0]], dtype=tf.float64)
+b = tf.constant([[1.0], [0.5]], dtype=tf.float64)
 y = tf.greater(a, b)
 print("case 148:", y.dtype.name, y.shape)
 tf.print("case 148 =", y, summarize=-1)
 
 # case 149
-a = tf.constant([[0, 0, -1], [-1, 1, 0]], dtype=tf.int32)
-b = tf.constant([[1, -1, 1], [-1, 0, 1]], dtype=tf.int32)
+a = tf.constant([[0, 0, 1], [1, 0, -1]], dtype=tf.int32)
+b = tf.constant([[0, -1, -1], [-1, 0, 1]], dtype=tf.int32)
 y = tf.greater(a, b)
 print("case 149:", y.dtype.name, y.shape)
 tf.print("case 149 =", y, summarize=-1)
 
 # case 150
-a = tf.constant([[-1, -1, 1], [1, 1, -1]], dtype=tf.int32)
-b = tf.constant([0, 1, 1], dtype=tf.int32)
+a = tf.constant([[-1, 0, -1], [0, -1, 1]], dtype=tf.int32)
+b = tf.constant([1, 1, 1], dtype=tf.int32)
 y = tf.greater(a, b)
 print("case 150:", y.dtype.name, y.shape)
 tf.print("case 150 =", y, summarize=-1)
 
 # case 151
-a = tf.constant([[1], [1], [-1], [-1]], dtype=tf.int32)
-b = tf.constant([[0, 1, 1, -1, -1]], dtype=tf.int32)
+a = tf.constant([[0], [-1], [-1], [-1]], dtype=tf.int32)
+b = tf.constant([[1, 1, 0, 0, -1]], dtype=tf.int32)
 y = tf.greater(a, b)
 print("case 151:", y.dtype.name, y.shape)
 tf.print("case 151 =", y, summarize=-1)
 
 # case 152
 a = tf.constant(0, dtype=tf.int32)
-b = tf.constant([[0, 0], [1, -1]], dtype=tf.int32)
+b = tf.constant([[0, 1], [0, 1]], dtype=tf.int32)
 y = tf.greater(a, b)
 print("case 152:", y.dtype.name, y.shape)
 tf.print("case 152 =", y, summarize=-1)
 
 # case 153
-a = tf.constant([[[1, 0, -1]], [[1, 1, -1]]], dtype=tf.int32)
-b = tf.constant([[-1], [1], [-1], [0]], dtype=tf.int32)
+a = tf.constant([[[-1, 1, -1]], [[0, 1, 0]]], dtype=tf.int32)
+b = tf.constant([[1], [1], [0], [-1]], dtype=tf.int32)
 y = tf.greater(a, b)
 print("case 153:", y.dtype.name, y.shape)
 tf.print("case 153 =", y, summarize=-1)
 
 # case 154
 a = tf.constant([1], dtype=tf.int32)
-b = tf.constant([0], dtype=tf.int32)
+b = tf.constant([-1], dtype=tf.int32)
 y = tf.greater(a, b)
 print("case 154:", y.dtype.name, y.shape)
 tf.print("case 154 =", y, summarize=-1)
 
 # case 155
 a = tf.zeros([0, 3], dtype=tf.int32)
-b = tf.constant([[1, 0, -1]], dtype=tf.int32)
+b = tf.constant([[-1, -1, 1]], dtype=tf.int32)
 y = tf.greater(a, b)
 print("case 155:", y.dtype.name, y.shape)
 tf.print("case 155 =", y, summarize=-1)
 
 # case 156
 a = tf.zeros([2, 0], dtype=tf.int32)
-b = tf.constant([[1], [1]], dtype=tf.int32)
+b = tf.constant([[1], [-1]], dtype=tf.int32)
 y = tf.greater(a, b)
 print("case 156:", y.dtype.name, y.shape)
 tf.print("case 156 =", y, summarize=-1)
 
 # case 157
-a = tf.constant([[1, 0, -1], [0, -1, -1]], dtype=tf.int64)
-b = tf.constant([[-1, 1, 0], [-1, 1, -1]], dtype=tf.int64)
+a = tf.constant([[-1, 1, 0], [1, 0, 1]], dtype=tf.int64)
+b = tf.constant([[-1, 0, -1], [0, 1, 0]], dtype=tf.int64)
 y = tf.greater(a, b)
 print("case 157:", y.dtype.name, y.shape)
 tf.print("case 157 =", y, summarize=-1)
 
 # case 158
-a = tf.constant([[-1, -1, 0], [0, -1, 1]], dtype=tf.int64)
-b = tf.constant([-1, -1, 0], dtype=tf.int64)
+a = tf.constant([[-1, -1, 0], [1, 1, -1]], dtype=tf.int64)
+b = tf.constant([0, 0, 0], dtype=tf.int64)
 y = tf.greater(a, b)
 print("case 158:", y.dtype.name, y.shape)
 tf.print("case 158 =", y, summarize=-1)
 
 # case 159
-a = tf.constant([[1], [1], [-1], [-1]], dtype=tf.int64)
-b = tf.constant([[1, -1, 1, -1, 1]], dtype=tf.int64)
+a = tf.constant([[-1], [1], [1], [1]], dtype=tf.int64)
+b = tf.constant([[1, 0, -1, 1, -1]], dtype=tf.int64)
 y = tf.greater(a, b)
 print("case 159:", y.dtype.name, y.shape)
 tf.print("case 159 =", y, summarize=-1)
 
 # case 160
 a = tf.constant(-1, dtype=tf.int64)
-b = tf.constant([[0, 0], [0, 1]], dtype=tf.int64)
+b = tf.constant([[0, -1], [0, 1]], dtype=tf.int64)
 y = tf.greater(a, b)
 print("case 160:", y.dtype.name, y.shape)
 tf.print("case 160 =", y, summarize=-1)
 
 # case 161
-a = tf.constant([[[1, 0, -1]], [[0, -1, -1]]], dtype=tf.int64)
-b = tf.constant([[-1], [0], [1], [-1]], dtype=tf.int64)
+a = tf.constant([[[1, 0, 1]], [[0, 1, 1]]], dtype=tf.int64)
+b = tf.constant([[1], [1], [0], [0]], dtype=tf.int64)
 y = tf.greater(a, b)
 print("case 161:", y.dtype.name, y.shape)
 tf.print("case 161 =", y, summarize=-1)
 
 # case 162
-a = tf.constant([0], dtype=tf.int64)
-b = tf.constant([-1], dtype=tf.int64)
+a = tf.constant([-1], dtype=tf.int64)
+b = tf.constant([1], dtype=tf.int64)
 y = tf.greater(a, b)
 print("case 162:", y.dtype.name, y.shape)
 tf.print("case 162 =", y, summarize=-1)
 
 # case 163
 a = tf.zeros([0, 3], dtype=tf.int64)
-b = tf.constant([[0, -1, 1]], dtype=tf.int64)
+b = tf.constant([[1, 0, 0]], dtype=tf.int64)
 y = tf.greater(a, b)
 print("case 163:", y.dtype.name, y.shape)
 tf.print("case 163 =", y, summarize=-1)
 
 # case 164
 a = tf.zeros([2, 0], dtype=tf.int64)
-b = tf.constant([[1], [1]], dtype=tf.int64)
+b = tf.constant([[-1], [1]], dtype=tf.int64)
 y = tf.greater(a, b)
 print("case 164:", y.dtype.name, y.shape)
 tf.print("case 164 =", y, summarize=-1)
@@ -1158,204 +1158,204 @@ print("case 165:", y.dtype.name, y.shape)
 tf.print("case 165 =", y, summarize=-1)
 
 # case 166
-a = tf.constant([[0.5, -0.5, 1.0], [1.0, -1.0, 0.0]], dtype=tf.float32)
-b = tf.constant([[0.0, 0.5, -0.5], [-1.0, -0.5, -0.5]], dtype=tf.float32)
+a = tf.constant([[0.0, 0.5, 0.5], [0.0, 1.0, -0.5]], dtype=tf.float32)
+b = tf.constant([[0.0, 0.5, 1.0], [-0.5, 0.5, 1.0]], dtype=tf.float32)
 y = tf.greater_equal(a, b)
 print("case 166:", y.dtype.name, y.shape)
 tf.print("case 166 =", y, summarize=-1)
 
 # case 167
-a = tf.constant([[-1.0, 0.0, 1.0], [-0.5, 0.5, -0.5]], dtype=tf.float32)
-b = tf.constant([0.0, 0.5, -0.5], dtype=tf.float32)
+a = tf.constant([[-0.5, 0.0, 0.0], [-1.0, 0.0, 1.0]], dtype=tf.float32)
+b = tf.constant([-0.5, 0.5, 0.0], dtype=tf.float32)
 y = tf.greater_equal(a, b)
 print("case 167:", y.dtype.name, y.shape)
 tf.print("case 167 =", y, summarize=-1)
 
 # case 168
-a = tf.constant([[-1.0], [0.0], [-1.0], [1.0]], dtype=tf.float32)
-b = tf.constant([[-1.0, 0.0, -1.0, -1.0, 0.5]], dtype=tf.float32)
+a = tf.constant([[0.0], [0.0], [-0.5], [-0.5]], dtype=tf.float32)
+b = tf.constant([[-0.5, -0.5, -0.5, 0.5, 1.0]], dtype=tf.float32)
 y = tf.greater_equal(a, b)
 print("case 168:", y.dtype.name, y.shape)
 tf.print("case 168 =", y, summarize=-1)
 
 # case 169
-a = tf.constant(0.5, dtype=tf.float32)
-b = tf.constant([[0.0, 0.5], [0.5, 0.5]], dtype=tf.float32)
+a = tf.constant(-0.5, dtype=tf.float32)
+b = tf.constant([[0.0, -0.5], [0.5, -1.0]], dtype=tf.float32)
 y = tf.greater_equal(a, b)
 print("case 169:", y.dtype.name, y.shape)
 tf.print("case 169 =", y, summarize=-1)
 
 # case 170
-a = tf.constant([[[0.0, -1.0, -0.5]], [[-1.0, 0.5, 0.0]]], dtype=tf.float32)
-b = tf.constant([[-0.5], [0.5], [0.5], [-1.0]], dtype=tf.float32)
+a = tf.constant([[[-1.0, -1.0, 0.5]], [[0.0, -0.5, 0.0]]], dtype=tf.float32)
+b = tf.constant([[1.0], [-0.5], [1.0], [0.0]], dtype=tf.float32)
 y = tf.greater_equal(a, b)
 print("case 170:", y.dtype.name, y.shape)
 tf.print("case 170 =", y, summarize=-1)
 
 # case 171
-a = tf.constant([-1.0], dtype=tf.float32)
-b = tf.constant([0.0], dtype=tf.float32)
+a = tf.constant([0.5], dtype=tf.float32)
+b = tf.constant([0.5], dtype=tf.float32)
 y = tf.greater_equal(a, b)
 print("case 171:", y.dtype.name, y.shape)
 tf.print("case 171 =", y, summarize=-1)
 
 # case 172
 a = tf.zeros([0, 3], dtype=tf.float32)
-b = tf.constant([[-1.0, 0.5, 0.5]], dtype=tf.float32)
+b = tf.constant([[0.0, 0.5, -1.0]], dtype=tf.float32)
 y = tf.greater_equal(a, b)
 print("case 172:", y.dtype.name, y.shape)
 tf.print("case 172 =", y, summarize=-1)
 
 # case 173
 a = tf.zeros([2, 0], dtype=tf.float32)
-b = tf.constant([[1.0], [0.0]], dtype=tf.float32)
+b = tf.constant([[0.0], [0.5]], dtype=tf.float32)
 y = tf.greater_equal(a, b)
 print("case 173:", y.dtype.name, y.shape)
 tf.print("case 173 =", y, summarize=-1)
 
 # case 174
-a = tf.constant([[0.0, -1.0, 0.5], [1.0, 1.0, -0.5]], dtype=tf.float64)
-b = tf.constant([[-1.0, 0.5, 0.0], [-0.5, 0.0, 0.0]], dtype=tf.float64)
+a = tf.constant([[-0.5, 1.0, 1.0], [-0.5, 0.0, 0.0]], dtype=tf.float64)
+b = tf.constant([[0.5, -1.0, -1.0], [1.0, -0.5, 0.5]], dtype=tf.float64)
 y = tf.greater_equal(a, b)
 print("case 174:", y.dtype.name, y.shape)
 tf.print("case 174 =", y, summarize=-1)
 
 # case 175
-a = tf.constant([[0.5, -0.5, 1.0], [0.5, 0.0, -0.5]], dtype=tf.float64)
-b = tf.constant([-1.0, 0.5, 0.0], dtype=tf.float64)
+a = tf.constant([[0.0, 0.0, -1.0], [-0.5, 1.0, 0.5]], dtype=tf.float64)
+b = tf.constant([-0.5, 0.5, 0.5], dtype=tf.float64)
 y = tf.greater_equal(a, b)
 print("case 175:", y.dtype.name, y.shape)
 tf.print("case 175 =", y, summarize=-1)
 
 # case 176
-a = tf.constant([[0.0], [0.5], [0.5], [0.0]], dtype=tf.float64)
-b = tf.constant([[1.0, -0.5, 0.0, 0.5, 1.0]], dtype=tf.float64)
+a = tf.constant([[0.0], [0.5], [-1.0], [-1.0]], dtype=tf.float64)
+b = tf.constant([[0.0, 0.0, 1.0, -0.5, 0.0]], dtype=tf.float64)
 y = tf.greater_equal(a, b)
 print("case 176:", y.dtype.name, y.shape)
 tf.print("case 176 =", y, summarize=-1)
 
 # case 177
-a = tf.constant(-0.5, dtype=tf.float64)
-b = tf.constant([[0.5, 1.0], [-0.5, 0.0]], dtype=tf.float64)
+a = tf.constant(0.0, dtype=tf.float64)
+b = tf.constant([[0.5, 0.0], [-1.0, -0.5]], dtype=tf.float64)
 y = tf.greater_equal(a, b)
 print("case 177:", y.dtype.name, y.shape)
 tf.print("case 177 =", y, summarize=-1)
 
 # case 178
-a = tf.constant([[[0.0, -1.0, 0.0]], [[1.0, -0.5, 0.5]]], dtype=tf.float64)
-b = tf.constant([[0.0], [0.0], [0.0], [-0.5]], dtype=tf.float64)
+a = tf.constant([[[1.0, 0.5, -1.0]], [[1.0, -1.0, 1.0]]], dtype=tf.float64)
+b = tf.constant([[-1.0], [1.0], [0.0], [0.5]], dtype=tf.float64)
 y = tf.greater_equal(a, b)
 print("case 178:", y.dtype.name, y.shape)
 tf.print("case 178 =", y, summarize=-1)
 
 # case 179
-a = tf.constant([-0.5], dtype=tf.float64)
-b = tf.constant([-0.5], dtype=tf.float64)
+a = tf.constant([0.0], dtype=tf.float64)
+b = tf.constant([0.0], dtype=tf.float64)
 y = tf.greater_equal(a, b)
 print("case 179:", y.dtype.name, y.shape)
 tf.print("case 179 =", y, summarize=-1)
 
 # case 180
 a = tf.zeros([0, 3], dtype=tf.float64)
-b = tf.constant([[-0.5, -0.5, 0.5]], dtype=tf.float64)
+b = tf.constant([[1.0, 0.0, -0.5]], dtype=tf.float64)
 y = tf.greater_equal(a, b)
 print("case 180:", y.dtype.name, y.shape)
 tf.print("case 180 =", y, summarize=-1)
 
 # case 181
 a = tf.zeros([2, 0], dtype=tf.float64)
-b = tf.constant([[1.0], [-0.5]], dtype=tf.float64)
+b = tf.constant([[-1.0], [-0.5]], dtype=tf.float64)
 y = tf.greater_equal(a, b)
 print("case 181:", y.dtype.name, y.shape)
 tf.print("case 181 =", y, summarize=-1)
 
 # case 182
-a = tf.constant([[1, 0, 0], [-1, -1, -1]], dtype=tf.int32)
-b = tf.constant([[0, 1, 1], [0, 0, 1]], dtype=tf.int32)
+a = tf.constant([[1, -1, -1], [0, 1, -1]], dtype=tf.int32)
+b = tf.constant([[-1, -1, 0], [-1, 1, 1]], dtype=tf.int32)
 y = tf.greater_equal(a, b)
 print("case 182:", y.dtype.name, y.shape)
 tf.print("case 182 =", y, summarize=-1)
 
 # case 183
-a = tf.constant([[-1, 0, -1], [1, 1, -1]], dtype=tf.int32)
-b = tf.constant([1, 0, 0], dtype=tf.int32)
+a = tf.constant([[1, 1, -1], [1, 1, 1]], dtype=tf.int32)
+b = tf.constant([0, 1, 1], dtype=tf.int32)
 y = tf.greater_equal(a, b)
 print("case 183:", y.dtype.name, y.shape)
 tf.print("case 183 =", y, summarize=-1)
 
 # case 184
-a = tf.constant([[0], [-1], [-1], [0]], dtype=tf.int32)
-b = tf.constant([[0, 1, 1, 0, 0]], dtype=tf.int32)
+a = tf.constant([[0], [1], [0], [-1]], dtype=tf.int32)
+b = tf.constant([[1, 0, -1, 0, -1]], dtype=tf.int32)
 y = tf.greater_equal(a, b)
 print("case 184:", y.dtype.name, y.shape)
 tf.print("case 184 =", y, summarize=-1)
 
 # case 185
-a = tf.constant(-1, dtype=tf.int32)
-b = tf.constant([[0, 0], [-1, -1]], dtype=tf.int32)
+a = tf.constant(0, dtype=tf.int32)
+b = tf.constant([[0, -1], [1, 1]], dtype=tf.int32)
 y = tf.greater_equal(a, b)
 print("case 185:", y.dtype.name, y.shape)
 tf.print("case 185 =", y, summarize=-1)
 
 # case 186
-a = tf.constant([[[0, 1, 1]], [[-1, 0, -1]]], dtype=tf.int32)
-b = tf.constant([[0], [1], [1], [0]], dtype=tf.int32)
+a = tf.constant([[[1, -1, -1]], [[1, -1, -1]]], dtype=tf.int32)
+b = tf.constant([[-1], [0], [1], [0]], dtype=tf.int32)
 y = tf.greater_equal(a, b)
 print("case 186:", y.dtype.name, y.shape)
 tf.print("case 186 =", y, summarize=-1)
 
 # case 187
-a = tf.constant([-1], dtype=tf.int32)
-b = tf.constant([-1], dtype=tf.int32)
+a = tf.constant([1], dtype=tf.int32)
+b = tf.constant([0], dtype=tf.int32)
 y = tf.greater_equal(a, b)
 print("case 187:", y.dtype.name, y.shape)
 tf.print("case 187 =", y, summarize=-1)
 
 # case 188
 a = tf.zeros([0, 3], dtype=tf.int32)
-b = tf.constant([[1, 1, 1]], dtype=tf.int32)
+b = tf.constant([[0, -1, 1]], dtype=tf.int32)
 y = tf.greater_equal(a, b)
 print("case 188:", y.dtype.name, y.shape)
 tf.print("case 188 =", y, summarize=-1)
 
 # case 189
 a = tf.zeros([2, 0], dtype=tf.int32)
-b = tf.constant([[-1], [0]], dtype=tf.int32)
+b = tf.constant([[-1], [1]], dtype=tf.int32)
 y = tf.greater_equal(a, b)
 print("case 189:", y.dtype.name, y.shape)
 tf.print("case 189 =", y, summarize=-1)
 
 # case 190
-a = tf.constant([[1, 1, 1], [1, 1, -1]], dtype=tf.int64)
-b = tf.constant([[0, 1, -1], [-1, -1, 0]], dtype=tf.int64)
+a = tf.constant([[1, -1, 1], [1, 0, 1]], dtype=tf.int64)
+b = tf.constant([[-1, 0, -1], [-1, -1, 0]], dtype=tf.int64)
 y = tf.greater_equal(a, b)
 print("case 190:", y.dtype.name, y.shape)
 tf.print("case 190 =", y, summarize=-1)
 
 # case 191
-a = tf.constant([[0, -1, 1], [-1, 0, -1]], dtype=tf.int64)
-b = tf.constant([-1, 1, 1], dtype=tf.int64)
+a = tf.constant([[-1, 0, 0], [0, 0, -1]], dtype=tf.int64)
+b = tf.constant([1, 1, 1], dtype=tf.int64)
 y = tf.greater_equal(a, b)
 print("case 191:", y.dtype.name, y.shape)
 tf.print("case 191 =", y, summarize=-1)
 
 # case 192
-a = tf.constant([[1], [1], [0], [0]], dtype=tf.int64)
-b = tf.constant([[-1, 1, 0, -1, 0]], dtype=tf.int64)
+a = tf.constant([[-1], [1], [-1], [-1]], dtype=tf.int64)
+b = tf.constant([[0, 1, 1, -1, 0]], dtype=tf.int64)
 y = tf.greater_equal(a, b)
 print("case 192:", y.dtype.name, y.shape)
 tf.print("case 192 =", y, summarize=-1)
 
 # case 193
-a = tf.constant(1, dtype=tf.int64)
-b = tf.constant([[-1, -1], [0, 1]], dtype=tf.int64)
+a = tf.constant(0, dtype=tf.int64)
+b = tf.constant([[-1, 1], [0, 0]], dtype=tf.int64)
 y = tf.greater_equal(a, b)
 print("case 193:", y.dtype.name, y.shape)
 tf.print("case 193 =", y, summarize=-1)
 
 # case 194
-a = tf.constant([[[-1, -1, -1]], [[0, -1, 1]]], dtype=tf.int64)
-b = tf.constant([[1], [1], [1], [-1]], dtype=tf.int64)
+a = tf.constant([[[0, 1, 0]], [[0, 1, 1]]], dtype=tf.int64)
+b = tf.constant([[0], [0], [-1], [0]], dtype=tf.int64)
 y = tf.greater_equal(a, b)
 print("case 194:", y.dtype.name, y.shape)
 tf.print("case 194 =", y, summarize=-1)
@@ -1369,14 +1369,14 @@ tf.print("case 195 =", y, summarize=-1)
 
 # case 196
 a = tf.zeros([0, 3], dtype=tf.int64)
-b = tf.constant([[1, 0, 1]], dtype=tf.int64)
+b = tf.constant([[1, -1, 0]], dtype=tf.int64)
 y = tf.greater_equal(a, b)
 print("case 196:", y.dtype.name, y.shape)
 tf.print("case 196 =", y, summarize=-1)
 
 # case 197
 a = tf.zeros([2, 0], dtype=tf.int64)
-b = tf.constant([[1], [0]], dtype=tf.int64)
+b = tf.constant([[1], [1]], dtype=tf.int64)
 y = tf.greater_equal(a, b)
 print("case 197:", y.dtype.name, y.shape)
 tf.print("case 197 =", y, summarize=-1)
@@ -1389,15 +1389,15 @@ print("case 198:", y.dtype.name, y.shape)
 tf.print("case 198 =", y, summarize=-1)
 
 # case 199
-a = tf.constant([[False, True, False], [True, True, True]], dtype=tf.bool)
-b = tf.constant([False, True, False], dtype=tf.bool)
+a = tf.constant([[False, True, False], [False, True, True]], dtype=tf.bool)
+b = tf.constant([True, True, False], dtype=tf.bool)
 y = tf.equal(a, b)
 print("case 199:", y.dtype.name, y.shape)
 tf.print("case 199 =", y, summarize=-1)
 
 # case 200
-a = tf.constant([[False, True, False], [True, True, True]], dtype=tf.bool)
-b = tf.constant([False, True, False], dtype=tf.bool)
+a = tf.constant([[False, True, False], [False, True, True]], dtype=tf.bool)
+b = tf.constant([True, True, False], dtype=tf.bool)
 y = tf.not_equal(a, b)
 print("case 200:", y.dtype.name, y.shape)
 tf.print("case 200 =", y, summarize=-1)

@@ -153,25 +153,25 @@ print("case 30:", y.dtype.name, y.shape)
 tf.print("case 30 =", y, summarize=-1)
 
 # case 31
-a = tf.constant([[-0.125, 1.5, -0.875], [-1.0, 2.875, -3.5]], dtype=tf.float32)
+a = tf.constant([[1.25, 0.25, -1.875], [3.625, 2.25, -2.0]], dtype=tf.float32)
 y = tf.zeros_like(a)
 print("case 31:", y.dtype.name, y.shape)
 tf.print("case 31 =", y, summarize=-1)
 
 # case 32
-a = tf.constant([[-0.125, 1.5, -0.875], [-1.0, 2.875, -3.5]], dtype=tf.float32)
+a = tf.constant([[1.25, 0.25, -1.875], [3.625, 2.25, -2.0]], dtype=tf.float32)
 y = tf.ones_like(a)
 print("case 32:", y.dtype.name, y.shape)
 tf.print("case 32 =", y, summarize=-1)
 
 # case 33
-a = tf.constant(-1.625, dtype=tf.float32)
+a = tf.constant(-3.875, dtype=tf.float32)
 y = tf.zeros_like(a)
 print("case 33:", y.dtype.name, y.shape)
 tf.print("case 33 =", y, summarize=-1)
 
 # case 34
-a = tf.constant(-1.625, dtype=tf.float32)
+a = tf.constant(-3.875, dtype=tf.float32)
 y = tf.ones_like(a)
 print("case 34:", y.dtype.name, y.shape)
 tf.print("case 34 =", y, summarize=-1)
@@ -189,25 +189,25 @@ print("case 36:", y.dtype.name, y.shape)
 tf.print("case 36 =", y, summarize=-1)
 
 # case 37
-a = tf.constant([[-3.125, 1.75, -0.375], [-0.5, 3.75, -1.75]], dtype=tf.float64)
+a = tf.constant([[0.375, -0.625, 3.75], [-1.875, 3.625, -0.875]], dtype=tf.float64)
 y = tf.zeros_like(a)
 print("case 37:", y.dtype.name, y.shape)
 tf.print("case 37 =", y, summarize=-1)
 
 # case 38
-a = tf.constant([[-3.125, 1.75, -0.375], [-0.5, 3.75, -1.75]], dtype=tf.float64)
+a = tf.constant([[0.375, -0.625, 3.75], [-1.875, 3.625, -0.875]], dtype=tf.float64)
 y = tf.ones_like(a)
 print("case 38:", y.dtype.name, y.shape)
 tf.print("case 38 =", y, summarize=-1)
 
 # case 39
-a = tf.constant(1.375, dtype=tf.float64)
+a = tf.constant(3.625, dtype=tf.float64)
 y = tf.zeros_like(a)
 print("case 39:", y.dtype.name, y.shape)
 tf.print("case 39 =", y, summarize=-1)
 
 # case 40
-a = tf.constant(1.375, dtype=tf.float64)
+a = tf.constant(3.625, dtype=tf.float64)
 y = tf.ones_like(a)
 print("case 40:", y.dtype.name, y.shape)
 tf.print("case 40 =", y, summarize=-1)
@@ -225,25 +225,25 @@ print("case 42:", y.dtype.name, y.shape)
 tf.print("case 42 =", y, summarize=-1)
 
 # case 43
-a = tf.constant([[4, 3, -3], [-2, -1, 3]], dtype=tf.int32)
+a = tf.constant([[-3, -1, -4], [-3, -4, 0]], dtype=tf.int32)
 y = tf.zeros_like(a)
 print("case 43:", y.dtype.name, y.shape)
 tf.print("case 43 =", y, summarize=-1)
 
 # case 44
-a = tf.constant([[4, 3, -3], [-2, -1, 3]], dtype=tf.int32)
+a = tf.constant([[-3, -1, -4], [-3, -4, 0]], dtype=tf.int32)
 y = tf.ones_like(a)
 print("case 44:", y.dtype.name, y.shape)
 tf.print("case 44 =", y, summarize=-1)
 
 # case 45
-a = tf.constant(-3, dtype=tf.int32)
+a = tf.constant(0, dtype=tf.int32)
 y = tf.zeros_like(a)
 print("case 45:", y.dtype.name, y.shape)
 tf.print("case 45 =", y, summarize=-1)
 
 # case 46
-a = tf.constant(-3, dtype=tf.int32)
+a = tf.constant(0, dtype=tf.int32)
 y = tf.ones_like(a)
 print("case 46:", y.dtype.name, y.shape)
 tf.print("case 46 =", y, summarize=-1)
@@ -261,25 +261,25 @@ print("case 48:", y.dtype.name, y.shape)
 tf.print("case 48 =", y, summarize=-1)
 
 # case 49
-a = tf.constant([[2, -3, 4], [2, 4, 2]], dtype=tf.int64)
+a = tf.constant([[3, 4, 1], [2, 4, 1]], dtype=tf.int64)
 y = tf.zeros_like(a)
 print("case 49:", y.dtype.name, y.shape)
 tf.print("case 49 =", y, summarize=-1)
 
 # case 50
-a = tf.constant([[2, -3, 4], [2, 4, 2]], dtype=tf.int64)
+a = tf.constant([[3, 4, 1], [2, 4, 1]], dtype=tf.int64)
 y = tf.ones_like(a)
 print("case 50:", y.dtype.name, y.shape)
 tf.print("case 50 =", y, summarize=-1)
 
 # case 51
-a = tf.constant(1, dtype=tf.int64)
+a = tf.constant(-1, dtype=tf.int64)
 y = tf.zeros_like(a)
 print("case 51:", y.dtype.name, y.shape)
 tf.print("case 51 =", y, summarize=-1)
 
 # case 52
-a = tf.constant(1, dtype=tf.int64)
+a = tf.constant(-1, dtype=tf.int64)
 y = tf.ones_like(a)
 print("case 52:", y.dtype.name, y.shape)
 tf.print("case 52 =", y, summarize=-1)
@@ -297,13 +297,13 @@ print("case 54:", y.dtype.name, y.shape)
 tf.print("case 54 =", y, summarize=-1)
 
 # case 55
-a = tf.constant([[True, False, False], [True, True, False]], dtype=tf.bool)
+a = tf.constant([[False, True, False], [False, False, True]], dtype=tf.bool)
 y = tf.zeros_like(a)
 print("case 55:", y.dtype.name, y.shape)
 tf.print("case 55 =", y, summarize=-1)
 
 # case 56
-a = tf.constant([[True, False, False], [True, True, False]], dtype=tf.bool)
+a = tf.constant([[False, True, False], [False, False, True]], dtype=tf.bool)
 y = tf.ones_like(a)
 print("case 56:", y.dtype.name, y.shape)
 tf.print("case 56 =", y, summarize=-1)
@@ -333,13 +333,13 @@ print("case 60:", y.dtype.name, y.shape)
 tf.print("case 60 =", y, summarize=-1)
 
 # case 61
-a = tf.constant([[1.75, -1.125], [-0.875, -0.875]], dtype=tf.float32)
+a = tf.constant([[-1.5, 1.875], [-3.75, -2.5]], dtype=tf.float32)
 y = tf.zeros_like(a, dtype=tf.int32)
 print("case 61:", y.dtype.name, y.shape)
 tf.print("case 61 =", y, summarize=-1)
 
 # case 62
-a = tf.constant([[1.75, -1.125], [-0.875, -0.875]], dtype=tf.float32)
+a = tf.constant([[-1.5, 1.875], [-3.75, -2.5]], dtype=tf.float32)
 y = tf.ones_like(a, dtype=tf.float64)
 print("case 62:", y.dtype.name, y.shape)
 tf.print("case 62 =", y, summarize=-1)

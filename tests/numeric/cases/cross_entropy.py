@@ -3,43 +3,43 @@
 import tensorflow as tf
 
 # case 1
-l = tf.constant([1, 1, 2], dtype=tf.int32)
-x = tf.constant([[-0.125, -0.875, -0.375, 1.5], [-3.125, -1.5, 0.625, 2.5], [1.625, 2.375, 0.625, 1.875]], dtype=tf.float32)
+l = tf.constant([1, 1, 0], dtype=tf.int32)
+x = tf.constant([[-2.25, -1.875, 4.0, -0.625], [3.25, 3.25, 1.75, 0.375], [1.75, 2.5, 0.5, 3.5]], dtype=tf.float32)
 y = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=l, logits=x)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-p = tf.constant([[0.4444444477558136, 0.2222222238779068, 0.1111111119389534, 0.2222222238779068], [0.20000000298023224, 0.20000000298023224, 0.4000000059604645, 0.20000000298023224], [0.20000000298023224, 0.0, 0.800000011920929, 0.0]], dtype=tf.float32)
-x = tf.constant([[-0.125, -0.875, -0.375, 1.5], [-3.125, -1.5, 0.625, 2.5], [1.625, 2.375, 0.625, 1.875]], dtype=tf.float32)
+p = tf.constant([[0.1111111119389534, 0.4444444477558136, 0.4444444477558136, 0.0], [0.20000000298023224, 0.20000000298023224, 0.20000000298023224, 0.4000000059604645], [0.2857142984867096, 0.0, 0.4285714328289032, 0.2857142984867096]], dtype=tf.float32)
+x = tf.constant([[-2.25, -1.875, 4.0, -0.625], [3.25, 3.25, 1.75, 0.375], [1.75, 2.5, 0.5, 3.5]], dtype=tf.float32)
 y = tf.nn.softmax_cross_entropy_with_logits(labels=p, logits=x)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
 l = tf.constant([0], dtype=tf.int64)
-x = tf.constant([[-2.625, -1.25]], dtype=tf.float32)
+x = tf.constant([[-1.875, -0.375]], dtype=tf.float32)
 y = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=l, logits=x)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-p = tf.constant([[1.0, 0.0]], dtype=tf.float32)
-x = tf.constant([[-2.625, -1.25]], dtype=tf.float32)
+p = tf.constant([[0.5, 0.5]], dtype=tf.float32)
+x = tf.constant([[-1.875, -0.375]], dtype=tf.float32)
 y = tf.nn.softmax_cross_entropy_with_logits(labels=p, logits=x)
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-l = tf.constant([1, 1, 2, 0, 0], dtype=tf.int32)
-x = tf.constant([[-2.125, 1.0, -0.75], [-2.375, 2.625, -1.875], [1.5, -2.5, 3.0], [-1.75, 3.75, 0.25], [-2.875, 0.375, -2.625]], dtype=tf.float32)
+l = tf.constant([0, 1, 0, 0, 2], dtype=tf.int32)
+x = tf.constant([[3.625, 3.75, 3.125], [0.0, -3.0, -3.125], [3.5, -0.875, 0.875], [0.5, -0.125, 0.375], [-1.625, 1.125, 3.875]], dtype=tf.float32)
 y = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=l, logits=x)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-p = tf.constant([[1.0, 0.0, 0.0], [0.4285714328289032, 0.1428571492433548, 0.4285714328289032], [0.2857142984867096, 0.2857142984867096, 0.4285714328289032], [0.3333333432674408, 0.3333333432674408, 0.3333333432674408], [0.4444444477558136, 0.1111111119389534, 0.4444444477558136]], dtype=tf.float32)
-x = tf.constant([[-2.125, 1.0, -0.75], [-2.375, 2.625, -1.875], [1.5, -2.5, 3.0], [-1.75, 3.75, 0.25], [-2.875, 0.375, -2.625]], dtype=tf.float32)
+p = tf.constant([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.20000000298023224, 0.6000000238418579, 0.20000000298023224], [0.4000000059604645, 0.30000001192092896, 0.30000001192092896], [0.25, 0.5, 0.25]], dtype=tf.float32)
+x = tf.constant([[3.625, 3.75, 3.125], [0.0, -3.0, -3.125], [3.5, -0.875, 0.875], [0.5, -0.125, 0.375], [-1.625, 1.125, 3.875]], dtype=tf.float32)
 y = tf.nn.softmax_cross_entropy_with_logits(labels=p, logits=x)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
@@ -59,22 +59,22 @@ print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
 
 # case 9
-p = tf.constant([[[1.0, 0.25, 0.25, 1.0], [1.0, 0.75, 0.75, 0.25], [1.0, 1.0, 0.0, 0.5]], [[0.75, 0.0, 0.0, 0.0], [0.25, 0.0, 0.25, 0.75], [0.25, 1.0, 0.75, 0.75]]], dtype=tf.float32)
-x = tf.constant([[[1.875, 1.5, -1.875, 3.875], [-2.875, -2.75, 2.875, 0.25], [-0.25, -0.625, 1.25, -1.875]], [[-0.375, 2.5, -3.125, -3.75], [-3.25, -2.75, 3.625, 3.75], [3.125, 0.0, -3.0, -3.125]]], dtype=tf.float32)
+p = tf.constant([[[0.75, 1.0, 0.25, 0.25], [0.5, 0.5, 0.25, 1.0], [0.5, 0.5, 0.25, 1.0]], [[0.5, 0.75, 0.5, 0.5], [0.5, 1.0, 0.5, 0.75], [0.5, 0.5, 0.25, 0.0]]], dtype=tf.float32)
+x = tf.constant([[[-0.625, 1.25, -2.875, -3.0], [-1.5, 0.625, 3.0, 0.125], [0.625, -2.5, 1.0, 3.875]], [[-3.0, -2.375, 1.125, -1.25], [-3.625, 0.75, 0.25, 2.25], [2.25, 3.875, -2.375, -2.5]]], dtype=tf.float32)
 y = tf.nn.softmax_cross_entropy_with_logits(labels=p, logits=x, axis=1)
 print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
-z = tf.constant([[0.5, 0.75, 0.0], [1.0, 0.25, 0.5]], dtype=tf.float32)
-x = tf.constant([[4.375, -6.875, -5.5], [-3.375, -6.5, 1.0]], dtype=tf.float32)
+z = tf.constant([[0.75, 0.5, 0.75], [0.0, 0.75, 1.0]], dtype=tf.float32)
+x = tf.constant([[-3.5, 3.25, -4.375], [-3.5, -7.0, 3.5]], dtype=tf.float32)
 y = tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=x)
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
-z = tf.constant([0.75, 0.0, 0.5, 0.5, 0.5], dtype=tf.float32)
-x = tf.constant([-7.0, -6.375, 0.875, 1.0, 3.375], dtype=tf.float32)
+z = tf.constant([0.75, 0.75, 0.5, 0.0, 0.25], dtype=tf.float32)
+x = tf.constant([0.875, 7.625, 6.875, -4.875, -3.625], dtype=tf.float32)
 y = tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=x)
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
@@ -87,8 +87,8 @@ print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
 
 # case 13
-z = tf.constant(0.5, dtype=tf.float32)
-x = tf.constant(4.875, dtype=tf.float32)
+z = tf.constant(0.0, dtype=tf.float32)
+x = tf.constant(3.375, dtype=tf.float32)
 y = tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=x)
 print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
@@ -101,43 +101,43 @@ print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
-l = tf.constant([1, 0, 2], dtype=tf.int32)
-x = tf.constant([[2.25, 3.875, -2.375, -2.5], [2.375, 1.5, -3.875, -2.875], [-2.75, 1.25, -2.875, 3.25]], dtype=tf.float64)
+l = tf.constant([1, 2, 2], dtype=tf.int32)
+x = tf.constant([[-3.375, 0.875, -0.625, -3.875], [-1.375, -3.75, -0.25, 2.875], [-3.875, 3.375, -3.625, -0.25]], dtype=tf.float64)
 y = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=l, logits=x)
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
 
 # case 16
-p = tf.constant([[0.2222222222222222, 0.3333333333333333, 0.2222222222222222, 0.2222222222222222], [0.18181818181818182, 0.36363636363636365, 0.18181818181818182, 0.2727272727272727], [0.4, 0.4, 0.2, 0.0]], dtype=tf.float64)
-x = tf.constant([[2.25, 3.875, -2.375, -2.5], [2.375, 1.5, -3.875, -2.875], [-2.75, 1.25, -2.875, 3.25]], dtype=tf.float64)
+p = tf.constant([[0.125, 0.125, 0.5, 0.25], [0.14285714285714285, 0.5714285714285714, 0.0, 0.2857142857142857], [0.1, 0.2, 0.4, 0.3]], dtype=tf.float64)
+x = tf.constant([[-3.375, 0.875, -0.625, -3.875], [-1.375, -3.75, -0.25, 2.875], [-3.875, 3.375, -3.625, -0.25]], dtype=tf.float64)
 y = tf.nn.softmax_cross_entropy_with_logits(labels=p, logits=x)
 print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-l = tf.constant([0], dtype=tf.int64)
-x = tf.constant([[0.5, -0.375]], dtype=tf.float64)
+l = tf.constant([1], dtype=tf.int64)
+x = tf.constant([[-0.125, 3.875]], dtype=tf.float64)
 y = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=l, logits=x)
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)
 
 # case 18
-p = tf.constant([[1.0, 0.0]], dtype=tf.float64)
-x = tf.constant([[0.5, -0.375]], dtype=tf.float64)
+p = tf.constant([[0.5, 0.5]], dtype=tf.float64)
+x = tf.constant([[-0.125, 3.875]], dtype=tf.float64)
 y = tf.nn.softmax_cross_entropy_with_logits(labels=p, logits=x)
 print("case 18:", y.dtype.name, y.shape)
 tf.print("case 18 =", y, summarize=-1)
 
 # case 19
-l = tf.constant([0, 2, 1, 0, 0], dtype=tf.int32)
-x = tf.constant([[-3.875, -3.75, -1.625], [-0.25, -1.25, 2.75], [-1.5, 0.125, -0.875], [0.375, 2.0, 0.75], [-3.25, 0.875, 1.625]], dtype=tf.float64)
+l = tf.constant([2, 1, 1, 2, 1], dtype=tf.int32)
+x = tf.constant([[-3.75, 4.0, 2.25], [3.125, 0.0, 0.125], [-2.625, -3.25, -3.375], [-2.0, 2.25, -2.625], [3.75, 2.75, -2.625]], dtype=tf.float64)
 y = tf.nn.sparse_softmax_cross_entropy_with_logits(labels=l, logits=x)
 print("case 19:", y.dtype.name, y.shape)
 tf.print("case 19 =", y, summarize=-1)
 
 # case 20
-p = tf.constant([[0.4, 0.3, 0.3], [0.3333333333333333, 0.0, 0.6666666666666666], [0.2, 0.8, 0.0], [0.42857142857142855, 0.42857142857142855, 0.14285714285714285], [0.4, 0.4, 0.2]], dtype=tf.float64)
-x = tf.constant([[-3.875, -3.75, -1.625], [-0.25, -1.25, 2.75], [-1.5, 0.125, -0.875], [0.375, 2.0, 0.75], [-3.25, 0.875, 1.625]], dtype=tf.float64)
+p = tf.constant([[0.5, 0.375, 0.125], [0.4444444444444444, 0.4444444444444444, 0.1111111111111111], [0.3333333333333333, 0.0, 0.6666666666666666], [0.36363636363636365, 0.2727272727272727, 0.36363636363636365], [0.0, 0.3333333333333333, 0.6666666666666666]], dtype=tf.float64)
+x = tf.constant([[-3.75, 4.0, 2.25], [3.125, 0.0, 0.125], [-2.625, -3.25, -3.375], [-2.0, 2.25, -2.625], [3.75, 2.75, -2.625]], dtype=tf.float64)
 y = tf.nn.softmax_cross_entropy_with_logits(labels=p, logits=x)
 print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
@@ -157,22 +157,22 @@ print("case 22:", y.dtype.name, y.shape)
 tf.print("case 22 =", y, summarize=-1)
 
 # case 23
-p = tf.constant([[[0.75, 0.75, 0.5, 0.25], [1.0, 0.75, 0.25, 1.0], [1.0, 0.25, 0.25, 0.0]], [[0.5, 1.0, 0.75, 1.0], [0.0, 0.25, 0.5, 0.25], [1.0, 1.0, 0.25, 0.25]]], dtype=tf.float64)
-x = tf.constant([[[-0.875, -2.25, -1.875, -2.125], [-3.0, 3.125, -0.75, 1.5], [-0.125, 3.875, -3.75, 4.0]], [[2.25, 3.125, 0.0, 0.125], [-2.625, -3.25, -3.375, -2.0], [2.25, -2.625, 3.75, 2.75]]], dtype=tf.float64)
+p = tf.constant([[[0.0, 0.0, 0.0, 0.25], [0.25, 0.25, 0.75, 0.5], [0.75, 0.75, 0.25, 0.0]], [[0.25, 0.75, 0.25, 1.0], [0.0, 0.25, 0.0, 0.75], [0.75, 0.5, 0.0, 0.5]]], dtype=tf.float64)
+x = tf.constant([[[-3.875, -2.875, 3.625, -4.0], [3.375, 1.0, -3.25, -2.0], [2.625, 3.375, 0.25, 3.0]], [[3.375, 0.125, 1.875, 1.375], [-4.0, 2.5, -1.25, 0.125], [1.375, 0.25, -3.875, 0.625]]], dtype=tf.float64)
 y = tf.nn.softmax_cross_entropy_with_logits(labels=p, logits=x, axis=1)
 print("case 23:", y.dtype.name, y.shape)
 tf.print("case 23 =", y, summarize=-1)
 
 # case 24
-z = tf.constant([[0.25, 0.5, 0.0], [0.75, 0.25, 0.5]], dtype=tf.float64)
-x = tf.constant([[5.875, -0.375, 8.0], [6.25, -3.0, 5.375]], dtype=tf.float64)
+z = tf.constant([[1.0, 0.25, 0.0], [0.0, 0.0, 1.0]], dtype=tf.float64)
+x = tf.constant([[-1.5, -3.5, -7.25], [0.625, 1.25, 7.375]], dtype=tf.float64)
 y = tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=x)
 print("case 24:", y.dtype.name, y.shape)
 tf.print("case 24 =", y, summarize=-1)
 
 # case 25
-z = tf.constant([0.0, 1.0, 0.5, 1.0, 0.0], dtype=tf.float64)
-x = tf.constant([-1.0, 0.125, 4.75, -2.625, 3.0], dtype=tf.float64)
+z = tf.constant([0.75, 0.5, 0.25, 0.75, 0.25], dtype=tf.float64)
+x = tf.constant([2.375, 3.5, 1.25, -3.125, 0.0], dtype=tf.float64)
 y = tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=x)
 print("case 25:", y.dtype.name, y.shape)
 tf.print("case 25 =", y, summarize=-1)
@@ -185,8 +185,8 @@ print("case 26:", y.dtype.name, y.shape)
 tf.print("case 26 =", y, summarize=-1)
 
 # case 27
-z = tf.constant(0.75, dtype=tf.float64)
-x = tf.constant(-3.875, dtype=tf.float64)
+z = tf.constant(0.0, dtype=tf.float64)
+x = tf.constant(6.875, dtype=tf.float64)
 y = tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=x)
 print("case 27:", y.dtype.name, y.shape)
 tf.print("case 27 =", y, summarize=-1)

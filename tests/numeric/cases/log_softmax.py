@@ -3,37 +3,37 @@
 import tensorflow as tf
 
 # case 1
-a = tf.constant([[-0.125, 3.5, -0.375], [1.875, 1.375, 1.875]], dtype=tf.float32)
+a = tf.constant([[1.25, 1.375, 0.25], [2.25, -3.125, 4.0]], dtype=tf.float32)
 y = tf.nn.log_softmax(a)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-a = tf.constant([-3.875, -2.375, -3.125, -2.5], dtype=tf.float32)
+a = tf.constant([-0.5, 1.5, 0.0, 3.5], dtype=tf.float32)
 y = tf.nn.log_softmax(a)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-a = tf.constant([[[2.625, -1.0, 0.625, -3.625], [0.375, 2.625, -2.125, 3.375], [2.875, 2.5, 1.625, 3.75]], [[-3.5, 2.75, -0.625, 1.25], [0.25, -0.125, 3.25, 3.875], [-3.5, 3.0, 2.25, 0.75]]], dtype=tf.float32)
+a = tf.constant([[[-0.625, -0.25, 0.5, -2.0], [-3.875, 0.625, 2.125, -0.875], [-1.75, -2.5, -1.0, 3.375]], [[-3.0, -2.875, -3.5, -2.375], [-3.5, -4.0, -0.625, -3.25], [0.125, 1.875, 1.25, 1.5]]], dtype=tf.float32)
 y = tf.nn.log_softmax(a, axis=1)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-a = tf.constant([[-1.625, 1.75, 2.75], [0.5, -3.625, -0.5]], dtype=tf.float32)
+a = tf.constant([[-0.375, 3.375, -1.5], [1.25, 1.0, -1.625]], dtype=tf.float32)
 y = tf.nn.log_softmax(a, axis=0)
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-a = tf.constant([[-2.75]], dtype=tf.float32)
+a = tf.constant([[-0.125]], dtype=tf.float32)
 y = tf.nn.log_softmax(a)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-a = tf.constant([[-1.5, -0.375], [-4.0, 3.0], [1.25, 1.375]], dtype=tf.float32)
+a = tf.constant([[-2.25, -1.0], [3.375, 2.75], [-0.625, -0.25]], dtype=tf.float32)
 y = tf.nn.log_softmax(a, axis=-2)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
@@ -45,7 +45,7 @@ print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
 
 # case 8
-a = tf.constant([[0.25, 2.25, -3.125, 4.0, -0.5], [1.5, 0.0, 3.5, -0.625, -0.25]], dtype=tf.float32)
+a = tf.constant([[-0.75, 2.375, -1.625, -1.75, -1.875], [0.25, 3.5, 0.25, -3.5, 0.375]], dtype=tf.float32)
 y = tf.nn.log_softmax(a, axis=-1)
 print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
@@ -57,37 +57,37 @@ print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
-a = tf.constant([[0.5, -2.0, -3.875], [0.625, 2.125, -0.875]], dtype=tf.float64)
+a = tf.constant([[2.125, -3.125, -1.125], [0.625, -2.875, -2.375]], dtype=tf.float64)
 y = tf.nn.log_softmax(a)
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
-a = tf.constant([-1.75, -2.5, -1.0, 3.375], dtype=tf.float64)
+a = tf.constant([-3.375, 1.75, -1.5, -2.75], dtype=tf.float64)
 y = tf.nn.log_softmax(a)
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
 
 # case 12
-a = tf.constant([[[-3.0, -2.875, -3.5, -2.375], [-3.5, -4.0, -0.625, -3.25], [0.125, 1.875, 1.25, 1.5]], [[-0.375, 3.375, -1.5, 1.25], [1.0, -1.625, -0.125, -2.25], [-1.0, 3.375, 2.75, -0.625]]], dtype=tf.float64)
+a = tf.constant([[[-2.25, -1.0, -0.125, -0.875], [-0.375, 1.5, -3.125, -1.5], [0.625, 2.5, 1.625, 2.375]], [[0.625, 1.875, -3.75, 1.25], [-1.25, 1.625, -0.75, -0.25], [2.75, 2.125, -2.875, 3.0]]], dtype=tf.float64)
 y = tf.nn.log_softmax(a, axis=1)
 print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
 
 # case 13
-a = tf.constant([[-0.25, -0.75, 2.375], [-1.625, -1.75, -1.875]], dtype=tf.float64)
+a = tf.constant([[-3.5, 0.0, -2.625], [-1.25, 2.25, -2.125]], dtype=tf.float64)
 y = tf.nn.log_softmax(a, axis=0)
 print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
-a = tf.constant([[0.25]], dtype=tf.float64)
+a = tf.constant([[1.0]], dtype=tf.float64)
 y = tf.nn.log_softmax(a)
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
-a = tf.constant([[3.5, 0.25], [-3.5, 0.375], [2.125, -3.125]], dtype=tf.float64)
+a = tf.constant([[-0.75, -2.375], [2.625, -1.875], [1.5, -2.5]], dtype=tf.float64)
 y = tf.nn.log_softmax(a, axis=-2)
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
@@ -99,7 +99,7 @@ print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-a = tf.constant([[-1.125, 0.625, -2.875, -2.375, -3.375], [1.75, -1.5, -2.75, -2.25, -1.0]], dtype=tf.float64)
+a = tf.constant([[3.0, -1.75, 3.75, 0.25, -2.875], [0.375, -2.625, -2.375, -1.75, -3.0]], dtype=tf.float64)
 y = tf.nn.log_softmax(a, axis=-1)
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)

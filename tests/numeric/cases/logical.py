@@ -3,75 +3,75 @@
 import tensorflow as tf
 
 # case 1
-a = tf.constant([[True, False, True], [True, False, True]], dtype=tf.bool)
-b = tf.constant([[True, False, False], [False, False, False]], dtype=tf.bool)
+a = tf.constant([[False, True, True], [False, False, True]], dtype=tf.bool)
+b = tf.constant([[False, False, False], [True, False, False]], dtype=tf.bool)
 y = tf.logical_and(a, b)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-a = tf.constant([[True, False, True], [True, False, True]], dtype=tf.bool)
-b = tf.constant([[True, False, False], [False, False, False]], dtype=tf.bool)
+a = tf.constant([[False, True, True], [False, False, True]], dtype=tf.bool)
+b = tf.constant([[False, False, False], [True, False, False]], dtype=tf.bool)
 y = tf.math.logical_or(a, b)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-a = tf.constant([[True, False, True], [True, False, True]], dtype=tf.bool)
+a = tf.constant([[False, True, True], [False, False, True]], dtype=tf.bool)
 y = tf.logical_not(a)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-a = tf.constant([[False, False, False], [False, True, False]], dtype=tf.bool)
+a = tf.constant([[False, False, True], [False, True, True]], dtype=tf.bool)
 b = tf.constant([True, True, True], dtype=tf.bool)
 y = tf.logical_and(a, b)
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-a = tf.constant([[False, False, False], [False, True, False]], dtype=tf.bool)
+a = tf.constant([[False, False, True], [False, True, True]], dtype=tf.bool)
 b = tf.constant([True, True, True], dtype=tf.bool)
 y = tf.math.logical_or(a, b)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-a = tf.constant([[False, False, False], [False, True, False]], dtype=tf.bool)
+a = tf.constant([[False, False, True], [False, True, True]], dtype=tf.bool)
 y = tf.logical_not(a)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
-a = tf.constant([[False], [True], [True], [True]], dtype=tf.bool)
-b = tf.constant([[True, True, False, True, False]], dtype=tf.bool)
+a = tf.constant([[False], [False], [True], [False]], dtype=tf.bool)
+b = tf.constant([[True, True, False, False, False]], dtype=tf.bool)
 y = tf.logical_and(a, b)
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
 
 # case 8
-a = tf.constant([[False], [True], [True], [True]], dtype=tf.bool)
-b = tf.constant([[True, True, False, True, False]], dtype=tf.bool)
+a = tf.constant([[False], [False], [True], [False]], dtype=tf.bool)
+b = tf.constant([[True, True, False, False, False]], dtype=tf.bool)
 y = tf.math.logical_or(a, b)
 print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
 
 # case 9
-a = tf.constant([[False], [True], [True], [True]], dtype=tf.bool)
+a = tf.constant([[False], [False], [True], [False]], dtype=tf.bool)
 y = tf.logical_not(a)
 print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
 a = tf.constant(True, dtype=tf.bool)
-b = tf.constant([[False, True], [False, False]], dtype=tf.bool)
+b = tf.constant([[False, True], [True, True]], dtype=tf.bool)
 y = tf.logical_and(a, b)
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
 a = tf.constant(True, dtype=tf.bool)
-b = tf.constant([[False, True], [False, False]], dtype=tf.bool)
+b = tf.constant([[False, True], [True, True]], dtype=tf.bool)
 y = tf.math.logical_or(a, b)
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
@@ -83,55 +83,55 @@ print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
 
 # case 13
-a = tf.constant([[[False, False, False]], [[True, False, False]]], dtype=tf.bool)
-b = tf.constant([[True], [True], [False], [True]], dtype=tf.bool)
+a = tf.constant([[[True, False, True]], [[False, False, False]]], dtype=tf.bool)
+b = tf.constant([[True], [False], [False], [False]], dtype=tf.bool)
 y = tf.logical_and(a, b)
 print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
-a = tf.constant([[[False, False, False]], [[True, False, False]]], dtype=tf.bool)
-b = tf.constant([[True], [True], [False], [True]], dtype=tf.bool)
+a = tf.constant([[[True, False, True]], [[False, False, False]]], dtype=tf.bool)
+b = tf.constant([[True], [False], [False], [False]], dtype=tf.bool)
 y = tf.math.logical_or(a, b)
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
-a = tf.constant([[[False, False, False]], [[True, False, False]]], dtype=tf.bool)
+a = tf.constant([[[True, False, True]], [[False, False, False]]], dtype=tf.bool)
 y = tf.logical_not(a)
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
 
 # case 16
-a = tf.constant([False], dtype=tf.bool)
-b = tf.constant([False], dtype=tf.bool)
+a = tf.constant([True], dtype=tf.bool)
+b = tf.constant([True], dtype=tf.bool)
 y = tf.logical_and(a, b)
 print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-a = tf.constant([False], dtype=tf.bool)
-b = tf.constant([False], dtype=tf.bool)
+a = tf.constant([True], dtype=tf.bool)
+b = tf.constant([True], dtype=tf.bool)
 y = tf.math.logical_or(a, b)
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)
 
 # case 18
-a = tf.constant([False], dtype=tf.bool)
+a = tf.constant([True], dtype=tf.bool)
 y = tf.logical_not(a)
 print("case 18:", y.dtype.name, y.shape)
 tf.print("case 18 =", y, summarize=-1)
 
 # case 19
 a = tf.zeros([0, 3], dtype=tf.bool)
-b = tf.constant([[True, True, True]], dtype=tf.bool)
+b = tf.constant([[False, False, True]], dtype=tf.bool)
 y = tf.logical_and(a, b)
 print("case 19:", y.dtype.name, y.shape)
 tf.print("case 19 =", y, summarize=-1)
 
 # case 20
 a = tf.zeros([0, 3], dtype=tf.bool)
-b = tf.constant([[True, True, True]], dtype=tf.bool)
+b = tf.constant([[False, False, True]], dtype=tf.bool)
 y = tf.math.logical_or(a, b)
 print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
@@ -163,21 +163,21 @@ print("case 24:", y.dtype.name, y.shape)
 tf.print("case 24 =", y, summarize=-1)
 
 # case 25
-a = tf.constant([False, True, True], dtype=tf.bool)
+a = tf.constant([True, False, False], dtype=tf.bool)
 b = tf.constant(True, dtype=tf.bool)
 y = tf.logical_and(a, b)
 print("case 25:", y.dtype.name, y.shape)
 tf.print("case 25 =", y, summarize=-1)
 
 # case 26
-a = tf.constant([False, True, True], dtype=tf.bool)
+a = tf.constant([True, False, False], dtype=tf.bool)
 b = tf.constant(True, dtype=tf.bool)
 y = tf.math.logical_or(a, b)
 print("case 26:", y.dtype.name, y.shape)
 tf.print("case 26 =", y, summarize=-1)
 
 # case 27
-a = tf.constant([False, True, True], dtype=tf.bool)
+a = tf.constant([True, False, False], dtype=tf.bool)
 y = tf.logical_not(a)
 print("case 27:", y.dtype.name, y.shape)
 tf.print("case 27 =", y, summarize=-1)

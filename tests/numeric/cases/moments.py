@@ -3,145 +3,145 @@
 import tensorflow as tf
 
 # case 1
-x = tf.constant([[-3.375, 3.5, -3.375], [3.125, -0.375, 1.375], [3.375, -1.5, -0.75], [1.375, -1.125, -0.625]], dtype=tf.float32)
+x = tf.constant([[-3.5, 0.625, 4.0], [1.75, -0.75, 1.75], [-1.25, 0.0, 2.0], [1.125, 1.625, 2.625]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[0])[0]
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-x = tf.constant([[-3.375, 3.5, -3.375], [3.125, -0.375, 1.375], [3.375, -1.5, -0.75], [1.375, -1.125, -0.625]], dtype=tf.float32)
+x = tf.constant([[-3.5, 0.625, 4.0], [1.75, -0.75, 1.75], [-1.25, 0.0, 2.0], [1.125, 1.625, 2.625]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[0])[1]
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-x = tf.constant([[[-2.125, 3.875, 2.625, -4.0], [2.375, -3.25, 1.5, -2.375], [-3.5, 0.625, 4.0, 1.75]], [[-0.75, 1.75, -1.25, 0.0], [2.0, 1.125, 1.625, 2.625], [0.625, -0.125, 1.375, -1.125]]], dtype=tf.float32)
+x = tf.constant([[[0.625, -0.125, 1.375, -1.125], [2.625, 0.75, 1.625, 1.875], [0.0, -3.125, -1.75, -3.75]], [[2.0, -0.125, -3.125, -0.875], [-2.75, 1.0, 2.875, -4.0], [2.75, 3.25, -0.625, 0.125]]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[0, 1])[0]
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-x = tf.constant([[[-2.125, 3.875, 2.625, -4.0], [2.375, -3.25, 1.5, -2.375], [-3.5, 0.625, 4.0, 1.75]], [[-0.75, 1.75, -1.25, 0.0], [2.0, 1.125, 1.625, 2.625], [0.625, -0.125, 1.375, -1.125]]], dtype=tf.float32)
+x = tf.constant([[[0.625, -0.125, 1.375, -1.125], [2.625, 0.75, 1.625, 1.875], [0.0, -3.125, -1.75, -3.75]], [[2.0, -0.125, -3.125, -0.875], [-2.75, 1.0, 2.875, -4.0], [2.75, 3.25, -0.625, 0.125]]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[0, 1])[1]
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-x = tf.constant([[[2.625, 0.75, 1.625, 1.875], [0.0, -3.125, -1.75, -3.75], [2.0, -0.125, -3.125, -0.875]], [[-2.75, 1.0, 2.875, -4.0], [2.75, 3.25, -0.625, 0.125], [-4.0, 0.625, 1.375, -3.375]]], dtype=tf.float32)
+x = tf.constant([[[-4.0, 0.625, 1.375, -3.375], [0.125, 0.125, -0.625, -1.375], [3.25, -1.5, 0.5, 1.0]], [[0.875, 2.0, 0.5, 0.875], [-2.875, -1.625, -1.625, -3.625], [-2.375, 2.75, -2.25, 0.125]]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[2], keepdims=True)[0]
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-x = tf.constant([[[2.625, 0.75, 1.625, 1.875], [0.0, -3.125, -1.75, -3.75], [2.0, -0.125, -3.125, -0.875]], [[-2.75, 1.0, 2.875, -4.0], [2.75, 3.25, -0.625, 0.125], [-4.0, 0.625, 1.375, -3.375]]], dtype=tf.float32)
+x = tf.constant([[[-4.0, 0.625, 1.375, -3.375], [0.125, 0.125, -0.625, -1.375], [3.25, -1.5, 0.5, 1.0]], [[0.875, 2.0, 0.5, 0.875], [-2.875, -1.625, -1.625, -3.625], [-2.375, 2.75, -2.25, 0.125]]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[2], keepdims=True)[1]
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
-x = tf.constant([0.125, 0.125, -0.625, -1.375, 3.25], dtype=tf.float32)
+x = tf.constant([-2.875, 1.0, -2.5, -2.375, -1.25], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[0])[0]
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
 
 # case 8
-x = tf.constant([0.125, 0.125, -0.625, -1.375, 3.25], dtype=tf.float32)
+x = tf.constant([-2.875, 1.0, -2.5, -2.375, -1.25], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[0])[1]
 print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
 
 # case 9
-x = tf.constant([[-1.5, 0.5, 1.0], [0.875, 2.0, 0.5]], dtype=tf.float32)
+x = tf.constant([[2.875, -2.375, 2.125], [-2.625, -1.0, -3.125]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[0, 1], keepdims=True)[0]
 print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
-x = tf.constant([[-1.5, 0.5, 1.0], [0.875, 2.0, 0.5]], dtype=tf.float32)
+x = tf.constant([[2.875, -2.375, 2.125], [-2.625, -1.0, -3.125]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[0, 1], keepdims=True)[1]
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
-x = tf.constant([[0.875], [-2.875], [-1.625]], dtype=tf.float32)
+x = tf.constant([[3.25], [3.25], [-3.5]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[1])[0]
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
 
 # case 12
-x = tf.constant([[0.875], [-2.875], [-1.625]], dtype=tf.float32)
+x = tf.constant([[3.25], [3.25], [-3.5]], dtype=tf.float32)
 y = tf.nn.moments(x, axes=[1])[1]
 print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
 
 # case 13
-x = tf.constant([[-1.625, -3.625, -2.375], [2.75, -2.25, 0.125], [-2.875, 1.0, -2.5], [-2.375, -1.25, 2.875]], dtype=tf.float64)
+x = tf.constant([[2.875, -0.375, 1.0], [3.0, -3.375, -3.25], [-3.375, -2.25, 3.25], [3.0, 1.875, -2.5]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[0])[0]
 print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
-x = tf.constant([[-1.625, -3.625, -2.375], [2.75, -2.25, 0.125], [-2.875, 1.0, -2.5], [-2.375, -1.25, 2.875]], dtype=tf.float64)
+x = tf.constant([[2.875, -0.375, 1.0], [3.0, -3.375, -3.25], [-3.375, -2.25, 3.25], [3.0, 1.875, -2.5]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[0])[1]
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
-x = tf.constant([[[-2.375, 2.125, -2.625, -1.0], [-3.125, 3.25, 3.25, -3.5], [2.875, -0.375, 1.0, 3.0]], [[-3.375, -3.25, -3.375, -2.25], [3.25, 3.0, 1.875, -2.5], [1.5, 0.5, -3.5, 3.75]]], dtype=tf.float64)
+x = tf.constant([[[1.5, 0.5, -3.5, 3.75], [3.0, -0.25, -1.875, -1.0], [-3.125, -1.125, 0.25, -1.875]], [[1.25, 0.25, -0.625, 0.125], [2.875, 0.125, -1.375, -1.25], [2.5, -1.25, -1.25, 1.5]]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[0, 1])[0]
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
 
 # case 16
-x = tf.constant([[[-2.375, 2.125, -2.625, -1.0], [-3.125, 3.25, 3.25, -3.5], [2.875, -0.375, 1.0, 3.0]], [[-3.375, -3.25, -3.375, -2.25], [3.25, 3.0, 1.875, -2.5], [1.5, 0.5, -3.5, 3.75]]], dtype=tf.float64)
+x = tf.constant([[[1.5, 0.5, -3.5, 3.75], [3.0, -0.25, -1.875, -1.0], [-3.125, -1.125, 0.25, -1.875]], [[1.25, 0.25, -0.625, 0.125], [2.875, 0.125, -1.375, -1.25], [2.5, -1.25, -1.25, 1.5]]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[0, 1])[1]
 print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-x = tf.constant([[[3.0, -0.25, -1.875, -1.0], [-3.125, -1.125, 0.25, -1.875], [1.25, 0.25, -0.625, 0.125]], [[2.875, 0.125, -1.375, -1.25], [2.5, -1.25, -1.25, 1.5], [-3.75, 1.5, 2.0, -3.125]]], dtype=tf.float64)
+x = tf.constant([[[-3.75, 1.5, 2.0, -3.125], [1.125, -1.25, -3.5, 3.0], [3.75, -2.375, -1.25, -1.25]], [[-3.125, 3.0, 1.875, -4.0], [0.75, -3.375, 1.125, -2.5], [0.75, -2.0, 2.25, 1.0]]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[2], keepdims=True)[0]
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)
 
 # case 18
-x = tf.constant([[[3.0, -0.25, -1.875, -1.0], [-3.125, -1.125, 0.25, -1.875], [1.25, 0.25, -0.625, 0.125]], [[2.875, 0.125, -1.375, -1.25], [2.5, -1.25, -1.25, 1.5], [-3.75, 1.5, 2.0, -3.125]]], dtype=tf.float64)
+x = tf.constant([[[-3.75, 1.5, 2.0, -3.125], [1.125, -1.25, -3.5, 3.0], [3.75, -2.375, -1.25, -1.25]], [[-3.125, 3.0, 1.875, -4.0], [0.75, -3.375, 1.125, -2.5], [0.75, -2.0, 2.25, 1.0]]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[2], keepdims=True)[1]
 print("case 18:", y.dtype.name, y.shape)
 tf.print("case 18 =", y, summarize=-1)
 
 # case 19
-x = tf.constant([1.125, -1.25, -3.5, 3.0, 3.75], dtype=tf.float64)
+x = tf.constant([3.75, -2.375, -2.25, -3.5, 2.875], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[0])[0]
 print("case 19:", y.dtype.name, y.shape)
 tf.print("case 19 =", y, summarize=-1)
 
 # case 20
-x = tf.constant([1.125, -1.25, -3.5, 3.0, 3.75], dtype=tf.float64)
+x = tf.constant([3.75, -2.375, -2.25, -3.5, 2.875], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[0])[1]
 print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
 
 # case 21
-x = tf.constant([[-2.375, -1.25, -1.25], [-3.125, 3.0, 1.875]], dtype=tf.float64)
+x = tf.constant([[-1.625, -3.25, -1.0], [2.0, -2.0, -1.625]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[0, 1], keepdims=True)[0]
 print("case 21:", y.dtype.name, y.shape)
 tf.print("case 21 =", y, summarize=-1)
 
 # case 22
-x = tf.constant([[-2.375, -1.25, -1.25], [-3.125, 3.0, 1.875]], dtype=tf.float64)
+x = tf.constant([[-1.625, -3.25, -1.0], [2.0, -2.0, -1.625]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[0, 1], keepdims=True)[1]
 print("case 22:", y.dtype.name, y.shape)
 tf.print("case 22 =", y, summarize=-1)
 
 # case 23
-x = tf.constant([[-4.0], [0.75], [-3.375]], dtype=tf.float64)
+x = tf.constant([[4.0], [-3.5], [-3.25]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[1])[0]
 print("case 23:", y.dtype.name, y.shape)
 tf.print("case 23 =", y, summarize=-1)
 
 # case 24
-x = tf.constant([[-4.0], [0.75], [-3.375]], dtype=tf.float64)
+x = tf.constant([[4.0], [-3.5], [-3.25]], dtype=tf.float64)
 y = tf.nn.moments(x, axes=[1])[1]
 print("case 24:", y.dtype.name, y.shape)
 tf.print("case 24 =", y, summarize=-1)

@@ -3,43 +3,43 @@
 import tensorflow as tf
 
 # case 1
-a = tf.constant([[[True, True, True, False], [False, True, True, False], [True, True, False, False]], [[False, True, True, False], [False, True, True, False], [False, False, False, True]]], dtype=tf.bool)
+a = tf.constant([[[False, False, True, False], [True, True, False, True], [True, True, False, True]], [[False, False, True, False], [False, False, True, False], [False, True, False, False]]], dtype=tf.bool)
 y = tf.reduce_any(a)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-a = tf.constant([[[False, True, False, False], [True, True, False, False], [False, True, False, False]], [[True, True, True, True], [True, False, True, True], [False, True, True, False]]], dtype=tf.bool)
+a = tf.constant([[[True, True, True, True], [False, True, False, True], [True, False, True, False]], [[False, False, True, False], [False, True, False, True], [True, False, True, False]]], dtype=tf.bool)
 y = tf.reduce_any(a, axis=1)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-a = tf.constant([[[True, True, False, True], [True, False, True, False], [True, False, False, False]], [[True, False, False, False], [True, False, False, True], [False, True, True, True]]], dtype=tf.bool)
+a = tf.constant([[[False, False, False, False], [True, False, True, True], [True, True, False, False]], [[True, False, True, True], [True, False, True, True], [True, True, True, True]]], dtype=tf.bool)
 y = tf.reduce_any(a, axis=-1)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-a = tf.constant([[[False, True, True, True], [False, True, False, False], [False, False, False, False]], [[False, True, False, False], [True, True, True, False], [True, False, False, False]]], dtype=tf.bool)
+a = tf.constant([[[False, False, True, False], [True, False, True, True], [True, False, True, False]], [[True, False, False, False], [True, False, True, False], [False, True, True, False]]], dtype=tf.bool)
 y = tf.reduce_any(a, axis=[0, 2])
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-a = tf.constant([[[False, True, False, False], [True, True, True, False], [False, False, True, False]], [[False, False, True, True], [True, False, False, False], [False, True, False, False]]], dtype=tf.bool)
+a = tf.constant([[[False, False, True, False], [False, False, True, False], [True, True, False, False]], [[True, False, True, False], [True, True, False, True], [False, False, False, True]]], dtype=tf.bool)
 y = tf.reduce_any(a, axis=[-1, 0], keepdims=True)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-a = tf.constant([[[False, True, False, True], [True, True, True, False], [True, False, True, True]], [[False, True, False, False], [True, False, True, True], [False, True, True, True]]], dtype=tf.bool)
+a = tf.constant([[[True, False, False, False], [False, False, False, False], [True, False, True, True]], [[True, True, False, True], [False, True, True, False], [True, False, True, True]]], dtype=tf.bool)
 y = tf.reduce_any(a, keepdims=True)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
-a = tf.constant([[[False, True, False, False], [True, False, False, False], [True, False, False, True]], [[False, False, True, True], [True, True, False, True], [False, True, True, False]]], dtype=tf.bool)
+a = tf.constant([[[False, True, False, True], [False, False, True, True], [True, False, False, True]], [[True, False, False, False], [False, True, True, False], [True, True, False, True]]], dtype=tf.bool)
 y = tf.reduce_any(a, axis=1, keepdims=True)
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
@@ -69,7 +69,7 @@ print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
 
 # case 12
-a = tf.constant(True, dtype=tf.bool)
+a = tf.constant(False, dtype=tf.bool)
 y = tf.reduce_any(a)
 print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)

@@ -3,43 +3,43 @@
 import tensorflow as tf
 
 # case 1
-a = tf.constant([[[0.0, -0.5, -0.5, 2.0], [2.0, 1.0, 0.5, 1.5], [-2.0, 0.0, 0.0, -1.5]], [[-0.5, 0.0, 0.0, 2.0], [0.0, -1.5, -2.0, 0.5], [-1.0, -2.0, -2.0, -1.5]]], dtype=tf.float32)
+a = tf.constant([[[-0.5, -2.0, -1.0, -1.0], [-0.5, 0.0, -1.0, -2.0], [0.5, 0.5, -2.0, -2.0]], [[-1.0, 2.0, -0.5, 1.0], [0.0, -1.0, -2.0, 0.5], [1.0, 2.0, 0.0, -1.0]]], dtype=tf.float32)
 y = tf.reduce_prod(a)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-a = tf.constant([[[0.0, 1.5, -1.5, 0.5], [-1.0, -2.0, 1.5, -1.5], [-0.5, -0.5, -0.5, -1.0]], [[2.0, -1.0, -2.0, -1.5], [1.0, -0.5, 0.0, 2.0], [-1.5, 0.0, 2.0, 0.5]]], dtype=tf.float32)
+a = tf.constant([[[0.0, -2.0, 0.5, -2.0], [1.0, 0.0, -1.0, -1.0], [-0.5, 1.0, 0.5, -1.0]], [[1.0, -0.5, 2.0, 0.0], [0.0, 1.0, -1.0, 1.0], [1.0, -0.5, -0.5, -2.0]]], dtype=tf.float32)
 y = tf.reduce_prod(a, axis=1)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-a = tf.constant([[[-1.0, 0.0, 1.0, -1.5], [0.5, 2.0, -2.0, 0.5], [0.0, 0.0, 0.0, -1.5]], [[-0.5, -0.5, 0.5, -1.5], [-1.5, 2.0, -1.5, -2.0], [-1.5, 0.5, 1.5, 2.0]]], dtype=tf.float32)
+a = tf.constant([[[-0.5, 2.0, -1.0, -0.5], [-2.0, 0.0, 2.0, 2.0], [0.5, 1.0, -0.5, -2.0]], [[0.5, 1.0, -0.5, -1.0], [0.5, 0.5, -2.0, -2.0], [-0.5, 0.5, -1.0, -0.5]]], dtype=tf.float32)
 y = tf.reduce_prod(a, axis=-1)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-a = tf.constant([[[-1.5, 1.0, 1.5, 2.0], [-1.0, 2.0, -1.5, 2.0], [2.0, -1.5, -1.5, -0.5]], [[-0.5, 2.0, -0.5, -1.5], [0.0, 1.5, 2.0, -2.0], [0.5, 0.5, 1.0, -1.0]]], dtype=tf.float32)
+a = tf.constant([[[0.0, 2.0, -1.0, -1.0], [1.0, 0.0, -1.0, 0.0], [-2.0, -2.0, 2.0, 0.0]], [[2.0, -0.5, -1.0, 1.0], [-0.5, -0.5, 2.0, -0.5], [-2.0, 2.0, 2.0, 0.5]]], dtype=tf.float32)
 y = tf.reduce_prod(a, axis=[0, 2])
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-a = tf.constant([[[0.5, 2.0, 1.5, -0.5], [0.5, -1.0, 0.0, -1.5], [2.0, 0.0, -1.0, -1.5]], [[2.0, 0.0, -1.0, 1.5], [-1.5, -0.5, -0.5, 1.0], [2.0, -1.0, -2.0, 2.0]]], dtype=tf.float32)
+a = tf.constant([[[2.0, -2.0, 1.0, -1.0], [0.5, -2.0, 0.0, 1.0], [-1.0, -1.0, 1.0, 1.0]], [[-1.0, -0.5, -0.5, 0.5], [0.5, -1.0, -1.0, -0.5], [-2.0, 2.0, -0.5, -1.0]]], dtype=tf.float32)
 y = tf.reduce_prod(a, axis=[-1, 0], keepdims=True)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-a = tf.constant([[[1.5, -1.0, -0.5, 1.0], [0.0, -2.0, 0.5, 0.5], [1.5, 0.5, -0.5, 2.0]], [[-1.5, -1.5, -0.5, -1.5], [-1.5, -1.5, -0.5, -0.5], [-1.0, -0.5, 0.5, -0.5]]], dtype=tf.float32)
+a = tf.constant([[[-2.0, 1.0, 1.0, -1.0], [1.0, -2.0, -0.5, -2.0], [0.5, -2.0, -0.5, -2.0]], [[-1.0, -1.0, 2.0, -1.0], [-0.5, -1.0, 0.5, -2.0], [0.0, 1.0, 0.0, -0.5]]], dtype=tf.float32)
 y = tf.reduce_prod(a, keepdims=True)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
-a = tf.constant([[[-0.5, 0.0, -0.5, -2.0], [-0.5, 1.0, 0.5, 0.5], [-0.5, -0.5, 1.0, 0.5]], [[-0.5, -2.0, 0.5, -0.5], [0.0, 1.0, -2.0, -1.5], [1.5, 0.5, 1.0, -1.0]]], dtype=tf.float32)
+a = tf.constant([[[-2.0, 0.0, -2.0, 0.0], [0.5, 1.0, 2.0, -1.0], [1.0, 0.5, 0.5, 0.0]], [[-2.0, -1.0, 0.5, 2.0], [-1.0, 2.0, 2.0, -2.0], [0.5, 1.0, 0.5, 0.0]]], dtype=tf.float32)
 y = tf.reduce_prod(a, axis=1, keepdims=True)
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
@@ -69,61 +69,61 @@ print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
 
 # case 12
-a = tf.constant(-0.5, dtype=tf.float32)
+a = tf.constant(2.0, dtype=tf.float32)
 y = tf.reduce_prod(a)
 print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
 
 # case 13
-a = tf.constant([[[-1.0]]], dtype=tf.float32)
+a = tf.constant([[[0.5]]], dtype=tf.float32)
 y = tf.reduce_prod(a, axis=[1])
 print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
-a = tf.constant([2.0, -1.5, 1.0, -1.5, 1.0], dtype=tf.float32)
+a = tf.constant([-1.0, 0.5, -2.0, -1.0, 0.0], dtype=tf.float32)
 y = tf.reduce_prod(a, axis=0)
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
-a = tf.constant([[[1.5, 2.0, 0.5, 2.0], [1.5, -1.5, 1.5, 0.0], [1.0, -0.5, 0.5, 1.0]], [[-1.5, 0.5, 0.5, 1.0], [0.5, -2.0, 1.0, -0.5], [2.0, 1.0, 0.5, 2.0]]], dtype=tf.float64)
+a = tf.constant([[[0.5, 0.0, 1.0, 0.5], [1.0, 0.0, -0.5, 0.0], [-1.0, 0.0, 2.0, 1.0]], [[1.0, 2.0, 0.5, -1.0], [0.5, -0.5, 0.0, -0.5], [2.0, -0.5, -1.0, 0.0]]], dtype=tf.float64)
 y = tf.reduce_prod(a)
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
 
 # case 16
-a = tf.constant([[[0.5, 1.0, 1.5, 0.5], [0.5, -2.0, -0.5, 0.5], [-1.5, 0.0, 0.0, -2.0]], [[2.0, -1.5, 1.5, 2.0], [1.0, -1.5, 0.0, 1.0], [2.0, 0.5, 2.0, -0.5]]], dtype=tf.float64)
+a = tf.constant([[[-1.0, -1.0, 0.5, -2.0], [-0.5, -1.0, 1.0, 2.0], [0.5, -1.0, 0.5, -1.0]], [[0.5, -2.0, -1.0, 0.0], [-0.5, -0.5, 0.0, -1.0], [-2.0, -2.0, 2.0, -2.0]]], dtype=tf.float64)
 y = tf.reduce_prod(a, axis=1)
 print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-a = tf.constant([[[0.0, 0.5, 0.0, 1.5], [-2.0, -1.0, 1.0, 0.0], [-0.5, 2.0, 1.5, -1.5]], [[-1.0, 1.5, 1.0, 0.0], [-1.0, 1.0, 0.5, 0.0], [0.0, -1.5, -0.5, 1.5]]], dtype=tf.float64)
+a = tf.constant([[[0.5, -0.5, -1.0, -1.0], [-2.0, 0.5, 1.0, 0.0], [-1.0, -0.5, -1.0, -2.0]], [[-0.5, -0.5, 0.5, -2.0], [0.5, 0.5, 2.0, 2.0], [2.0, 0.5, -0.5, 0.0]]], dtype=tf.float64)
 y = tf.reduce_prod(a, axis=-1)
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)
 
 # case 18
-a = tf.constant([[[1.0, 0.5, -0.5, -1.0], [1.5, 2.0, -2.0, -0.5], [0.0, -0.5, -2.0, 0.5]], [[-1.0, -1.5, 1.5, -2.0], [1.5, 2.0, 0.5, 0.5], [-1.5, 1.5, 0.5, 0.5]]], dtype=tf.float64)
+a = tf.constant([[[-1.0, 0.0, 1.0, -2.0], [0.0, 2.0, -2.0, -1.0], [-1.0, 1.0, 2.0, -1.0]], [[0.5, 0.5, 2.0, -2.0], [-2.0, 2.0, 1.0, 1.0], [0.5, -0.5, -1.0, -0.5]]], dtype=tf.float64)
 y = tf.reduce_prod(a, axis=[0, 2])
 print("case 18:", y.dtype.name, y.shape)
 tf.print("case 18 =", y, summarize=-1)
 
 # case 19
-a = tf.constant([[[-1.0, -1.5, 2.0, 1.5], [-2.0, 0.5, 2.0, -2.0], [2.0, 2.0, 0.5, -1.0]], [[-0.5, 1.0, 2.0, 0.5], [0.0, -1.0, 0.5, 1.5], [1.5, -1.5, 2.0, 0.5]]], dtype=tf.float64)
+a = tf.constant([[[-2.0, 0.5, -2.0, 0.5], [1.0, 1.0, 0.5, 0.5], [2.0, -2.0, -0.5, -0.5]], [[-2.0, 1.0, -0.5, 1.0], [0.5, -0.5, 0.5, 2.0], [1.0, -1.0, 2.0, 0.5]]], dtype=tf.float64)
 y = tf.reduce_prod(a, axis=[-1, 0], keepdims=True)
 print("case 19:", y.dtype.name, y.shape)
 tf.print("case 19 =", y, summarize=-1)
 
 # case 20
-a = tf.constant([[[-2.0, 1.0, -2.0, 2.0], [-2.0, 1.0, -1.5, -1.0], [-2.0, -2.0, 1.5, 2.0]], [[-2.0, 2.0, -1.5, 0.0], [2.0, -2.0, 0.5, -1.0], [2.0, -0.5, 1.0, 1.0]]], dtype=tf.float64)
+a = tf.constant([[[-1.0, 1.0, 0.5, 1.0], [0.5, 0.0, 0.0, 1.0], [-2.0, -0.5, -1.0, 0.0]], [[1.0, -0.5, -0.5, -2.0], [-2.0, 0.5, 1.0, -0.5], [0.5, 0.5, -1.0, -0.5]]], dtype=tf.float64)
 y = tf.reduce_prod(a, keepdims=True)
 print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
 
 # case 21
-a = tf.constant([[[2.0, 0.5, -1.5, 0.0], [0.5, -1.0, -0.5, 0.0], [0.5, -0.5, 2.0, 0.5]], [[-0.5, 0.5, -1.5, 2.0], [1.5, 1.5, -1.0, 0.5], [-1.5, 1.5, -1.0, 1.5]]], dtype=tf.float64)
+a = tf.constant([[[0.5, -0.5, 0.0, 0.5], [2.0, 2.0, -2.0, -0.5], [-1.0, 1.0, -2.0, 1.0]], [[0.0, 1.0, -0.5, -1.0], [2.0, -2.0, -0.5, 2.0], [1.0, 0.5, 2.0, -1.0]]], dtype=tf.float64)
 y = tf.reduce_prod(a, axis=1, keepdims=True)
 print("case 21:", y.dtype.name, y.shape)
 tf.print("case 21 =", y, summarize=-1)
@@ -159,55 +159,55 @@ print("case 26:", y.dtype.name, y.shape)
 tf.print("case 26 =", y, summarize=-1)
 
 # case 27
-a = tf.constant([[[1.0]]], dtype=tf.float64)
+a = tf.constant([[[0.0]]], dtype=tf.float64)
 y = tf.reduce_prod(a, axis=[1])
 print("case 27:", y.dtype.name, y.shape)
 tf.print("case 27 =", y, summarize=-1)
 
 # case 28
-a = tf.constant([0.5, 1.0, -0.5, 1.5, -1.5], dtype=tf.float64)
+a = tf.constant([1.0, 0.0, -2.0, -0.5, -2.0], dtype=tf.float64)
 y = tf.reduce_prod(a, axis=0)
 print("case 28:", y.dtype.name, y.shape)
 tf.print("case 28 =", y, summarize=-1)
 
 # case 29
-a = tf.constant([[[2, 2, 0, 1], [2, 0, 2, 1], [0, 0, 0, 0]], [[-2, 0, 1, 2], [1, -1, 2, 2], [1, 1, -2, 1]]], dtype=tf.int32)
+a = tf.constant([[[1, 2, 1, -2], [1, 1, 0, 1], [-1, -1, -1, 0]], [[0, -1, 1, -1], [0, -2, -2, -2], [2, 2, 1, 2]]], dtype=tf.int32)
 y = tf.reduce_prod(a)
 print("case 29:", y.dtype.name, y.shape)
 tf.print("case 29 =", y, summarize=-1)
 
 # case 30
-a = tf.constant([[[-2, 2, 0, -1], [-2, 0, 0, 2], [2, -1, 0, -1]], [[0, 0, 1, -2], [-1, 0, 1, 1], [1, 0, 2, 1]]], dtype=tf.int32)
+a = tf.constant([[[-1, 0, 1, -1], [-2, -2, -1, 2], [-2, -1, -2, 2]], [[0, -1, -1, 2], [1, 0, -1, 1], [0, -2, -1, 2]]], dtype=tf.int32)
 y = tf.reduce_prod(a, axis=1)
 print("case 30:", y.dtype.name, y.shape)
 tf.print("case 30 =", y, summarize=-1)
 
 # case 31
-a = tf.constant([[[-1, 1, -2, 2], [-2, 0, -2, 0], [-2, 1, -2, -2]], [[-2, 0, 0, -2], [0, 1, 1, -2], [0, 2, 2, 1]]], dtype=tf.int32)
+a = tf.constant([[[-1, -2, 1, -2], [1, 1, 1, -1], [-2, 1, 1, 1]], [[-2, -2, 0, 1], [2, -2, -1, -1], [1, -2, 1, 0]]], dtype=tf.int32)
 y = tf.reduce_prod(a, axis=-1)
 print("case 31:", y.dtype.name, y.shape)
 tf.print("case 31 =", y, summarize=-1)
 
 # case 32
-a = tf.constant([[[2, 1, -2, 0], [0, 0, 0, -1], [1, 2, 2, 2]], [[-2, 1, -1, 2], [2, 2, 1, -1], [-2, 2, 1, 0]]], dtype=tf.int32)
+a = tf.constant([[[2, -2, 2, -1], [2, -1, -1, 2], [-2, 0, -2, -1]], [[-1, -2, 2, 1], [1, -2, 1, 1], [-2, -1, -1, -2]]], dtype=tf.int32)
 y = tf.reduce_prod(a, axis=[0, 2])
 print("case 32:", y.dtype.name, y.shape)
 tf.print("case 32 =", y, summarize=-1)
 
 # case 33
-a = tf.constant([[[-1, 0, 0, 0], [-2, 0, 1, -2], [-2, -2, 0, 0]], [[2, -1, -1, -2], [2, 1, 0, -2], [1, 0, 2, 0]]], dtype=tf.int32)
+a = tf.constant([[[-1, -1, 1, 1], [-2, -1, -1, 0], [2, -1, 2, -2]], [[-2, 2, 1, 1], [-2, -1, 2, -2], [1, -1, -2, 2]]], dtype=tf.int32)
 y = tf.reduce_prod(a, axis=[-1, 0], keepdims=True)
 print("case 33:", y.dtype.name, y.shape)
 tf.print("case 33 =", y, summarize=-1)
 
 # case 34
-a = tf.constant([[[2, 1, -1, 2], [-2, 2, 0, -1], [0, 2, -2, 1]], [[-1, 0, -2, -2], [-1, 1, 2, 2], [2, 1, 1, 1]]], dtype=tf.int32)
+a = tf.constant([[[0, -2, 1, 2], [2, -2, -2, -1], [1, 1, 2, -2]], [[-2, -2, 2, -2], [0, -1, 1, 1], [-1, -2, 2, -1]]], dtype=tf.int32)
 y = tf.reduce_prod(a, keepdims=True)
 print("case 34:", y.dtype.name, y.shape)
 tf.print("case 34 =", y, summarize=-1)
 
 # case 35
-a = tf.constant([[[-2, -2, 1, 1], [1, -1, 0, 2], [-1, -1, 0, -2]], [[2, 2, 2, 0], [2, -2, 1, 0], [2, 1, 2, 1]]], dtype=tf.int32)
+a = tf.constant([[[1, 2, -1, -2], [1, 1, 2, -2], [-1, -1, -2, 2]], [[2, 1, 1, -2], [1, -1, 1, -1], [1, -1, 0, 0]]], dtype=tf.int32)
 y = tf.reduce_prod(a, axis=1, keepdims=True)
 print("case 35:", y.dtype.name, y.shape)
 tf.print("case 35 =", y, summarize=-1)
@@ -237,61 +237,61 @@ print("case 39:", y.dtype.name, y.shape)
 tf.print("case 39 =", y, summarize=-1)
 
 # case 40
-a = tf.constant(1, dtype=tf.int32)
+a = tf.constant(-1, dtype=tf.int32)
 y = tf.reduce_prod(a)
 print("case 40:", y.dtype.name, y.shape)
 tf.print("case 40 =", y, summarize=-1)
 
 # case 41
-a = tf.constant([[[0]]], dtype=tf.int32)
+a = tf.constant([[[-1]]], dtype=tf.int32)
 y = tf.reduce_prod(a, axis=[1])
 print("case 41:", y.dtype.name, y.shape)
 tf.print("case 41 =", y, summarize=-1)
 
 # case 42
-a = tf.constant([0, -2, 1, -1, 1], dtype=tf.int32)
+a = tf.constant([0, -2, -2, -2, -2], dtype=tf.int32)
 y = tf.reduce_prod(a, axis=0)
 print("case 42:", y.dtype.name, y.shape)
 tf.print("case 42 =", y, summarize=-1)
 
 # case 43
-a = tf.constant([[[2, -1, -2, 0], [0, 2, 2, -2], [-1, -2, 2, 2]], [[-2, 2, 2, -1], [1, -2, 0, 2], [-1, -1, -1, 2]]], dtype=tf.int64)
+a = tf.constant([[[1, -1, -2, 2], [1, 2, -1, 1], [-2, 2, 1, 1]], [[-1, 1, -1, -2], [1, 2, 1, 1], [1, 1, 2, 1]]], dtype=tf.int64)
 y = tf.reduce_prod(a)
 print("case 43:", y.dtype.name, y.shape)
 tf.print("case 43 =", y, summarize=-1)
 
 # case 44
-a = tf.constant([[[0, -1, 1, 0], [-2, 1, -2, 2], [-2, 1, -1, 0]], [[-1, 0, 0, 2], [0, 0, 2, 0], [2, -1, 0, 2]]], dtype=tf.int64)
+a = tf.constant([[[-2, -2, 1, 1], [-2, 0, -2, 2], [2, -1, 2, 2]], [[1, -2, -1, 2], [1, 1, -2, -2], [-1, 2, -1, 2]]], dtype=tf.int64)
 y = tf.reduce_prod(a, axis=1)
 print("case 44:", y.dtype.name, y.shape)
 tf.print("case 44 =", y, summarize=-1)
 
 # case 45
-a = tf.constant([[[1, 1, 0, 1], [0, -2, -1, 1], [2, 0, 1, -2]], [[-2, 2, 0, -1], [1, 1, 0, 0], [1, 0, -2, 1]]], dtype=tf.int64)
+a = tf.constant([[[0, 1, -2, 1], [0, 2, 2, 0], [-2, 0, -2, -2]], [[1, 2, -1, -1], [1, -1, 1, 2], [-1, -2, -1, 2]]], dtype=tf.int64)
 y = tf.reduce_prod(a, axis=-1)
 print("case 45:", y.dtype.name, y.shape)
 tf.print("case 45 =", y, summarize=-1)
 
 # case 46
-a = tf.constant([[[1, 1, 2, 2], [-2, 2, 0, 1], [-1, 1, -1, 2]], [[0, -2, 0, 2], [0, 1, 2, -1], [2, -1, 0, 0]]], dtype=tf.int64)
+a = tf.constant([[[2, 1, -1, 1], [-1, -2, 1, 2], [2, -1, -2, -2]], [[-2, 1, -1, 1], [-2, 1, -2, -1], [2, 1, 1, 1]]], dtype=tf.int64)
 y = tf.reduce_prod(a, axis=[0, 2])
 print("case 46:", y.dtype.name, y.shape)
 tf.print("case 46 =", y, summarize=-1)
 
 # case 47
-a = tf.constant([[[-1, -1, -2, -2], [0, -2, -1, 1], [-2, 2, -2, 2]], [[-1, 2, -2, -2], [1, 0, 1, -2], [0, 1, 1, -1]]], dtype=tf.int64)
+a = tf.constant([[[1, 1, -1, 1], [-1, -2, -2, 1], [-2, 0, 1, -2]], [[1, -1, -2, -1], [2, -1, 2, -2], [-2, -1, -1, -1]]], dtype=tf.int64)
 y = tf.reduce_prod(a, axis=[-1, 0], keepdims=True)
 print("case 47:", y.dtype.name, y.shape)
 tf.print("case 47 =", y, summarize=-1)
 
 # case 48
-a = tf.constant([[[-2, -1, 2, 0], [1, 0, -2, -1], [-2, -2, -2, 2]], [[1, -2, 0, 1], [-2, 0, 0, 1], [-2, 1, 2, -2]]], dtype=tf.int64)
+a = tf.constant([[[-2, 1, 2, -2], [-2, -2, 1, 1], [-2, -1, 1, 0]], [[-1, -1, -2, 1], [2, 2, -2, 2], [0, -1, 0, 0]]], dtype=tf.int64)
 y = tf.reduce_prod(a, keepdims=True)
 print("case 48:", y.dtype.name, y.shape)
 tf.print("case 48 =", y, summarize=-1)
 
 # case 49
-a = tf.constant([[[1, 0, -2, 1], [-2, 1, 0, 1], [2, 1, 1, 1]], [[2, 0, -1, -2], [-2, 0, 0, -1], [-1, 1, -2, -1]]], dtype=tf.int64)
+a = tf.constant([[[-2, 2, 0, -2], [2, 0, 0, -1], [2, -1, -1, 2]], [[1, -1, 2, 1], [1, 1, 1, -1], [1, -1, -1, 2]]], dtype=tf.int64)
 y = tf.reduce_prod(a, axis=1, keepdims=True)
 print("case 49:", y.dtype.name, y.shape)
 tf.print("case 49 =", y, summarize=-1)
@@ -327,13 +327,13 @@ print("case 54:", y.dtype.name, y.shape)
 tf.print("case 54 =", y, summarize=-1)
 
 # case 55
-a = tf.constant([[[-2]]], dtype=tf.int64)
+a = tf.constant([[[2]]], dtype=tf.int64)
 y = tf.reduce_prod(a, axis=[1])
 print("case 55:", y.dtype.name, y.shape)
 tf.print("case 55 =", y, summarize=-1)
 
 # case 56
-a = tf.constant([0, 0, -2, -2, 1], dtype=tf.int64)
+a = tf.constant([-1, 1, 2, -1, -1], dtype=tf.int64)
 y = tf.reduce_prod(a, axis=0)
 print("case 56:", y.dtype.name, y.shape)
 tf.print("case 56 =", y, summarize=-1)

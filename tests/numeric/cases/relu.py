@@ -3,19 +3,19 @@
 import tensorflow as tf
 
 # case 1
-a = tf.constant(-2.875, dtype=tf.float32)
+a = tf.constant(-3.25, dtype=tf.float32)
 y = tf.nn.relu(a)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-a = tf.constant([-3.125, 1.25, -1.75, -1.875, -3.375], dtype=tf.float32)
+a = tf.constant([2.625, 2.5, -0.75, 0.375, 1.25], dtype=tf.float32)
 y = tf.nn.relu(a)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-a = tf.constant([[-1.25, -1.25, -2.75], [-2.125, 0.0, 1.0]], dtype=tf.float32)
+a = tf.constant([[-0.25, 3.625, 2.625], [3.5, 0.625, 3.25]], dtype=tf.float32)
 y = tf.nn.relu(a)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
@@ -39,31 +39,31 @@ print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
-a = tf.constant([[[-2.75, -1.75], [-0.625, 1.25]], [[1.5, 3.5], [3.5, -0.5]]], dtype=tf.float32)
+a = tf.constant([[[0.625, 0.25], [-3.5, -2.125]], [[3.625, 0.0], [3.875, -2.25]]], dtype=tf.float32)
 y = tf.nn.relu(a)
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
 
 # case 8
-a = tf.constant(0.375, dtype=tf.float64)
+a = tf.constant(1.625, dtype=tf.float64)
 y = tf.nn.relu(a)
 print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
 
 # case 9
-a = tf.constant([-1.125, 3.125, -0.25, -4.0, 1.75], dtype=tf.float64)
+a = tf.constant([-2.0, -3.5, -1.0, -2.25, -1.0], dtype=tf.float64)
 y = tf.nn.relu(a)
 print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
-a = tf.constant([[3.5, -1.625, -2.25], [-3.625, 1.25, 3.125]], dtype=tf.float64)
+a = tf.constant([[-2.5, -0.25, -2.25], [-2.0, -4.0, -1.75]], dtype=tf.float64)
 y = tf.nn.relu(a)
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
-a = tf.constant([[2.5]], dtype=tf.float64)
+a = tf.constant([[3.25]], dtype=tf.float64)
 y = tf.nn.relu(a)
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
@@ -81,31 +81,31 @@ print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
-a = tf.constant([[[3.25, 1.25], [2.25, -3.0]], [[-1.375, 1.375], [-3.5, -3.75]]], dtype=tf.float64)
+a = tf.constant([[[3.125, -1.875], [3.5, -1.5]], [[-3.75, -3.375], [-2.125, 1.25]]], dtype=tf.float64)
 y = tf.nn.relu(a)
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
 
 # case 15
-a = tf.constant(-4, dtype=tf.int32)
+a = tf.constant(-1, dtype=tf.int32)
 y = tf.nn.relu(a)
 print("case 15:", y.dtype.name, y.shape)
 tf.print("case 15 =", y, summarize=-1)
 
 # case 16
-a = tf.constant([3, 4, -1, -1, 1], dtype=tf.int32)
+a = tf.constant([-4, -1, 3, 3, 3], dtype=tf.int32)
 y = tf.nn.relu(a)
 print("case 16:", y.dtype.name, y.shape)
 tf.print("case 16 =", y, summarize=-1)
 
 # case 17
-a = tf.constant([[-4, 4, -3], [4, 4, 2]], dtype=tf.int32)
+a = tf.constant([[1, 3, 4], [0, 4, 4]], dtype=tf.int32)
 y = tf.nn.relu(a)
 print("case 17:", y.dtype.name, y.shape)
 tf.print("case 17 =", y, summarize=-1)
 
 # case 18
-a = tf.constant([[0]], dtype=tf.int32)
+a = tf.constant([[-2]], dtype=tf.int32)
 y = tf.nn.relu(a)
 print("case 18:", y.dtype.name, y.shape)
 tf.print("case 18 =", y, summarize=-1)
@@ -123,31 +123,31 @@ print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
 
 # case 21
-a = tf.constant([[[1, 3], [2, 1]], [[0, -1], [-1, -3]]], dtype=tf.int32)
+a = tf.constant([[[0, 1], [-3, 0]], [[-1, -3], [-2, -1]]], dtype=tf.int32)
 y = tf.nn.relu(a)
 print("case 21:", y.dtype.name, y.shape)
 tf.print("case 21 =", y, summarize=-1)
 
 # case 22
-a = tf.constant(1, dtype=tf.int64)
+a = tf.constant(3, dtype=tf.int64)
 y = tf.nn.relu(a)
 print("case 22:", y.dtype.name, y.shape)
 tf.print("case 22 =", y, summarize=-1)
 
 # case 23
-a = tf.constant([0, 1, -3, -3, 3], dtype=tf.int64)
+a = tf.constant([4, -1, 3, 4, 4], dtype=tf.int64)
 y = tf.nn.relu(a)
 print("case 23:", y.dtype.name, y.shape)
 tf.print("case 23 =", y, summarize=-1)
 
 # case 24
-a = tf.constant([[1, -3, 3], [-2, 0, 3]], dtype=tf.int64)
+a = tf.constant([[-4, 0, 1], [3, 1, 1]], dtype=tf.int64)
 y = tf.nn.relu(a)
 print("case 24:", y.dtype.name, y.shape)
 tf.print("case 24 =", y, summarize=-1)
 
 # case 25
-a = tf.constant([[2]], dtype=tf.int64)
+a = tf.constant([[1]], dtype=tf.int64)
 y = tf.nn.relu(a)
 print("case 25:", y.dtype.name, y.shape)
 tf.print("case 25 =", y, summarize=-1)
@@ -165,7 +165,7 @@ print("case 27:", y.dtype.name, y.shape)
 tf.print("case 27 =", y, summarize=-1)
 
 # case 28
-a = tf.constant([[[-3, -2], [-4, -4]], [[0, 4], [4, 3]]], dtype=tf.int64)
+a = tf.constant([[[-2, 1], [-2, -4]], [[-4, 3], [2, -3]]], dtype=tf.int64)
 y = tf.nn.relu(a)
 print("case 28:", y.dtype.name, y.shape)
 tf.print("case 28 =", y, summarize=-1)

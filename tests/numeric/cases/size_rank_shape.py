@@ -3,85 +3,85 @@
 import tensorflow as tf
 
 # case 1
-a = tf.constant([[-0.5, 3.5, -0.875], [0.625, 1.625, 1.25]], dtype=tf.float32)
+a = tf.constant([[-2.625, -2.125, -3.375], [-3.125, 3.75, 3.625]], dtype=tf.float32)
 y = tf.size(a)
 print("case 1:", y.dtype.name, y.shape)
 tf.print("case 1 =", y, summarize=-1)
 
 # case 2
-a = tf.constant([[-0.5, 3.5, -0.875], [0.625, 1.625, 1.25]], dtype=tf.float32)
+a = tf.constant([[-2.625, -2.125, -3.375], [-3.125, 3.75, 3.625]], dtype=tf.float32)
 y = tf.rank(a)
 print("case 2:", y.dtype.name, y.shape)
 tf.print("case 2 =", y, summarize=-1)
 
 # case 3
-a = tf.constant([[-0.5, 3.5, -0.875], [0.625, 1.625, 1.25]], dtype=tf.float32)
+a = tf.constant([[-2.625, -2.125, -3.375], [-3.125, 3.75, 3.625]], dtype=tf.float32)
 y = tf.shape(a)
 print("case 3:", y.dtype.name, y.shape)
 tf.print("case 3 =", y, summarize=-1)
 
 # case 4
-a = tf.constant([[1, 0, 4], [-3, -1, 2]], dtype=tf.int64)
+a = tf.constant([[0, -3, 0], [-3, 2, 4]], dtype=tf.int64)
 y = tf.size(a)
 print("case 4:", y.dtype.name, y.shape)
 tf.print("case 4 =", y, summarize=-1)
 
 # case 5
-a = tf.constant([[1, 0, 4], [-3, -1, 2]], dtype=tf.int64)
+a = tf.constant([[0, -3, 0], [-3, 2, 4]], dtype=tf.int64)
 y = tf.rank(a)
 print("case 5:", y.dtype.name, y.shape)
 tf.print("case 5 =", y, summarize=-1)
 
 # case 6
-a = tf.constant([[1, 0, 4], [-3, -1, 2]], dtype=tf.int64)
+a = tf.constant([[0, -3, 0], [-3, 2, 4]], dtype=tf.int64)
 y = tf.shape(a)
 print("case 6:", y.dtype.name, y.shape)
 tf.print("case 6 =", y, summarize=-1)
 
 # case 7
-a = tf.constant([[True, True, True], [True, False, True]], dtype=tf.bool)
+a = tf.constant([[False, True, False], [False, True, False]], dtype=tf.bool)
 y = tf.size(a)
 print("case 7:", y.dtype.name, y.shape)
 tf.print("case 7 =", y, summarize=-1)
 
 # case 8
-a = tf.constant([[True, True, True], [True, False, True]], dtype=tf.bool)
+a = tf.constant([[False, True, False], [False, True, False]], dtype=tf.bool)
 y = tf.rank(a)
 print("case 8:", y.dtype.name, y.shape)
 tf.print("case 8 =", y, summarize=-1)
 
 # case 9
-a = tf.constant([[True, True, True], [True, False, True]], dtype=tf.bool)
+a = tf.constant([[False, True, False], [False, True, False]], dtype=tf.bool)
 y = tf.shape(a)
 print("case 9:", y.dtype.name, y.shape)
 tf.print("case 9 =", y, summarize=-1)
 
 # case 10
-a = tf.constant([[4.0, -1.5, -3.0], [1.625, 0.25, -2.75]], dtype=tf.float64)
+a = tf.constant([[-3.0, 3.75, -2.375], [2.25, -2.125, -0.125]], dtype=tf.float64)
 y = tf.shape(a, out_type=tf.int64)
 print("case 10:", y.dtype.name, y.shape)
 tf.print("case 10 =", y, summarize=-1)
 
 # case 11
-a = tf.constant([[4.0, -1.5, -3.0], [1.625, 0.25, -2.75]], dtype=tf.float64)
+a = tf.constant([[-3.0, 3.75, -2.375], [2.25, -2.125, -0.125]], dtype=tf.float64)
 y = tf.size(a, out_type=tf.int64)
 print("case 11:", y.dtype.name, y.shape)
 tf.print("case 11 =", y, summarize=-1)
 
 # case 12
-a = tf.constant(-0.125, dtype=tf.float32)
+a = tf.constant(0.75, dtype=tf.float32)
 y = tf.size(a)
 print("case 12:", y.dtype.name, y.shape)
 tf.print("case 12 =", y, summarize=-1)
 
 # case 13
-a = tf.constant(-0.125, dtype=tf.float32)
+a = tf.constant(0.75, dtype=tf.float32)
 y = tf.rank(a)
 print("case 13:", y.dtype.name, y.shape)
 tf.print("case 13 =", y, summarize=-1)
 
 # case 14
-a = tf.constant(-0.125, dtype=tf.float32)
+a = tf.constant(0.75, dtype=tf.float32)
 y = tf.shape(a)
 print("case 14:", y.dtype.name, y.shape)
 tf.print("case 14 =", y, summarize=-1)
@@ -123,13 +123,13 @@ print("case 20:", y.dtype.name, y.shape)
 tf.print("case 20 =", y, summarize=-1)
 
 # case 21
-a = tf.constant(-3.5, dtype=tf.float64)
+a = tf.constant(2.25, dtype=tf.float64)
 y = tf.shape(a, out_type=tf.int64)
 print("case 21:", y.dtype.name, y.shape)
 tf.print("case 21 =", y, summarize=-1)
 
 # case 22
-a = tf.constant(-3.5, dtype=tf.float64)
+a = tf.constant(2.25, dtype=tf.float64)
 y = tf.size(a, out_type=tf.int64)
 print("case 22:", y.dtype.name, y.shape)
 tf.print("case 22 =", y, summarize=-1)
@@ -201,133 +201,133 @@ print("case 33:", y.dtype.name, y.shape)
 tf.print("case 33 =", y, summarize=-1)
 
 # case 34
-a = tf.constant([[[1.25, -3.0, 2.125, 1.25, 0.25]]], dtype=tf.float32)
+a = tf.constant([[[1.375, -3.25, 1.0, -3.875, -0.75]]], dtype=tf.float32)
 y = tf.size(a)
 print("case 34:", y.dtype.name, y.shape)
 tf.print("case 34 =", y, summarize=-1)
 
 # case 35
-a = tf.constant([[[1.25, -3.0, 2.125, 1.25, 0.25]]], dtype=tf.float32)
+a = tf.constant([[[1.375, -3.25, 1.0, -3.875, -0.75]]], dtype=tf.float32)
 y = tf.rank(a)
 print("case 35:", y.dtype.name, y.shape)
 tf.print("case 35 =", y, summarize=-1)
 
 # case 36
-a = tf.constant([[[1.25, -3.0, 2.125, 1.25, 0.25]]], dtype=tf.float32)
+a = tf.constant([[[1.375, -3.25, 1.0, -3.875, -0.75]]], dtype=tf.float32)
 y = tf.shape(a)
 print("case 36:", y.dtype.name, y.shape)
 tf.print("case 36 =", y, summarize=-1)
 
 # case 37
-a = tf.constant([[[-3, -3, -1, -2, 0]]], dtype=tf.int64)
+a = tf.constant([[[-1, 4, -3, 3, 0]]], dtype=tf.int64)
 y = tf.size(a)
 print("case 37:", y.dtype.name, y.shape)
 tf.print("case 37 =", y, summarize=-1)
 
 # case 38
-a = tf.constant([[[-3, -3, -1, -2, 0]]], dtype=tf.int64)
+a = tf.constant([[[-1, 4, -3, 3, 0]]], dtype=tf.int64)
 y = tf.rank(a)
 print("case 38:", y.dtype.name, y.shape)
 tf.print("case 38 =", y, summarize=-1)
 
 # case 39
-a = tf.constant([[[-3, -3, -1, -2, 0]]], dtype=tf.int64)
+a = tf.constant([[[-1, 4, -3, 3, 0]]], dtype=tf.int64)
 y = tf.shape(a)
 print("case 39:", y.dtype.name, y.shape)
 tf.print("case 39 =", y, summarize=-1)
 
 # case 40
-a = tf.constant([[[False, True, True, False, False]]], dtype=tf.bool)
+a = tf.constant([[[False, False, False, True, True]]], dtype=tf.bool)
 y = tf.size(a)
 print("case 40:", y.dtype.name, y.shape)
 tf.print("case 40 =", y, summarize=-1)
 
 # case 41
-a = tf.constant([[[False, True, True, False, False]]], dtype=tf.bool)
+a = tf.constant([[[False, False, False, True, True]]], dtype=tf.bool)
 y = tf.rank(a)
 print("case 41:", y.dtype.name, y.shape)
 tf.print("case 41 =", y, summarize=-1)
 
 # case 42
-a = tf.constant([[[False, True, True, False, False]]], dtype=tf.bool)
+a = tf.constant([[[False, False, False, True, True]]], dtype=tf.bool)
 y = tf.shape(a)
 print("case 42:", y.dtype.name, y.shape)
 tf.print("case 42 =", y, summarize=-1)
 
 # case 43
-a = tf.constant([[[0.375, -0.625, 3.75, -1.875, 3.625]]], dtype=tf.float64)
+a = tf.constant([[[-0.5, -2.375, -2.5, 2.875, 3.25]]], dtype=tf.float64)
 y = tf.shape(a, out_type=tf.int64)
 print("case 43:", y.dtype.name, y.shape)
 tf.print("case 43 =", y, summarize=-1)
 
 # case 44
-a = tf.constant([[[0.375, -0.625, 3.75, -1.875, 3.625]]], dtype=tf.float64)
+a = tf.constant([[[-0.5, -2.375, -2.5, 2.875, 3.25]]], dtype=tf.float64)
 y = tf.size(a, out_type=tf.int64)
 print("case 44:", y.dtype.name, y.shape)
 tf.print("case 44 =", y, summarize=-1)
 
 # case 45
-a = tf.constant([-0.875, 3.625, -1.875, -1.625, 4.0, -3.875, 0.0], dtype=tf.float32)
+a = tf.constant([-0.375, -3.5, -1.5, 3.5, -3.875, -0.25, -0.375], dtype=tf.float32)
 y = tf.size(a)
 print("case 45:", y.dtype.name, y.shape)
 tf.print("case 45 =", y, summarize=-1)
 
 # case 46
-a = tf.constant([-0.875, 3.625, -1.875, -1.625, 4.0, -3.875, 0.0], dtype=tf.float32)
+a = tf.constant([-0.375, -3.5, -1.5, 3.5, -3.875, -0.25, -0.375], dtype=tf.float32)
 y = tf.rank(a)
 print("case 46:", y.dtype.name, y.shape)
 tf.print("case 46 =", y, summarize=-1)
 
 # case 47
-a = tf.constant([-0.875, 3.625, -1.875, -1.625, 4.0, -3.875, 0.0], dtype=tf.float32)
+a = tf.constant([-0.375, -3.5, -1.5, 3.5, -3.875, -0.25, -0.375], dtype=tf.float32)
 y = tf.shape(a)
 print("case 47:", y.dtype.name, y.shape)
 tf.print("case 47 =", y, summarize=-1)
 
 # case 48
-a = tf.constant([0, 0, 3, 4, 1, 2, 4], dtype=tf.int64)
+a = tf.constant([2, -3, -1, -1, 1, 1, -3], dtype=tf.int64)
 y = tf.size(a)
 print("case 48:", y.dtype.name, y.shape)
 tf.print("case 48 =", y, summarize=-1)
 
 # case 49
-a = tf.constant([0, 0, 3, 4, 1, 2, 4], dtype=tf.int64)
+a = tf.constant([2, -3, -1, -1, 1, 1, -3], dtype=tf.int64)
 y = tf.rank(a)
 print("case 49:", y.dtype.name, y.shape)
 tf.print("case 49 =", y, summarize=-1)
 
 # case 50
-a = tf.constant([0, 0, 3, 4, 1, 2, 4], dtype=tf.int64)
+a = tf.constant([2, -3, -1, -1, 1, 1, -3], dtype=tf.int64)
 y = tf.shape(a)
 print("case 50:", y.dtype.name, y.shape)
 tf.print("case 50 =", y, summarize=-1)
 
 # case 51
-a = tf.constant([True, False, True, False, True, False, False], dtype=tf.bool)
+a = tf.constant([False, False, True, False, True, True, False], dtype=tf.bool)
 y = tf.size(a)
 print("case 51:", y.dtype.name, y.shape)
 tf.print("case 51 =", y, summarize=-1)
 
 # case 52
-a = tf.constant([True, False, True, False, True, False, False], dtype=tf.bool)
+a = tf.constant([False, False, True, False, True, True, False], dtype=tf.bool)
 y = tf.rank(a)
 print("case 52:", y.dtype.name, y.shape)
 tf.print("case 52 =", y, summarize=-1)
 
 # case 53
-a = tf.constant([True, False, True, False, True, False, False], dtype=tf.bool)
+a = tf.constant([False, False, True, False, True, True, False], dtype=tf.bool)
 y = tf.shape(a)
 print("case 53:", y.dtype.name, y.shape)
 tf.print("case 53 =", y, summarize=-1)
 
 # case 54
-a = tf.constant([-0.125, -1.5, 1.875, -3.75, -2.5, -2.625, -2.125], dtype=tf.float64)
+a = tf.constant([1.0, -3.0, 1.5, -2.5, 0.5, 2.0, 3.25], dtype=tf.float64)
 y = tf.shape(a, out_type=tf.int64)
 print("case 54:", y.dtype.name, y.shape)
 tf.print("case 54 =", y, summarize=-1)
 
 # case 55
-a = tf.constant([-0.125, -1.5, 1.875, -3.75, -2.5, -2.625, -2.125], dtype=tf.float64)
+a = tf.constant([1.0, -3.0, 1.5, -2.5, 0.5, 2.0, 3.25], dtype=tf.float64)
 y = tf.size(a, out_type=tf.int64)
 print("case 55:", y.dtype.name, y.shape)
 tf.print("case 55 =", y, summarize=-1)

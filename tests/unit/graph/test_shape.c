@@ -126,13 +126,49 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         cr_assert_eq(nout, 1);
         covered[random_ops[i]] = true;
     }
+    /* The shape and nn ops' inputs and attributes. */
+    IrValue *bm = gf_input(DT_BOOL, 2, 2, 2), *v3 = gf_input(DT_INT32, 1, 3), *v2 = gf_input(DT_INT32, 1, 2);
+    IrValue *img = gf_input(DT_FLOAT32, 4, 1, 4, 4, 2), *filt = gf_input(DT_FLOAT32, 4, 3, 3, 2, 3);
+    IrValue *ch = gf_input(DT_FLOAT32, 1, 2), *lab = gf_input(DT_INT32, 1, 2);
+    Attrs axis1 = {0}, perm = {0}, conv = {0}, pool = {0}, eps = {0}, squeeze = {0};
+    attrs_set_int(gf.arena, &axis1, "axis", 1);
+    attrs_set_ints(gf.arena, &perm, "perm", (int64_t[]){1, 0}, 2);
+    attrs_set_ints(gf.arena, &squeeze, "axis", (int64_t[]){0}, 1);
+    attrs_set_ints(gf.arena, &conv, "strides", (int64_t[]){1, 1}, 2);
+    attrs_set_string(gf.arena, &conv, "padding", "SAME");
+    attrs_set_ints(gf.arena, &pool, "ksize", (int64_t[]){2, 2}, 2);
+    attrs_set_ints(gf.arena, &pool, "strides", (int64_t[]){2, 2}, 2);
+    attrs_set_string(gf.arena, &pool, "padding", "VALID");
+    attrs_set_float(gf.arena, &eps, "epsilon", 1e-3);
+    IrValue *m1 = gf_input(DT_FLOAT32, 3, 1, 2, 2);
     struct {
         Opcode op;
-        IrValue *in[3];
+        IrValue *in[5];
         int nin;
         const Attrs *attrs;
         const Func *callee;
     } samples[] = {
+        {OP_MAXIMUM, {s, s}, 2, NULL, NULL},      {OP_MINIMUM, {s, s}, 2, NULL, NULL},
+        {OP_SELECT, {bm, m, s}, 3, NULL, NULL},   {OP_ABS, {m}, 1, NULL, NULL},
+        {OP_SIGN, {m}, 1, NULL, NULL},            {OP_SQUARE, {m}, 1, NULL, NULL},
+        {OP_FLOOR, {m}, 1, NULL, NULL},           {OP_CEIL, {m}, 1, NULL, NULL},
+        {OP_ROUND, {m}, 1, NULL, NULL},           {OP_SQRT, {m}, 1, NULL, NULL},
+        {OP_RSQRT, {m}, 1, NULL, NULL},           {OP_EXP, {m}, 1, NULL, NULL},
+        {OP_LOG, {m}, 1, NULL, NULL},             {OP_LOG1P, {m}, 1, NULL, NULL},
+        {OP_TANH, {m}, 1, NULL, NULL},            {OP_SIGMOID, {m}, 1, NULL, NULL},
+        {OP_REDUCE_MEAN, {m}, 1, NULL, NULL},     {OP_REDUCE_MAX, {m}, 1, NULL, NULL},
+        {OP_REDUCE_MIN, {m}, 1, NULL, NULL},      {OP_REDUCE_PROD, {m}, 1, NULL, NULL},
+        {OP_REDUCE_ALL, {bm}, 1, NULL, NULL},     {OP_REDUCE_ANY, {bm}, 1, NULL, NULL},
+        {OP_ARGMAX, {m}, 1, &axis1, NULL},        {OP_ARGMIN, {m}, 1, &axis1, NULL},
+        {OP_WHERE_INDICES, {bm}, 1, NULL, NULL},  {OP_RESHAPE, {m, v3}, 2, NULL, NULL},
+        {OP_EXPAND_DIMS, {m}, 1, &axis1, NULL},   {OP_SQUEEZE, {m1}, 1, &squeeze, NULL},
+        {OP_TRANSPOSE, {m}, 1, &perm, NULL},      {OP_CONCAT, {m, m}, 2, &axis1, NULL},
+        {OP_TILE, {m, v2}, 2, NULL, NULL},        {OP_BROADCAST_TO, {ch, v2}, 2, NULL, NULL},
+        {OP_STRIDED_SLICE, {m, v2, v2, v2}, 4, NULL, NULL},
+        {OP_CONV2D, {img, filt}, 2, &conv, NULL}, {OP_MAX_POOL2D, {img}, 1, &pool, NULL},
+        {OP_AVG_POOL2D, {img}, 1, &pool, NULL},   {OP_SOFTMAX, {m}, 1, &axis1, NULL},
+        {OP_LOG_SOFTMAX, {m}, 1, &axis1, NULL},   {OP_BATCH_NORM, {img, ch, ch, ch, ch}, 5, &eps, NULL},
+        {OP_SPARSE_SOFTMAX_XENT, {m, lab}, 2, NULL, NULL},
         {OP_CONST, {0}, 0, &cst, NULL},           {OP_FILL, {0}, 0, &a, NULL},
         {OP_RANGE, {s, s, s}, 3, NULL, NULL},     {OP_CAST, {s}, 1, &a, NULL},
         {OP_ADD, {s, s}, 2, NULL, NULL},          {OP_SUB, {s, s}, 2, NULL, NULL},
@@ -160,6 +196,21 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         covered[samples[i].op] = true;
     }
     for (int op = 0; op < OP__COUNT; op++) cr_assert(covered[op], "no sample for op '%s'", op_info[op].name);
+}
+
+Test(shape, every_generic_op_has_a_kernel_abi) {
+    /* The emitter and the eager executor call an op through its ABI unless it is
+       SPECIAL; a SPECIAL op needs code of its own in both, which these are. */
+    static const Opcode special[] = {OP_CONST, OP_FILL, OP_RANGE, OP_CAST, OP_FLAG, OP_READ_VAR, OP_ASSIGN_VAR,
+                                     OP_ASSIGN_ADD_VAR, OP_ASSIGN_SUB_VAR, OP_RANDOM_UNIFORM, OP_RANDOM_UNIFORM_INT,
+                                     OP_RANDOM_NORMAL, OP_RANDOM_TRUNCATED_NORMAL, OP_PRINT, OP_CALL, OP_COND,
+                                     OP_WHILE};
+    for (int op = 0; op < OP__COUNT; op++) {
+        bool is_special = false;
+        for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) is_special |= (int)special[i] == op;
+        cr_assert_eq(op_info[op].abi == ABI_SPECIAL, is_special, "op '%s'", op_info[op].name);
+        cr_assert(op_info[op].tf_type && *op_info[op].tf_type, "op '%s' has no TensorFlow type", op_info[op].name);
+    }
 }
 
 Test(shape, arity_is_checked_from_the_table) {
@@ -292,7 +343,7 @@ Test(shape, matmul_errors_name_the_shapes) {
                  "matmul: shapes [2,3] and [4,5] are incompatible: inner dimensions differ (3 vs 4)");
     IrValue *v = gf_input(DT_FLOAT32, 1, 3);
     expect_error(OP_MATMUL, (IrValue *[]){a, v}, 2, NULL,
-                 "matmul: shapes [2,3] and [3] are incompatible: both must be rank 2");
+                 "matmul: shapes [2,3] and [3] are incompatible: both must have rank 2 or more");
     IrValue *i = gf_input(DT_INT32, 2, 3, 5);
     expect_error(OP_MATMUL, (IrValue *[]){a, i}, 2, NULL, "matmul: dtypes differ (float32 vs int32)");
     IrValue *t = gf_input(DT_BOOL, 2, 3, 3);

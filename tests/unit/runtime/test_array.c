@@ -138,6 +138,26 @@ Test(array, reshape_negative_size, .exit_code = 1)
     ig_reshape(&site, x, s);
 }
 
+/* A shape computed at run time can ask for anything: no int64 overflow. */
+Test(array, reshape_shape_too_large, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("r.py", 7);
+    IgTensor *x = iota(IG_INT32, 1, SHAPE(6));
+    IgTensor *s = shape_vec(IG_INT64, 3, SHAPE(1LL << 40, -1, 1LL << 40));
+    expect_fatal("r.py:7: error: reshape: the shape [1099511627776,1099511627776] has more "
+                 "elements than fit in 64 bits\n");
+    ig_reshape(&site, x, s);
+}
+
+Test(array, tile_too_large, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("tl.py", 3);
+    IgTensor *x = iota(IG_INT32, 2, SHAPE(2, 3)), *m = shape_vec(IG_INT64, 2, SHAPE(1LL << 40, 1LL << 40));
+    expect_fatal("tl.py:3: error: tile: the shape [2199023255552,3298534883328] has more elements "
+                 "than fit in 64 bits\n");
+    ig_tile(&site, x, m);
+}
+
 Test(array, expand_dims_at_every_position)
 {
     IgTensor *x = iota(IG_INT64, 2, SHAPE(2, 3));
