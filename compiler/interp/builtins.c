@@ -515,6 +515,7 @@ BUILTIN(abs) {
     bool found;
     Value *r = call_special(in, v, in->dunder.abs, NULL, 0, loc, &found);
     if (found) return r;
+    if (value_is_tensor(v) || v->kind == VAL_VARIABLE) return tensor_elementwise(in, OP_ABS, v, loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);
         if (x == INT64_MIN) return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits");

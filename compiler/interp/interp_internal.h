@@ -463,6 +463,8 @@ void control_prims_install(Interp *in, PyModule *m);
 Value *tensor_spec_attribute(Interp *in, Value *spec, const char *name, bool *missing);
 /* t[index] for one integer index (Python int or integer scalar tensor). */
 Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc);
+/* A one-input elementwise op (abs, neg, logical_not ...) on a tensor or variable. */
+Value *tensor_elementwise(Interp *in, Opcode op, Value *a, SrcLoc loc);
 
 /* ---- flag_prims.c: _ingot.flag (ingot.flag) -------------------------------------------------- */
 void flag_prims_install(Interp *in, PyModule *m);

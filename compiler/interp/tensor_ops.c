@@ -369,7 +369,25 @@ static Value *binary(Interp *in, Opcode op, Value *a, Value *b, SrcLoc loc) {
     return emit(in, op, inputs, 2, NULL, loc);
 }
 
+/* & | ^ on tensors: TensorFlow's logical ops on bool tensors (^ is not_equal);
+   its bitwise ops on integers are not in Ingot's op set. */
+static Value *tensor_bitwise(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
+    a = variable_deref(in, a, loc);
+    b = a ? variable_deref(in, b, loc) : NULL;
+    if (!b) return NULL;
+    Value *ta = to_tensor(in, a, value_is_tensor(b) ? (int)b->tensor.ir->type.dtype : -1, loc);
+    Value *tb = ta ? to_tensor(in, b, (int)ta->tensor.ir->type.dtype, loc) : NULL;
+    if (!tb) return NULL;
+    if (ta->tensor.ir->type.dtype != DT_BOOL || tb->tensor.ir->type.dtype != DT_BOOL)
+        return interp_not_supported(in, loc, arena_printf(in->arena, "the operator '%s' on %s tensors (bitwise ops)",
+                                                          ast_binop_symbol(op), dtype_name(ta->tensor.ir->type.dtype)));
+    IrValue *inputs[2] = {ta->tensor.ir, tb->tensor.ir};
+    Opcode code = op == BIN_BITAND ? OP_LOGICAL_AND : op == BIN_BITOR ? OP_LOGICAL_OR : OP_NOT_EQUAL;
+    return emit(in, code, inputs, 2, NULL, loc);
+}
+
 Value *tensor_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
+    if (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR) return tensor_bitwise(in, op, a, b, loc);
     Opcode code = binop_opcode(op);
     if (code == OP__COUNT)
         return interp_not_supported(in, loc, arena_printf(in->arena, "the operator '%s' on tensors", ast_binop_symbol(op)));
@@ -380,13 +398,27 @@ Value *tensor_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
     return binary(in, cmpop_opcode(op), a, b, loc);
 }
 
-Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc) {
-    if (op == UNARY_POS) return a;
-    if (op != UNARY_NEG) return interp_not_supported(in, loc, "'~' on tensors");
-    a = to_tensor(in, a, -1, loc);
+/* A one-input elementwise op on a tensor (or a tf.Variable's value). */
+Value *tensor_elementwise(Interp *in, Opcode op, Value *a, SrcLoc loc) {
+    a = variable_deref(in, a, loc);
+    a = a ? to_tensor(in, a, -1, loc) : NULL;
     if (!a) return NULL;
     IrValue *x = a->tensor.ir;
-    return emit(in, OP_NEG, &x, 1, NULL, loc);
+    return emit(in, op, &x, 1, NULL, loc);
+}
+
+Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc) {
+    if (op == UNARY_POS) return a;
+    if (op == UNARY_NEG) return tensor_elementwise(in, OP_NEG, a, loc);
+    if (op == UNARY_INVERT) {
+        Value *t = variable_deref(in, a, loc);
+        t = t ? to_tensor(in, t, -1, loc) : NULL;
+        if (!t) return NULL;
+        if (t->tensor.ir->type.dtype != DT_BOOL)
+            return interp_not_supported(in, loc, "'~' on integer tensors (bitwise ops)");
+        return tensor_elementwise(in, OP_LOGICAL_NOT, t, loc);
+    }
+    return interp_not_supported(in, loc, "this unary operator on tensors");
 }
 
 Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool *missing) {

@@ -134,7 +134,12 @@ rank = _array_ops.rank
 
 
 def shape(input, out_type=None, name=None):
-    return _ingot.shape(input)
+    s = _ingot.shape(input)
+    if out_type is not None and out_type != int32:
+        if out_type != int64:
+            raise TypeError("out_type must be tf.int32 or tf.int64, got " + repr(out_type))
+        s = _ingot.cast(s, int64)
+    return s
 
 
 def TensorSpec(shape, dtype=float32, name=None):

@@ -189,8 +189,13 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
     index outside [0, depth) gives a row of off_value, as in TensorFlow."""
     idx = _tensor(indices)
     if dtype is None:
-        dtype = on_value.dtype if _ingot.is_tensor(on_value) else (
-            off_value.dtype if _ingot.is_tensor(off_value) else float32)
+        # TensorFlow's rule: on_value's dtype, else off_value's, else float32.
+        if on_value is not None:
+            dtype = _tensor(on_value).dtype
+        elif off_value is not None:
+            dtype = _tensor(off_value).dtype
+        else:
+            dtype = float32
     on = _tensor(1 if on_value is None else on_value, dtype)
     off = _tensor(0 if off_value is None else off_value, dtype)
     r = _rank(idx)
@@ -228,11 +233,12 @@ def ones_like(input, dtype=None, name=None):
 
 
 def eye(num_rows, num_columns=None, batch_shape=None, dtype=float32, name=None):
-    if batch_shape is not None:
-        _ingot.not_supported("tf.eye with batch_shape")
     m = num_rows if num_columns is None else num_columns
     rows = expand_dims(_ingot.range(0, num_rows, 1, int32), 1)
-    return _ingot.cast(_math.equal(rows, _ingot.range(0, m, 1, int32)), dtype)
+    e = _ingot.cast(_math.equal(rows, _ingot.range(0, m, 1, int32)), dtype)
+    if batch_shape is None:
+        return e
+    return broadcast_to(e, list(batch_shape) + [num_rows, m])
 
 
 def size(input, out_type=int32, name=None):

@@ -537,17 +537,18 @@ Test(nn_cache, one_primitive_per_site_and_shape)
     }
     cr_assert_eq(ig_prim_created_count() - before, 4, "created %ld",
                  ig_prim_created_count() - before);
-    /* A new shape, or a new attribute, makes a new primitive; then it is reused. */
+    /* A new shape, or a new attribute, makes a new primitive; then it is reused.
+       (log_softmax runs on loops: it makes none.) */
     for (int i = 0; i < 2; i++) {
         ig_release(ig_conv2d(&conv_site, x2, f, 1, 1, 1, 1, true));
         ig_release(ig_avg_pool2d(&pool_site, x2, 2, 2, 2, 2, true));
         ig_release(ig_log_softmax(&sm_site, x, 3));
     }
-    cr_assert_eq(ig_prim_created_count() - before, 7);
+    cr_assert_eq(ig_prim_created_count() - before, 6);
     /* With no site nothing is kept: every call makes (and frees) its own. */
     ig_release(ig_conv2d(NULL, x, f, 1, 1, 1, 1, true));
     ig_release(ig_conv2d(NULL, x, f, 1, 1, 1, 1, true));
-    cr_assert_eq(ig_prim_created_count() - before, 9);
+    cr_assert_eq(ig_prim_created_count() - before, 8);
     cr_assert_not_null(conv_site.cache);
     ig_release(x), ig_release(x2), ig_release(f), ig_release(m), ig_release(v);
 }
