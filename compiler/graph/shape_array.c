@@ -87,9 +87,12 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
     char bx[SHAPE_BUF], bs[SHAPE_BUF];
     if (all_known && size >= 0) {
         if (infer >= 0) {
+            /* TensorFlow's kernel's words (its graph-time check says the same). */
             if (product == 0 || size % product != 0)
-                return shape_fail(err, errsize, op, "cannot reshape a tensor of shape %s (%" PRId64 " elements) to %s",
-                                  shape_str(&in[0]->type.shape, bx, sizeof bx), size, shape_str(&s, bs, sizeof bs));
+                return shape_fail(err, errsize, op,
+                                  "Input to reshape is a tensor with %" PRId64
+                                  " values, but the requested shape requires a multiple of %" PRId64,
+                                  size, product);
             s.dims[infer] = size / product;
         } else if (product != size) {
             return shape_fail(err, errsize, op,

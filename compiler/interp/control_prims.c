@@ -229,7 +229,12 @@ Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc) {
     if (!in->slice_helper) return interp_error(in, loc, "indexing a tensor needs 'import tensorflow'");
     Value *argv[2] = {t, index};
     CallArgs args = {argv, 2, NULL, NULL, 0};
-    return call_value(in, in->slice_helper, &args, loc);
+    /* The ops the helper builds belong to the subscript, as a call's do (eval.c). */
+    SrcLoc saved = in->user_loc;
+    if (!interp_is_library_file(in, loc.file)) in->user_loc = loc;
+    Value *r = call_value(in, in->slice_helper, &args, loc);
+    in->user_loc = saved;
+    return r;
 }
 
 /* ---- tf.TensorSpec ------------------------------------------------------------------------------ */
