@@ -101,7 +101,8 @@ const char *pf_compile(const char *name) {
                     "-I" INGOT_SOURCE_ROOT "/runtime/include", (char *)src,
                     INGOT_BUILD_ROOT "/runtime/libingot_rt.a", "-ldnnl", "-fopenmp", "-lm", "-lpthread",
                     "-o", (char *)exe, NULL, NULL};
-    if (INGOT_SANITIZE_FLAGS[0]) argv[15] = INGOT_SANITIZE_FLAGS;
+    /* The sanitizer flag, if any, goes in the first NULL slot. */
+    if (INGOT_SANITIZE_FLAGS[0]) argv[sizeof argv / sizeof argv[0] - 2] = INGOT_SANITIZE_FLAGS;
     PfRun cc = pf_run(argv);
     unlink(src);
     cr_assert_eq(cc.status, 0, "cc failed:\n%s\n--- source ---\n%s", cc.err, text);
