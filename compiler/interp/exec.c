@@ -210,7 +210,10 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
 bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
     switch (target->kind) {
     case AST_NAME:
-        if (value->kind == VAL_TENSOR && !value->tensor.ir->name_hint)
+        /* The emitted C names a tensor after the script's variable (t3_logits); not
+           after the bundled library's locals, nor AutoGraph's return slot. */
+        if (value->kind == VAL_TENSOR && !value->tensor.ir->name_hint &&
+            !interp_is_library_file(in, target->loc.file) && strncmp(target->name.id, "retval_", 7) != 0)
             value->tensor.ir->name_hint = target->name.id;
         env_assign(in, env, target->name.id, value);
         return true;
