@@ -60,6 +60,53 @@ IG_INTERNAL dnnl_primitive_t ig_prim_create(const_dnnl_op_desc_t desc);
 /* How many oneDNN primitives were ever created: lets tests prove the cache works. */
 IG_INTERNAL long ig_prim_created_count(void);
 
+/* ---- oneDNN primitive caches (prim_cache.c) ---------------------------------------- */
+/* Every oneDNN kernel keeps the same things in its site: a primitive and the memory
+ * objects its arguments pass through (made without buffers; the tensors' are set per
+ * call). This is that shared part, so that a kernel writes only its key and how its
+ * primitive is made. A kernel's cache is a struct starting with an IgDnnlCache, then
+ * its key; a call finds it (ig_dnnl_cache_find, then the key compared), else makes and
+ * keeps a new one (ig_dnnl_cache_new, ig_dnnl_cache_keep), then runs on it
+ * (ig_dnnl_cache_run). kind names the kernel: no kernel takes another's cache. */
+typedef struct IgDnnlCache {
+    IgCache base;
+    const char *kind;       /* the kernel's name, unique among kernels */
+    dnnl_primitive_t prim;  /* the kernel's primitive, set by the kernel */
+    dnnl_primitive_t prep;  /* NULL, or one the kernel runs first to prepare an input
+                               (nn_conv.c's filter reorder) */
+    int nmems, capmems;
+    dnnl_memory_t *mems;    /* the memory objects made by the two functions below, in order */
+} IgDnnlCache;
+/* A zeroed struct of size bytes that starts with an IgDnnlCache of this kind (a string
+ * literal) and destroys itself with ig_dnnl_cache_destroy. Fatal when out of memory. */
+IG_INTERNAL void *ig_dnnl_cache_new(size_t size, const char *kind);
+/* A memory object of md without a buffer (set one per call), owned by c. */
+IG_INTERNAL dnnl_memory_t ig_dnnl_cache_memory(IgDnnlCache *c, const dnnl_memory_desc_t *md);
+/* A memory object of md with a buffer of its own (for an intermediate), owned by c. */
+IG_INTERNAL dnnl_memory_t ig_dnnl_cache_buffer(IgDnnlCache *c, const dnnl_memory_desc_t *md);
+/* Destroys the memory objects, the primitives and the struct (any size, any kernel). */
+IG_INTERNAL void ig_dnnl_cache_destroy(IgCache *cache);
+/* The site's cache when it is an IgDnnlCache of this kind, else NULL (so with no site):
+ * the caller then checks its key. */
+IG_INTERNAL IgDnnlCache *ig_dnnl_cache_find(const IgSite *site, const char *kind);
+/* Installs a new cache in the site (destroying the old one) for the next calls; with
+ * no site the caller holds it until ig_dnnl_cache_run, which then destroys it. */
+IG_INTERNAL void ig_dnnl_cache_keep(IgSite *site, IgDnnlCache *c);
+/* One argument of a call: the primitive's slot (DNNL_ARG_*), the cache's memory object
+ * and the buffer it is to see in this call, or NULL for one made by ig_dnnl_cache_buffer
+ * (setting a handle on such an object would free its own buffer). */
+typedef struct IgDnnlArg {
+    int arg;
+    dnnl_memory_t mem;
+    void *data;
+} IgDnnlArg;
+/* A whole call on c: points each memory object at its buffer and executes c->prim;
+ * with no site there is nowhere to keep c, so it is destroyed afterwards. */
+IG_INTERNAL void ig_dnnl_cache_run(IgSite *site, IgDnnlCache *c, int nargs,
+                                   const IgDnnlArg *args);
+/* Executes prim with args on the runtime's stream and waits for it. */
+IG_INTERNAL void ig_dnnl_execute(dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args);
+
 /* ---- oneDNN global state (lifetime.c) ------------------------------------------------ */
 IG_INTERNAL dnnl_engine_t ig_dnnl_engine(void);
 IG_INTERNAL dnnl_stream_t ig_dnnl_stream(void);

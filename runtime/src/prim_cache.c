@@ -1,8 +1,10 @@
-/* prim_cache.c — per-site caches (oneDNN primitives, constants) and the registry of
- * sites holding one, so that ig_runtime_shutdown can release them all.
- * Entry points: ig_site_cache_set, ig_site_release, ig_site_registry_release_all,
- * ig_prim_create. Memory owner: the registry owns each registered site's cache. */
+/* prim_cache.c — per-site caches (oneDNN primitives, constants), the registry of sites
+ * holding one (so that ig_runtime_shutdown can release them all) and the cache every
+ * oneDNN kernel builds on. Entry points: ig_site_cache_set, ig_site_release,
+ * ig_site_registry_release_all, ig_prim_create, ig_dnnl_cache_new, ig_dnnl_cache_find.
+ * Memory owner: the registry owns each registered site's cache. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -76,4 +78,85 @@ dnnl_primitive_t ig_prim_create(const_dnnl_op_desc_t desc)
 long ig_prim_created_count(void)
 {
     return g_prims_created;
+}
+
+void *ig_dnnl_cache_new(size_t size, const char *kind)
+{
+    IG_RT_ASSERT(size >= sizeof(IgDnnlCache));
+    IgDnnlCache *c = calloc(1, size);
+    if (c == NULL) ig_fatal(NULL, "out of memory");
+    c->base.destroy = ig_dnnl_cache_destroy;
+    c->kind = kind;
+    return c;
+}
+
+static dnnl_memory_t cache_memory_create(IgDnnlCache *c, const dnnl_memory_desc_t *md,
+                                         void *handle)
+{
+    if (c->nmems == c->capmems) {
+        int cap = c->capmems ? 2 * c->capmems : 4;
+        dnnl_memory_t *grown = realloc(c->mems, (size_t)cap * sizeof *grown);
+        if (grown == NULL) ig_fatal(NULL, "out of memory");
+        c->mems = grown;
+        c->capmems = cap;
+    }
+    dnnl_memory_t mem;
+    IG_DNNL_CHECK(dnnl_memory_create(&mem, md, ig_dnnl_engine(), handle));
+    c->mems[c->nmems++] = mem;
+    return mem;
+}
+
+dnnl_memory_t ig_dnnl_cache_memory(IgDnnlCache *c, const dnnl_memory_desc_t *md)
+{
+    return cache_memory_create(c, md, DNNL_MEMORY_NONE);
+}
+
+dnnl_memory_t ig_dnnl_cache_buffer(IgDnnlCache *c, const dnnl_memory_desc_t *md)
+{
+    return cache_memory_create(c, md, DNNL_MEMORY_ALLOCATE);
+}
+
+void ig_dnnl_cache_destroy(IgCache *cache)
+{
+    IgDnnlCache *c = (IgDnnlCache *)cache;
+    for (int i = 0; i < c->nmems; i++) dnnl_memory_destroy(c->mems[i]);
+    if (c->prep != NULL) dnnl_primitive_destroy(c->prep);
+    if (c->prim != NULL) dnnl_primitive_destroy(c->prim);
+    free(c->mems);
+    free(c);
+}
+
+IgDnnlCache *ig_dnnl_cache_find(const IgSite *site, const char *kind)
+{
+    IgCache *cache = site != NULL ? site->cache : NULL;
+    if (cache == NULL || cache->destroy != ig_dnnl_cache_destroy) return NULL;
+    IgDnnlCache *c = (IgDnnlCache *)cache;
+    return strcmp(c->kind, kind) == 0 ? c : NULL;
+}
+
+void ig_dnnl_cache_keep(IgSite *site, IgDnnlCache *c)
+{
+    if (site != NULL) ig_site_cache_set(site, &c->base);
+}
+
+void ig_dnnl_cache_run(IgSite *site, IgDnnlCache *c, int nargs, const IgDnnlArg *args)
+{
+    /* The largest call (concat) has one source per input: no fixed bound fits. */
+    dnnl_exec_arg_t small[8] = {{0, NULL}}, *exec = small;
+    if (nargs > 8) exec = malloc((size_t)nargs * sizeof *exec);
+    if (exec == NULL) ig_fatal(site, "out of memory");
+    for (int i = 0; i < nargs; i++) {
+        if (args[i].data != NULL)
+            IG_DNNL_CHECK(dnnl_memory_set_data_handle(args[i].mem, args[i].data));
+        exec[i] = (dnnl_exec_arg_t){args[i].arg, args[i].mem};
+    }
+    ig_dnnl_execute(c->prim, nargs, exec);
+    if (exec != small) free(exec);
+    if (site == NULL) ig_dnnl_cache_destroy(&c->base); /* nowhere to keep it */
+}
+
+void ig_dnnl_execute(dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args)
+{
+    IG_DNNL_CHECK(dnnl_primitive_execute(prim, ig_dnnl_stream(), nargs, args));
+    IG_DNNL_CHECK(dnnl_stream_wait(ig_dnnl_stream()));
 }

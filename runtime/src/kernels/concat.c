@@ -8,28 +8,16 @@
 
 #include "layout.h"
 
-/* The primitive for n inputs of [outer, dims[i], inner] elements of dtype. */
+/* The primitive for n inputs of [outer, dims[i], inner] elements of dtype. Source i's
+ * memory object is base.mems[i] (they are made first, in order). */
 typedef struct ConcatCache {
-    IgCache base;
+    IgDnnlCache base;
     IgDType dtype;
     int n;
     int64_t outer, inner;
-    dnnl_primitive_t prim;
     dnnl_memory_t dst;
-    dnnl_memory_t *srcs;   /* n memory objects; buffers set per call */
-    int64_t *dims;         /* n concat-dim sizes */
+    int64_t dims[]; /* n concat-dim sizes */
 } ConcatCache;
-
-static void concat_cache_destroy(IgCache *cache)
-{
-    ConcatCache *cc = (ConcatCache *)cache;
-    for (int i = 0; i < cc->n; i++) dnnl_memory_destroy(cc->srcs[i]);
-    dnnl_memory_destroy(cc->dst);
-    dnnl_primitive_destroy(cc->prim);
-    free(cc->srcs);
-    free(cc->dims);
-    free(cc);
-}
 
 static bool concat_cache_fits(const ConcatCache *cc, IgDType dtype, int n, int64_t outer,
                               int64_t inner, const int64_t *dims)
@@ -41,13 +29,9 @@ static bool concat_cache_fits(const ConcatCache *cc, IgDType dtype, int n, int64
 static ConcatCache *concat_cache_new(IgDType dtype, int n, int64_t outer, int64_t inner,
                                      const int64_t *dims)
 {
-    ConcatCache *cc = calloc(1, sizeof *cc);
+    ConcatCache *cc = ig_dnnl_cache_new(sizeof *cc + (size_t)n * sizeof *cc->dims, "concat");
     dnnl_memory_desc_t *mds = calloc((size_t)n, sizeof *mds);
-    if (cc == NULL || mds == NULL) ig_fatal(NULL, "out of memory");
-    cc->srcs = calloc((size_t)n, sizeof *cc->srcs);
-    cc->dims = malloc((size_t)n * sizeof *cc->dims);
-    if (cc->srcs == NULL || cc->dims == NULL) ig_fatal(NULL, "out of memory");
-    cc->base.destroy = concat_cache_destroy;
+    if (mds == NULL) ig_fatal(NULL, "out of memory");
     cc->dtype = dtype;
     cc->n = n;
     cc->outer = outer;
@@ -67,11 +51,10 @@ static ConcatCache *concat_cache_new(IgDType dtype, int n, int64_t outer, int64_
     dnnl_engine_t eng = ig_dnnl_engine();
     dnnl_primitive_desc_t pd;
     IG_DNNL_CHECK(dnnl_concat_primitive_desc_create(&pd, &dst_md, n, 1, mds, NULL, eng));
-    IG_DNNL_CHECK(dnnl_primitive_create(&cc->prim, pd));
+    IG_DNNL_CHECK(dnnl_primitive_create(&cc->base.prim, pd));
     IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
-    for (int i = 0; i < n; i++)
-        IG_DNNL_CHECK(dnnl_memory_create(&cc->srcs[i], &mds[i], eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&cc->dst, &dst_md, eng, DNNL_MEMORY_NONE));
+    for (int i = 0; i < n; i++) ig_dnnl_cache_memory(&cc->base, &mds[i]);
+    cc->dst = ig_dnnl_cache_memory(&cc->base, &dst_md);
     free(mds);
     return cc;
 }
@@ -80,29 +63,18 @@ static ConcatCache *concat_cache_new(IgDType dtype, int n, int64_t outer, int64_
 static void concat_dnnl(IgSite *site, int n, const IgTensor *const *xs, const int64_t *dims,
                         int64_t outer, int64_t inner, IgTensor *out)
 {
-    ConcatCache *cc;
-    IgCache *cached = site != NULL ? site->cache : NULL;
-    if (cached != NULL && cached->destroy == concat_cache_destroy &&
-        concat_cache_fits((ConcatCache *)cached, out->dtype, n, outer, inner, dims)) {
-        cc = (ConcatCache *)cached;
-    } else {
+    ConcatCache *cc = (ConcatCache *)ig_dnnl_cache_find(site, "concat");
+    if (cc == NULL || !concat_cache_fits(cc, out->dtype, n, outer, inner, dims)) {
         cc = concat_cache_new(out->dtype, n, outer, inner, dims);
-        if (site != NULL) ig_site_cache_set(site, &cc->base);
+        ig_dnnl_cache_keep(site, &cc->base);
     }
-    dnnl_exec_arg_t *args = malloc((size_t)(n + 1) * sizeof *args);
+    IgDnnlArg *args = malloc((size_t)(n + 1) * sizeof *args);
     if (args == NULL) ig_fatal(site, "out of memory");
-    for (int i = 0; i < n; i++) {
-        IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->srcs[i], xs[i]->data));
-        args[i].arg = DNNL_ARG_MULTIPLE_SRC + i;
-        args[i].memory = cc->srcs[i];
-    }
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->dst, out->data));
-    args[n].arg = DNNL_ARG_DST;
-    args[n].memory = cc->dst;
-    IG_DNNL_CHECK(dnnl_primitive_execute(cc->prim, ig_dnnl_stream(), n + 1, args));
-    IG_DNNL_CHECK(dnnl_stream_wait(ig_dnnl_stream()));
+    for (int i = 0; i < n; i++)
+        args[i] = (IgDnnlArg){DNNL_ARG_MULTIPLE_SRC + i, cc->base.mems[i], xs[i]->data};
+    args[n] = (IgDnnlArg){DNNL_ARG_DST, cc->dst, out->data};
+    ig_dnnl_cache_run(site, &cc->base, n + 1, args);
     free(args);
-    if (site == NULL) cc->base.destroy(&cc->base); /* nowhere to keep it */
 }
 
 /* The same by memcpy: per outer index, each input's chunk of dims[i] * inner. */

@@ -2,35 +2,20 @@
  * in the op's site and re-created only when the shapes change.
  * Entry point: ig_dnnl_binary.
  * Memory owner: the site's cache owns the primitive and its memory objects. */
-#include <stdlib.h>
-
 #include "internal.h"
 
 typedef struct BinaryCache {
-    IgCache base;
+    IgDnnlCache base;
     dnnl_alg_kind_t alg;
     int rank;
     int64_t shape0[IG_MAX_RANK], shape1[IG_MAX_RANK]; /* padded to rank */
-    dnnl_primitive_t prim;
-    dnnl_memory_t src0, src1, dst; /* no buffers: the tensors' are set per call */
+    dnnl_memory_t src0, src1, dst;
 } BinaryCache;
-
-static void binary_cache_destroy(IgCache *cache)
-{
-    BinaryCache *bc = (BinaryCache *)cache;
-    dnnl_memory_destroy(bc->src0);
-    dnnl_memory_destroy(bc->src1);
-    dnnl_memory_destroy(bc->dst);
-    dnnl_primitive_destroy(bc->prim);
-    free(bc);
-}
 
 static BinaryCache *binary_cache_new(dnnl_alg_kind_t alg, int rank, const int64_t *s0,
                                      const int64_t *s1)
 {
-    BinaryCache *bc = calloc(1, sizeof *bc);
-    if (bc == NULL) ig_fatal(NULL, "out of memory");
-    bc->base.destroy = binary_cache_destroy;
+    BinaryCache *bc = ig_dnnl_cache_new(sizeof *bc, "dnnl_binary");
     bc->alg = alg;
     bc->rank = rank;
     for (int i = 0; i < rank; i++) {
@@ -42,11 +27,10 @@ static BinaryCache *binary_cache_new(dnnl_alg_kind_t alg, int rank, const int64_
     ig_dnnl_md_f32(&md1, rank, s1);
     dnnl_binary_desc_t desc;
     IG_DNNL_CHECK(dnnl_binary_desc_init(&desc, alg, &md0, &md1, &md0));
-    bc->prim = ig_prim_create(&desc);
-    dnnl_engine_t eng = ig_dnnl_engine();
-    IG_DNNL_CHECK(dnnl_memory_create(&bc->src0, &md0, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&bc->src1, &md1, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&bc->dst, &md0, eng, DNNL_MEMORY_NONE));
+    bc->base.prim = ig_prim_create(&desc);
+    bc->src0 = ig_dnnl_cache_memory(&bc->base, &md0);
+    bc->src1 = ig_dnnl_cache_memory(&bc->base, &md1);
+    bc->dst = ig_dnnl_cache_memory(&bc->base, &md0);
     return bc;
 }
 
@@ -87,24 +71,16 @@ IgTensor *ig_dnnl_binary(IgSite *site, dnnl_alg_kind_t alg, const IgTensor *a,
         src0 = b, src1 = a, s0 = sb, s1 = sa;
     }
 
-    BinaryCache *bc;
-    IgCache *cached = site != NULL ? site->cache : NULL;
-    if (cached != NULL && cached->destroy == binary_cache_destroy &&
-        binary_cache_fits((BinaryCache *)cached, alg, rank, s0, s1)) {
-        bc = (BinaryCache *)cached;
-    } else {
+    BinaryCache *bc = (BinaryCache *)ig_dnnl_cache_find(site, "dnnl_binary");
+    if (bc == NULL || !binary_cache_fits(bc, alg, rank, s0, s1)) {
         bc = binary_cache_new(alg, rank, s0, s1);
-        if (site != NULL) ig_site_cache_set(site, &bc->base);
+        ig_dnnl_cache_keep(site, &bc->base);
     }
 
     IgTensor *out = ig_tensor_new(IG_FLOAT32, rank, s0);
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(bc->src0, src0->data));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(bc->src1, src1->data));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(bc->dst, out->data));
-    dnnl_exec_arg_t args[3] = {
-        {DNNL_ARG_SRC_0, bc->src0}, {DNNL_ARG_SRC_1, bc->src1}, {DNNL_ARG_DST, bc->dst}};
-    IG_DNNL_CHECK(dnnl_primitive_execute(bc->prim, ig_dnnl_stream(), 3, args));
-    IG_DNNL_CHECK(dnnl_stream_wait(ig_dnnl_stream()));
-    if (site == NULL) bc->base.destroy(&bc->base); /* nowhere to keep it */
+    IgDnnlArg args[3] = {{DNNL_ARG_SRC_0, bc->src0, src0->data},
+                         {DNNL_ARG_SRC_1, bc->src1, src1->data},
+                         {DNNL_ARG_DST, bc->dst, out->data}};
+    ig_dnnl_cache_run(site, &bc->base, 3, args);
     return out;
 }

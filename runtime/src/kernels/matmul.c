@@ -4,7 +4,6 @@
  * change), the transposes expressed as memory strides, so nothing is copied; float64
  * and integers, which oneDNN lacks, on plain loops (integers wrap).
  * Entry point: ig_matmul. Memory owner: the site's cache owns the primitive. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -20,23 +19,12 @@ typedef struct MatmulGeom {
 } MatmulGeom;
 
 typedef struct MatmulCache {
-    IgCache base;
+    IgDnnlCache base;
     int ra, rb; /* the key: both shapes and both flags */
     int64_t sa[IG_MAX_RANK], sb[IG_MAX_RANK];
     bool ta, tb;
-    dnnl_primitive_t prim;
-    dnnl_memory_t a, b, c; /* no buffers: the tensors' are set per call */
+    dnnl_memory_t a, b, c;
 } MatmulCache;
-
-static void matmul_cache_destroy(IgCache *cache)
-{
-    MatmulCache *mc = (MatmulCache *)cache;
-    dnnl_memory_destroy(mc->a);
-    dnnl_memory_destroy(mc->b);
-    dnnl_memory_destroy(mc->c);
-    dnnl_primitive_destroy(mc->prim);
-    free(mc);
-}
 
 static bool matmul_cache_fits(const MatmulCache *mc, const IgTensor *a, const IgTensor *b,
                               bool ta, bool tb)
@@ -67,9 +55,7 @@ static void matmul_md(dnnl_memory_desc_t *md, const MatmulGeom *g, const IgTenso
 static MatmulCache *matmul_cache_new(const MatmulGeom *g, const IgTensor *a, const IgTensor *b,
                                      bool ta, bool tb)
 {
-    MatmulCache *mc = calloc(1, sizeof *mc);
-    if (mc == NULL) ig_fatal(NULL, "out of memory");
-    mc->base.destroy = matmul_cache_destroy;
+    MatmulCache *mc = ig_dnnl_cache_new(sizeof *mc, "matmul");
     mc->ra = a->rank, mc->rb = b->rank;
     memcpy(mc->sa, a->shape, sizeof mc->sa);
     memcpy(mc->sb, b->shape, sizeof mc->sb);
@@ -80,34 +66,25 @@ static MatmulCache *matmul_cache_new(const MatmulGeom *g, const IgTensor *a, con
     ig_dnnl_md_f32(&mcd, g->rank, g->out_shape);
     dnnl_matmul_desc_t desc;
     IG_DNNL_CHECK(dnnl_matmul_desc_init(&desc, &ma, &mb, NULL, &mcd));
-    mc->prim = ig_prim_create(&desc);
-    dnnl_engine_t eng = ig_dnnl_engine();
-    IG_DNNL_CHECK(dnnl_memory_create(&mc->a, &ma, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&mc->b, &mb, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&mc->c, &mcd, eng, DNNL_MEMORY_NONE));
+    mc->base.prim = ig_prim_create(&desc);
+    mc->a = ig_dnnl_cache_memory(&mc->base, &ma);
+    mc->b = ig_dnnl_cache_memory(&mc->base, &mb);
+    mc->c = ig_dnnl_cache_memory(&mc->base, &mcd);
     return mc;
 }
 
 static void matmul_f32_dnnl(IgSite *site, const MatmulGeom *g, const IgTensor *a,
                             const IgTensor *b, bool ta, bool tb, IgTensor *c)
 {
-    MatmulCache *mc;
-    IgCache *cached = site != NULL ? site->cache : NULL;
-    if (cached != NULL && cached->destroy == matmul_cache_destroy &&
-        matmul_cache_fits((MatmulCache *)cached, a, b, ta, tb)) {
-        mc = (MatmulCache *)cached;
-    } else {
+    MatmulCache *mc = (MatmulCache *)ig_dnnl_cache_find(site, "matmul");
+    if (mc == NULL || !matmul_cache_fits(mc, a, b, ta, tb)) {
         mc = matmul_cache_new(g, a, b, ta, tb);
-        if (site != NULL) ig_site_cache_set(site, &mc->base);
+        ig_dnnl_cache_keep(site, &mc->base);
     }
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(mc->a, a->data));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(mc->b, b->data));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(mc->c, c->data));
-    dnnl_exec_arg_t args[3] = {
-        {DNNL_ARG_SRC, mc->a}, {DNNL_ARG_WEIGHTS, mc->b}, {DNNL_ARG_DST, mc->c}};
-    IG_DNNL_CHECK(dnnl_primitive_execute(mc->prim, ig_dnnl_stream(), 3, args));
-    IG_DNNL_CHECK(dnnl_stream_wait(ig_dnnl_stream()));
-    if (site == NULL) mc->base.destroy(&mc->base); /* nowhere to keep it */
+    IgDnnlArg args[3] = {{DNNL_ARG_SRC, mc->a, a->data},
+                         {DNNL_ARG_WEIGHTS, mc->b, b->data},
+                         {DNNL_ARG_DST, mc->c, c->data}};
+    ig_dnnl_cache_run(site, &mc->base, 3, args);
 }
 
 /* One function per dtype: c = op(a) x op(b), c zeroed first. Each (batch, row) of c is

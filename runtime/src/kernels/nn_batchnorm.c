@@ -13,30 +13,17 @@ enum { BN_MEAN, BN_VARIANCE, BN_SCALE, BN_SHIFT, BN_NPARAMS };
 /* x seen as [rows, c]: row-major with the channel last is oneDNN's nc layout, so
  * any rank of NHWC-style data runs on the same 2-D primitive. */
 typedef struct BatchNormCache {
-    IgCache base;
+    IgDnnlCache base;
     int64_t rows, c;
     unsigned flags; /* dnnl_use_scale / dnnl_use_shift: which of scale, offset exist */
     float epsilon;
-    dnnl_primitive_t prim;
-    dnnl_memory_t src, dst, param[BN_NPARAMS]; /* buffers set per call */
+    dnnl_memory_t src, dst, param[BN_NPARAMS];
 } BatchNormCache;
-
-static void batch_norm_cache_destroy(IgCache *cache)
-{
-    BatchNormCache *bc = (BatchNormCache *)cache;
-    dnnl_memory_destroy(bc->src);
-    dnnl_memory_destroy(bc->dst);
-    for (int i = 0; i < BN_NPARAMS; i++) dnnl_memory_destroy(bc->param[i]);
-    dnnl_primitive_destroy(bc->prim);
-    free(bc);
-}
 
 static BatchNormCache *batch_norm_cache_new(int64_t rows, int64_t c, unsigned flags,
                                             float epsilon)
 {
-    BatchNormCache *bc = calloc(1, sizeof *bc);
-    if (bc == NULL) ig_fatal(NULL, "out of memory");
-    bc->base.destroy = batch_norm_cache_destroy;
+    BatchNormCache *bc = ig_dnnl_cache_new(sizeof *bc, "batch_norm");
     bc->rows = rows, bc->c = c, bc->flags = flags, bc->epsilon = epsilon;
     int64_t shape[2] = {rows, c};
     dnnl_memory_desc_t md, pmd;
@@ -45,12 +32,10 @@ static BatchNormCache *batch_norm_cache_new(int64_t rows, int64_t c, unsigned fl
     dnnl_batch_normalization_desc_t desc;
     IG_DNNL_CHECK(dnnl_batch_normalization_forward_desc_init(
         &desc, dnnl_forward_inference, &md, epsilon, flags | dnnl_use_global_stats));
-    bc->prim = ig_prim_create(&desc);
-    dnnl_engine_t eng = ig_dnnl_engine();
-    IG_DNNL_CHECK(dnnl_memory_create(&bc->src, &md, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&bc->dst, &md, eng, DNNL_MEMORY_NONE));
-    for (int i = 0; i < BN_NPARAMS; i++)
-        IG_DNNL_CHECK(dnnl_memory_create(&bc->param[i], &pmd, eng, DNNL_MEMORY_NONE));
+    bc->base.prim = ig_prim_create(&desc);
+    bc->src = ig_dnnl_cache_memory(&bc->base, &md);
+    bc->dst = ig_dnnl_cache_memory(&bc->base, &md);
+    for (int i = 0; i < BN_NPARAMS; i++) bc->param[i] = ig_dnnl_cache_memory(&bc->base, &pmd);
     return bc;
 }
 
@@ -64,14 +49,14 @@ static void batch_norm_f32_dnnl(IgSite *site, const IgTensor *x, int64_t c,
     unsigned flags = (params[BN_SCALE] ? dnnl_use_scale : 0u) |
                      (params[BN_SHIFT] ? dnnl_use_shift : 0u);
     float eps = (float)epsilon; /* TensorFlow adds it to a float32 variance as float32 */
-    BatchNormCache *bc = (BatchNormCache *)ig_nn_cache_of(site, batch_norm_cache_destroy);
+    BatchNormCache *bc = (BatchNormCache *)ig_dnnl_cache_find(site, "batch_norm");
     if (bc == NULL || bc->rows != rows || bc->c != c || bc->flags != flags ||
         memcmp(&bc->epsilon, &eps, sizeof eps) != 0) {
         bc = batch_norm_cache_new(rows, c, flags, eps);
-        if (site != NULL) ig_site_cache_set(site, &bc->base);
+        ig_dnnl_cache_keep(site, &bc->base);
     }
     float *spread = NULL;
-    dnnl_exec_arg_t args[2 + BN_NPARAMS];
+    IgDnnlArg args[2 + BN_NPARAMS];
     int nargs = 0;
     static const int arg_of[BN_NPARAMS] = {DNNL_ARG_MEAN, DNNL_ARG_VARIANCE, DNNL_ARG_SCALE,
                                            DNNL_ARG_SHIFT};
@@ -86,16 +71,12 @@ static void batch_norm_f32_dnnl(IgSite *site, const IgTensor *x, int64_t c,
             for (int64_t j = 0; j < c; j++) block[j] = v;
             data = block;
         }
-        IG_DNNL_CHECK(dnnl_memory_set_data_handle(bc->param[i], data));
-        args[nargs++] = (dnnl_exec_arg_t){arg_of[i], bc->param[i]};
+        args[nargs++] = (IgDnnlArg){arg_of[i], bc->param[i], data};
     }
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(bc->src, x->data));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(bc->dst, out->data));
-    args[nargs++] = (dnnl_exec_arg_t){DNNL_ARG_SRC, bc->src};
-    args[nargs++] = (dnnl_exec_arg_t){DNNL_ARG_DST, bc->dst};
-    ig_nn_execute(bc->prim, nargs, args);
+    args[nargs++] = (IgDnnlArg){DNNL_ARG_SRC, bc->src, x->data};
+    args[nargs++] = (IgDnnlArg){DNNL_ARG_DST, bc->dst, out->data};
+    ig_dnnl_cache_run(site, &bc->base, nargs, args);
     free(spread);
-    if (site == NULL) bc->base.destroy(&bc->base); /* nowhere to keep it */
 }
 
 /* TensorFlow's formula: inv = rsqrt(variance + epsilon) * scale, then

@@ -3,7 +3,6 @@
  * kernel): float32 on a oneDNN convolution cached in the site, float64 on loops.
  * Entry point: ig_conv2d. Memory owner: the site's cache owns the primitives, their
  * memory objects and the buffer the filter is reordered into. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "nn_internal.h"
@@ -17,28 +16,14 @@ typedef struct ConvGeom {
     IgWindowDim y, x;          /* output rows and columns with their padding */
 } ConvGeom;
 
+/* When the convolution wants its filter in a blocked layout, base.prep is the reorder
+ * from TensorFlow's HWIO (user_wei, the filter's buffer) into wei's own buffer; else
+ * base.prep is NULL and wei takes the filter's buffer. */
 typedef struct ConvCache {
-    IgCache base;
+    IgDnnlCache base;
     ConvGeom g;
-    dnnl_primitive_t prim;
-    dnnl_memory_t src, wei, dst;   /* src/dst: the tensors' buffers, set per call */
-    /* When the convolution wants its filter in a blocked layout: the reorder from
-     * TensorFlow's HWIO (user_wei, the filter's buffer) into wei's own buffer. */
-    dnnl_primitive_t reorder;
-    dnnl_memory_t user_wei;
+    dnnl_memory_t src, wei, dst, user_wei;
 } ConvCache;
-
-static void conv_cache_destroy(IgCache *cache)
-{
-    ConvCache *cc = (ConvCache *)cache;
-    dnnl_memory_destroy(cc->src);
-    dnnl_memory_destroy(cc->wei);
-    dnnl_memory_destroy(cc->dst);
-    dnnl_memory_destroy(cc->user_wei);
-    if (cc->reorder != NULL) dnnl_primitive_destroy(cc->reorder);
-    dnnl_primitive_destroy(cc->prim);
-    free(cc);
-}
 
 /* TensorFlow's HWIO filter as oneDNN's logical weights: {o, i, kh, kw} without groups,
  * {g, o/g, i, kh, kw} with them (output channel j is in group j / (o/g)). */
@@ -61,9 +46,7 @@ static void conv_md_hwio(dnnl_memory_desc_t *md, const ConvGeom *g)
  * call is cheap next to it (the filter can change between calls: a variable). */
 static ConvCache *conv_cache_new(const ConvGeom *g)
 {
-    ConvCache *cc = calloc(1, sizeof *cc);
-    if (cc == NULL) ig_fatal(NULL, "out of memory");
-    cc->base.destroy = conv_cache_destroy;
+    ConvCache *cc = ig_dnnl_cache_new(sizeof *cc, "conv2d");
     cc->g = *g;
     dnnl_memory_desc_t src_md, dst_md, user_md, any_md;
     ig_nn_md_nhwc(&src_md, g->n, g->h, g->w, g->c);
@@ -78,23 +61,22 @@ static ConvCache *conv_cache_new(const ConvGeom *g)
     IG_DNNL_CHECK(dnnl_dilated_convolution_forward_desc_init(
         &desc, dnnl_forward_inference, dnnl_convolution_direct, &src_md, &any_md, NULL,
         &dst_md, strides, dilates, pad_l, pad_r));
-    cc->prim = ig_prim_create(&desc);
+    cc->base.prim = ig_prim_create(&desc);
 
     const_dnnl_primitive_desc_t pd;
-    IG_DNNL_CHECK(dnnl_primitive_get_primitive_desc(cc->prim, &pd));
+    IG_DNNL_CHECK(dnnl_primitive_get_primitive_desc(cc->base.prim, &pd));
     const dnnl_memory_desc_t *wei_md = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
-    dnnl_engine_t eng = ig_dnnl_engine();
-    IG_DNNL_CHECK(dnnl_memory_create(&cc->src, &src_md, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&cc->dst, &dst_md, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&cc->user_wei, &user_md, eng, DNNL_MEMORY_NONE));
+    cc->src = ig_dnnl_cache_memory(&cc->base, &src_md);
+    cc->dst = ig_dnnl_cache_memory(&cc->base, &dst_md);
+    cc->user_wei = ig_dnnl_cache_memory(&cc->base, &user_md);
     if (dnnl_memory_desc_equal(wei_md, &user_md)) {
-        IG_DNNL_CHECK(dnnl_memory_create(&cc->wei, wei_md, eng, DNNL_MEMORY_NONE));
+        cc->wei = ig_dnnl_cache_memory(&cc->base, wei_md);
     } else {
-        /* The reorder's output buffer is the memory object's own (oneDNN allocates). */
-        IG_DNNL_CHECK(dnnl_memory_create(&cc->wei, wei_md, eng, DNNL_MEMORY_ALLOCATE));
+        cc->wei = ig_dnnl_cache_buffer(&cc->base, wei_md); /* the reorder's output */
+        dnnl_engine_t eng = ig_dnnl_engine();
         dnnl_primitive_desc_t rpd;
         IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, &user_md, eng, wei_md, eng, NULL));
-        IG_DNNL_CHECK(dnnl_primitive_create(&cc->reorder, rpd));
+        IG_DNNL_CHECK(dnnl_primitive_create(&cc->base.prep, rpd));
         IG_DNNL_CHECK(dnnl_primitive_desc_destroy(rpd));
     }
     return cc;
@@ -103,24 +85,22 @@ static ConvCache *conv_cache_new(const ConvGeom *g)
 static void conv_f32_dnnl(IgSite *site, const ConvGeom *g, const IgTensor *x,
                           const IgTensor *filter, IgTensor *out)
 {
-    ConvCache *cc = (ConvCache *)ig_nn_cache_of(site, conv_cache_destroy);
+    ConvCache *cc = (ConvCache *)ig_dnnl_cache_find(site, "conv2d");
     if (cc == NULL || memcmp(&cc->g, g, sizeof *g) != 0) {
         cc = conv_cache_new(g);
-        if (site != NULL) ig_site_cache_set(site, &cc->base);
+        ig_dnnl_cache_keep(site, &cc->base);
     }
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->src, x->data));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->dst, out->data));
-    if (cc->reorder != NULL) {
+    void *wei_data = filter->data;
+    if (cc->base.prep != NULL) {
         IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->user_wei, filter->data));
         dnnl_exec_arg_t rargs[2] = {{DNNL_ARG_FROM, cc->user_wei}, {DNNL_ARG_TO, cc->wei}};
-        ig_nn_execute(cc->reorder, 2, rargs);
-    } else {
-        IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->wei, filter->data));
+        ig_dnnl_execute(cc->base.prep, 2, rargs);
+        wei_data = NULL; /* the convolution reads wei's own buffer, just filled */
     }
-    dnnl_exec_arg_t args[3] = {
-        {DNNL_ARG_SRC, cc->src}, {DNNL_ARG_WEIGHTS, cc->wei}, {DNNL_ARG_DST, cc->dst}};
-    ig_nn_execute(cc->prim, 3, args);
-    if (site == NULL) cc->base.destroy(&cc->base); /* nowhere to keep it */
+    IgDnnlArg args[3] = {{DNNL_ARG_SRC, cc->src, x->data},
+                         {DNNL_ARG_WEIGHTS, cc->wei, wei_data},
+                         {DNNL_ARG_DST, cc->dst, out->data}};
+    ig_dnnl_cache_run(site, &cc->base, 3, args);
 }
 
 /* One output pixel per iteration of the outer loop (the pixels are independent):

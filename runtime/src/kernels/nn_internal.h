@@ -1,6 +1,6 @@
 /* nn_internal.h — what the neural-network kernels (nn_*.c) share: TensorFlow's window
- * arithmetic for conv/pool, NHWC memory descriptors and running a cached primitive.
- * Entry points: ig_nn_window_dim, ig_nn_md_nhwc, ig_nn_execute.
+ * arithmetic for conv/pool and NHWC memory descriptors (their primitive caches are
+ * internal.h's IgDnnlCache). Entry points: ig_nn_window_dim, ig_nn_md_nhwc.
  * Memory owner: none; the kernels' site caches own their oneDNN objects. */
 #ifndef INGOT_RT_NN_INTERNAL_H
 #define INGOT_RT_NN_INTERNAL_H
@@ -25,15 +25,5 @@ IG_INTERNAL IgWindowDim ig_nn_window_dim(const IgSite *site, int64_t in, int64_t
 /* An f32 descriptor of logical dims {n, c, h, w} laid out NHWC (TensorFlow's order). */
 IG_INTERNAL void ig_nn_md_nhwc(dnnl_memory_desc_t *md, int64_t n, int64_t h, int64_t w,
                                int64_t c);
-
-/* Executes prim with args on the runtime's stream and waits for it. */
-IG_INTERNAL void ig_nn_execute(dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args);
-
-/* The site's cache when it was made by destroy (the cache's kind), else NULL. */
-static inline IgCache *ig_nn_cache_of(const IgSite *site, void (*destroy)(IgCache *))
-{
-    IgCache *c = site != NULL ? site->cache : NULL;
-    return c != NULL && c->destroy == destroy ? c : NULL;
-}
 
 #endif

@@ -3,7 +3,6 @@
  * cells never win a max and are not counted in an average (TensorFlow's).
  * Entry points: ig_max_pool2d, ig_avg_pool2d. Memory owner: the site's cache. */
 #include <math.h> /* INFINITY */
-#include <stdlib.h>
 #include <string.h>
 
 #include "nn_internal.h"
@@ -16,26 +15,14 @@ typedef struct PoolGeom {
 } PoolGeom;
 
 typedef struct PoolCache {
-    IgCache base;
+    IgDnnlCache base;
     PoolGeom g;
-    dnnl_primitive_t prim;
-    dnnl_memory_t src, dst; /* no buffers: the tensors' are set per call */
+    dnnl_memory_t src, dst;
 } PoolCache;
-
-static void pool_cache_destroy(IgCache *cache)
-{
-    PoolCache *pc = (PoolCache *)cache;
-    dnnl_memory_destroy(pc->src);
-    dnnl_memory_destroy(pc->dst);
-    dnnl_primitive_destroy(pc->prim);
-    free(pc);
-}
 
 static PoolCache *pool_cache_new(const PoolGeom *g)
 {
-    PoolCache *pc = calloc(1, sizeof *pc);
-    if (pc == NULL) ig_fatal(NULL, "out of memory");
-    pc->base.destroy = pool_cache_destroy;
+    PoolCache *pc = ig_dnnl_cache_new(sizeof *pc, "pool");
     pc->g = *g;
     dnnl_memory_desc_t src_md, dst_md;
     ig_nn_md_nhwc(&src_md, g->n, g->h, g->w, g->c);
@@ -48,25 +35,21 @@ static PoolCache *pool_cache_new(const PoolGeom *g)
     dnnl_pooling_desc_t desc;
     IG_DNNL_CHECK(dnnl_pooling_forward_desc_init(&desc, dnnl_forward_inference, alg, &src_md,
                                                  &dst_md, strides, kernel, pad_l, pad_r));
-    pc->prim = ig_prim_create(&desc);
-    dnnl_engine_t eng = ig_dnnl_engine();
-    IG_DNNL_CHECK(dnnl_memory_create(&pc->src, &src_md, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&pc->dst, &dst_md, eng, DNNL_MEMORY_NONE));
+    pc->base.prim = ig_prim_create(&desc);
+    pc->src = ig_dnnl_cache_memory(&pc->base, &src_md);
+    pc->dst = ig_dnnl_cache_memory(&pc->base, &dst_md);
     return pc;
 }
 
 static void pool_f32_dnnl(IgSite *site, const PoolGeom *g, const IgTensor *x, IgTensor *out)
 {
-    PoolCache *pc = (PoolCache *)ig_nn_cache_of(site, pool_cache_destroy);
+    PoolCache *pc = (PoolCache *)ig_dnnl_cache_find(site, "pool");
     if (pc == NULL || memcmp(&pc->g, g, sizeof *g) != 0) {
         pc = pool_cache_new(g);
-        if (site != NULL) ig_site_cache_set(site, &pc->base);
+        ig_dnnl_cache_keep(site, &pc->base);
     }
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(pc->src, x->data));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(pc->dst, out->data));
-    dnnl_exec_arg_t args[2] = {{DNNL_ARG_SRC, pc->src}, {DNNL_ARG_DST, pc->dst}};
-    ig_nn_execute(pc->prim, 2, args);
-    if (site == NULL) pc->base.destroy(&pc->base); /* nowhere to keep it */
+    IgDnnlArg args[2] = {{DNNL_ARG_SRC, pc->src, x->data}, {DNNL_ARG_DST, pc->dst, out->data}};
+    ig_dnnl_cache_run(site, &pc->base, 2, args);
 }
 
 /* One output pixel per outer iteration; the window is clipped to the input, so the

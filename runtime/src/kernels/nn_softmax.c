@@ -3,60 +3,42 @@
  * Entry points: ig_softmax, ig_log_softmax (ig_sparse_softmax_xent is in nn_xent.c).
  * Memory owner: the site's cache owns the primitive and its memory objects. */
 #include <math.h>
-#include <stdlib.h>
 
 #include "nn_internal.h"
 
 /* x seen as [outer, len, inner] with the softmax over len: any axis of any rank maps
  * to this, so one primitive kind serves them all. */
 typedef struct SoftmaxCache {
-    IgCache base;
+    IgDnnlCache base;
     int64_t outer, len, inner;
-    dnnl_primitive_t prim;
-    dnnl_memory_t src, dst; /* no buffers: the tensors' are set per call */
+    dnnl_memory_t src, dst;
 } SoftmaxCache;
-
-static void softmax_cache_destroy(IgCache *cache)
-{
-    SoftmaxCache *sc = (SoftmaxCache *)cache;
-    dnnl_memory_destroy(sc->src);
-    dnnl_memory_destroy(sc->dst);
-    dnnl_primitive_destroy(sc->prim);
-    free(sc);
-}
 
 static SoftmaxCache *softmax_cache_new(int64_t outer, int64_t len, int64_t inner)
 {
-    SoftmaxCache *sc = calloc(1, sizeof *sc);
-    if (sc == NULL) ig_fatal(NULL, "out of memory");
-    sc->base.destroy = softmax_cache_destroy;
+    SoftmaxCache *sc = ig_dnnl_cache_new(sizeof *sc, "softmax");
     sc->outer = outer, sc->len = len, sc->inner = inner;
     int64_t shape[3] = {outer, len, inner};
     dnnl_memory_desc_t md;
     ig_dnnl_md_f32(&md, 3, shape);
     dnnl_softmax_desc_t desc;
     IG_DNNL_CHECK(dnnl_softmax_forward_desc_init(&desc, dnnl_forward_inference, &md, 1));
-    sc->prim = ig_prim_create(&desc);
-    dnnl_engine_t eng = ig_dnnl_engine();
-    IG_DNNL_CHECK(dnnl_memory_create(&sc->src, &md, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&sc->dst, &md, eng, DNNL_MEMORY_NONE));
+    sc->base.prim = ig_prim_create(&desc);
+    sc->src = ig_dnnl_cache_memory(&sc->base, &md);
+    sc->dst = ig_dnnl_cache_memory(&sc->base, &md);
     return sc;
 }
 
 static void softmax_f32_dnnl(IgSite *site, int64_t outer, int64_t len, int64_t inner,
                              const IgTensor *x, IgTensor *out)
 {
-    SoftmaxCache *sc = (SoftmaxCache *)ig_nn_cache_of(site, softmax_cache_destroy);
-    if (sc == NULL || sc->outer != outer || sc->len != len ||
-        sc->inner != inner) {
+    SoftmaxCache *sc = (SoftmaxCache *)ig_dnnl_cache_find(site, "softmax");
+    if (sc == NULL || sc->outer != outer || sc->len != len || sc->inner != inner) {
         sc = softmax_cache_new(outer, len, inner);
-        if (site != NULL) ig_site_cache_set(site, &sc->base);
+        ig_dnnl_cache_keep(site, &sc->base);
     }
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(sc->src, x->data));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(sc->dst, out->data));
-    dnnl_exec_arg_t args[2] = {{DNNL_ARG_SRC, sc->src}, {DNNL_ARG_DST, sc->dst}};
-    ig_nn_execute(sc->prim, 2, args);
-    if (site == NULL) sc->base.destroy(&sc->base); /* nowhere to keep it */
+    IgDnnlArg args[2] = {{DNNL_ARG_SRC, sc->src, x->data}, {DNNL_ARG_DST, sc->dst, out->data}};
+    ig_dnnl_cache_run(site, &sc->base, 2, args);
 }
 
 /* TensorFlow's formulas: shifted = x - max; softmax = exp(shifted) / sum(exp(shifted)),

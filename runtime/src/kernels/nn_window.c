@@ -1,6 +1,6 @@
 /* nn_window.c — the helpers the neural-network kernels share: TensorFlow's sliding
- * window sizes and padding, NHWC descriptors, primitive execution.
- * Entry points: ig_nn_window_dim, ig_nn_md_nhwc, ig_nn_execute.
+ * window sizes and padding, NHWC descriptors.
+ * Entry points: ig_nn_window_dim, ig_nn_md_nhwc.
  * Memory owner: none. */
 #include "nn_internal.h"
 
@@ -31,10 +31,4 @@ void ig_nn_md_nhwc(dnnl_memory_desc_t *md, int64_t n, int64_t h, int64_t w, int6
 {
     dnnl_dims_t dims = {n, c, h, w};
     IG_DNNL_CHECK(dnnl_memory_desc_init_by_tag(md, 4, dims, dnnl_f32, dnnl_nhwc));
-}
-
-void ig_nn_execute(dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args)
-{
-    IG_DNNL_CHECK(dnnl_primitive_execute(prim, ig_dnnl_stream(), nargs, args));
-    IG_DNNL_CHECK(dnnl_stream_wait(ig_dnnl_stream()));
 }

@@ -3,27 +3,16 @@
  * the site) when large, by ig_view_copy's loops otherwise. Every dtype moves bit for
  * bit, so the reorder serves them all (8-byte elements as s32 pairs).
  * Entry point: ig_transpose. Memory owner: the site's cache owns the reorder. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "layout.h"
 
 typedef struct ReorderCache {
-    IgCache base;
+    IgDnnlCache base;
     IgDType dtype; /* the key: dtype and the coalesced view */
     IgView view;
-    dnnl_primitive_t prim;
-    dnnl_memory_t src, dst; /* no buffers: the tensors' are set per call */
+    dnnl_memory_t src, dst;
 } ReorderCache;
-
-static void reorder_cache_destroy(IgCache *cache)
-{
-    ReorderCache *rc = (ReorderCache *)cache;
-    dnnl_memory_destroy(rc->src);
-    dnnl_memory_destroy(rc->dst);
-    dnnl_primitive_destroy(rc->prim);
-    free(rc);
-}
 
 static bool reorder_cache_fits(const ReorderCache *rc, IgDType dtype, const IgView *v)
 {
@@ -33,9 +22,7 @@ static bool reorder_cache_fits(const ReorderCache *rc, IgDType dtype, const IgVi
 
 static ReorderCache *reorder_cache_new(IgDType dtype, const IgView *v)
 {
-    ReorderCache *rc = calloc(1, sizeof *rc);
-    if (rc == NULL) ig_fatal(NULL, "out of memory");
-    rc->base.destroy = reorder_cache_destroy;
+    ReorderCache *rc = ig_dnnl_cache_new(sizeof *rc, "transpose");
     rc->dtype = dtype;
     rc->view = *v;
     int64_t dst_strides[IG_VIEW_MAX_RANK];
@@ -46,31 +33,23 @@ static ReorderCache *reorder_cache_new(IgDType dtype, const IgView *v)
     dnnl_engine_t eng = ig_dnnl_engine();
     dnnl_primitive_desc_t pd;
     IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&pd, &src_md, eng, &dst_md, eng, NULL));
-    IG_DNNL_CHECK(dnnl_primitive_create(&rc->prim, pd));
+    IG_DNNL_CHECK(dnnl_primitive_create(&rc->base.prim, pd));
     IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
-    IG_DNNL_CHECK(dnnl_memory_create(&rc->src, &src_md, eng, DNNL_MEMORY_NONE));
-    IG_DNNL_CHECK(dnnl_memory_create(&rc->dst, &dst_md, eng, DNNL_MEMORY_NONE));
+    rc->src = ig_dnnl_cache_memory(&rc->base, &src_md);
+    rc->dst = ig_dnnl_cache_memory(&rc->base, &dst_md);
     return rc;
 }
 
 /* out = the elements of v (coalesced, at offset 0) in src, by a cached reorder. */
 static void transpose_dnnl(IgSite *site, IgDType dtype, const IgView *v, void *src, void *dst)
 {
-    ReorderCache *rc;
-    IgCache *cached = site != NULL ? site->cache : NULL;
-    if (cached != NULL && cached->destroy == reorder_cache_destroy &&
-        reorder_cache_fits((ReorderCache *)cached, dtype, v)) {
-        rc = (ReorderCache *)cached;
-    } else {
+    ReorderCache *rc = (ReorderCache *)ig_dnnl_cache_find(site, "transpose");
+    if (rc == NULL || !reorder_cache_fits(rc, dtype, v)) {
         rc = reorder_cache_new(dtype, v);
-        if (site != NULL) ig_site_cache_set(site, &rc->base);
+        ig_dnnl_cache_keep(site, &rc->base);
     }
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(rc->src, src));
-    IG_DNNL_CHECK(dnnl_memory_set_data_handle(rc->dst, dst));
-    dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, rc->src}, {DNNL_ARG_TO, rc->dst}};
-    IG_DNNL_CHECK(dnnl_primitive_execute(rc->prim, ig_dnnl_stream(), 2, args));
-    IG_DNNL_CHECK(dnnl_stream_wait(ig_dnnl_stream()));
-    if (site == NULL) rc->base.destroy(&rc->base); /* nowhere to keep it */
+    IgDnnlArg args[2] = {{DNNL_ARG_FROM, rc->src, src}, {DNNL_ARG_TO, rc->dst, dst}};
+    ig_dnnl_cache_run(site, &rc->base, 2, args);
 }
 
 IgTensor *ig_transpose(IgSite *site, const IgTensor *x, const int *perm)
