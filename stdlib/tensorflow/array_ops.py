@@ -104,10 +104,10 @@ def stack(values, axis=0, name=None):
             break
     ts = [_tensor(v, first.dtype if first is not None else None) for v in values]
     r = _rank(ts[0])
-    for t in ts:
+    for i, t in enumerate(ts):
         if t.shape != ts[0].shape and None not in t.shape and None not in ts[0].shape:
             raise ValueError("Shapes of all inputs must match: values[0].shape = %s != values[%d].shape = %s"
-                             % (list(ts[0].shape), ts.index(t), list(t.shape)))
+                             % (list(ts[0].shape), i, list(t.shape)))
     if axis < -r - 1 or axis > r:
         raise ValueError("axis = %d not in [%d, %d]" % (axis, -r - 1, r))
     a = axis + r + 1 if axis < 0 else axis
