@@ -1,6 +1,7 @@
 /* alloc.c — where every tensor's memory comes from: one aligned block per tensor
- * holding the header followed by an IG_ALIGNMENT-aligned data buffer, with a small
- * cache of recently freed small blocks so tiny ops skip malloc.
+ * holding the header followed by an IG_ALIGNMENT-aligned data buffer, with caches
+ * of recently freed blocks: small ones so tiny ops skip malloc, large ones so a
+ * loop's activations reuse memory whose pages are already mapped.
  * Entry points: ig_tensor_alloc, ig_tensor_free, ig_tensor_cache_release_all.
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
  * cached free blocks belong to this file until ig_runtime_shutdown frees them. */
@@ -32,13 +33,14 @@
 #define CACHE_UNPARK(p, n) ((void)(p), (void)(n))
 #endif
 
-/* What a block starts with: the tensor, then the block's cache class (-1: not cached),
+/* What a block starts with: the tensor, then the block's cache class and size,
  * private to this file, so freeing needs no size computed from the tensor's contents.
  * The header is padded to a whole number of alignment blocks so that the data right
  * after it is aligned too: one allocation, one free, no second pointer to track. */
 typedef struct BlockHeader {
     IgTensor tensor; /* first: an IgTensor * is a BlockHeader * */
-    int cache_class;
+    int cache_class; /* a small class, or LARGE_CLASS */
+    size_t bytes;    /* the whole block's size */
 } BlockHeader;
 #define HEADER_BYTES (((sizeof(BlockHeader) + IG_ALIGNMENT - 1) / IG_ALIGNMENT) * IG_ALIGNMENT)
 
@@ -69,6 +71,64 @@ typedef struct BlockHeader {
 static void *g_cached[CACHE_CLASSES][CACHE_DEPTH];
 static int g_ncached[CACHE_CLASSES];
 
+/* ---- The large-block cache ----------------------------------------------------------
+ * A large tensor freed goes back to the system (glibc unmaps or trims it), so the
+ * next one of the same size, in the next iteration of a loop, page-faults its way
+ * through fresh memory: for a conv2d layer's 6 MB activations that was a third of
+ * the layer's time (bench/README.md). So up to LARGE_SLOTS freed blocks of up to
+ * LARGE_MAX_BYTES, LARGE_BUDGET bytes in all, are kept and handed out again to a
+ * tensor needing exactly that many bytes; the oldest goes when there is no room.
+ * Same threading rule and shutdown as the small cache. */
+#define LARGE_CLASS CACHE_CLASSES
+#define LARGE_SLOTS 8
+#define LARGE_MAX_BYTES ((size_t)64 << 20)
+#define LARGE_BUDGET ((size_t)128 << 20)
+
+static void *g_large[LARGE_SLOTS]; /* oldest first */
+static size_t g_large_bytes[LARGE_SLOTS];
+static int g_nlarge;
+static size_t g_large_total;
+
+static void large_remove(int i)
+{
+    g_large_total -= g_large_bytes[i];
+    for (int j = i + 1; j < g_nlarge; j++) {
+        g_large[j - 1] = g_large[j];
+        g_large_bytes[j - 1] = g_large_bytes[j];
+    }
+    g_nlarge--;
+}
+
+/* A parked block of exactly `bytes`, or NULL. */
+static char *large_take(size_t bytes)
+{
+    for (int i = g_nlarge - 1; i >= 0; i--) {
+        if (g_large_bytes[i] != bytes) continue;
+        char *b = g_large[i];
+        large_remove(i);
+        CACHE_UNPARK(b, bytes);
+        return b;
+    }
+    return NULL;
+}
+
+/* Parks b (of `bytes`), making room by freeing the oldest; false if it cannot be kept. */
+static bool large_park(char *b, size_t bytes)
+{
+    if (bytes > LARGE_MAX_BYTES) return false;
+    while (g_nlarge > 0 && (g_nlarge == LARGE_SLOTS || g_large_total + bytes > LARGE_BUDGET)) {
+        char *old = g_large[0];
+        CACHE_UNPARK(old, g_large_bytes[0]);
+        large_remove(0);
+        free(old);
+    }
+    g_large[g_nlarge] = b;
+    g_large_bytes[g_nlarge++] = bytes;
+    g_large_total += bytes;
+    CACHE_PARK(b, bytes);
+    return true;
+}
+
 /* The class of a block of `blocks` data blocks (1 <= blocks <= CACHE_MAX_BLOCKS): the
  * smallest c with blocks <= 2^c. */
 static int cache_class(size_t blocks)
@@ -90,17 +150,19 @@ static void cache_check_thread(void)
 #endif
 }
 
-/* A block of `bytes` (class c, or -1 for none) from the cache, or from aligned_alloc
- * when the class has none parked. */
+/* A block of `bytes` (small class c, or LARGE_CLASS) from its cache, or from
+ * aligned_alloc when the cache has none. */
 static char *block_get(int c, size_t bytes)
 {
-    if (c >= 0) {
-        cache_check_thread();
-        if (g_ncached[c] > 0) {
-            char *b = g_cached[c][--g_ncached[c]];
-            CACHE_UNPARK(b, bytes);
-            return b;
-        }
+    cache_check_thread();
+    if (c < LARGE_CLASS && g_ncached[c] > 0) {
+        char *b = g_cached[c][--g_ncached[c]];
+        CACHE_UNPARK(b, bytes);
+        return b;
+    }
+    if (c == LARGE_CLASS) {
+        char *b = large_take(bytes);
+        if (b != NULL) return b;
     }
     return aligned_alloc(IG_ALIGNMENT, bytes);
 }
@@ -113,6 +175,12 @@ void ig_tensor_cache_release_all(void)
             CACHE_UNPARK(b, class_bytes(c));
             free(b);
         }
+    }
+    while (g_nlarge > 0) {
+        char *b = g_large[0];
+        CACHE_UNPARK(b, g_large_bytes[0]);
+        large_remove(0);
+        free(b);
     }
 }
 
@@ -127,7 +195,7 @@ IgTensor *ig_tensor_alloc(IgDType dtype, int rank, const int64_t *shape, size_t 
     size_t blocks = nbytes == 0 ? 1 : (nbytes + IG_ALIGNMENT - 1) / IG_ALIGNMENT;
     if (blocks > (SIZE_MAX - HEADER_BYTES) / IG_ALIGNMENT)
         ig_internal_error(__FILE__, __LINE__, "tensor of %zu bytes is too large", nbytes);
-    int c = -1;
+    int c = LARGE_CLASS;
     size_t bytes = HEADER_BYTES + blocks * IG_ALIGNMENT;
     if (blocks <= CACHE_MAX_BLOCKS) {
         c = cache_class(blocks);
@@ -139,6 +207,7 @@ IgTensor *ig_tensor_alloc(IgDType dtype, int rank, const int64_t *shape, size_t 
     }
     BlockHeader *h = (BlockHeader *)mem;
     h->cache_class = c;
+    h->bytes = bytes;
     /* Field by field rather than a memset of the header first: GCC makes that memset
      * a `rep stos`, half of this function's time on a 16-float add. The unused dims
      * are still zeroed, as before. */
@@ -164,14 +233,14 @@ IgTensor *ig_tensor_alloc(IgDType dtype, int rank, const int64_t *shape, size_t 
 void ig_tensor_free(IgTensor *t)
 {
     if (t == NULL) return;
-    int c = ((BlockHeader *)t)->cache_class;
-    if (c >= 0) {
-        cache_check_thread();
-        if (g_ncached[c] < CACHE_DEPTH) {
-            g_cached[c][g_ncached[c]++] = t;
-            CACHE_PARK(t, class_bytes(c));
-            return;
-        }
+    BlockHeader *h = (BlockHeader *)t;
+    int c = h->cache_class;
+    cache_check_thread();
+    if (c < LARGE_CLASS && g_ncached[c] < CACHE_DEPTH) {
+        g_cached[c][g_ncached[c]++] = t;
+        CACHE_PARK(t, class_bytes(c));
+        return;
     }
+    if (c == LARGE_CLASS && large_park((char *)t, h->bytes)) return;
     free(t);
 }

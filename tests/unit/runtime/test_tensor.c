@@ -17,6 +17,23 @@ Test(tensor, new_is_aligned_and_sized)
     ig_release(t);
 }
 
+/* A large block released is handed to the next tensor of the same size (its pages
+   are mapped already); one of another size gets memory of its own. */
+Test(tensor, large_blocks_are_reused_by_size, .fini = ig_runtime_shutdown)
+{
+    int64_t big[2] = {1024, 1024}, other[2] = {1024, 1000};
+    IgTensor *a = ig_tensor_new(IG_FLOAT32, 2, big);
+    void *data = a->data;
+    ig_release(a);
+    IgTensor *b = ig_tensor_new(IG_FLOAT32, 2, big);
+    cr_assert_eq(b->data, data);
+    IgTensor *c = ig_tensor_new(IG_FLOAT32, 2, other);
+    cr_assert_neq(c->data, data);
+    cr_assert_eq(c->size, 1024 * 1000);
+    ig_release(b);
+    ig_release(c);
+}
+
 Test(tensor, size_zero_and_scalar)
 {
     IgTensor *z = ig_tensor_new(IG_INT64, 3, SHAPE(2, 0, 4));
