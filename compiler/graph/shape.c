@@ -3,13 +3,13 @@
  * Memory owner: none; results go to the caller's arrays, messages to its buffer. */
 #include "shape_rules.h"
 
-#include "ingot/rt.h"
-
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "ingot/rt.h"
 
 bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...) {
     if (!err || errsize == 0) return false;
@@ -412,6 +412,15 @@ bool shape_gather(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     int rank = idx->rank + x->rank - 1;
     if (rank > IR_MAX_RANK)
         return shape_fail(err, errsize, op, "the result would have rank %d, more than %d", rank, IR_MAX_RANK);
+    if (in[1]->eager && x->dims[axis] != DIM_UNKNOWN) {
+        /* Eager mode: the kernel's check now, so a bad index is an exception. */
+        char *bad = ig_gather_check_indices(in[1]->eager, x->dims[axis]);
+        if (bad) {
+            shape_fail(err, errsize, op, "%s", bad);
+            free(bad);
+            return false;
+        }
+    }
     Shape s = shape_scalar();
     for (int i = 0; i < axis; i++) s.dims[s.rank++] = x->dims[i];
     for (int i = 0; i < idx->rank; i++) s.dims[s.rank++] = idx->dims[i];

@@ -187,6 +187,12 @@ IG_API IgTensor *ig_strided_slice(IgSite *site, const IgTensor *x, const IgTenso
                                   const IgTensor *end, const IgTensor *strides, int begin_mask,
                                   int end_mask, int ellipsis_mask, int new_axis_mask,
                                   int shrink_axis_mask);
+/* The value checks of ig_gather and ig_sparse_softmax_xent, without stopping: NULL when
+ * every value is in [0, limit), else TensorFlow's message for the first bad one (the
+ * caller frees it). The kernels stop with it; eager mode runs them before the op, so
+ * the error is an exception the script can catch, as TensorFlow's eager one is. */
+IG_API char *ig_gather_check_indices(const IgTensor *indices, int64_t limit);
+IG_API char *ig_sparse_xent_check_labels(const IgTensor *labels, int64_t classes);
 /* tf.shape(x): an int32 vector of x's dims. */
 IG_API IgTensor *ig_shape(IgSite *site, const IgTensor *x);
 

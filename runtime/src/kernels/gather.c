@@ -1,6 +1,8 @@
 /* gather.c — indexing kernels: tf.gather along any axis, and tf.shape. Plain loops: a
  * gather is a row copy per index, which oneDNN has no primitive for.
  * Entry points: ig_gather, ig_shape. Memory owner: results belong to the caller. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "layout.h"
@@ -13,10 +15,15 @@ static int64_t gather_index(const IgTensor *indices, int64_t i)
 }
 
 /* "indices[1,0] = 5 is not in [0, 3)": TensorFlow's message, with the bad index's
- * position written out dim by dim. */
-static _Noreturn void gather_out_of_range(IgSite *site, const IgTensor *indices, int64_t flat,
-                                          int64_t value, int64_t limit)
+ * position written out dim by dim. The first bad index in the indices' own order. */
+char *ig_gather_check_indices(const IgTensor *indices, int64_t limit)
 {
+    int64_t flat = -1, value = 0;
+    for (int64_t i = 0; i < indices->size && flat < 0; i++) {
+        int64_t k = gather_index(indices, i);
+        if (k < 0 || k >= limit) flat = i, value = k;
+    }
+    if (flat < 0) return NULL;
     char pos[IG_SHAPE_STR_MAX];
     size_t n = 0;
     int64_t coords[IG_MAX_RANK];
@@ -28,8 +35,12 @@ static _Noreturn void gather_out_of_range(IgSite *site, const IgTensor *indices,
     pos[0] = '\0';
     for (int d = 0; d < indices->rank; d++)
         n += (size_t)snprintf(pos + n, sizeof pos - n, d ? ",%lld" : "%lld", (long long)coords[d]);
-    ig_fatal(site, "indices%s%s%s = %lld is not in [0, %lld)", indices->rank ? "[" : "",
-             pos, indices->rank ? "]" : "", (long long)value, (long long)limit);
+    size_t cap = sizeof pos + 80;
+    char *msg = malloc(cap);
+    if (msg == NULL) ig_fatal(NULL, "out of memory");
+    snprintf(msg, cap, "indices%s%s%s = %lld is not in [0, %lld)", indices->rank ? "[" : "", pos,
+             indices->rank ? "]" : "", (long long)value, (long long)limit);
+    return msg;
 }
 
 IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, int axis)
@@ -51,10 +62,8 @@ IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, in
     /* Every index first, so that a bad one stops the op before any copying, and the
      * one reported is the first in the indices' own order, as TensorFlow's. */
     int64_t limit = x->shape[axis];
-    for (int64_t i = 0; i < indices->size; i++) {
-        int64_t k = gather_index(indices, i);
-        if (k < 0 || k >= limit) gather_out_of_range(site, indices, i, k, limit);
-    }
+    char *bad = ig_gather_check_indices(indices, limit);
+    if (bad != NULL) ig_fatal(site, "%s", bad);
     IgTensor *out = ig_tensor_new(x->dtype, rank, shape);
     if (out->size == 0) return out;
 

@@ -15,7 +15,7 @@ static int64_t label_at(const IgTensor *labels, int64_t i)
 
 /* TensorFlow's CheckInvalidLabelIndex: names the smallest label when one is negative,
  * else the largest, then lists every label (its SummarizeValue of all elements). */
-static void xent_check_labels(const IgSite *site, const IgTensor *labels, int64_t c)
+char *ig_sparse_xent_check_labels(const IgTensor *labels, int64_t c)
 {
     int64_t lo = INT64_MAX, hi = INT64_MIN;
     for (int64_t i = 0; i < labels->size; i++) {
@@ -23,16 +23,18 @@ static void xent_check_labels(const IgSite *site, const IgTensor *labels, int64_
         if (v < lo) lo = v;
         if (v > hi) hi = v;
     }
-    if (labels->size == 0 || (lo >= 0 && hi < c)) return;
-    size_t cap = (size_t)labels->size * 21 + 1, len = 0; /* 20 chars and a space each */
+    if (labels->size == 0 || (lo >= 0 && hi < c)) return NULL;
+    /* The head (under 120 chars), then 20 chars and a space per label. */
+    size_t cap = 120 + (size_t)labels->size * 21 + 1;
     char *text = malloc(cap);
-    if (text == NULL) ig_fatal(site, "out of memory");
-    text[0] = '\0';
+    if (text == NULL) ig_fatal(NULL, "out of memory");
+    size_t len = (size_t)snprintf(text, cap,
+                                  "Received a label value of %lld which is outside the valid range of "
+                                  "[0, %lld).  Label values:",
+                                  (long long)(lo < 0 ? lo : hi), (long long)c);
     for (int64_t i = 0; i < labels->size; i++)
-        len += (size_t)snprintf(text + len, cap - len, i ? " %lld" : "%lld",
-                                (long long)label_at(labels, i));
-    ig_fatal(site, "Received a label value of %lld which is outside the valid range of [0, "
-             "%lld).  Label values: %s", (long long)(lo < 0 ? lo : hi), (long long)c, text);
+        len += (size_t)snprintf(text + len, cap - len, " %lld", (long long)label_at(labels, i));
+    return text;
 }
 
 /* loss = log(sum(exp(row - max))) - (row[label] - max), accumulated in double. */
@@ -70,9 +72,10 @@ IgTensor *ig_sparse_softmax_xent(IgSite *site, const IgTensor *logits, const IgT
     if (c == 0) /* checked before the rows, as TensorFlow does */
         ig_fatal(site, "Must have at least one class, but got logits shape %s",
                  ig_shape_str(s1, logits->rank, logits->shape));
+    char *bad = ig_sparse_xent_check_labels(labels, c);
+    if (bad != NULL) ig_fatal(site, "%s", bad);
     IgTensor *loss = ig_tensor_new(logits->dtype, labels->rank, labels->shape);
     if (rows == 0) return loss;
-    xent_check_labels(site, labels, c);
     if (logits->dtype == IG_FLOAT32)
         XENT_ROWS(float);
     else
