@@ -1,4 +1,4 @@
-/* reduce_more.c — tf.argmax/argmin along one axis, x seen as [outer, len, inner].
+/* arg_reduce.c — tf.argmax/argmin along one axis, x seen as [outer, len, inner].
  * Entry points: ig_argmax, ig_argmin.
  * Memory owner: the result belongs to the caller; the scratch of best values is freed here. */
 #include <float.h>
