@@ -116,6 +116,12 @@ const OpInfo op_info[OP__COUNT] = {
 #undef OP
 };
 
+Opcode op_named(const char *name) {
+    for (int op = 0; op < OP__COUNT; op++)
+        if (strcmp(op_info[op].name, name) == 0) return (Opcode)op;
+    return OP__COUNT;
+}
+
 /* ---- attributes ----------------------------------------------------------------- */
 /* The slot for key: the existing one (attributes are set, not duplicated) or a new
  * one at the end, so the order of first setting is the printing order. */

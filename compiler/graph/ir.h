@@ -84,6 +84,8 @@ typedef struct OpInfo {
 } OpInfo;
 
 extern const OpInfo op_info[OP__COUNT];
+/* The op whose ops.def name is `name` ("reduce_max"), or OP__COUNT. */
+Opcode op_named(const char *name);
 
 /* ---- Attributes ---------------------------------------------------------------- */
 /* A constant tensor's contents (CONST), row-major, dtype_size(dtype) per element;

@@ -1,5 +1,5 @@
 /* control_prims.c — the _ingot primitives behind tf.cond, tf.while_loop, the logical
- * ops, tf.shape/tf.gather and tf.autograph's helpers. The graph building itself is
+ * ops, tf.shape and tf.autograph's helpers. The graph building itself is
  * staging.c's; here are TensorFlow's calling conventions. Entry point:
  * control_prims_install (called by ingot_primitives_module). */
 #include <string.h>
@@ -209,19 +209,6 @@ static Value *prim_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     return r ? tensor_value(in, r) : NULL;
 }
 
-static Value *prim_gather(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    (void)self;
-    static const char *const names[] = {"params", "indices"};
-    Value *a[2];
-    if (!args_bind(in, args, "gather", names, 2, 2, a, loc)) return NULL;
-    Value *x = to_tensor(in, a[0], -1, loc);
-    Value *i = x ? to_tensor(in, a[1], -1, loc) : NULL;
-    if (!i) return NULL;
-    IrValue *inputs[2] = {x->tensor.ir, i->tensor.ir};
-    IrValue *r = build_op(&in->builder, OP_GATHER, inputs, 2, NULL, interp_op_loc(in, loc));
-    return r ? tensor_value(in, r) : NULL;
-}
-
 /* t[index]: TensorFlow's Tensor.__getitem__, written in the stdlib's Python
    (tensorflow/_indexing.py: ints, slices, None, ..., integer scalar tensors, as
    tf.strided_slice); registered when tensorflow is imported, which any tensor needs. */
@@ -329,7 +316,7 @@ static Value *prim_unconverted(Interp *in, Value *self, CallArgs *args, SrcLoc l
 void control_prims_install(Interp *in, PyModule *m) {
     static const struct { const char *name; BuiltinFn fn; } prims[] = {
         {"cond", prim_cond},   {"while_loop", prim_while_loop}, {"logical", prim_logical},
-        {"shape", prim_shape}, {"gather", prim_gather},     {"to_code", prim_to_code},
+        {"shape", prim_shape}, {"to_code", prim_to_code},
         {"unconverted", prim_unconverted}, {"TensorSpec", prim_tensor_spec},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)

@@ -473,6 +473,9 @@ void flag_prims_install(Interp *in, PyModule *m);
 void random_prims_install(Interp *in, PyModule *m);
 /* _ingot.op & co. (op_prims.c): any graph op by name, for the stdlib's Python. */
 void op_prims_install(Interp *in, PyModule *m);
+/* Adds the entries of a Python dict {str: bool/int/float/str/dtype/list of ints} to
+   attrs (None adds nothing); false after a TypeError. */
+bool attrs_from_dict(Interp *in, Attrs *attrs, Value *dict, SrcLoc loc);
 
 /* ---- autograph_ops.c: the ag__ module that converted code calls -------------------------- */
 PyModule *autograph_module(Interp *in);

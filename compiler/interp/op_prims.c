@@ -8,12 +8,6 @@
 
 #include "interp_internal.h"
 
-static Opcode opcode_named(const char *name) {
-    for (int op = 0; op < OP__COUNT; op++)
-        if (strcmp(op_info[op].name, name) == 0) return (Opcode)op;
-    return OP__COUNT;
-}
-
 /* One attribute from a Python value: bool, int, float, str, a dtype, or a list/tuple
    of ints. */
 static bool attr_from_value(Interp *in, Attrs *attrs, const char *key, Value *v, SrcLoc loc) {
@@ -45,6 +39,19 @@ static bool attr_from_value(Interp *in, Attrs *attrs, const char *key, Value *v,
     }
 }
 
+bool attrs_from_dict(Interp *in, Attrs *attrs, Value *dict, SrcLoc loc) {
+    if (!dict || dict->kind == VAL_NONE) return true;
+    if (dict->kind != VAL_DICT) return interp_type_error(in, loc, "op attributes must be a dict"), false;
+    Dict *d = dict->dict;
+    for (int i = 0; i < d->nentries; i++) {
+        DictEntry *e = &d->entries[i];
+        if (!e->key) continue;
+        if (e->key->kind != VAL_STR) return interp_type_error(in, loc, "op attribute names must be str"), false;
+        if (!attr_from_value(in, attrs, interp_intern(in, e->key->str.s), e->value, loc)) return false;
+    }
+    return true;
+}
+
 /* _ingot.op(name, inputs, attrs=None): the op `name` (ops.def) on inputs (tensors, or
    Python values converted with their default dtypes), with attrs a dict of str keys. */
 static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -53,7 +60,7 @@ static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a[3];
     if (!args_bind(in, args, "op", names, 3, 2, a, loc)) return NULL;
     if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "_ingot.op: the op name must be a str");
-    Opcode op = opcode_named(a[0]->str.s);
+    Opcode op = op_named(a[0]->str.s);
     if (op == OP__COUNT || op_info[op].abi == ABI_SPECIAL)
         return interp_error(in, loc, "ValueError: _ingot.op: no generic op named '%s'", a[0]->str.s);
     if (a[1]->kind != VAL_LIST && a[1]->kind != VAL_TUPLE)
@@ -67,17 +74,7 @@ static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         inputs[i] = t->tensor.ir;
     }
     Attrs attrs = {0};
-    if (a[2] && a[2]->kind == VAL_DICT) {
-        Dict *d = a[2]->dict;
-        for (int i = 0; i < d->nentries; i++) {
-            DictEntry *e = &d->entries[i];
-            if (!e->key) continue;
-            if (e->key->kind != VAL_STR) return interp_type_error(in, loc, "_ingot.op: attribute names must be str");
-            if (!attr_from_value(in, &attrs, interp_intern(in, e->key->str.s), e->value, loc)) return NULL;
-        }
-    } else if (a[2] && a[2]->kind != VAL_NONE) {
-        return interp_type_error(in, loc, "_ingot.op: attrs must be a dict");
-    }
+    if (!attrs_from_dict(in, &attrs, a[2], loc)) return NULL;
     IrValue *r = build_op(&in->builder, op, inputs, n, &attrs, interp_op_loc(in, loc));
     return r ? tensor_value(in, r) : NULL;
 }

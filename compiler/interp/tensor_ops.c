@@ -354,7 +354,7 @@ static bool coerce_pair(Interp *in, Opcode op, Value **a, Value **b, SrcLoc loc)
     return true;
 }
 
-static Value *binary(Interp *in, Opcode op, Value *a, Value *b, SrcLoc loc) {
+static Value *binary(Interp *in, Opcode op, Value *a, Value *b, const Attrs *attrs, SrcLoc loc) {
     a = variable_deref(in, a, loc);
     b = a ? variable_deref(in, b, loc) : NULL;
     if (!b) return NULL;
@@ -366,7 +366,7 @@ static Value *binary(Interp *in, Opcode op, Value *a, Value *b, SrcLoc loc) {
         if (!b) return NULL;
     }
     IrValue *inputs[2] = {a->tensor.ir, b->tensor.ir};
-    return emit(in, op, inputs, 2, NULL, loc);
+    return emit(in, op, inputs, 2, attrs, loc);
 }
 
 /* & | ^ on tensors: TensorFlow's logical ops on bool tensors (^ is not_equal);
@@ -391,11 +391,11 @@ Value *tensor_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     Opcode code = binop_opcode(op);
     if (code == OP__COUNT)
         return interp_not_supported(in, loc, arena_printf(in->arena, "the operator '%s' on tensors", ast_binop_symbol(op)));
-    return binary(in, code, a, b, loc);
+    return binary(in, code, a, b, NULL, loc);
 }
 
 Value *tensor_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
-    return binary(in, cmpop_opcode(op), a, b, loc);
+    return binary(in, cmpop_opcode(op), a, b, NULL, loc);
 }
 
 /* A one-input elementwise op on a tensor (or a tf.Variable's value). */
@@ -416,7 +416,8 @@ Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc) {
         if (!t) return NULL;
         if (t->tensor.ir->type.dtype != DT_BOOL)
             return interp_not_supported(in, loc, "'~' on integer tensors (bitwise ops)");
-        return tensor_elementwise(in, OP_LOGICAL_NOT, t, loc);
+        IrValue *x = t->tensor.ir;
+        return emit(in, OP_LOGICAL_NOT, &x, 1, NULL, loc);
     }
     return interp_not_supported(in, loc, "this unary operator on tensors");
 }
@@ -584,9 +585,11 @@ static Value *prim_cast(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 
 static Value *prim_binary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    static const char *const names[] = {"op", "x", "y"};
-    Value *a[3];
-    if (!args_bind(in, args, "binary", names, 3, 3, a, loc)) return NULL;
+    static const char *const names[] = {"op", "x", "y", "attrs"};
+    Value *a[4];
+    if (!args_bind(in, args, "binary", names, 4, 3, a, loc)) return NULL;
+    Attrs attrs = {0};
+    if (!attrs_from_dict(in, &attrs, a[3], loc)) return NULL;
     static const struct { const char *name; Opcode op; } table[] = {
         {"add", OP_ADD}, {"subtract", OP_SUB}, {"multiply", OP_MUL}, {"divide", OP_DIV},
         {"floordiv", OP_FLOORDIV}, {"floormod", OP_MOD}, {"pow", OP_POW}, {"matmul", OP_MATMUL},
@@ -602,7 +605,7 @@ static Value *prim_binary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
                 x = to_tensor(in, x, -1, loc);
                 if (!x) return NULL;
             }
-            return binary(in, table[i].op, x, y, loc);
+            return binary(in, table[i].op, x, y, &attrs, loc);
         }
     return interp_error(in, loc, "ValueError: _ingot.binary: unknown op %s", value_repr(in->arena, a[0]));
 }
@@ -613,12 +616,9 @@ static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a[2];
     if (!args_bind(in, args, "unary", names, 2, 2, a, loc)) return NULL;
     const char *name = a[0]->kind == VAL_STR ? a[0]->str.s : "";
-    if (strcmp(name, "negative") == 0) name = "neg";
     /* Any one-input elementwise op of ops.def, by its name. */
-    Opcode op = OP__COUNT;
-    for (int k = 0; k < OP__COUNT && op == OP__COUNT; k++)
-        if (op_info[k].ninputs == 1 && op_info[k].abi == ABI_INPUTS && strcmp(op_info[k].name, name) == 0) op = (Opcode)k;
-    if (op == OP__COUNT)
+    Opcode op = op_named(strcmp(name, "negative") == 0 ? "neg" : name);
+    if (op == OP__COUNT || op_info[op].ninputs != 1 || op_info[op].abi != ABI_INPUTS)
         return interp_error(in, loc, "ValueError: _ingot.unary: unknown op %s", value_repr(in->arena, a[0]));
     Value *t = to_tensor(in, a[1], -1, loc);
     if (!t) return NULL;
@@ -634,11 +634,8 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     static const char *const names[] = {"op", "x", "axis", "keepdims"};
     Value *a4[4];
     if (!args_bind(in, args, "reduce", names, 4, 2, a4, loc)) return NULL;
-    Opcode op = OP__COUNT;
-    for (int k = 0; k < OP__COUNT && op == OP__COUNT; k++)
-        if (op_info[k].abi == ABI_REDUCE && a4[0]->kind == VAL_STR && strcmp(op_info[k].name, a4[0]->str.s) == 0)
-            op = (Opcode)k;
-    if (op == OP__COUNT) return interp_error(in, loc, "ValueError: _ingot.reduce: unknown op %s", value_repr(in->arena, a4[0]));
+    Opcode op = a4[0]->kind == VAL_STR ? op_named(a4[0]->str.s) : OP__COUNT;
+    if (op == OP__COUNT || op_info[op].abi != ABI_REDUCE) return interp_error(in, loc, "ValueError: _ingot.reduce: unknown op %s", value_repr(in->arena, a4[0]));
     Value **a = a4 + 1;
     Value *x = variable_deref(in, a[0], loc);
     Value *t = x ? to_tensor(in, x, -1, loc) : NULL;

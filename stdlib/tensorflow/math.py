@@ -95,14 +95,8 @@ def greater_equal(x, y, name=None):
 def matmul(a, b, transpose_a=False, transpose_b=False, adjoint_a=False, adjoint_b=False,
            a_is_sparse=False, b_is_sparse=False, output_type=None, name=None):
     """tf.matmul: rank >= 2, batch dims broadcast; adjoint is transpose for real dtypes."""
-    if _ingot.is_tensor(a) and not _ingot.is_tensor(b):
-        b = _tensor(b, a.dtype)
-    a = _tensor(a, b.dtype if _ingot.is_tensor(b) else None)
-    b = _tensor(b, a.dtype)
-    if a.dtype != b.dtype:
-        _ingot.binary("matmul", a, b)   # TensorFlow's dtype error
-    return _ingot.op("matmul", [a, b], {"transpose_a": bool(transpose_a or adjoint_a),
-                                        "transpose_b": bool(transpose_b or adjoint_b)})
+    return _ingot.binary("matmul", a, b, {"transpose_a": bool(transpose_a or adjoint_a),
+                                          "transpose_b": bool(transpose_b or adjoint_b)})
 
 
 # ---- one input ---------------------------------------------------------------------------

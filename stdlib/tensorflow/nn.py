@@ -113,7 +113,8 @@ avg_pool = avg_pool2d
 
 
 def bias_add(value, bias, data_format=None, name=None):
-    _nhwc(data_format if data_format != "N...C" else None)
+    if data_format not in (None, "NHWC", "N...C"):
+        _ingot.not_supported("data_format " + repr(data_format) + " (Ingot's bias_add adds along the last dim)")
     x = _tensor(value)
     b = _tensor(bias, x.dtype)
     if len(b.shape) != 1:
@@ -144,19 +145,21 @@ def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name
     x = _tensor(x)
     mean = _tensor(mean, x.dtype)
     variance = _tensor(variance, x.dtype)
+    offset = None if offset is None else _tensor(offset, x.dtype)
+    scale = None if scale is None else _tensor(scale, x.dtype)
     c = x.shape[-1] if len(x.shape) else None
     per_channel = c is not None and all(
-        t is None or (len(_tensor(t).shape) == 1 and _tensor(t).shape[0] == c) for t in (mean, variance, offset, scale))
+        t is None or t.shape == (c,) for t in (mean, variance, offset, scale))
     if per_channel:
-        off = _array_ops.zeros_like(mean) if offset is None else _tensor(offset, x.dtype)
-        sc = _array_ops.ones_like(mean) if scale is None else _tensor(scale, x.dtype)
+        off = _array_ops.zeros_like(mean) if offset is None else offset
+        sc = _array_ops.ones_like(mean) if scale is None else scale
         return _ingot.op("batch_norm", [x, mean, variance, off, sc], {"epsilon": float(variance_epsilon)})
     inv = _math.rsqrt(_math.add(variance, variance_epsilon))
     if scale is not None:
-        inv = _math.multiply(inv, _tensor(scale, x.dtype))
+        inv = _math.multiply(inv, scale)
     shift = _math.negative(_math.multiply(mean, inv))
     if offset is not None:
-        shift = _math.add(_tensor(offset, x.dtype), shift)
+        shift = _math.add(offset, shift)
     return _math.add(_math.multiply(x, inv), shift)
 
 
