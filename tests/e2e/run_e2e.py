@@ -9,7 +9,9 @@ a unified diff per mismatch, and ends with "N passed, N failed".
 import argparse
 import concurrent.futures
 import difflib
+import math
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -46,6 +48,7 @@ class Spec:
     build_exit: int = 0
     eager_exit: int = None      # None: the same as exit
     eager_max_rss_mb: int = 0   # 0: not checked
+    float_tolerance: float = 0.0  # 0: floating-point numbers must match exactly
 
 
 @dataclass
@@ -88,9 +91,13 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                 spec.eager_exit = int(value)
             elif key == "eager-max-rss-mb":
                 spec.eager_max_rss_mb = int(value)
+            elif key == "float-tolerance":
+                spec.float_tolerance = float(value)
+                if not 0 < spec.float_tolerance < 1e-2:
+                    raise ValueError("a relative tolerance must be in (0, 0.01)")
             else:
                 raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, "
-                                  "build-exit, eager-exit, eager-max-rss-mb)")
+                                  "build-exit, eager-exit, eager-max-rss-mb, float-tolerance)")
         except ValueError as e:
             raise HeaderError(f"bad value for '{key}': {e}") from None
     return spec
@@ -159,13 +166,53 @@ def read_golden(path: Path):
     return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
-def check_golden(res: Result, what: str, golden: Path, actual: str, create=False,
-                 may_update=True):
-    """Compare actual with golden; on mismatch either rewrite the golden
-    (INGOT_UPDATE_GOLDEN=1 and may_update; a missing one only when create is set
-    and the output is non-empty) or record a failure with a unified diff."""
-    expected = read_golden(golden)
+# A number as Ingot, NumPy and Python print them. An integer has neither a point
+# nor an exponent; anything else is a floating-point number.
+NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
+
+
+def is_integer_text(word):
+    return not any(c in word for c in ".eE")
+
+
+def floats_close(expected, actual, tolerance):
+    a, b = float(expected), float(actual)
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return abs(a - b) <= tolerance * max(abs(a), abs(b))
+
+
+def outputs_match(expected: str, actual: str, tolerance: float):
+    """Equal texts, or (with a tolerance) texts that differ only in floating-point
+    numbers within that relative tolerance. Everything else, integers included,
+    must match exactly: a float32 sum's last digits depend on the order oneDNN adds
+    in, which depends on the CPU's instruction set; a count or a word does not."""
     if expected == actual:
+        return True
+    if not tolerance:
+        return False
+    exp_parts, act_parts = NUMBER.split(expected), NUMBER.split(actual)
+    exp_nums, act_nums = NUMBER.findall(expected), NUMBER.findall(actual)
+    if exp_parts != act_parts or len(exp_nums) != len(act_nums):
+        return False
+    for e, a in zip(exp_nums, act_nums):
+        if e == a:
+            continue
+        if is_integer_text(e) and is_integer_text(a):
+            return False
+        if not floats_close(e, a, tolerance):
+            return False
+    return True
+
+
+def check_golden(res: Result, what: str, golden: Path, actual: str, create=False,
+                 may_update=True, tolerance=0.0):
+    """Compare actual with golden (floats within the relative tolerance, if one is
+    given); on mismatch either rewrite the golden (INGOT_UPDATE_GOLDEN=1 and
+    may_update; a missing one only when create is set and the output is non-empty)
+    or record a failure with a unified diff."""
+    expected = read_golden(golden)
+    if outputs_match(expected, actual, tolerance):
         return
     if UPDATE and may_update and (golden.exists() or (create and actual)):
         golden.write_text(actual, encoding="utf-8")
@@ -233,7 +280,7 @@ def check_eager(res, args, script, spec):
                  may_update=code == expected_exit)
     if not check_exit(res, "ingot run --eager", code, expected_exit, ""):
         return
-    check_golden(res, "--eager output", golden, out)
+    check_golden(res, "--eager output", golden, out, tolerance=spec.float_tolerance)
     if spec.eager_max_rss_mb and not args.sanitized:
         res.checks.append("eager memory")
         if rss_kb > spec.eager_max_rss_mb * 1024:
@@ -257,7 +304,8 @@ def run_test(script: Path, root: Path, args) -> Result:
         code, out, err = run([args.ingot, "build", *spec.build_args, script.name, "-o", str(binary)],
                              script.parent, BUILD_TIMEOUT)
         res.checks.append("build")
-        check_golden(res, "build stdout", goldens[".build"], out, create=True)
+        check_golden(res, "build stdout", goldens[".build"], out, create=True,
+                     tolerance=spec.float_tolerance)
         # Rewriting .err is only right when the build failed as the test says it
         # must; an exit code is never updated.
         check_golden(res, "build stderr", goldens[".err"], err,
@@ -275,7 +323,8 @@ def run_test(script: Path, root: Path, args) -> Result:
             return res
         res.checks.append("run")
         code, out, err = run([str(binary), *spec.args], script.parent, RUN_TIMEOUT)
-        check_golden(res, "program stdout", goldens[".out"], out, create=True)
+        check_golden(res, "program stdout", goldens[".out"], out, create=True,
+                     tolerance=spec.float_tolerance)
         if goldens[".stderr"].exists():
             check_golden(res, "program stderr", goldens[".stderr"], err)
             err = ""   # shown by the comparison if it matters

@@ -1,3 +1,4 @@
+# ingot-test: float-tolerance=1e-5
 # 100k draws: means and spreads close to the distributions', every value in range.
 import tensorflow as tf
 

@@ -1,3 +1,4 @@
+# ingot-test: float-tolerance=1e-5
 # The seed's §2.2 snippet unchanged (w and b defined before it): a None batch
 # dimension in input_signature gives one trace for every batch size; w and b are
 # captured from the top level as implicit inputs of the concrete function.

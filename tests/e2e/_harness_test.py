@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Unit tests of run_e2e.py's golden comparison: what a float tolerance forgives and
+what it never does. Entry point: unittest's main; standard library only."""
+
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_e2e import outputs_match  # noqa: E402
+
+
+class OutputsMatch(unittest.TestCase):
+    def test_exact_without_tolerance(self):
+        self.assertTrue(outputs_match("a 1.5\n", "a 1.5\n", 0.0))
+        self.assertFalse(outputs_match("8.33999443\n", "8.34002\n", 0.0))
+
+    def test_float32_sum_order_within_tolerance(self):
+        # The digits oneDNN's AVX-512 and AVX2 sums print for the same sum.
+        self.assertTrue(outputs_match("[[8.33999443 8.33999443]]\n",
+                                      "[[8.34002 8.34002]]\n", 1e-5))
+        self.assertTrue(outputs_match("mean: 1.01532567\n", "mean: 1.01532519\n", 1e-5))
+
+    def test_float_outside_tolerance(self):
+        self.assertFalse(outputs_match("mean: 1.0153\n", "mean: 1.0155\n", 1e-5))
+        self.assertFalse(outputs_match("0\n", "1e-9\n", 1e-5))
+
+    def test_integers_and_text_stay_exact(self):
+        self.assertFalse(outputs_match("count: 14129\n", "count: 14130\n", 1e-5))
+        self.assertFalse(outputs_match("mean: 1.5\n", "Mean: 1.5\n", 1e-5))
+        self.assertFalse(outputs_match("1.5 2.5\n", "1.5\n", 1e-5))
+        self.assertFalse(outputs_match("1.5\n", "1.5\n\n", 1e-5))
+
+    def test_exponents_and_infinities(self):
+        self.assertTrue(outputs_match("1.0000001e-07\n", "1.0000002e-07\n", 1e-5))
+        self.assertTrue(outputs_match("inf\n", "inf\n", 1e-5))
+        self.assertFalse(outputs_match("-1.5\n", "1.5\n", 1e-5))
+
+
+if __name__ == "__main__":
+    unittest.main()
