@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Leak test: build each tests/leak/NAME.py with ingot, run the program under valgrind
-and fail on any definite or indirect leak or memory error, or on output other than
-NAME.out. Then prove the check can fail: build the same program again with one
-ig_release of a kernel's result removed from the generated C, and require valgrind
-to report that tensor as definitely lost.
+"""Leak test: build each NAME.py given (tests/leak/'s and the examples) with ingot,
+run the program under valgrind's memcheck in the script's directory and fail on any
+invalid read or write, any definite or indirect leak, or output other than NAME.out.
+Then prove the check can fail: build each --canary script again with one ig_release
+of a kernel's result removed from the generated C, and require valgrind to report
+that tensor as definitely lost.
 
 Entry point: main(). Standard library only. Prints one PASS/FAIL line per check and
 exits 1 on any failure; exits 77 (meson's "skipped") only when valgrind is missing.
 
-Usage: run_leak.py --ingot PATH --rt-include DIR --rt-lib PATH SCRIPT.py...
+Usage: run_leak.py --ingot PATH --rt-include DIR --rt-lib PATH [--canary SCRIPT.py]...
+                   SCRIPT.py...
 """
 
 import argparse
@@ -59,7 +61,8 @@ def check_clean(ingot: Path, script: Path, work: Path) -> bool:
     if b.returncode != 0:
         print(f"FAIL {script.name}: ingot build exited {b.returncode}\n{b.stderr}")
         return False
-    r = run(VALGRIND + [str(exe)], RUN_TIMEOUT)
+    # In the script's directory, as the e2e tests run it: an example reads its data there.
+    r = run(VALGRIND + [str(exe)], RUN_TIMEOUT, cwd=script.parent)
     label = f"{script.name} under valgrind"
     if r.returncode != 0:
         what = "leaks or memory errors" if r.returncode == LEAK_EXIT else f"exit {r.returncode}"
@@ -128,7 +131,9 @@ def main() -> int:
     ap.add_argument("--ingot", required=True, type=Path)
     ap.add_argument("--rt-include", required=True, type=Path)
     ap.add_argument("--rt-lib", required=True, type=Path)
-    ap.add_argument("scripts", nargs="+", type=Path)
+    ap.add_argument("--canary", action="append", default=[], type=Path,
+                    help="also check that a release removed from this script is caught")
+    ap.add_argument("scripts", nargs="*", type=Path)
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         print("SKIP: valgrind is not installed (scripts/lib.sh lists it; "
@@ -136,8 +141,9 @@ def main() -> int:
         return MESON_SKIP
     ok = True
     with tempfile.TemporaryDirectory(prefix="ingot-leak-") as tmp:
-        for script in args.scripts:
+        for script in args.canary + args.scripts:
             ok = check_clean(args.ingot.resolve(), script.resolve(), Path(tmp)) and ok
+        for script in args.canary:
             ok = check_canary(args, script.resolve(), Path(tmp)) and ok
     return 0 if ok else 1
 
