@@ -43,7 +43,7 @@ IgTensor *ig_constant(IgSite *site, IgDType dtype, int rank, const int64_t *shap
         IG_RT_ASSERT(rank == 0);
         return ig_string(site, data);
     }
-    IgTensor *t = ig_tensor_new(dtype, rank, shape);
+    IgTensor *t = ig_tensor_make(site, "constant", dtype, rank, shape);
     if (t->size > 0) memcpy(t->data, data, (size_t)t->size * ig_dtype_size(dtype));
     return const_cache_install(site, t);
 }
@@ -53,7 +53,7 @@ IgTensor *ig_string(IgSite *site, const char *utf8)
     IG_RT_ASSERT(site != NULL && utf8 != NULL);
     if (site->cache != NULL) return ((ConstCache *)site->cache)->tensor;
     size_t len = strlen(utf8);
-    IgTensor *t = ig_tensor_alloc(IG_STRING, 0, NULL, len + 1);
+    IgTensor *t = ig_tensor_alloc(site, "constant", IG_STRING, 0, NULL, len + 1);
     memcpy(t->data, utf8, len + 1);
     return const_cache_install(site, t);
 }
@@ -78,7 +78,7 @@ static int64_t f64_to_i64(double v)
 IgTensor *ig_fill(IgSite *site, IgDType dtype, int rank, const int64_t *shape, double value)
 {
     (void)site;
-    IgTensor *t = ig_tensor_new(dtype, rank, shape);
+    IgTensor *t = ig_tensor_make(site, "fill", dtype, rank, shape);
     int64_t n = t->size;
     switch (dtype) {
     case IG_BOOL: memset(t->data, value != 0, (size_t)n); break;
@@ -138,7 +138,7 @@ static IgTensor *range_int(IgSite *site, IgDType dtype, int64_t start, int64_t l
         size = dist / step + (dist % step != 0);
     }
     int64_t shape[1] = {(int64_t)size};
-    IgTensor *t = ig_tensor_new(dtype, 1, shape);
+    IgTensor *t = ig_tensor_make(site, "range", dtype, 1, shape);
     uint64_t val = (uint64_t)start; /* unsigned: the step past the end may overflow */
     for (uint64_t i = 0; i < size; i++, val += (uint64_t)delta) {
         if (dtype == IG_INT32)
@@ -165,7 +165,7 @@ static IgTensor *range_int(IgSite *site, IgDType dtype, int64_t start, int64_t l
         if (!(len >= 0 && len < 4611686018427387904.0))                                \
             ig_fatal(site, "range: too many elements");                                \
         int64_t shape[1] = {(int64_t)len};                                             \
-        IgTensor *t = ig_tensor_new(DT, 1, shape);                                     \
+        IgTensor *t = ig_tensor_make(site, "range", DT, 1, shape);                                 \
         T *d = t->data, val = start;                                                   \
         for (int64_t i = 0; i < shape[0]; i++, val += delta) d[i] = val;               \
         return t;                                                                      \
@@ -229,7 +229,7 @@ IgTensor *ig_range(IgSite *site, IgDType dtype, const IgTensor *start, const IgT
 IgTensor *ig_cast(IgSite *site, const IgTensor *x, IgDType to)
 {
     (void)site;
-    IgTensor *out = ig_tensor_new(to, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make(site, "cast", to, x->rank, x->shape);
     int64_t n = x->size;
     bool bad = false;
     switch (x->dtype) {
