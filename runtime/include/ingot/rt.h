@@ -97,6 +97,10 @@ IG_API _Noreturn void ig_fatal(const IgSite *site, const char *fmt, ...)
  * immortal. The same pointer comes back on every call. */
 IG_API IgTensor *ig_constant(IgSite *site, IgDType dtype, int rank, const int64_t *shape,
                              const void *data);
+/* ig_constant of a large constant written as runs: run r is lengths[r] (> 0) copies of
+ * element r of values; the lengths add up to the element count. Not for strings. */
+IG_API IgTensor *ig_constant_runs(IgSite *site, IgDType dtype, int rank, const int64_t *shape,
+                                  int64_t nruns, const int64_t *lengths, const void *values);
 IG_API IgTensor *ig_string(IgSite *site, const char *utf8);   /* scalar string, cached */
 /* A tensor of the given shape with every element equal to value (zeros, ones, fill). */
 IG_API IgTensor *ig_fill(IgSite *site, IgDType dtype, int rank, const int64_t *shape,

@@ -1,6 +1,6 @@
 /* create.c — kernels that make tensors from nothing or from one tensor: constants
  * and strings (cached in their site), fill, range (tf.range) and cast (tf.cast).
- * Entry points: ig_constant, ig_string, ig_fill, ig_range, ig_cast.
+ * Entry points: ig_constant, ig_constant_runs, ig_string, ig_fill, ig_range, ig_cast.
  * Memory owner: constants belong to their site's cache; other results to the caller. */
 #include <math.h>
 #include <stdlib.h>
@@ -45,6 +45,24 @@ IgTensor *ig_constant(IgSite *site, IgDType dtype, int rank, const int64_t *shap
     }
     IgTensor *t = ig_tensor_make(site, "constant", dtype, rank, shape);
     if (t->size > 0) memcpy(t->data, data, (size_t)t->size * ig_dtype_size(dtype));
+    return const_cache_install(site, t);
+}
+
+IgTensor *ig_constant_runs(IgSite *site, IgDType dtype, int rank, const int64_t *shape,
+                           int64_t nruns, const int64_t *lengths, const void *values)
+{
+    IG_RT_ASSERT(site != NULL && dtype != IG_STRING && nruns >= 0);
+    if (site->cache != NULL) return ((ConstCache *)site->cache)->tensor;
+    IgTensor *t = ig_tensor_make(site, "constant", dtype, rank, shape);
+    size_t size = ig_dtype_size(dtype);
+    char *dst = t->data;
+    int64_t at = 0;
+    for (int64_t r = 0; r < nruns; r++) {
+        IG_RT_ASSERT(lengths[r] > 0 && lengths[r] <= t->size - at);
+        const char *v = (const char *)values + (size_t)r * size;
+        for (int64_t i = 0; i < lengths[r]; i++, at++) memcpy(dst + (size_t)at * size, v, size);
+    }
+    IG_RT_ASSERT(at == t->size);
     return const_cache_install(site, t);
 }
 
