@@ -43,6 +43,11 @@ const char *__asan_default_options(void)
 {
     return "allocator_may_return_null=1";
 }
+/* ASan's allocator serves at most 2^40 bytes (kMaxAllowedMallocSize) and warns on stderr
+ * when asked for more; a larger block is refused here, as it would refuse it, quietly. */
+#define BLOCK_MAX_BYTES ((size_t)1 << 40)
+#else
+#define BLOCK_MAX_BYTES SIZE_MAX
 #endif
 
 /* What a block starts with: the tensor, then the block's cache class and size,
@@ -176,7 +181,7 @@ static char *block_get(int c, size_t bytes)
         char *b = large_take(bytes);
         if (b != NULL) return b;
     }
-    return aligned_alloc(IG_ALIGNMENT, bytes);
+    return bytes <= BLOCK_MAX_BYTES ? aligned_alloc(IG_ALIGNMENT, bytes) : NULL;
 }
 
 void ig_tensor_cache_release_all(void)
