@@ -170,6 +170,64 @@ static const char *emit_args(Emitter *e, const Inst *inst) {
     return strbuf_cstr(&sb);
 }
 
+/* ---- constants' data ----------------------------------------------------------------
+ * A constant's elements are written into the C, at ~8 characters each: the 100 MB of a
+ * tf.Variable(tf.zeros([5000, 5000])) made a 175 MB C file. Above EMIT_CONST_MAX_BYTES
+ * of data, a constant made of few runs of equal elements (zeros, ones, an identity) is
+ * written as its runs instead, and ig_constant_runs rebuilds it when the program runs.
+ * Other large constants (no smaller form) are still written out whole. */
+#define EMIT_CONST_MAX_BYTES ((int64_t)64 << 20)
+
+/* How many runs of bitwise-equal elements c's data has, counting at most max + 1. */
+static int64_t const_run_count(const ConstData *c, int64_t n, int64_t max) {
+    size_t size = dtype_size(c->dtype);
+    const char *d = c->data;
+    int64_t runs = n > 0;
+    for (int64_t i = 1; i < n && runs <= max; i++)
+        if (memcmp(d + (size_t)i * size, d + (size_t)(i - 1) * size, size) != 0) runs++;
+    return runs;
+}
+
+/* Writes the arrays c's call needs (indented by depth) and returns the call:
+ * "ig_constant(site, dtype, shape, cNAME)", or ig_constant_runs over rNAME (run
+ * lengths) and cNAME (one element per run) for a large constant of few runs. */
+static const char *emit_const_call(Emitter *e, const char *site, const char *name, const ConstData *c,
+                                   int depth) {
+    int64_t n = shape_num_elements(&c->shape);
+    const char *dt = ig_dtype_enum[c->dtype], *shape = emit_shape_args(e, &c->shape);
+    size_t size = dtype_size(c->dtype);
+    int64_t max_runs = EMIT_CONST_MAX_BYTES / (int64_t)(sizeof(int64_t) + size);
+    int64_t nruns = n * (int64_t)size > EMIT_CONST_MAX_BYTES ? const_run_count(c, n, max_runs) : max_runs + 1;
+    if (nruns <= max_runs) {
+        int64_t *lengths = ARENA_ARRAY(e->arena, int64_t, nruns);
+        char *values = arena_alloc(e->arena, (size_t)nruns * size);
+        const char *d = c->data;
+        for (int64_t i = 0, r = -1; i < n; i++) {
+            if (i == 0 || memcmp(d + (size_t)i * size, d + (size_t)(i - 1) * size, size) != 0) {
+                memcpy(values + (size_t)++r * size, d + (size_t)i * size, size);
+                lengths[r] = 0;
+            }
+            lengths[r]++;
+        }
+        const char *rname = arena_printf(e->arena, "r%s", name), *cname = arena_printf(e->arena, "c%s", name);
+        ConstData lc = {.dtype = DT_INT64, .shape = shape_of(1, &nruns), .data = lengths};
+        ConstData vc = {.dtype = c->dtype, .shape = shape_of(1, &nruns), .data = values};
+        emit_indent(e, depth);
+        emit_const_array(e, rname, &lc);
+        emit_indent(e, depth);
+        emit_const_array(e, cname, &vc);
+        return arena_printf(e->arena, "ig_constant_runs(%s, %s, %s, %" PRId64 ", %s, %s)", site, dt, shape, nruns,
+                            rname, cname);
+    }
+    const char *data = "NULL";
+    if (n > 0) {
+        emit_indent(e, depth);
+        data = arena_printf(e->arena, "c%s", name);
+        emit_const_array(e, data, c);
+    }
+    return arena_printf(e->arena, "ig_constant(%s, %s, %s, %s)", site, dt, shape, data);
+}
+
 static void emit_const(Emitter *e, const Inst *inst, int site, int depth) {
     const ConstData *c = attrs_get(&inst->attrs, "value")->tensor;
     const char *lhs = emit_lhs(e, inst);
@@ -179,15 +237,10 @@ static void emit_const(Emitter *e, const Inst *inst, int site, int depth) {
         fprintf(e->out, "%sig_string(&s%d, %s);\n", lhs, site, c_string(e, *(const char *const *)c->data));
         return;
     }
-    const char *data = "NULL";
-    if (shape_num_elements(&c->shape) > 0) {
-        emit_indent(e, depth);
-        data = arena_printf(e->arena, "c%d", site);
-        emit_const_array(e, data, c);
-    }
+    const char *call = emit_const_call(e, arena_printf(e->arena, "&s%d", site), arena_printf(e->arena, "%d", site),
+                                       c, depth);
     emit_indent(e, depth);
-    fprintf(e->out, "%sig_constant(&s%d, %s, %s, %s);\n", lhs, site, ig_dtype_enum[c->dtype],
-            emit_shape_args(e, &c->shape), data);
+    fprintf(e->out, "%s%s;\n", lhs, call);
 }
 
 static void emit_fill(Emitter *e, const Inst *inst, int site, int depth) {
@@ -642,14 +695,8 @@ static void emit_global_init(Emitter *e, const Global *g) {
     if (c->dtype == DT_STRING) {
         value = arena_printf(e->arena, "ig_string(&s_%s, %s)", g->name, c_string(e, *(const char *const *)c->data));
     } else {
-        const char *data = "NULL";
-        if (shape_num_elements(&c->shape) > 0) {
-            fputs("    ", e->out);
-            data = arena_printf(e->arena, "c_%s", g->name);
-            emit_const_array(e, data, c);
-        }
-        value = arena_printf(e->arena, "ig_constant(&s_%s, %s, %s, %s)", g->name, ig_dtype_enum[c->dtype],
-                             emit_shape_args(e, &c->shape), data);
+        value = emit_const_call(e, arena_printf(e->arena, "&s_%s", g->name), arena_printf(e->arena, "_%s", g->name),
+                                c, 1);
     }
     fprintf(e->out, "    ig_var_init(&%s, %s);\n", emit_var_name(e, g), value);
 }

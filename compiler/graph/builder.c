@@ -105,7 +105,9 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
     int nout = 0;
     char err[512];
     if (!shape_infer(op, inputs, ninputs, attrs, callee, types, &nout, err, sizeof err)) {
-        builder_report(b, BUILD_ERROR_SHAPE, loc, err);
+        /* "<op>: not supported yet: ..." is Ingot's limit, not the script's mistake. */
+        builder_report(b, strstr(err, ": not supported yet: ") ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE, loc,
+                       err);
         return NULL;
     }
     IG_ASSERT(nout <= cap);

@@ -692,6 +692,35 @@ static ShapeRule *const shape_rules[OP__COUNT] = {
 #undef OP
 };
 
+/* Every result must be one the runtime can make: a string is a scalar, and a static
+ * shape's element
+ * count fits in int64 and its bytes in IG_MAX_TENSOR_BYTES (rt.h's size helpers, which
+ * the runtime checks again for shapes known only when the program runs). Eagerly every
+ * shape is concrete, so there this is the run-time check. */
+static bool check_sizes(Opcode op, const TensorType *out, int nout, char *err, size_t errsize) {
+    for (int i = 0; i < nout; i++) {
+        const Shape *s = &out[i].shape;
+        /* The runtime's string tensors are scalars (a buffer of text, not elements). */
+        char b[SHAPE_BUF];
+        if (out[i].dtype == DT_STRING && s->rank > 0)
+            return shape_fail(err, errsize, op, "not supported yet: a string tensor of shape %s (Ingot's string "
+                              "tensors are scalars)", shape_str(s, b, sizeof b));
+        if (!shape_is_static(s) || out[i].dtype == DT_STRING) continue;
+        int64_t n, bytes;
+        double approx = ig_size_count_approx(s->rank, s->dims);
+        if (!ig_size_count(s->rank, s->dims, &n))
+            return shape_fail(err, errsize, op, "shape %s has %.2g elements, more than an int64 can count",
+                              shape_str(s, b, sizeof b), approx);
+        if (!ig_size_bytes((IgDType)out[i].dtype, s->rank, s->dims, &bytes))
+            return shape_fail(err, errsize, op,
+                              "shape %s has %.2g elements (%.2g bytes of %s), more than the %.2g bytes a "
+                              "tensor can have", shape_str(s, b, sizeof b), approx,
+                              approx * (double)dtype_size(out[i].dtype), dtype_name(out[i].dtype),
+                              (double)IG_MAX_TENSOR_BYTES);
+    }
+    return true;
+}
+
 bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, const Func *callee,
                  TensorType *out, int *nout, char *err, size_t errsize) {
     IG_ASSERT(op >= 0 && op < OP__COUNT);
@@ -704,7 +733,8 @@ bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, c
     for (int i = 0; i < ninputs; i++)
         if (!inputs[i]) return shape_fail(err, errsize, op, "input %d is missing", i + 1);
     if (callee && op != OP_CALL) return shape_fail(err, errsize, op, "only 'call' has a callee");
-    return shape_rules[op](op, inputs, ninputs, attrs, callee, out, nout, err, errsize);
+    return shape_rules[op](op, inputs, ninputs, attrs, callee, out, nout, err, errsize) &&
+           check_sizes(op, out, *nout, err, errsize);
 }
 
 bool shape_infer_regions(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,

@@ -8,6 +8,8 @@
 
 #include "shape_rules.h"
 
+#include "ingot/rt.h"
+
 static bool one_output(TensorType *out, int *nout, DType dt, Shape s) {
     out[0] = tensor_type(dt, s);
     *nout = 1;
@@ -80,11 +82,14 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
             return shape_fail(err, errsize, op, "size %d must be non-negative, not %" PRId64, i, v[i]);
         } else {
             s.dims[i] = v[i];
-            product *= v[i];
+            if (product >= 0 && !ig_size_mul(product, v[i], &product)) product = -1;
         }
     }
     int64_t size = shape_num_elements(&in[0]->type.shape);
     char bx[SHAPE_BUF], bs[SHAPE_BUF];
+    if (product < 0)
+        return shape_fail(err, errsize, op, "the requested shape %s has more elements than an int64 can count",
+                          shape_str(&s, bs, sizeof bs));
     if (all_known && size >= 0) {
         if (infer >= 0) {
             /* TensorFlow's kernel's words (its graph-time check says the same). */
@@ -195,7 +200,10 @@ bool shape_concat(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
                               shape_str(xi, bi, sizeof bi));
         for (int d = 0; d < s.rank; d++) {
             if (d == axis) {
-                s.dims[d] = s.dims[d] == DIM_UNKNOWN || xi->dims[d] == DIM_UNKNOWN ? DIM_UNKNOWN : s.dims[d] + xi->dims[d];
+                if (s.dims[d] == DIM_UNKNOWN || xi->dims[d] == DIM_UNKNOWN) s.dims[d] = DIM_UNKNOWN;
+                else if (__builtin_add_overflow(s.dims[d], xi->dims[d], &s.dims[d]))
+                    return shape_fail(err, errsize, op, "the sizes along axis %" PRId64 " add up to more than an "
+                                      "int64 holds", axis);
             } else if (s.dims[d] == DIM_UNKNOWN) {
                 s.dims[d] = xi->dims[d];
             } else if (xi->dims[d] != DIM_UNKNOWN && xi->dims[d] != s.dims[d]) {
@@ -220,7 +228,13 @@ bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     Shape s = *x;
     for (int i = 0; i < n; i++) {
         if (known[i] && m[i] < 0) return shape_fail(err, errsize, op, "multiples[%d] is negative (%" PRId64 ")", i, m[i]);
-        s.dims[i] = known[i] && x->dims[i] != DIM_UNKNOWN ? x->dims[i] * m[i] : known[i] && m[i] == 0 ? 0 : DIM_UNKNOWN;
+        if (known[i] && x->dims[i] != DIM_UNKNOWN) {
+            if (!ig_size_mul(x->dims[i], m[i], &s.dims[i]))
+                return shape_fail(err, errsize, op, "%" PRId64 " copies of dimension %d (%" PRId64 ") are more "
+                                  "than an int64 can count", m[i], i, x->dims[i]);
+        } else {
+            s.dims[i] = known[i] && m[i] == 0 ? 0 : DIM_UNKNOWN;
+        }
     }
     return one_output(out, nout, in[0]->type.dtype, s);
 }
@@ -262,8 +276,10 @@ static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t str
     int64_t e = whole_end ? (stride > 0 ? hi : lo) : end < 0 ? end + dim : end;
     b = b < lo ? lo : b > hi ? hi : b;
     e = e < lo ? lo : e > hi ? hi : e;
-    int64_t len = stride > 0 ? (e - b + stride - 1) / stride : (b - e - stride - 1) / -stride;
-    return len > 0 ? len : 0;
+    /* Unsigned step: a stride of INT64_MIN (or INT64_MAX) must not overflow. */
+    int64_t span = stride > 0 ? e - b : b - e;
+    uint64_t step = stride > 0 ? (uint64_t)stride : 0 - (uint64_t)stride;
+    return span > 0 ? (int64_t)(((uint64_t)span - 1) / step + 1) : 0;
 }
 
 bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,

@@ -14,7 +14,9 @@ static bool check_float(Opcode op, const IrValue *v, const char *what, char *err
     return shape_fail(err, errsize, op, "%s must be float32 or float64, got %s", what, dtype_name(v->type.dtype));
 }
 
-/* A two-int attribute of positive entries (strides, dilations, ksize) into out. */
+/* A two-int attribute of positive entries (strides, dilations, ksize) into out. They are
+   int32 attributes in TensorFlow, and ints in the runtime's kernels: a larger entry is
+   an error, not a value cut to 32 bits. */
 static bool pair_attr(Opcode op, const Attrs *attrs, const char *key, int64_t *out, char *err, size_t errsize) {
     const Attr *a = attrs_get(attrs, key);
     out[0] = out[1] = 1;
@@ -23,6 +25,9 @@ static bool pair_attr(Opcode op, const Attrs *attrs, const char *key, int64_t *o
         return shape_fail(err, errsize, op, "'%s' must hold two ints (height, width)", key);
     for (int i = 0; i < 2; i++) {
         if (a->ints.items[i] < 1) return shape_fail(err, errsize, op, "'%s' must be positive", key);
+        if (a->ints.items[i] > INT32_MAX)
+            return shape_fail(err, errsize, op, "'%s' entry %" PRId64 " is out of range for an int32", key,
+                              a->ints.items[i]);
         out[i] = a->ints.items[i];
     }
     return true;
@@ -44,11 +49,15 @@ static bool output_size(Opcode op, int64_t in, int64_t window, int64_t stride, i
         *out = DIM_UNKNOWN;
         return true;
     }
-    int64_t span = (window - 1) * dilation + 1;
     if (same) {
-        *out = (in + stride - 1) / stride;
+        *out = in / stride + (in % stride != 0);
         return true;
     }
+    int64_t span = -dilation; /* (window - 1) * dilation for an empty filter dim */
+    if (window >= 1 && (!ig_size_mul(window - 1, dilation, &span) || span == INT64_MAX))
+        return shape_fail(err, errsize, op, "the dilated window (%" PRId64 " - 1) * %" PRId64 " + 1 is more than an "
+                          "int64 holds", window, dilation);
+    span++;
     if (in < span)
         return shape_fail(err, errsize, op,
                           "Computed output size would be negative: the input size %" PRId64

@@ -33,6 +33,23 @@
 #define CACHE_UNPARK(p, n) ((void)(p), (void)(n))
 #endif
 
+/* An allocation too large for the machine is a user's error (the script's line, exit 1),
+ * not a crash: ASan's allocator is told to return NULL, as malloc does, instead of
+ * stopping the program with its own report. ASan reads this from every program linking
+ * the runtime (and ingot itself, for eager mode); ASAN_OPTIONS still overrides it. */
+#if defined(__SANITIZE_ADDRESS__)
+IG_API const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+    return "allocator_may_return_null=1";
+}
+/* ASan's allocator serves at most 2^40 bytes (kMaxAllowedMallocSize) and warns on stderr
+ * when asked for more; a larger block is refused here, as it would refuse it, quietly. */
+#define BLOCK_MAX_BYTES ((size_t)1 << 40)
+#else
+#define BLOCK_MAX_BYTES SIZE_MAX
+#endif
+
 /* What a block starts with: the tensor, then the block's cache class and size,
  * private to this file, so freeing needs no size computed from the tensor's contents.
  * The header is padded to a whole number of alignment blocks so that the data right
@@ -164,7 +181,7 @@ static char *block_get(int c, size_t bytes)
         char *b = large_take(bytes);
         if (b != NULL) return b;
     }
-    return aligned_alloc(IG_ALIGNMENT, bytes);
+    return bytes <= BLOCK_MAX_BYTES ? aligned_alloc(IG_ALIGNMENT, bytes) : NULL;
 }
 
 void ig_tensor_cache_release_all(void)
@@ -186,25 +203,28 @@ void ig_tensor_cache_release_all(void)
 
 /* ---- Tensors --------------------------------------------------------------------- */
 
-IgTensor *ig_tensor_alloc(IgDType dtype, int rank, const int64_t *shape, size_t nbytes)
+IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int rank,
+                          const int64_t *shape, size_t nbytes)
 {
     IG_RT_ASSERT(rank >= 0 && rank <= IG_MAX_RANK);
     IG_RT_ASSERT(rank == 0 || shape != NULL);
+    int64_t size;
+    IG_RT_ASSERT(ig_size_count(rank, shape, &size)); /* ig_tensor_make checked it */
     /* aligned_alloc wants a multiple of the alignment; a size-zero tensor still gets
      * one block so that data is never NULL (oneDNN and memcpy prefer that). */
     size_t blocks = nbytes == 0 ? 1 : (nbytes + IG_ALIGNMENT - 1) / IG_ALIGNMENT;
-    if (blocks > (SIZE_MAX - HEADER_BYTES) / IG_ALIGNMENT)
-        ig_internal_error(__FILE__, __LINE__, "tensor of %zu bytes is too large", nbytes);
+    char *mem = NULL;
     int c = LARGE_CLASS;
-    size_t bytes = HEADER_BYTES + blocks * IG_ALIGNMENT;
-    if (blocks <= CACHE_MAX_BLOCKS) {
-        c = cache_class(blocks);
-        bytes = class_bytes(c);
+    size_t bytes = 0;
+    if (nbytes <= (size_t)IG_MAX_TENSOR_BYTES) {
+        bytes = HEADER_BYTES + blocks * IG_ALIGNMENT;
+        if (blocks <= CACHE_MAX_BLOCKS) {
+            c = cache_class(blocks);
+            bytes = class_bytes(c);
+        }
+        mem = block_get(c, bytes);
     }
-    char *mem = block_get(c, bytes);
-    if (mem == NULL) {
-        ig_fatal(NULL, "out of memory allocating a tensor of %zu bytes", nbytes);
-    }
+    if (mem == NULL) ig_out_of_memory(site, op, dtype, rank, shape, (double)nbytes);
     BlockHeader *h = (BlockHeader *)mem;
     h->cache_class = c;
     h->bytes = bytes;
@@ -214,16 +234,7 @@ IgTensor *ig_tensor_alloc(IgDType dtype, int rank, const int64_t *shape, size_t 
     IgTensor *t = &h->tensor;
     t->dtype = dtype;
     t->rank = rank;
-    int64_t size = 1;
-    for (int i = 0; i < IG_MAX_RANK; i++) {
-        int64_t d = 0;
-        if (i < rank) {
-            d = shape[i];
-            IG_RT_ASSERT(d >= 0);
-            size *= d;
-        }
-        t->shape[i] = d;
-    }
+    for (int i = 0; i < IG_MAX_RANK; i++) t->shape[i] = i < rank ? shape[i] : 0;
     t->size = size;
     t->data = mem + HEADER_BYTES;
     t->refcount = 1;

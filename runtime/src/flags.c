@@ -51,7 +51,7 @@ static IgTensor *scalar_new(IgDType dtype, const void *value)
 static IgTensor *string_new(const char *text)
 {
     size_t len = strlen(text);
-    IgTensor *t = ig_tensor_alloc(IG_STRING, 0, NULL, len + 1);
+    IgTensor *t = ig_tensor_alloc(NULL, "a flag", IG_STRING, 0, NULL, len + 1);
     memcpy(t->data, text, len + 1);
     t->refcount = -1;
     return t;

@@ -14,6 +14,9 @@ IG_INTERNAL _Noreturn void ig_internal_error(const char *file, int line, const c
     __attribute__((format(printf, 3, 4)));
 #define IG_RT_ASSERT(cond)                                                          \
     ((cond) ? (void)0 : ig_internal_error(__FILE__, __LINE__, "assertion '%s' failed", #cond))
+/* Called by ig_fatal after its message is out, just before the process ends (_Exit, so
+ * atexit handlers never run): the runtime's unit tests check the message here. */
+IG_INTERNAL extern void (*ig_fatal_exit_hook)(void);
 #define IG_DNNL_CHECK(call)                                                         \
     do {                                                                            \
         dnnl_status_t ig_st_ = (call);                                              \
@@ -23,9 +26,23 @@ IG_INTERNAL _Noreturn void ig_internal_error(const char *file, int line, const c
     } while (0)
 
 /* ---- Tensors ----------------------------------------------------------------------- */
+/* A new tensor of shape (refcount 1, contents undefined) made by op (its name, for the
+ * message; NULL for none) at site: when its size overflows, exceeds IG_MAX_TENSOR_BYTES
+ * or cannot be had, a fatal error at the site's line ("out of memory allocating N bytes
+ * for op ..."). Kernels make their results with it; ig_tensor_new is it without site. */
+IG_INTERNAL IgTensor *ig_tensor_make(const IgSite *site, const char *op, IgDType dtype, int rank,
+                                     const int64_t *shape);
 /* One allocation holding the header and an IG_ALIGNMENT-aligned buffer of nbytes
- * (rounded up to a whole number of IG_ALIGNMENT blocks, at least one). refcount = 1. */
-IG_INTERNAL IgTensor *ig_tensor_alloc(IgDType dtype, int rank, const int64_t *shape, size_t nbytes);
+ * (rounded up to a whole number of IG_ALIGNMENT blocks, at least one). refcount = 1.
+ * The shape's element count must fit in an int64 (ig_tensor_make checks it); out of
+ * memory is fatal at site, as in ig_tensor_make. */
+IG_INTERNAL IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int rank,
+                                      const int64_t *shape, size_t nbytes);
+/* The fatal error of an allocation of nbytes (approximate when too large to count)
+ * that failed: "out of memory allocating N bytes for op (a float32 tensor of shape
+ * [..])" at site's line. */
+IG_INTERNAL _Noreturn void ig_out_of_memory(const IgSite *site, const char *op, IgDType dtype,
+                                            int rank, const int64_t *shape, double nbytes);
 IG_INTERNAL void ig_tensor_free(IgTensor *t); /* ignores the refcount: for immortals */
 /* Frees the blocks alloc.c keeps for reuse (ig_runtime_shutdown): small tensors'
  * blocks go to a per-size cache when freed rather than back to malloc. */

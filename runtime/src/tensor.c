@@ -1,5 +1,6 @@
 /* tensor.c — tensor creation, reference counting, dtype facts and shape helpers.
- * Entry points: ig_tensor_new, ig_tensor_copy, ig_retain, ig_release, ig_dtype_size, ig_dtype_name.
+ * Entry points: ig_tensor_make, ig_tensor_new, ig_tensor_copy, ig_retain, ig_release,
+ * ig_dtype_size, ig_dtype_name.
  * Memory owner: a tensor is freed when its refcount drops to 0; refcount < 0 marks an
  * immortal tensor (a site's constant) that only ig_runtime_shutdown frees. */
 #include <stdio.h>
@@ -7,19 +8,29 @@
 
 #include "internal.h"
 
-IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape)
+IgTensor *ig_tensor_make(const IgSite *site, const char *op, IgDType dtype, int rank,
+                         const int64_t *shape)
 {
     /* Strings are made by ig_string only: their buffer is the text, not elements. */
     IG_RT_ASSERT(dtype >= IG_BOOL && dtype < IG_STRING);
-    int64_t size = 1;
-    for (int i = 0; i < rank; i++) size *= shape[i];
-    return ig_tensor_alloc(dtype, rank, shape, (size_t)size * ig_dtype_size(dtype));
+    IG_RT_ASSERT(rank >= 0 && rank <= IG_MAX_RANK && (rank == 0 || shape != NULL));
+    for (int i = 0; i < rank; i++) IG_RT_ASSERT(shape[i] >= 0);
+    int64_t nbytes;
+    if (!ig_size_bytes(dtype, rank, shape, &nbytes))
+        ig_out_of_memory(site, op, dtype, rank, shape,
+                         ig_size_count_approx(rank, shape) * (double)ig_dtype_size(dtype));
+    return ig_tensor_alloc(site, op, dtype, rank, shape, (size_t)nbytes);
+}
+
+IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape)
+{
+    return ig_tensor_make(NULL, NULL, dtype, rank, shape);
 }
 
 IgTensor *ig_tensor_copy(const IgTensor *t)
 {
     size_t nbytes = t->dtype == IG_STRING ? strlen(t->data) + 1 : (size_t)t->size * ig_dtype_size(t->dtype);
-    IgTensor *copy = ig_tensor_alloc(t->dtype, t->rank, t->shape, nbytes);
+    IgTensor *copy = ig_tensor_alloc(NULL, NULL, t->dtype, t->rank, t->shape, nbytes);
     if (nbytes) memcpy(copy->data, t->data, nbytes);
     return copy;
 }

@@ -210,6 +210,10 @@ def one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None
 
 def fill(dims, value, name=None):
     v = _tensor(value)
+    if v.dtype == _ingot.string:
+        # The runtime's string tensors are scalars: tf.fill's string tensor of shape
+        # dims would be the first with elements.
+        _ingot.not_supported("tf.fill with a string value (string tensors of rank > 0)")
     if not _ingot.is_tensor(dims) and all(isinstance(d, int) for d in dims) and \
             not _ingot.is_tensor(value) and v.dtype != _ingot.string:
         return _ingot.fill(list(dims), value, v.dtype, "Fill")

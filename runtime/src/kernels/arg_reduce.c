@@ -45,7 +45,7 @@ static IgTensor *arg_run(IgSite *site, const char *name, const IgTensor *x, int 
         if (d > axis) inner *= x->shape[d];
         if (d != axis) oshape[d < axis ? d : d - 1] = x->shape[d];
     }
-    IgTensor *out = ig_tensor_new(IG_INT64, x->rank - 1, oshape);
+    IgTensor *out = ig_tensor_make(site, name, IG_INT64, x->rank - 1, oshape);
     if (out->size == 0) return out;
     int64_t *res = out->data;
     void *scratch = malloc((size_t)out->size * ig_dtype_size(x->dtype));

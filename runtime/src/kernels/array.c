@@ -8,10 +8,12 @@
 
 #include "layout.h"
 
-/* A new tensor of the given shape holding a copy of x's elements (same count). */
-static IgTensor *array_copy_as(const IgTensor *x, int rank, const int64_t *shape)
+/* A new tensor of the given shape holding a copy of x's elements (same count), made by
+ * op at site. */
+static IgTensor *array_copy_as(IgSite *site, const char *op, const IgTensor *x, int rank,
+                               const int64_t *shape)
 {
-    IgTensor *out = ig_tensor_new(x->dtype, rank, shape);
+    IgTensor *out = ig_tensor_make(site, op, x->dtype, rank, shape);
     IG_RT_ASSERT(out->size == x->size);
     if (x->size > 0) memcpy(out->data, x->data, (size_t)x->size * ig_dtype_size(x->dtype));
     return out;
@@ -75,7 +77,7 @@ IgTensor *ig_reshape(IgSite *site, const IgTensor *x, const IgTensor *shape)
     if (count != x->size)
         ig_fatal(site, "Input to reshape is a tensor with %lld values, but the requested shape "
                  "has %lld", (long long)x->size, (long long)count);
-    return array_copy_as(x, rank, dims);
+    return array_copy_as(site, "reshape", x, rank, dims);
 }
 
 IgTensor *ig_expand_dims(IgSite *site, const IgTensor *x, int axis)
@@ -87,7 +89,7 @@ IgTensor *ig_expand_dims(IgSite *site, const IgTensor *x, int axis)
         if (d == axis) dims[o++] = 1;
         if (d < x->rank) dims[o++] = x->shape[d];
     }
-    return array_copy_as(x, x->rank + 1, dims);
+    return array_copy_as(site, "expand_dims", x, x->rank + 1, dims);
 }
 
 IgTensor *ig_squeeze(IgSite *site, const IgTensor *x, int naxes, const int *axes)
@@ -107,7 +109,7 @@ IgTensor *ig_squeeze(IgSite *site, const IgTensor *x, int naxes, const int *axes
         bool squeezed = naxes > 0 ? drop[d] : x->shape[d] == 1;
         if (!squeezed) dims[rank++] = x->shape[d];
     }
-    return array_copy_as(x, rank, dims);
+    return array_copy_as(site, "squeeze", x, rank, dims);
 }
 
 IgTensor *ig_tile(IgSite *site, const IgTensor *x, const IgTensor *multiples)
@@ -136,7 +138,7 @@ IgTensor *ig_tile(IgSite *site, const IgTensor *x, const IgTensor *multiples)
         dims[d] = m * x->shape[d];
     }
     ig_shape_count(site, "tile", x->rank, dims);
-    IgTensor *out = ig_tensor_new(x->dtype, x->rank, dims);
+    IgTensor *out = ig_tensor_make(site, "tile", x->dtype, x->rank, dims);
     if (out->size > 0) ig_view_copy(&v, x->data, out->data, ig_dtype_size(x->dtype));
     return out;
 }
@@ -151,7 +153,7 @@ IgTensor *ig_broadcast_to(IgSite *site, const IgTensor *x, const IgTensor *shape
         ig_fatal(site, "Rank of input (%d) must be no greater than rank of output shape (%d).",
                  x->rank, rank);
     ig_shape_count(site, "broadcast_to", rank, dims);
-    IgTensor *out = ig_tensor_new(x->dtype, rank, dims);
+    IgTensor *out = ig_tensor_make(site, "broadcast_to", x->dtype, rank, dims);
     if (out->size == 0) return out; /* TensorFlow checks nothing more for an empty result */
     /* TensorFlow's order: the two shapes must broadcast at all, then to the target. */
     IgView v = {.rank = rank};

@@ -178,7 +178,7 @@ static IgTensor *binary_run(IgSite *site, BinOp op, const IgTensor *a, const IgT
      * whole buffer: a 16-float add takes ~22 ns instead of ~30 (bench/ops). */
     if (ig_shape_equal(a->rank, a->shape, b->rank, b->shape) &&
         !(dnnl_op && a->size >= IG_DNNL_MIN_ELEMENTS)) {
-        IgTensor *out = ig_tensor_alloc(out_dtype, a->rank, a->shape,
+        IgTensor *out = ig_tensor_alloc(site, bin_names[op], out_dtype, a->rank, a->shape,
                                         (size_t)a->size * ig_dtype_size(out_dtype));
         if (a->size > 0) row(a->data, b->data, out->data, a->size, 1, 1, site);
         return out;
@@ -199,7 +199,7 @@ static IgTensor *binary_run(IgSite *site, BinOp op, const IgTensor *a, const IgT
         if (out != NULL) return out;
     }
 
-    IgTensor *out = ig_tensor_new(out_dtype, rank, shape);
+    IgTensor *out = ig_tensor_make(site, bin_names[op], out_dtype, rank, shape);
     ig_broadcast_run(site, a, b, out, row);
     return out;
 }

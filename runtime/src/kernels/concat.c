@@ -120,7 +120,7 @@ IgTensor *ig_concat(IgSite *site, int n, const IgTensor *const *xs, int axis)
                          ig_shape_str(si, x->rank, x->shape));
         shape[axis] += x->shape[axis];
     }
-    IgTensor *out = ig_tensor_new(x0->dtype, x0->rank, shape);
+    IgTensor *out = ig_tensor_make(site, "concat", x0->dtype, x0->rank, shape);
     if (out->size == 0) return out;
 
     int64_t outer = 1, inner = 1;

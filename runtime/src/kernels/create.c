@@ -1,6 +1,6 @@
 /* create.c — kernels that make tensors from nothing or from one tensor: constants
  * and strings (cached in their site), fill, range (tf.range) and cast (tf.cast).
- * Entry points: ig_constant, ig_string, ig_fill, ig_range, ig_cast.
+ * Entry points: ig_constant, ig_constant_runs, ig_string, ig_fill, ig_range, ig_cast.
  * Memory owner: constants belong to their site's cache; other results to the caller. */
 #include <math.h>
 #include <stdlib.h>
@@ -43,8 +43,26 @@ IgTensor *ig_constant(IgSite *site, IgDType dtype, int rank, const int64_t *shap
         IG_RT_ASSERT(rank == 0);
         return ig_string(site, data);
     }
-    IgTensor *t = ig_tensor_new(dtype, rank, shape);
+    IgTensor *t = ig_tensor_make(site, "constant", dtype, rank, shape);
     if (t->size > 0) memcpy(t->data, data, (size_t)t->size * ig_dtype_size(dtype));
+    return const_cache_install(site, t);
+}
+
+IgTensor *ig_constant_runs(IgSite *site, IgDType dtype, int rank, const int64_t *shape,
+                           int64_t nruns, const int64_t *lengths, const void *values)
+{
+    IG_RT_ASSERT(site != NULL && dtype != IG_STRING && nruns >= 0);
+    if (site->cache != NULL) return ((ConstCache *)site->cache)->tensor;
+    IgTensor *t = ig_tensor_make(site, "constant", dtype, rank, shape);
+    size_t size = ig_dtype_size(dtype);
+    char *dst = t->data;
+    int64_t at = 0;
+    for (int64_t r = 0; r < nruns; r++) {
+        IG_RT_ASSERT(lengths[r] > 0 && lengths[r] <= t->size - at);
+        const char *v = (const char *)values + (size_t)r * size;
+        for (int64_t i = 0; i < lengths[r]; i++, at++) memcpy(dst + (size_t)at * size, v, size);
+    }
+    IG_RT_ASSERT(at == t->size);
     return const_cache_install(site, t);
 }
 
@@ -53,7 +71,7 @@ IgTensor *ig_string(IgSite *site, const char *utf8)
     IG_RT_ASSERT(site != NULL && utf8 != NULL);
     if (site->cache != NULL) return ((ConstCache *)site->cache)->tensor;
     size_t len = strlen(utf8);
-    IgTensor *t = ig_tensor_alloc(IG_STRING, 0, NULL, len + 1);
+    IgTensor *t = ig_tensor_alloc(site, "constant", IG_STRING, 0, NULL, len + 1);
     memcpy(t->data, utf8, len + 1);
     return const_cache_install(site, t);
 }
@@ -78,7 +96,7 @@ static int64_t f64_to_i64(double v)
 IgTensor *ig_fill(IgSite *site, IgDType dtype, int rank, const int64_t *shape, double value)
 {
     (void)site;
-    IgTensor *t = ig_tensor_new(dtype, rank, shape);
+    IgTensor *t = ig_tensor_make(site, "fill", dtype, rank, shape);
     int64_t n = t->size;
     switch (dtype) {
     case IG_BOOL: memset(t->data, value != 0, (size_t)n); break;
@@ -138,7 +156,7 @@ static IgTensor *range_int(IgSite *site, IgDType dtype, int64_t start, int64_t l
         size = dist / step + (dist % step != 0);
     }
     int64_t shape[1] = {(int64_t)size};
-    IgTensor *t = ig_tensor_new(dtype, 1, shape);
+    IgTensor *t = ig_tensor_make(site, "range", dtype, 1, shape);
     uint64_t val = (uint64_t)start; /* unsigned: the step past the end may overflow */
     for (uint64_t i = 0; i < size; i++, val += (uint64_t)delta) {
         if (dtype == IG_INT32)
@@ -165,7 +183,7 @@ static IgTensor *range_int(IgSite *site, IgDType dtype, int64_t start, int64_t l
         if (!(len >= 0 && len < 4611686018427387904.0))                                \
             ig_fatal(site, "range: too many elements");                                \
         int64_t shape[1] = {(int64_t)len};                                             \
-        IgTensor *t = ig_tensor_new(DT, 1, shape);                                     \
+        IgTensor *t = ig_tensor_make(site, "range", DT, 1, shape);                                 \
         T *d = t->data, val = start;                                                   \
         for (int64_t i = 0; i < shape[0]; i++, val += delta) d[i] = val;               \
         return t;                                                                      \
@@ -229,7 +247,7 @@ IgTensor *ig_range(IgSite *site, IgDType dtype, const IgTensor *start, const IgT
 IgTensor *ig_cast(IgSite *site, const IgTensor *x, IgDType to)
 {
     (void)site;
-    IgTensor *out = ig_tensor_new(to, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make(site, "cast", to, x->rank, x->shape);
     int64_t n = x->size;
     bool bad = false;
     switch (x->dtype) {

@@ -38,7 +38,7 @@ IgTensor *ig_dnnl_unary(IgSite *site, dnnl_alg_kind_t alg, const IgTensor *x)
         ig_dnnl_cache_keep(site, &uc->base);
     }
 
-    IgTensor *out = ig_tensor_new(IG_FLOAT32, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make(site, NULL, IG_FLOAT32, x->rank, x->shape);
     IgDnnlArg args[2] = {{DNNL_ARG_SRC, uc->src, x->data}, {DNNL_ARG_DST, uc->dst, out->data}};
     ig_dnnl_cache_run(site, &uc->base, 2, args);
     return out;

@@ -64,7 +64,7 @@ IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, in
     int64_t limit = x->shape[axis];
     char *bad = ig_gather_check_indices(indices, limit);
     if (bad != NULL) ig_fatal(site, "%s", bad);
-    IgTensor *out = ig_tensor_new(x->dtype, rank, shape);
+    IgTensor *out = ig_tensor_make(site, "gather", x->dtype, rank, shape);
     if (out->size == 0) return out;
 
     /* x as [outer, limit, inner]: out[o, i, :] = x[o, indices[i], :], one contiguous
@@ -87,7 +87,7 @@ IgTensor *ig_shape(IgSite *site, const IgTensor *x)
 {
     (void)site;
     int64_t rank = x->rank;
-    IgTensor *out = ig_tensor_new(IG_INT32, 1, &rank);
+    IgTensor *out = ig_tensor_make(site, "shape", IG_INT32, 1, &rank);
     int32_t *dims = out->data;
     for (int i = 0; i < x->rank; i++) dims[i] = (int32_t)x->shape[i];
     return out;

@@ -117,15 +117,11 @@ int64_t ig_int_at(const IgTensor *t, int64_t i)
 
 int64_t ig_shape_count(IgSite *site, const char *op, int rank, const int64_t *dims)
 {
-    int64_t count = 1;
-    for (int d = 0; d < rank; d++) {
-        if (dims[d] == 0) return 0;
-        if (count > INT64_MAX / dims[d]) {
-            char s[IG_SHAPE_STR_MAX];
-            ig_fatal(site, "%s: the shape %s has more elements than fit in 64 bits", op,
-                     ig_shape_str(s, rank, dims));
-        }
-        count *= dims[d];
+    int64_t count;
+    if (!ig_size_count(rank, dims, &count)) {
+        char s[IG_SHAPE_STR_MAX];
+        ig_fatal(site, "%s: the shape %s has more elements than fit in 64 bits", op,
+                 ig_shape_str(s, rank, dims));
     }
     return count;
 }

@@ -169,7 +169,7 @@ IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b, bool tra
     IG_RT_ASSERT(a->dtype == b->dtype);
     MatmulGeom g;
     matmul_geometry(site, a, b, transpose_a, transpose_b, &g);
-    IgTensor *c = ig_tensor_new(a->dtype, g.rank, g.out_shape);
+    IgTensor *c = ig_tensor_make(site, "matmul", a->dtype, g.rank, g.out_shape);
     if (c->size == 0) return c;
     if (a->dtype == IG_FLOAT32 && g.k > 0) {
         matmul_f32_dnnl(site, &g, a, b, transpose_a, transpose_b, c);

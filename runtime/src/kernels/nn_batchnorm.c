@@ -133,7 +133,7 @@ IgTensor *ig_batch_norm(IgSite *site, const IgTensor *x, const IgTensor *mean,
     IG_RT_ASSERT(mean != NULL && variance != NULL);
     for (int i = 0; i < BN_NPARAMS; i++)
         if (params[i] != NULL) batch_norm_check_param(site, names[i], params[i], x, c);
-    IgTensor *out = ig_tensor_new(x->dtype, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make(site, "batch_normalization", x->dtype, x->rank, x->shape);
     if (out->size == 0) return out;
     if (x->dtype == IG_FLOAT32)
         batch_norm_f32_dnnl(site, x, c, params, epsilon, out);

@@ -185,7 +185,7 @@ IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int
     ConvGeom g;
     conv_geom_make(site, x, filter, stride_h, stride_w, dilation_h, dilation_w, same_padding, &g);
     int64_t shape[4] = {g.n, g.y.out, g.x.out, g.o};
-    IgTensor *out = ig_tensor_new(x->dtype, 4, shape);
+    IgTensor *out = ig_tensor_make(site, "conv2d", x->dtype, 4, shape);
     if (out->size == 0) return out; /* an empty batch or a VALID window past the input */
     if (x->dtype == IG_FLOAT32)
         conv_f32_dnnl(site, &g, x, filter, out);

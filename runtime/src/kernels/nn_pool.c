@@ -113,7 +113,7 @@ static IgTensor *pool2d(IgSite *site, const char *op, bool max, const IgTensor *
     g.y = ig_nn_window_dim(site, g.h, kh, stride_h, 1, same_padding);
     g.x = ig_nn_window_dim(site, g.w, kw, stride_w, 1, same_padding);
     int64_t shape[4] = {g.n, g.y.out, g.x.out, g.c};
-    IgTensor *out = ig_tensor_new(x->dtype, 4, shape);
+    IgTensor *out = ig_tensor_make(site, op, x->dtype, 4, shape);
     if (out->size == 0) return out;
     if (x->dtype == IG_FLOAT32)
         pool_f32_dnnl(site, &g, x, out);

@@ -84,7 +84,7 @@ static IgTensor *softmax_any(IgSite *site, const char *op, bool is_log, const Ig
     int64_t outer = 1, inner = 1, len = x->shape[axis];
     for (int d = 0; d < axis; d++) outer *= x->shape[d];
     for (int d = axis + 1; d < x->rank; d++) inner *= x->shape[d];
-    IgTensor *out = ig_tensor_new(x->dtype, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make(site, op, x->dtype, x->rank, x->shape);
     if (out->size == 0) return out;
     /* oneDNN's logsoftmax is off by up to ~40 ulp in float32 (its exp/log are
        polynomial approximations; measured against NumPy: 3e-6 on values near -0.09),

@@ -235,7 +235,7 @@ static IgTensor *reduce_run(IgSite *site, RedOp op, const IgTensor *x, int naxes
                           ig_dtype_name(x->dtype));
     ReducePlan p;
     reduce_plan(x, naxes, axes, all_axes, keepdims, &p);
-    IgTensor *out = ig_tensor_new(x->dtype, p.orank, p.oshape);
+    IgTensor *out = ig_tensor_make(site, red_names[op], x->dtype, p.orank, p.oshape);
     if (out->size == 0 || reduce_try_dnnl(site, op, x, &p, out)) return out;
     if (op >= R_MAX) { /* these accumulate in the output itself */
         fn(x, &p, out->data, out->size);

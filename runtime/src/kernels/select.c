@@ -44,7 +44,7 @@ static IgTensor *pick_run(IgSite *site, const char *name, const IgRowFn rows[IG_
     int rank;
     int64_t shape[IG_MAX_RANK];
     ig_broadcast_shape(site, name, a, b, &rank, shape);
-    IgTensor *out = ig_tensor_new(a->dtype, rank, shape);
+    IgTensor *out = ig_tensor_make(site, name, a->dtype, rank, shape);
     ig_broadcast_run(site, a, b, out, row);
     return out;
 }
@@ -127,7 +127,7 @@ IgTensor *ig_select(IgSite *site, const IgTensor *cond, const IgTensor *x, const
     int rank;
     int64_t shape[IG_MAX_RANK];
     select_shape(site, ts, &rank, shape);
-    IgTensor *out = ig_tensor_new(x->dtype, rank, shape);
+    IgTensor *out = ig_tensor_make(site, "select", x->dtype, rank, shape);
     if (out->size == 0) return out;
 
     int64_t st[3][IG_MAX_RANK];
@@ -167,7 +167,7 @@ IgTensor *ig_where_indices(IgSite *site, const IgTensor *cond)
     const uint8_t *c = cond->data;
     int64_t count = 0;
     for (int64_t i = 0; i < cond->size; i++) count += c[i] != 0;
-    IgTensor *out = ig_tensor_new(IG_INT64, 2, (const int64_t[]){count, cond->rank});
+    IgTensor *out = ig_tensor_make(site, "where", IG_INT64, 2, (const int64_t[]){count, cond->rank});
     int64_t *o = out->data, idx[IG_MAX_RANK] = {0};
     /* An odometer over cond's coordinates, in row-major order. */
     for (int64_t i = 0; i < cond->size; i++) {

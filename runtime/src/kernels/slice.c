@@ -42,7 +42,7 @@ IgTensor *ig_strided_slice(IgSite *site, const IgTensor *x, const IgTensor *begi
                                new_axis_mask, shrink_axis_mask, &spec, err, sizeof err))
         ig_fatal(site, "%s", err);
 
-    IgTensor *out = ig_tensor_new(x->dtype, spec.out_rank, spec.out_shape);
+    IgTensor *out = ig_tensor_make(site, "strided_slice", x->dtype, spec.out_rank, spec.out_shape);
     if (out->size == 0) return out;
     int64_t xstrides[IG_MAX_RANK];
     ig_strides_row_major(x->rank, x->shape, xstrides);

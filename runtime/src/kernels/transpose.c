@@ -66,7 +66,7 @@ IgTensor *ig_transpose(IgSite *site, const IgTensor *x, const int *perm)
         dims[i] = v.shape[i] = x->shape[p];
         v.stride[i] = xstrides[p];
     }
-    IgTensor *out = ig_tensor_new(x->dtype, x->rank, dims);
+    IgTensor *out = ig_tensor_make(site, "transpose", x->dtype, x->rank, dims);
     if (out->size == 0) return out;
     size_t elem = ig_dtype_size(x->dtype);
     ig_view_coalesce(&v);

@@ -19,8 +19,7 @@
 
 IgTensor *ig_neg(IgSite *site, const IgTensor *x)
 {
-    (void)site;
-    IgTensor *out = ig_tensor_new(x->dtype, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make(site, "neg", x->dtype, x->rank, x->shape);
     int64_t n = x->size;
     switch (x->dtype) {
     /* Integers wrap (-INT_MIN == INT_MIN) as in TensorFlow, via unsigned arithmetic. */
@@ -37,8 +36,7 @@ IgTensor *ig_neg(IgSite *site, const IgTensor *x)
 
 IgTensor *ig_relu(IgSite *site, const IgTensor *x)
 {
-    (void)site;
-    IgTensor *out = ig_tensor_new(x->dtype, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make(site, "relu", x->dtype, x->rank, x->shape);
     int64_t n = x->size;
     /* v < 0 ? 0 : v keeps NaN (a comparison with NaN is false), like Eigen's max. */
     switch (x->dtype) {
@@ -55,11 +53,10 @@ IgTensor *ig_relu(IgSite *site, const IgTensor *x)
 
 IgTensor *ig_logical_not(IgSite *site, const IgTensor *x)
 {
-    (void)site;
     if (x->dtype != IG_BOOL)
         ig_internal_error(__FILE__, __LINE__, "logical_not: dtype %s is not supported",
                           ig_dtype_name(x->dtype));
-    IgTensor *out = ig_tensor_new(IG_BOOL, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make(site, "logical_not", IG_BOOL, x->rank, x->shape);
     int64_t n = x->size;
     /* Any nonzero byte is true; the result is a canonical 0 or 1. */
     UNARY_LOOP(uint8_t, (uint8_t)(v == 0));

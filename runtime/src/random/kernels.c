@@ -50,13 +50,14 @@ static void state_close(IgVar *state, const IgPhilox *p)
     state->value = next;
 }
 
-static IgTensor *draw_new(IgSite *site, IgDType dtype, int rank, const int64_t *shape, bool want_float)
+static IgTensor *draw_new(IgSite *site, const char *op, IgDType dtype, int rank, const int64_t *shape,
+                          bool want_float)
 {
     if (want_float ? !ig_dtype_is_float(dtype) : (dtype != IG_INT32 && dtype != IG_INT64))
         ig_fatal(site, "InvalidArgumentError: random op does not support dtype %s", ig_dtype_name(dtype));
     for (int i = 0; i < rank; i++)
         if (shape[i] < 0) ig_fatal(site, "InvalidArgumentError: dimension %d of shape must be >= 0", i);
-    return ig_tensor_new(dtype, rank, shape);
+    return ig_tensor_make(site, op, dtype, rank, shape);
 }
 
 /* [0, 1) with every float of the form k * 2^-24 (float32) or k * 2^-53 (float64)
@@ -76,7 +77,7 @@ static void store_float(IgTensor *t, int64_t i, double x)
 IgTensor *ig_random_uniform(IgSite *site, IgVar *state, IgDType dtype, int rank, const int64_t *shape,
                             double minval, double maxval)
 {
-    IgTensor *out = draw_new(site, dtype, rank, shape, true);
+    IgTensor *out = draw_new(site, "random_uniform", dtype, rank, shape, true);
     IgPhilox p;
     state_open(site, state, &p);
     bool f32 = dtype == IG_FLOAT32;
@@ -103,7 +104,7 @@ IgTensor *ig_random_uniform_int(IgSite *site, IgVar *state, IgDType dtype, int r
     if (minval >= maxval)
         ig_fatal(site, "InvalidArgumentError: Need minval < maxval, got %lld >= %lld", (long long)minval,
                  (long long)maxval);
-    IgTensor *out = draw_new(site, dtype, rank, shape, false);
+    IgTensor *out = draw_new(site, "random_uniform_int", dtype, rank, shape, false);
     IgPhilox p;
     state_open(site, state, &p);
     /* 64 random bits per element, reduced modulo the range as TensorFlow does: the
@@ -135,7 +136,7 @@ static void box_muller(IgPhilox *p, bool f32, double z[2])
 IgTensor *ig_random_normal(IgSite *site, IgVar *state, IgDType dtype, int rank, const int64_t *shape,
                            double mean, double stddev)
 {
-    IgTensor *out = draw_new(site, dtype, rank, shape, true);
+    IgTensor *out = draw_new(site, "random_normal", dtype, rank, shape, true);
     IgPhilox p;
     state_open(site, state, &p);
     bool f32 = dtype == IG_FLOAT32;
@@ -155,7 +156,7 @@ IgTensor *ig_random_normal(IgSite *site, IgVar *state, IgDType dtype, int rank, 
 IgTensor *ig_random_truncated_normal(IgSite *site, IgVar *state, IgDType dtype, int rank,
                                      const int64_t *shape, double mean, double stddev)
 {
-    IgTensor *out = draw_new(site, dtype, rank, shape, true);
+    IgTensor *out = draw_new(site, "random_truncated_normal", dtype, rank, shape, true);
     IgPhilox p;
     state_open(site, state, &p);
     bool f32 = dtype == IG_FLOAT32;

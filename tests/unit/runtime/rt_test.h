@@ -37,7 +37,7 @@ static inline IgTensor *scalar_f64(double v) { return tensor_of(IG_FLOAT64, 0, N
 #define AT(T, t, i) (((const T *)(t)->data)[i])
 
 /* ig_fatal ends the process, so the message is checked on the way out: stderr goes to
- * a temporary file, and an exit handler compares it with the expectation. A mismatch
+ * a temporary file, and ig_fatal_exit_hook compares it with the expectation. A mismatch
  * exits with status 2, which fails a test declared with .exit_code = 1. */
 static char expect_fatal_msg[512], expect_stdout_msg[512];
 static int expect_fatal_fd = -1, expect_stdout_fd = -1, expect_fatal_real_stderr = -1;
@@ -53,8 +53,8 @@ static inline void expect_file_check(int fd, const char *want, const char *what)
     }
 }
 
-/* Exit handlers run before exit() flushes stdio, so what is in the files now is what
- * the code under test wrote (and flushed) itself. */
+/* Run by ig_fatal as it ends the process, once the message is flushed: what is in the
+ * files now is what the code under test wrote itself. */
 static inline void expect_fatal_check(void)
 {
     expect_file_check(expect_fatal_fd, expect_fatal_msg, "stderr");
@@ -82,7 +82,7 @@ static inline void expect_fatal(const char *msg)
     expect_fatal_fd = fileno(f);
     expect_fatal_real_stderr = dup(2);
     dup2(expect_fatal_fd, 2);
-    atexit(expect_fatal_check);
+    ig_fatal_exit_hook = expect_fatal_check; /* ig_fatal ends with _Exit: no atexit */
 }
 
 #endif

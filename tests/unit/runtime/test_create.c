@@ -141,3 +141,18 @@ Test(cast, between_numbers)
     cr_assert_eq(z->dtype, IG_FLOAT32);
     ig_release(x), ig_release(i), ig_release(d), ig_release(f), ig_release(e), ig_release(z);
 }
+
+/* A large constant the emitter writes as runs (emit_c.c): rebuilt element for element,
+   cached in its site like ig_constant's. */
+Test(create, constant_runs_rebuilds_the_elements, .fini = ig_runtime_shutdown)
+{
+    static IgSite site = IG_SITE("c.py", 4);
+    const int64_t lengths[] = {2, 1, 3};
+    const float values[] = {-0.0f, 7.5f, 1.0f};
+    IgTensor *t = ig_constant_runs(&site, IG_FLOAT32, 2, SHAPE(2, 3), 3, lengths, values);
+    const float want[] = {-0.0f, -0.0f, 7.5f, 1.0f, 1.0f, 1.0f};
+    cr_assert_eq(t->size, 6);
+    cr_assert_eq(memcmp(t->data, want, sizeof want), 0);
+    cr_assert_eq(ig_constant_runs(&site, IG_FLOAT32, 2, SHAPE(2, 3), 3, lengths, values), t);
+    cr_assert(t->refcount < 0, "immortal, owned by its site");
+}
