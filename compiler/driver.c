@@ -265,12 +265,17 @@ static int compile_c(Arena *a, const Paths *paths, const char *c_file, const cha
     if (!cc || !*cc) cc = "cc";
     char *argv[64];
     int n = split_words(a, cc, argv, 16);
-    /* -fno-tree-pta: GCC's points-to analysis is quadratic in the address-taken
-       statics of a function (every node's site), and a long unrolled loop has
-       thousands: 1200 adds took two minutes to compile, 2 s without it. The emitted
-       code is calls into the runtime, which the analysis cannot improve. */
-    const char *flags[] = {"-std=c11", "-O2", "-fno-tree-pta", "-w", "-I", paths->include_dir, c_file, paths->runtime_lib,
-                           "-ldnnl", "-fopenmp", "-lm", "-lpthread", "-o", output};
+    /* The emitted code is glue: calls into the runtime (compiled on its own), which
+       optimization cannot improve (bench/scalar_while runs as fast at -O1 as at -O2).
+       -O2's extra passes only cost time on long functions: SLP vectorization and
+       dead-store elimination's alias walks made a tf.stack of 4000 tensors take 39 s
+       of CPU (5 s at -O1). -fno-tree-pta: GCC's points-to analysis is quadratic in
+       the address-taken statics of a function (every node's site): 1200 adds took
+       two minutes to compile, 2 s without it. Long functions come in parts besides
+       (emit_c.c), as register allocation is quadratic in a function's length. */
+    const char *flags[] = {"-std=c11", "-O1", "-fno-tree-pta", "-w", "-I", paths->include_dir,
+                           c_file, paths->runtime_lib, "-ldnnl", "-fopenmp", "-lm", "-lpthread",
+                           "-o", output};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];
     char *sanitize[4];
     int ns = split_words(a, INGOT_SANITIZE_FLAGS, sanitize, 4);
@@ -387,13 +392,15 @@ static bool make_dirs(const char *path) {
 /* The flags a script declares, learnt by tracing it as `ingot build` would, its
    output and diagnostics discarded; NULL when that trace fails (some scripts work
    only eagerly), and eager mode then learns the flags as the script declares them. */
-static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *paths, const Options *opt) {
+static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *paths,
+                                    const Options *opt) {
     FILE *discard = fopen("/dev/null", "w");
     if (!discard) return NULL;
     Diag quiet;
     diag_init(&quiet, discard);
     Node *ast = parse_file(a, &quiet, file);
-    InterpOptions iopt = {.stdlib_dir = paths->stdlib_dir, .out = discard, .max_steps = opt->max_build_steps};
+    InterpOptions iopt = {.stdlib_dir = paths->stdlib_dir, .out = discard,
+                          .max_steps = opt->max_build_steps};
     for (int i = 0; i < WARN__COUNT; i++) iopt.disabled_warnings[i] = true;
     const Module *m = ast ? interp_trace_program(a, &quiet, ast, &iopt) : NULL;
     fclose(discard);
@@ -413,7 +420,8 @@ static int run_eager(Arena *a, const Options *opt) {
     char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
     argv[0] = (char *)default_output(a, opt->script);
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
-    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout, .argc = opt->nprogram_args + 1, .argv = argv,
+    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout,
+                          .argc = opt->nprogram_args + 1, .argv = argv,
                           .max_steps = opt->max_build_steps};
     /* A command line is checked whole before anything runs, as the compiled program
        checks it: that needs every flag, declared anywhere in the script. */
