@@ -623,11 +623,11 @@ static void emit_func_tail(Emitter *e, const Region *r) {
 
 /* ---- long functions in parts ------------------------------------------------------ */
 /* A function of more than EMIT_SPLIT_INSTS top-level instructions is emitted as parts
- * of EMIT_PART_INSTS each: GCC's register allocation and its identical-code folding
- * take time quadratic in a function's length (a 20,000-op unrolled loop took minutes
- * as one function). The values a part makes and a later part (or the results) uses
- * live in a frame struct; each part reads them as fr->tN and stores its own there
- * right after making them:
+ * of EMIT_PART_INSTS each: GCC's register allocation takes time quadratic in a
+ * function's length (8000 ops in one function: 28 s of the 52 s it took to compile;
+ * a 20,000-op unrolled loop took minutes). The values a part makes and a later part
+ * (or the results) uses live in a frame struct; each part reads them as fr->tN and
+ * stores its own there right after making them:
  *     typedef struct program__Frame { IgTensor *t998_x; ... } program__Frame;
  *     static __attribute__((noinline)) void program__part2(program__Frame *fr) {
  *         ... IgTensor *t1000_x = ig_mul(&s1000, fr->t998_x, t999); ...
