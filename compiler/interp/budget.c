@@ -13,20 +13,23 @@ static void out_of_memory(void *ctx, size_t limit_bytes) {
     Interp *in = ctx;
     const char *when = interp_is_eager(in) ? "in eager mode" : "at build time";
     if (in->budget.stmt) {
-        interp_error(in, *in->budget.stmt, "the script used more than %zu MiB %s", limit_bytes >> 20, when);
+        interp_error(in, *in->budget.stmt, "the script used more than %zu MiB %s", limit_bytes >> 20,
+                     when);
         diag_note(in->diag, interp_op_loc(in, *in->budget.stmt),
                   "'--max-build-memory=MIB' raises the limit (0: none)");
     } else {
         diag_error_noloc(in->diag, "the script used more than %zu MiB %s", limit_bytes >> 20, when);
     }
-    if (in->diag->out != stderr) /* a quiet trace (driver.c's declared_flags) still says why it ends */
-        fprintf(stderr, "ingot: error: the script used more than %zu MiB at build time\n", limit_bytes >> 20);
+    /* A quiet trace (driver.c's declared_flags) still says why the build ends. */
+    if (in->diag->out != stderr)
+        fprintf(stderr, "ingot: error: the script used more than %zu MiB at build time\n",
+                limit_bytes >> 20);
     fflush(stdout);
     exit(1);
 }
 
 void budget_begin(Interp *in, Budget *b, uint64_t max_steps) {
-    b->limit = max_steps ? max_steps : UINT64_MAX;
+    b->limit = max_steps;
     arena_on_exhausted(out_of_memory, in, NULL);
 }
 

@@ -15,7 +15,7 @@ typedef struct Interp Interp;
 
 typedef struct Budget {
     uint64_t steps;          /* statements run so far */
-    uint64_t limit;          /* more steps than this is an error (UINT64_MAX: no limit) */
+    uint64_t limit;          /* more steps than this is an error (0: no limit, as zeroed) */
     const SrcLoc *loop;      /* the innermost loop running (where a step error points) */
     const SrcLoc *stmt;      /* the statement running (where a memory error points) */
     bool exhausted;          /* the step error was reported: every later step fails */
@@ -29,11 +29,11 @@ void budget_end(Budget *b);
 /* Reports the step limit at the innermost loop (else at stmt); false. */
 bool budget_exceeded(Interp *in, Budget *b, const SrcLoc *stmt);
 
-/* One step, the statement stmt about to run: false after the limit's error. One
+/* One step, the statement stmt about to run: false after the limit's error. An
    increment and a compare, as it runs for every statement. */
 static inline bool budget_step(Interp *in, Budget *b, const SrcLoc *stmt) {
     b->stmt = stmt;
-    return ++b->steps <= b->limit || budget_exceeded(in, b, stmt);
+    return ++b->steps <= b->limit || !b->limit || budget_exceeded(in, b, stmt);
 }
 
 /* A loop at loc starts; returns the enclosing one, for budget_loop_leave. */
