@@ -45,6 +45,51 @@ Arena *arena_new(void) {
     return a;
 }
 
+/* ---- The memory limit ---- */
+
+static size_t memory_limit;
+static ArenaExhausted exhausted_hook;
+static void *exhausted_ctx;
+static GC_warn_proc default_warn;
+
+/* The collector's own "Out of Memory!" warnings would precede the located error. */
+static void GC_CALLBACK filter_warning(char *msg, GC_word arg) {
+    if (memory_limit && strstr(msg, "Out of Memory")) return;
+    default_warn(msg, arg);
+}
+
+static void *GC_CALLBACK heap_exhausted(size_t request) {
+    (void)request;
+    if (!memory_limit) return NULL; /* really out of memory: arena_alloc aborts */
+    size_t limit = memory_limit;
+    memory_limit = 0;
+    GC_set_max_heap_size(0); /* the report needs memory too */
+    if (exhausted_hook) exhausted_hook(exhausted_ctx, limit);
+    fflush(stdout);
+    fprintf(stderr, "ingot: error: the build used more than %zu MiB of memory\n", limit >> 20);
+    exit(1);
+}
+
+void arena_set_memory_limit(size_t bytes) {
+    if (!default_warn) {
+        default_warn = GC_get_warn_proc();
+        GC_set_warn_proc(filter_warning);
+        GC_set_oom_fn(heap_exhausted);
+        /* Collect before giving up on a heap at its limit. */
+        GC_set_max_retries(2);
+    }
+    memory_limit = bytes;
+    GC_set_max_heap_size(bytes);
+}
+
+ArenaExhausted arena_on_exhausted(ArenaExhausted fn, void *ctx, void **old_ctx) {
+    ArenaExhausted old = exhausted_hook;
+    if (old_ctx) *old_ctx = exhausted_ctx;
+    exhausted_hook = fn;
+    exhausted_ctx = ctx;
+    return old;
+}
+
 void arena_free(Arena *arena) {
     if (arena) GC_FREE(arena);
 }

@@ -41,6 +41,14 @@ void arena_collect(void);
    needs more than the process's 8 MB. Runs fn on this thread when none can start. */
 void arena_run_on_big_stack(void (*fn)(void *ctx), void *ctx, size_t stack_bytes);
 
+/* The collector's heap may not grow past bytes (0: no limit). An allocation that would
+   take it further lifts the limit and calls the exhausted hook (arena_on_exhausted),
+   which reports and exits; without one, "ingot: error: ..." and exit status 1. */
+void arena_set_memory_limit(size_t bytes);
+typedef void (*ArenaExhausted)(void *ctx, size_t limit_bytes);
+/* Sets the hook (NULL: none); returns the previous one, its context in *old_ctx. */
+ArenaExhausted arena_on_exhausted(ArenaExhausted fn, void *ctx, void **old_ctx);
+
 char *arena_strndup(Arena *arena, const char *s, size_t n);
 char *arena_strdup(Arena *arena, const char *s);
 char *arena_printf(Arena *arena, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

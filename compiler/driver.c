@@ -39,7 +39,22 @@ typedef struct Options {
     bool eager;              /* run --eager */
     char **program_args;     /* after -- (run) */
     int nprogram_args;
+    unsigned long long max_build_steps;  /* --max-build-steps (0: no limit) */
+    unsigned long long max_build_mib;    /* --max-build-memory (0: no limit) */
 } Options;
+
+/* The build-time budget's defaults. A step is a statement the build-time interpreter
+   runs (5 to 10 million a second): the longest legitimate builds known (bench/, the
+   e2e tests) take a few million, an endless loop reaches the limit in about ten seconds.
+   The memory limit is half the machine's memory, far above any legitimate trace's
+   (bench/: under 30 MiB), low enough to be reported before the system runs out. */
+#define DEFAULT_MAX_BUILD_STEPS 100000000ull
+
+static unsigned long long default_max_build_mib(void) {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0) return 0;
+    return (unsigned long long)pages / 2 * (unsigned long long)page >> 20;
+}
 
 /* Where the runtime's header and library and the stdlib are: beside the build tree
    when run from it, else relative to the installed executable (relocatable prefix). */
@@ -50,8 +65,8 @@ typedef struct Paths {
 } Paths;
 
 static const char usage_text[] =
-    "usage: ingot build [--emit=KIND] [--trace-report] [-o OUT] FILE.py\n"
-    "       ingot run [--eager] FILE.py [-- ARGS...]\n"
+    "usage: ingot build [--emit=KIND] [--trace-report] [LIMITS] [-o OUT] FILE.py\n"
+    "       ingot run [--eager] [LIMITS] FILE.py [-- ARGS...]\n"
     "       ingot --help | --version\n"
     "\n"
     "Compiles a Python/TensorFlow script ahead of time into a native program.\n"
@@ -81,6 +96,14 @@ static const char usage_text[] =
     "                      signatures: the call that traced each, why, and its size\n"
     "  -Wno-NAME           silence one kind of build warning: retracing,\n"
     "                      large-unrolled-loop, trace-side-effect\n"
+    "\n"
+    "limits (LIMITS; 0 means none), past which the build stops with a located error:\n"
+    "  --max-build-steps=N     statements the script's Python may run at build\n"
+    "                          time (and eagerly); default 100000000, which an\n"
+    "                          endless loop reaches in about ten seconds\n"
+    "  --max-build-memory=MIB  memory the build may use, in MiB; default half\n"
+    "                          of the machine's memory\n"
+    "\n"
     "  -h, --help          show this help\n"
     "  --version           show the version\n"
     "\n"
@@ -106,10 +129,25 @@ static bool parse_emit(const char *kind, EmitKind *out) {
     return false;
 }
 
+/* "--name=N" with N a decimal count: true with *out set; false when a isn't --name=. */
+static bool parse_count(const char *a, const char *name, unsigned long long *out, int *rc) {
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0 || a[n] != '=') return false;
+    const char *digits = a + n + 1;
+    char *end;
+    errno = 0;
+    *out = strtoull(digits, &end, 10);
+    if (*digits < '0' || *digits > '9' || *end || errno)
+        *rc = usage_error("'%s' needs a whole number", name);
+    return true;
+}
+
 /* Returns -1 on success, else the exit code. */
 static int parse_options(int argc, char **argv, Options *opt) {
     memset(opt, 0, sizeof *opt);
     opt->command = argv[1];
+    opt->max_build_steps = DEFAULT_MAX_BUILD_STEPS;
+    opt->max_build_mib = default_max_build_mib();
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
@@ -118,7 +156,11 @@ static int parse_options(int argc, char **argv, Options *opt) {
             opt->nprogram_args = argc - i - 1;
             break;
         }
-        if (strcmp(a, "-o") == 0) {
+        int rc = -1;
+        if (parse_count(a, "--max-build-steps", &opt->max_build_steps, &rc) ||
+            parse_count(a, "--max-build-memory", &opt->max_build_mib, &rc)) {
+            if (rc >= 0) return rc;
+        } else if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc) return usage_error("'-o' needs a file name%s", "");
             opt->output = argv[++i];
         } else if (strcmp(a, "--eager") == 0) {
@@ -223,12 +265,17 @@ static int compile_c(Arena *a, const Paths *paths, const char *c_file, const cha
     if (!cc || !*cc) cc = "cc";
     char *argv[64];
     int n = split_words(a, cc, argv, 16);
-    /* -fno-tree-pta: GCC's points-to analysis is quadratic in the address-taken
-       statics of a function (every node's site), and a long unrolled loop has
-       thousands: 1200 adds took two minutes to compile, 2 s without it. The emitted
-       code is calls into the runtime, which the analysis cannot improve. */
-    const char *flags[] = {"-std=c11", "-O2", "-fno-tree-pta", "-w", "-I", paths->include_dir, c_file, paths->runtime_lib,
-                           "-ldnnl", "-fopenmp", "-lm", "-lpthread", "-o", output};
+    /* The emitted code is glue: calls into the runtime (compiled on its own), which
+       optimization cannot improve (bench/scalar_while runs as fast at -O1 as at -O2).
+       -O2's extra passes only cost time on long functions: SLP vectorization and
+       dead-store elimination's alias walks made a tf.stack of 4000 tensors take 39 s
+       of CPU (5 s at -O1). -fno-tree-pta: GCC's points-to analysis is quadratic in
+       the address-taken statics of a function (every node's site): 1200 adds took
+       two minutes to compile, 2 s without it. Long functions come in parts besides
+       (emit_c.c), as register allocation is quadratic in a function's length. */
+    const char *flags[] = {"-std=c11", "-O1", "-fno-tree-pta", "-w", "-I", paths->include_dir,
+                           c_file, paths->runtime_lib, "-ldnnl", "-fopenmp", "-lm", "-lpthread",
+                           "-o", output};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];
     char *sanitize[4];
     int ns = split_words(a, INGOT_SANITIZE_FLAGS, sanitize, 4);
@@ -289,6 +336,7 @@ static int build(Arena *a, const Options *opt, const char *output) {
     }
     /* With --emit the stage goes to stdout, so build-time print() output moves aside. */
     InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout,
+                          .max_steps = opt->max_build_steps,
                           .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout};
     memcpy(iopt.disabled_warnings, opt->disabled_warnings, sizeof iopt.disabled_warnings);
     Module *m = interp_trace_program(a, &diag, ast, &iopt);
@@ -344,13 +392,15 @@ static bool make_dirs(const char *path) {
 /* The flags a script declares, learnt by tracing it as `ingot build` would, its
    output and diagnostics discarded; NULL when that trace fails (some scripts work
    only eagerly), and eager mode then learns the flags as the script declares them. */
-static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *paths) {
+static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *paths,
+                                    const Options *opt) {
     FILE *discard = fopen("/dev/null", "w");
     if (!discard) return NULL;
     Diag quiet;
     diag_init(&quiet, discard);
     Node *ast = parse_file(a, &quiet, file);
-    InterpOptions iopt = {.stdlib_dir = paths->stdlib_dir, .out = discard};
+    InterpOptions iopt = {.stdlib_dir = paths->stdlib_dir, .out = discard,
+                          .max_steps = opt->max_build_steps};
     for (int i = 0; i < WARN__COUNT; i++) iopt.disabled_warnings[i] = true;
     const Module *m = ast ? interp_trace_program(a, &quiet, ast, &iopt) : NULL;
     fclose(discard);
@@ -370,10 +420,12 @@ static int run_eager(Arena *a, const Options *opt) {
     char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
     argv[0] = (char *)default_output(a, opt->script);
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
-    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout, .argc = opt->nprogram_args + 1, .argv = argv};
+    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout,
+                          .argc = opt->nprogram_args + 1, .argv = argv,
+                          .max_steps = opt->max_build_steps};
     /* A command line is checked whole before anything runs, as the compiled program
        checks it: that needs every flag, declared anywhere in the script. */
-    if (opt->nprogram_args > 0) iopt.declared_flags = declared_flags(a, file, &paths);
+    if (opt->nprogram_args > 0) iopt.declared_flags = declared_flags(a, file, &paths, opt);
     int rc = interp_run_eager(a, &diag, ast, &iopt);
     fflush(stdout);
     return rc;
@@ -426,6 +478,7 @@ int driver_main(int argc, char **argv) {
     int rc = parse_options(argc, argv, &opt);
     if (rc >= 0) return rc;
     Arena *arena = arena_new();
+    arena_set_memory_limit((size_t)opt.max_build_mib << 20);
     if (strcmp(opt.command, "run") == 0) rc = opt.eager ? run_eager(arena, &opt) : run(arena, &opt);
     else rc = build(arena, &opt, opt.emit ? NULL : opt.output ? opt.output : default_output(arena, opt.script));
     arena_free(arena);

@@ -6,6 +6,7 @@
 #include "emit_c.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -27,6 +28,13 @@ typedef struct Emitter {
     int inst_index;       /* text-order index of the instruction, for live->after */
     const SourceFile *commented_file; /* the script line last shown in a comment, so */
     int commented_line;               /* several nodes from one line share one comment */
+    /* A long function is emitted in parts (emit_func_in_parts): the part being
+       written (-1: the function is whole), the part that defines each top-level value
+       (IrValue.id -> part; -1 a parameter, INT_MAX a value inside a region), and the
+       values kept in the frame struct because a later part uses them. */
+    int part;
+    int *def_part;
+    bool *in_frame;
 } Emitter;
 
 static const char *const ig_dtype_enum[] = {
@@ -51,12 +59,17 @@ static bool is_c_identifier(const char *s) {
     return true;
 }
 
-/* IR %N becomes tN, plus the Python name when it is a C identifier: t3_logits. */
+/* IR %N becomes tN, plus the Python name when it is a C identifier: t3_logits. In a
+   function emitted in parts, a value an earlier part made is read from the frame:
+   fr->t3_logits. */
 static const char *emit_value_name(const Emitter *e, const IrValue *v) {
     int n = e->numbers[v->id];
     IG_ASSERT(n >= 0);
-    if (is_c_identifier(v->name_hint)) return arena_printf(e->arena, "t%d_%s", n, v->name_hint);
-    return arena_printf(e->arena, "t%d", n);
+    bool framed = e->part >= 0 && e->in_frame[v->id] && e->def_part[v->id] < e->part;
+    const char *frame = framed ? "fr->" : "";
+    if (is_c_identifier(v->name_hint))
+        return arena_printf(e->arena, "%st%d_%s", frame, n, v->name_hint);
+    return arena_printf(e->arena, "%st%d", frame, n);
 }
 
 static const char *emit_func_name(const Func *f) {
@@ -616,11 +629,11 @@ static void emit_func_begin(Emitter *e, const Func *f) {
     e->inst_index = 0;
     e->commented_file = NULL;
     e->commented_line = 0;
+    e->part = -1;
 }
 
-static void emit_func(Emitter *e, const Func *f) {
-    emit_func_begin(e, f);
-    const Region *r = f->body;
+/* The signature comment and the prototype, up to the opening brace. */
+static void emit_func_head(Emitter *e, const Func *f) {
     StrBuf sig;
     strbuf_init(&sig, e->arena);
     strbuf_printf(&sig, "func @%s", f->name);
@@ -643,10 +656,13 @@ static void emit_func(Emitter *e, const Func *f) {
     }
     fprintf(e->out, " */\n%s {\n", emit_prototype(e, f));
     /* Parameters are borrowed; one nobody uses still has to be mentioned for -Wextra. */
-    for (int i = 0; i < r->nparams; i++)
-        if (e->live->uses[r->params[i]->id] == 0)
-            fprintf(e->out, "    (void)%s;\n", emit_value_name(e, r->params[i]));
-    for (const Inst *inst = r->first; inst; inst = inst->next) emit_inst(e, inst, 1);
+    for (int i = 0; i < f->body->nparams; i++)
+        if (e->live->uses[f->body->params[i]->id] == 0)
+            fprintf(e->out, "    (void)%s;\n", emit_value_name(e, f->body->params[i]));
+}
+
+/* The results handed back, and the closing brace. */
+static void emit_func_tail(Emitter *e, const Region *r) {
     /* Results go to the caller, who releases them: a borrowed parameter, or a value
      * returned twice, needs a reference of its own. */
     for (int i = 0; i < r->nresults; i++)
@@ -656,6 +672,143 @@ static void emit_func(Emitter *e, const Func *f) {
     for (int i = 0; r->nresults > 1 && i < r->nresults; i++)
         fprintf(e->out, "    *ret%d = %s;\n", i, emit_value_name(e, r->results[i]));
     fputs("}\n", e->out);
+}
+
+/* ---- long functions in parts ------------------------------------------------------ */
+/* A function of more than EMIT_SPLIT_INSTS top-level instructions is emitted as parts
+ * of EMIT_PART_INSTS each: GCC's register allocation takes time quadratic in a
+ * function's length (8000 ops in one function: 28 s of the 52 s it took to compile;
+ * a 20,000-op unrolled loop took minutes). The values a part makes and a later part
+ * (or the results) uses live in a frame struct; each part reads them as fr->tN and
+ * stores its own there right after making them:
+ *     typedef struct program__Frame { IgTensor *t998_x; ... } program__Frame;
+ *     static __attribute__((noinline)) void program__part2(program__Frame *fr) {
+ *         ... IgTensor *t1000_x = ig_mul(&s1000, fr->t998_x, t999); ...
+ *         fr->t1996_x = t1996_x;
+ *     }
+ *     static void program(void) {
+ *         program__Frame frame;
+ *         program__Frame *fr = &frame;
+ *         program__part1(fr);
+ *         program__part2(fr);
+ *     }
+ * noinline: inlined back (each is called once) they would be one long function again. */
+#define EMIT_SPLIT_INSTS 1000
+#define EMIT_PART_INSTS 500
+
+typedef struct Parts {
+    int n;
+    bool *uses_frame;     /* part -> reads or writes a frame slot */
+    int nframe;
+} Parts;
+
+/* v is used in part p (p == n: by the results): from the frame if made earlier. */
+static void parts_use(Emitter *e, Parts *ps, const IrValue *v, int p) {
+    int d = e->def_part[v->id];
+    if (d >= p) return; /* made in this part, or inside a region */
+    if (!e->in_frame[v->id]) ps->nframe++;
+    e->in_frame[v->id] = true;
+    if (p < ps->n) ps->uses_frame[p] = true;
+    if (d >= 0) ps->uses_frame[d] = true;
+}
+
+static void parts_use_inst(Emitter *e, Parts *ps, const Inst *x, int p) {
+    for (int i = 0; i < x->ninputs; i++) parts_use(e, ps, x->inputs[i], p);
+    for (int k = 0; k < x->nregions; k++) {
+        const Region *r = x->regions[k];
+        for (const Inst *y = r->first; y; y = y->next) parts_use_inst(e, ps, y, p);
+        for (int i = 0; i < r->nresults; i++) parts_use(e, ps, r->results[i], p);
+    }
+}
+
+/* Which part makes each value and which values go in the frame. */
+static Parts parts_plan(Emitter *e, const Region *r, int nparts) {
+    Parts ps = {.n = nparts, .uses_frame = ARENA_ARRAY(e->arena, bool, nparts)};
+    int nvalues = e->m->next_value_id > 0 ? e->m->next_value_id : 1;
+    e->def_part = ARENA_ARRAY(e->arena, int, nvalues);
+    e->in_frame = ARENA_ARRAY(e->arena, bool, nvalues);
+    for (int i = 0; i < nvalues; i++) e->def_part[i] = INT_MAX;
+    for (int i = 0; i < r->nparams; i++) e->def_part[r->params[i]->id] = -1;
+    int index = 0;
+    for (const Inst *x = r->first; x; x = x->next, index++)
+        for (int i = 0; i < x->noutputs; i++)
+            e->def_part[x->outputs[i]->id] = index / EMIT_PART_INSTS;
+    index = 0;
+    for (const Inst *x = r->first; x; x = x->next, index++)
+        parts_use_inst(e, &ps, x, index / EMIT_PART_INSTS);
+    for (int i = 0; i < r->nresults; i++) parts_use(e, &ps, r->results[i], nparts);
+    return ps;
+}
+
+/* typedef struct NAME__Frame { IgTensor *t998_x; ... } NAME__Frame; in value order. */
+static void emit_frame_struct(Emitter *e, const Func *f) {
+    const char *name = emit_func_name(f);
+    const Region *r = f->body;
+    fprintf(e->out, "/* The values of %s() that one of its parts makes and a later one uses. */\n",
+            name);
+    fprintf(e->out, "typedef struct %s__Frame {\n", name);
+    for (int i = 0; i < r->nparams; i++)
+        if (e->in_frame[r->params[i]->id])
+            fprintf(e->out, "    IgTensor *%s;\n", emit_value_name(e, r->params[i]));
+    for (const Inst *x = r->first; x; x = x->next)
+        for (int i = 0; i < x->noutputs; i++)
+            if (e->in_frame[x->outputs[i]->id])
+                fprintf(e->out, "    IgTensor *%s;\n", emit_value_name(e, x->outputs[i]));
+    fprintf(e->out, "} %s__Frame;\n\n", name);
+}
+
+static void emit_func_in_parts(Emitter *e, const Func *f, int nparts) {
+    const Region *r = f->body;
+    const char *name = emit_func_name(f);
+    Parts ps = parts_plan(e, r, nparts);
+    if (ps.nframe) emit_frame_struct(e, f);
+    const Inst *x = r->first;
+    for (int p = 0; p < nparts; p++) {
+        e->part = p;
+        e->commented_file = NULL; /* each part starts with its script line */
+        fprintf(e->out, "/* %s(), part %d of %d */\n", name, p + 1, nparts);
+        fprintf(e->out, "static __attribute__((noinline)) void %s__part%d(", name, p + 1);
+        if (ps.nframe) fprintf(e->out, "%s__Frame *fr) {\n", name);
+        else fputs("void) {\n", e->out);
+        if (ps.nframe && !ps.uses_frame[p]) fputs("    (void)fr;\n", e->out);
+        for (int k = 0; k < EMIT_PART_INSTS && x; k++, x = x->next) {
+            emit_inst(e, x, 1);
+            for (int i = 0; i < x->noutputs; i++)
+                if (e->in_frame[x->outputs[i]->id]) {
+                    const char *v = emit_value_name(e, x->outputs[i]);
+                    fprintf(e->out, "    fr->%s = %s;\n", v, v);
+                }
+        }
+        fputs("}\n\n", e->out);
+    }
+    e->part = -1;
+    emit_func_head(e, f);
+    if (ps.nframe) {
+        fprintf(e->out, "    %s__Frame frame;\n    %s__Frame *fr = &frame;\n", name, name);
+        for (int i = 0; i < r->nparams; i++)
+            if (e->in_frame[r->params[i]->id]) {
+                const char *v = emit_value_name(e, r->params[i]);
+                fprintf(e->out, "    fr->%s = %s;\n", v, v);
+            }
+    }
+    for (int p = 0; p < nparts; p++)
+        fprintf(e->out, "    %s__part%d(%s);\n", name, p + 1, ps.nframe ? "fr" : "");
+    e->part = nparts;
+    emit_func_tail(e, r);
+    e->part = -1;
+}
+
+static void emit_func(Emitter *e, const Func *f) {
+    emit_func_begin(e, f);
+    int ninsts = 0;
+    for (const Inst *x = f->body->first; x; x = x->next) ninsts++;
+    if (ninsts > EMIT_SPLIT_INSTS) {
+        emit_func_in_parts(e, f, (ninsts + EMIT_PART_INSTS - 1) / EMIT_PART_INSTS);
+        return;
+    }
+    emit_func_head(e, f);
+    for (const Inst *inst = f->body->first; inst; inst = inst->next) emit_inst(e, inst, 1);
+    emit_func_tail(e, f->body);
 }
 
 /* Only functions the program can reach are emitted: an unused static function would
@@ -751,7 +904,7 @@ static void emit_flag_table(Emitter *e) {
 }
 
 void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions *opt) {
-    Emitter e = {.out = out, .arena = scratch, .m = m, .opt = opt};
+    Emitter e = {.out = out, .arena = scratch, .m = m, .opt = opt, .part = -1};
     const Func *program = NULL;
     bool *reach = ARENA_ARRAY(scratch, bool, m->nfuncs > 0 ? m->nfuncs : 1);
     for (int i = 0; i < m->nfuncs; i++)

@@ -548,10 +548,27 @@ static Value *ag_ret(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     return a[0]->kind == VAL_UNDEFINED_RETURN ? value_none() : a[0];
 }
 
+/* A Python loop that while_stmt or for_stmt runs is where a step-limit error points
+   (budget.h); a staged loop's body is traced once. */
+static Value *ag_loop(Interp *in, Value *self, CallArgs *args, SrcLoc loc, BuiltinFn run) {
+    const SrcLoc *outer = budget_loop_enter(&in->budget, &loc);
+    Value *r = run(in, self, args, loc);
+    budget_loop_leave(&in->budget, outer);
+    return r;
+}
+
+static Value *ag_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    return ag_loop(in, self, args, loc, ag_while_stmt);
+}
+
+static Value *ag_for_loop(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    return ag_loop(in, self, args, loc, ag_for_stmt);
+}
+
 PyModule *autograph_module(Interp *in) {
     PyModule *m = module_create(in, "ag__", NULL, true);
     static const struct { const char *name; BuiltinFn fn; } ops[] = {
-        {"if_stmt", ag_if_stmt}, {"while_stmt", ag_while_stmt}, {"for_stmt", ag_for_stmt},
+        {"if_stmt", ag_if_stmt}, {"while_stmt", ag_while_loop}, {"for_stmt", ag_for_loop},
         {"if_exp", ag_if_exp},   {"and_", ag_and},              {"or_", ag_or},
         {"not_", ag_not},        {"Undefined", ag_undefined},   {"UndefinedReturnValue", ag_undefined_return},
         {"ld", ag_ld},           {"ret", ag_ret},

@@ -468,6 +468,7 @@ static void store_side_effect_check(Interp *in, Env *env, const Node *target, Sr
 }
 
 static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
+    if (!budget_step(in, &in->budget, &s->loc)) return EXEC_ERROR;
     if (in->builder.eager) eager_safe_point(in->builder.eager);
     switch (s->kind) {
     case AST_EXPR_STMT: return eval(in, env, s->expr_stmt.value) ? EXEC_NORMAL : EXEC_ERROR;
@@ -517,8 +518,13 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
         if (!condition(in, env, s->if_.test, &go)) return EXEC_ERROR;
         return exec_block(in, env, go ? &s->if_.body : &s->if_.orelse);
     }
-    case AST_WHILE: return exec_while(in, env, s);
-    case AST_FOR: return exec_for(in, env, s);
+    case AST_WHILE:
+    case AST_FOR: {
+        const SrcLoc *outer = budget_loop_enter(&in->budget, &s->loc);
+        ExecStatus st = s->kind == AST_WHILE ? exec_while(in, env, s) : exec_for(in, env, s);
+        budget_loop_leave(&in->budget, outer);
+        return st;
+    }
     case AST_FUNCDEF: return exec_funcdef(in, env, s);
     case AST_IMPORT: return exec_import(in, env, s);
     case AST_IMPORT_FROM: return exec_import_from(in, env, s);

@@ -120,7 +120,9 @@ static void run_top_level(void *p) {
 
 static bool run_script(Interp *in, const Node *script) {
     TopLevel t = {in, script, false};
+    budget_begin(in, &in->budget, in->opt->max_steps);
     arena_run_on_big_stack(run_top_level, &t, INTERP_STACK_BYTES);
+    budget_end(&in->budget);
     return t.ok;
 }
 

@@ -27,6 +27,7 @@ typedef struct InterpOptions {
     FILE *out;                /* where build-time print() writes (stdout) */
     FILE *trace_report;       /* --trace-report: where the report goes, or NULL */
     bool disabled_warnings[WARN__COUNT];  /* -Wno-<name> */
+    unsigned long long max_steps; /* --max-build-steps: statements the script may run (0: any) */
     /* Eager mode (interp_run_eager): the program's command line, argv[0] its name. */
     int argc;
     char **argv;

@@ -4,6 +4,7 @@
 #ifndef INGOT_INTERP_INTERNAL_H
 #define INGOT_INTERP_INTERNAL_H
 
+#include "budget.h"
 #include "eager.h"
 #include "interp.h"
 #include "value.h"
@@ -161,6 +162,7 @@ struct Interp {
     PyClass *traceback_class;     /* what e.__traceback__ and __exit__'s tb are */
     Env *env;                     /* the running function call's scope (NULL: module level) */
     Dunders dunder;               /* interned special-method names */
+    Budget budget;                /* steps taken, the loop running (budget.h) */
 };
 
 /* Python's recursion limit, CPython's default (which counts the module level as one):

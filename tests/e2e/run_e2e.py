@@ -44,6 +44,7 @@ class Spec:
     """What one test expects, from its header line and which goldens exist."""
     args: list = field(default_factory=list)
     build_args: list = field(default_factory=list)
+    eager_args: list = field(default_factory=list)
     exit: int = 0
     build_exit: int = 0
     eager_exit: int = None      # None: the same as exit
@@ -87,6 +88,8 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                 spec.build_exit = int(value)
             elif key == "build-args":
                 spec.build_args = shlex.split(value)
+            elif key == "eager-args":
+                spec.eager_args = shlex.split(value)
             elif key == "eager-exit":
                 spec.eager_exit = int(value)
             elif key == "eager-max-rss-mb":
@@ -97,7 +100,8 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                     raise ValueError("a relative tolerance must be in (0, 0.01)")
             else:
                 raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, "
-                                  "build-exit, eager-exit, eager-max-rss-mb, float-tolerance)")
+                                  "build-exit, eager-args, eager-exit, eager-max-rss-mb, "
+                                  "float-tolerance)")
         except ValueError as e:
             raise HeaderError(f"bad value for '{key}': {e}") from None
     return spec
@@ -271,7 +275,7 @@ def check_eager(res, args, script, spec):
     if not golden.exists():
         return
     res.checks.append("eager")
-    cmd = [args.ingot, "run", "--eager", script.name]
+    cmd = [args.ingot, "run", "--eager", *spec.eager_args, script.name]
     if spec.args:
         cmd += ["--", *spec.args]
     code, out, err, rss_kb = run_measured(cmd, script.parent, BUILD_TIMEOUT)

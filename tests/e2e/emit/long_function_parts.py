@@ -1,0 +1,23 @@
+# A function of more than a thousand ops is emitted as parts (static functions over a
+# frame struct holding the tensors one part makes and a later one uses), so the C
+# compiler takes time linear in its length. Both functions here are split: the
+# tf.function's parameters are used in every part and its two results at the end;
+# the top level's chain of adds crosses from part to part. Eager mode agrees.
+import tensorflow as tf
+
+
+@tf.function
+def grow(x, rate, bias):
+    y = x
+    for i in range(600):
+        y = y * rate + bias
+    return y, x + 1.0
+
+
+a, b = grow(tf.constant(1.0), tf.constant(1.001), tf.constant(0.001))
+tf.print(a, b)
+
+total = tf.constant(0.0)
+for i in range(700):
+    total = total + float(i % 7)
+tf.print(total)
