@@ -285,6 +285,7 @@ static bool sequence_less(Interp *in, List *a, List *b, CmpOp op, SrcLoc loc, bo
     int n = a->len < b->len ? a->len : b->len;
     for (int i = 0; i < n; i++) {
         if (value_equal(a->items[i], b->items[i])) continue;
+        if (in->exc) return *ok = false;
         return compare_order(in, a->items[i], b->items[i], op, loc, ok);
     }
     switch (op) {
@@ -295,8 +296,17 @@ static bool sequence_less(Interp *in, List *a, List *b, CmpOp op, SrcLoc loc, bo
     }
 }
 
-/* <, <=, >, >= on Python values. */
+/* <, <=, >, >= on Python values; each is one level of the recursion limit. */
+static int compare_order_at(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok);
+
 static int compare_order(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok) {
+    if (!value_depth_enter(" in comparison")) return *ok = false;
+    int r = compare_order_at(in, a, b, op, loc, ok);
+    value_depth_leave();
+    return r;
+}
+
+static int compare_order_at(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok) {
     bool handled;
     if (a->kind == VAL_INSTANCE || b->kind == VAL_INSTANCE) {
         Value *r = instance_compare(in, op, a, b, loc, &handled);
@@ -433,8 +443,11 @@ Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
     r = set_compare(in, op, a, b, &handled);
     if (handled) return r;
     switch (op) {
-    case CMP_EQ: return value_bool(value_equal(a, b));
-    case CMP_NE: return value_bool(!value_equal(a, b));
+    case CMP_EQ:
+    case CMP_NE: {
+        bool eq = value_equal(a, b); /* false when the nesting is too deep: in->exc */
+        return in->exc ? NULL : value_bool(op == CMP_EQ ? eq : !eq);
+    }
     case CMP_IS: return value_bool(same_object(a, b));
     case CMP_IS_NOT: return value_bool(!same_object(a, b));
     case CMP_IN: return contains(in, b, a, loc);

@@ -467,7 +467,7 @@ static void store_side_effect_check(Interp *in, Env *env, const Node *target, Sr
                           arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), true, loc);
 }
 
-static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
+static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
     if (in->builder.eager) eager_safe_point(in->builder.eager);
     switch (s->kind) {
     case AST_EXPR_STMT: return eval(in, env, s->expr_stmt.value) ? EXEC_NORMAL : EXEC_ERROR;
@@ -529,6 +529,14 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
     default: break;
     }
     UNREACHABLE(); /* every statement kind the parser makes is handled above */
+}
+
+static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
+    SrcLoc saved = in->stmt_loc;
+    if (!interp_is_library_file(in, s->loc.file)) in->stmt_loc = s->loc;
+    ExecStatus st = exec_stmt_kind(in, env, s);
+    in->stmt_loc = saved;
+    return st;
 }
 
 ExecStatus exec_block(Interp *in, Env *env, const NodeList *body) {

@@ -124,6 +124,9 @@ struct Interp {
     /* The place in the user's script that ops are attributed to: the innermost
        location in a non-library file (calls into the stdlib keep the caller's). */
     SrcLoc user_loc;
+    /* The innermost statement running in a non-library file: where an error raised
+       with no node of its own (a __hash__ run by a dict) is located. */
+    SrcLoc stmt_loc;
     int depth;                    /* Python call depth of the script's functions, capped */
     int frames;                   /* every call's, AutoGraph's generated ones included */
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
@@ -177,6 +180,8 @@ struct Interp {
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what);
+/* Where to locate an error met inside a runtime operation (stmt_loc, else user_loc). */
+SrcLoc interp_pending_loc(const Interp *in);
 /* The graph builder's errors (Builder.on_error), raised as TensorFlow's exceptions. */
 void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);
 /* A warning of a kind the user may have silenced (-Wno-<kind>); "[-W<kind>]" is added. */
