@@ -170,7 +170,11 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
 static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
     if (n < 0) n = 0;
     if (seq->kind == VAL_STR) {
-        if (n && seq->str.len > (size_t)(1 << 30) / (size_t)n) return interp_error(in, loc, "MemoryError: string too large");
+        /* CPython: OverflowError past PY_SSIZE_T_MAX bytes, else MemoryError when it
+           cannot get them (here: past the build-time ceiling). */
+        if (n && seq->str.len > (size_t)INT64_MAX / (size_t)n)
+            return interp_error(in, loc, "OverflowError: repeated string is too long");
+        if (!str_size_ok(in, n, (int64_t)seq->str.len, 0, loc)) return NULL;
         StrBuf sb;
         strbuf_init(&sb, in->arena);
         for (int64_t i = 0; i < n; i++) strbuf_putn(&sb, seq->str.s, seq->str.len);

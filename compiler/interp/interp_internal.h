@@ -366,6 +366,10 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc);
 
 /* Methods of str (str_methods.c); NULL when absent. */
 Value *str_method(Interp *in, Value *self, const char *name);
+/* Whether a string of count pieces of unit bytes, plus extra, stays within the build-time
+   ceiling (STR_MAX_BYTES); otherwise raises MemoryError, before anything is built. */
+#define STR_MAX_BYTES ((int64_t)1 << 28)
+bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc loc);
 /* CPython 3.11's Unicode character database (unicode.c over unicode_db.inc; unicode.h). */
 uint32_t utf8_decode_next(const char *s, size_t n, size_t *i); /* the code point at s[*i]; *i moves past it */
 bool unicode_is_printable(uint32_t c);  /* str.isprintable(): repr() escapes the others */
