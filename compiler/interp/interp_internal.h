@@ -370,6 +370,11 @@ Value *str_method(Interp *in, Value *self, const char *name);
    ceiling (STR_MAX_BYTES); otherwise raises MemoryError, before anything is built. */
 #define STR_MAX_BYTES ((int64_t)1 << 28)
 bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc loc);
+/* a + b for two strs, in a buffer with room to grow (Value.str.cap); str_build.c. */
+Value *str_concat_growable(Interp *in, const Value *a, const Value *b);
+/* a + b, writing b after a in a's buffer when it has room (a must be growable and
+   unreachable once the caller rebinds its name to the result). */
+Value *str_append_in_place(Interp *in, Value *a, const Value *b);
 /* CPython 3.11's Unicode character database (unicode.c over unicode_db.inc; unicode.h). */
 uint32_t utf8_decode_next(const char *s, size_t n, size_t *i); /* the code point at s[*i]; *i moves past it */
 bool unicode_is_printable(uint32_t c);  /* str.isprintable(): repr() escapes the others */

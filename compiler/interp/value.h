@@ -201,7 +201,11 @@ struct Value {
         bool b;
         int64_t i;
         double f;
-        struct { const char *s; size_t len; } str;   /* VAL_STR; VAL_UNDEFINED: the name */
+        /* VAL_STR; VAL_UNDEFINED: the name. cap > 0: s is a buffer of cap bytes the
+           string may grow into in place (str_build.c); set only while the Value is
+           held by one name's binding and was never read from it (exec.c clears it
+           on every read of a binding). */
+        struct { const char *s; size_t len; size_t cap; } str;
         List *list;           /* VAL_LIST and VAL_TUPLE */
         Dict *dict;
         PySet *set;
