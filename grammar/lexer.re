@@ -13,9 +13,13 @@ static int utf8_valid_len(const unsigned char *p, const unsigned char *lim) {
     unsigned char lo = 0x80, hi = 0xBF; /* the range of the second byte */
     if (c < 0x80) return 1;
     if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3, lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4, lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4;
     else return 0;
+    if (c == 0xE0) lo = 0xA0;      /* overlong */
+    else if (c == 0xED) hi = 0x9F; /* surrogates */
+    else if (c == 0xF0) lo = 0x90; /* overlong */
+    else if (c == 0xF4) hi = 0x8F; /* past U+10FFFF */
     if (lim - p < n || p[1] < lo || p[1] > hi) return 0;
     for (int i = 2; i < n; i++)
         if ((p[i] & 0xC0) != 0x80) return 0;
@@ -34,7 +38,9 @@ static bool check_source_bytes(Lexer *lx) {
         if (n == 0) {
             SrcLoc loc = {lx->file, line, (int)(p - line_start) + 1, 1};
             if (*p == 0) diag_error(lx->diag, loc, "source code cannot contain null bytes");
-            else diag_error(lx->diag, loc, "non-UTF-8 code starting with '\\x%02x': the source must be UTF-8", *p);
+            else
+                diag_error(lx->diag, loc,
+                           "non-UTF-8 code starting with '\\x%02x': the source must be UTF-8", *p);
             return false;
         }
         if (*p == '\n') line++, line_start = p + 1;

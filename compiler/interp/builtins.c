@@ -672,7 +672,8 @@ BUILTIN(round) {
     if (!isfinite(v->f) || nd > 323) return v;
     if (nd < -308) return value_float(in->arena, 0.0 * v->f);
     double r = round_decimal(in->arena, v->f, (int)nd);
-    if (isinf(r)) return interp_error(in, loc, "OverflowError: rounded value too large to represent");
+    if (isinf(r))
+        return interp_error(in, loc, "OverflowError: rounded value too large to represent");
     return value_float(in->arena, r);
 }
 

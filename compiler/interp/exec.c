@@ -455,8 +455,9 @@ static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
 /* `name = name + rhs` with one plain name as the target. */
 static bool is_name_concat(Env *env, const Node *s) {
     const Node *t = s->assign.targets.items[0], *v = s->assign.value;
-    return s->assign.targets.len == 1 && t->kind == AST_NAME && v->kind == AST_BINOP && v->binop.op == BIN_ADD &&
-           v->binop.left->kind == AST_NAME && v->binop.left->name.id == t->name.id && is_plain_name(env, t->name.id);
+    return s->assign.targets.len == 1 && t->kind == AST_NAME && v->kind == AST_BINOP &&
+           v->binop.op == BIN_ADD && v->binop.left->kind == AST_NAME &&
+           v->binop.left->name.id == t->name.id && is_plain_name(env, t->name.id);
 }
 
 /* Its value, as eval gives it, but a str + str appends in place when it may. */
@@ -474,7 +475,8 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
     const Node *t = s->augassign.target;
     Value *obj = NULL, *index = NULL, *old;
     Binding *grow = NULL; /* name += str: old read from here without sharing it */
-    bool concat = s->augassign.op == BIN_ADD && t->kind == AST_NAME && is_plain_name(env, t->name.id);
+    bool concat =
+        s->augassign.op == BIN_ADD && t->kind == AST_NAME && is_plain_name(env, t->name.id);
     switch (t->kind) {
     case AST_NAME:
         grow = concat ? growable_binding(env, t->name.id) : NULL;
@@ -532,7 +534,8 @@ static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
     switch (s->kind) {
     case AST_EXPR_STMT: return eval(in, env, s->expr_stmt.value) ? EXEC_NORMAL : EXEC_ERROR;
     case AST_ASSIGN: {
-        Value *v = is_name_concat(env, s) ? eval_name_concat(in, env, s) : eval(in, env, s->assign.value);
+        Value *v = is_name_concat(env, s) ? eval_name_concat(in, env, s)
+                                          : eval(in, env, s->assign.value);
         if (!v) return EXEC_ERROR;
         for (int i = 0; i < s->assign.targets.len; i++) {
             const Node *t = s->assign.targets.items[i];

@@ -74,13 +74,17 @@ void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char
     interp_error(in, loc, "%s%s", graph ? "ValueError: " : "InvalidArgumentError: ", msg);
 }
 
-SrcLoc interp_pending_loc(const Interp *in) { return in->stmt_loc.file ? in->stmt_loc : in->user_loc; }
+SrcLoc interp_pending_loc(const Interp *in) {
+    return in->stmt_loc.file ? in->stmt_loc : in->user_loc;
+}
 
 /* The depth guard's error (ValueDepthGuard.too_deep): raised once, where the
    comparison or repr runs. */
 static void interp_too_deep(void *ctx, const char *what) {
     Interp *in = ctx;
-    if (!in->exc) interp_error(in, interp_pending_loc(in), "RecursionError: maximum recursion depth exceeded%s", what);
+    if (in->exc) return;
+    SrcLoc loc = interp_pending_loc(in);
+    interp_error(in, loc, "RecursionError: maximum recursion depth exceeded%s", what);
 }
 
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {

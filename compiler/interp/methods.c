@@ -122,13 +122,14 @@ static const char *cut_codepoints(Arena *a, const char *s, int64_t n) {
 
 /* sign and body padded to sp's width; NULL (MemoryError raised) when that is more than
    the build-time ceiling. */
-static const char *pad(Interp *in, const char *sign, const char *body, const Spec *sp, char default_align,
-                       SrcLoc loc) {
+static const char *pad(Interp *in, const char *sign, const char *body, const Spec *sp,
+                       char default_align, SrcLoc loc) {
     Arena *a = in->arena;
     size_t nsign = strlen(sign), nbody = strlen(body);
     int64_t len = utf8_codepoints(sign, nsign) + utf8_codepoints(body, nbody);
     char align = sp->align ? sp->align : sp->zero && default_align == '>' ? '=' : default_align;
-    if (sp->width > len && !str_size_ok(in, sp->width - len, (int64_t)strlen(sp->fill), (int64_t)(nsign + nbody), loc))
+    int64_t nfill = (int64_t)strlen(sp->fill);
+    if (sp->width > len && !str_size_ok(in, sp->width - len, nfill, (int64_t)(nsign + nbody), loc))
         return NULL;
     StrBuf sb;
     strbuf_init(&sb, a);

@@ -103,9 +103,11 @@ static Value *str_of(Interp *in, const char *s, size_t n) { return value_str(in-
 bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc loc) {
     int64_t n;
     if (count < 0) count = 0;
-    if (!__builtin_mul_overflow(count, unit, &n) && !__builtin_add_overflow(n, extra, &n) && n <= STR_MAX_BYTES)
+    if (!__builtin_mul_overflow(count, unit, &n) && !__builtin_add_overflow(n, extra, &n) &&
+        n <= STR_MAX_BYTES)
         return true;
-    interp_error(in, loc, "MemoryError: string too large for the build-time interpreter (over %d MiB)",
+    interp_error(in, loc,
+                 "MemoryError: string too large for the build-time interpreter (over %d MiB)",
                  (int)(STR_MAX_BYTES >> 20));
     return false;
 }

@@ -465,31 +465,35 @@ Test(lexer, error_null_byte) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int n;
         const char *text = diag_of_bytes(cases[i].src, cases[i].len, &n);
-        cr_assert(eq(int, strncmp(text, cases[i].want, strlen(cases[i].want)), 0), "case %zu: %s", i, text);
+        size_t want = strlen(cases[i].want);
+        cr_assert(eq(int, strncmp(text, cases[i].want, want), 0), "case %zu: %s", i, text);
         cr_assert(eq(int, n, 0), "case %zu: tokens after the error", i);
-        cr_assert(eq(ptr, (void *)strstr(text + strlen(cases[i].want), "error:"), NULL), "case %zu: a second error", i);
+        cr_assert(eq(ptr, (void *)strstr(text + want, "error:"), NULL), "case %zu: two errors", i);
     }
 }
 
 /* Malformed UTF-8 anywhere: CPython's decoder's rules (no overlong forms, surrogates,
  * or code points past U+10FFFF), located at the first bad byte. */
+#define NON_UTF8(where, byte) \
+    "t.py:" where ": error: non-UTF-8 code starting with '\\x" byte "': the source must be UTF-8"
 Test(lexer, error_invalid_utf8) {
     static const struct {
         const char *src, *want;
     } cases[] = {
-        {"s = 'a\xff" "b'\n", "t.py:1:7: error: non-UTF-8 code starting with '\\xff': the source must be UTF-8"},
-        {"x = 1\n# caf\xe9\n", "t.py:2:6: error: non-UTF-8 code starting with '\\xe9': the source must be UTF-8"},
-        {"s = '\xed\xa0\x80'\n", "t.py:1:6: error: non-UTF-8 code starting with '\\xed': the source must be UTF-8"},
-        {"s = '\xc0\xaf'\n", "t.py:1:6: error: non-UTF-8 code starting with '\\xc0': the source must be UTF-8"},
-        {"s = '\xe0\x80\xaf'\n", "t.py:1:6: error: non-UTF-8 code starting with '\\xe0': the source must be UTF-8"},
-        {"s = '\xf4\x90\x80\x80'\n", "t.py:1:6: error: non-UTF-8 code starting with '\\xf4': the source must be UTF-8"},
-        {"s = '\xe2\x82'\n", "t.py:1:6: error: non-UTF-8 code starting with '\\xe2': the source must be UTF-8"},
-        {"y = 2 \xc3", "t.py:1:7: error: non-UTF-8 code starting with '\\xc3': the source must be UTF-8"},
+        {"s = 'a\xff" "b'\n", NON_UTF8("1:7", "ff")},
+        {"x = 1\n# caf\xe9\n", NON_UTF8("2:6", "e9")},
+        {"s = '\xed\xa0\x80'\n", NON_UTF8("1:6", "ed")},
+        {"s = '\xc0\xaf'\n", NON_UTF8("1:6", "c0")},
+        {"s = '\xe0\x80\xaf'\n", NON_UTF8("1:6", "e0")},
+        {"s = '\xf4\x90\x80\x80'\n", NON_UTF8("1:6", "f4")},
+        {"s = '\xe2\x82'\n", NON_UTF8("1:6", "e2")},
+        {"y = 2 \xc3", NON_UTF8("1:7", "c3")},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         int n;
         const char *text = diag_of_bytes(cases[i].src, strlen(cases[i].src), &n);
-        cr_assert(eq(int, strncmp(text, cases[i].want, strlen(cases[i].want)), 0), "case %zu: %s", i, text);
+        size_t want = strlen(cases[i].want);
+        cr_assert(eq(int, strncmp(text, cases[i].want, want), 0), "case %zu: %s", i, text);
         cr_assert(eq(int, n, 0), "case %zu: tokens after the error", i);
     }
 }
