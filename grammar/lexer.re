@@ -5,6 +5,50 @@
 
 #include "lexer_internal.h"
 
+/* The length of the well-formed UTF-8 sequence at p (< lim), as CPython's decoder takes
+ * it (no overlong forms, surrogates or code points past U+10FFFF); 0 when malformed. */
+static int utf8_valid_len(const unsigned char *p, const unsigned char *lim) {
+    unsigned char c = p[0];
+    int n;
+    unsigned char lo = 0x80, hi = 0xBF; /* the range of the second byte */
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4;
+    else return 0;
+    if (c == 0xE0) lo = 0xA0;      /* overlong */
+    else if (c == 0xED) hi = 0x9F; /* surrogates */
+    else if (c == 0xF0) lo = 0x90; /* overlong */
+    else if (c == 0xF4) hi = 0x8F; /* past U+10FFFF */
+    if (lim - p < n || p[1] < lo || p[1] > hi) return 0;
+    for (int i = 2; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80) return 0;
+    return n;
+}
+
+/* Python rejects a source file with a NUL byte or malformed UTF-8 anywhere, comments
+ * and string literals included, before tokenizing it. Reports the first such byte (at
+ * its line and column) and returns false. */
+static bool check_source_bytes(Lexer *lx) {
+    const unsigned char *p = (const unsigned char *)lx->cur, *lim = (const unsigned char *)lx->lim;
+    const unsigned char *line_start = p;
+    int line = 1;
+    while (p < lim) {
+        int n = *p ? utf8_valid_len(p, lim) : 0;
+        if (n == 0) {
+            SrcLoc loc = {lx->file, line, (int)(p - line_start) + 1, 1};
+            if (*p == 0) diag_error(lx->diag, loc, "source code cannot contain null bytes");
+            else
+                diag_error(lx->diag, loc,
+                           "non-UTF-8 code starting with '\\x%02x': the source must be UTF-8", *p);
+            return false;
+        }
+        if (*p == '\n') line++, line_start = p + 1;
+        p += n;
+    }
+    return true;
+}
+
 Lexer *lexer_new(Arena *arena, Diag *diag, const SourceFile *file) {
     Lexer *lx = ARENA_NEW(arena, Lexer);
     lx->arena = arena;
@@ -21,6 +65,8 @@ Lexer *lexer_new(Arena *arena, Diag *diag, const SourceFile *file) {
     lx->logical_begin = lx->cur;
     lx->indents[0] = lx->alt_indents[0] = 0;
     lx->n_indents = 1;
+    /* After a bad byte nothing is tokenized: the file reads as empty. */
+    if (!check_source_bytes(lx)) lx->cur = lx->logical_begin = lx->line_start = lx->lim;
     return lx;
 }
 

@@ -5,6 +5,8 @@
 
 #include <ctype.h>
 #include <inttypes.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <ingot/rt.h>
@@ -203,6 +205,54 @@ static bool module_has_func_name(const Module *m, const char *name) {
     return false;
 }
 
+/* The numbers taken after one C-safe base name: 1 .. next-1 except the numbers of
+ * dropped functions, kept in freed. A name "<base>__<n>" splits one way only (n has no
+ * leading '_' or zero), so the bases' counters never hand out the same name twice. */
+typedef struct FuncNameCount {
+    const char *base; /* interned; NULL for an empty slot */
+    int next;
+    int *freed, nfreed, freed_cap;
+} FuncNameCount;
+
+struct FuncNames {
+    FuncNameCount *slots; /* open addressing on the interned base's address */
+    size_t cap, len;      /* cap is a power of two, at least twice len */
+};
+
+static size_t func_names_hash(const char *base) {
+    uintptr_t h = (uintptr_t)base;
+    return (size_t)((h >> 4) ^ (h >> 16)) * 0x9E3779B1u;
+}
+
+/* The counter of base (interned), added when absent. Amortized O(1), so tracing a
+ * function for thousands of shapes stays linear (it used to retry every "__<n>"
+ * against every function: cubic). */
+static FuncNameCount *func_names_slot(Module *m, const char *base) {
+    struct FuncNames *t = m->func_names;
+    if (!t) t = m->func_names = ARENA_NEW(m->arena, struct FuncNames);
+    if (2 * (t->len + 1) > t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 16;
+        FuncNameCount *slots = ARENA_ARRAY(m->arena, FuncNameCount, cap);
+        memset(slots, 0, sizeof(FuncNameCount) * cap);
+        for (size_t i = 0; i < t->cap; i++) {
+            if (!t->slots[i].base) continue;
+            size_t j = func_names_hash(t->slots[i].base) & (cap - 1);
+            while (slots[j].base) j = (j + 1) & (cap - 1);
+            slots[j] = t->slots[i];
+        }
+        t->slots = slots;
+        t->cap = cap;
+    }
+    size_t j = func_names_hash(base) & (t->cap - 1);
+    while (t->slots[j].base && t->slots[j].base != base) j = (j + 1) & (t->cap - 1);
+    if (!t->slots[j].base) {
+        t->slots[j].base = base;
+        t->slots[j].next = 1;
+        t->len++;
+    }
+    return &t->slots[j];
+}
+
 /* "compute__1", "compute__2", ...: the Python name with every character that cannot
  * appear in a C identifier replaced by '_' ("Model.call" -> "Model_call"), then the
  * first free "__<n>". The program function is "main" in the IR (C: "program"). */
@@ -212,11 +262,34 @@ static const char *func_unique_name(Module *m, const char *py_name) {
     const char *p = py_name && *py_name ? py_name : "f";
     if (isdigit((unsigned char)*p)) strbuf_putc(&base, '_');
     for (; *p; p++) strbuf_putc(&base, isalnum((unsigned char)*p) || *p == '_' ? *p : '_');
-    const char *b = strbuf_cstr(&base);
-    for (int n = 1;; n++) {
-        const char *name = arena_printf(m->arena, "%s__%d", b, n);
-        if (!module_has_func_name(m, name)) return arena_intern_cstr(m->arena, name);
+    const char *b = arena_intern_cstr(m->arena, strbuf_cstr(&base));
+    FuncNameCount *c = func_names_slot(m, b);
+    int n;
+    if (c->nfreed > 0) { /* the lowest number a dropped function gave back */
+        int lo = 0;
+        for (int i = 1; i < c->nfreed; i++)
+            if (c->freed[i] < c->freed[lo]) lo = i;
+        n = c->freed[lo];
+        c->freed[lo] = c->freed[--c->nfreed];
+    } else {
+        n = c->next++;
     }
+    return arena_intern_cstr(m->arena, arena_printf(m->arena, "%s__%d", b, n));
+}
+
+/* Gives the "__<n>" of a dropped function's name back to its base's counter. */
+static void func_release_name(Module *m, const Func *f) {
+    if (f->kind == FUNC_PROGRAM) return;
+    const char *sep = strrchr(f->name, '_');
+    IG_ASSERT(sep && sep - f->name >= 2 && sep[-1] == '_');
+    const char *b = arena_intern(m->arena, f->name, (size_t)(sep - 1 - f->name));
+    FuncNameCount *c = func_names_slot(m, b);
+    if (c->nfreed == c->freed_cap) {
+        int cap = c->freed_cap ? 2 * c->freed_cap : 4;
+        c->freed = arena_grow(m->arena, c->freed, sizeof(int), (size_t)c->nfreed, (size_t)cap);
+        c->freed_cap = cap;
+    }
+    c->freed[c->nfreed++] = atoi(sep + 1);
 }
 
 void func_drop(Module *m, Func *f) {
@@ -226,6 +299,7 @@ void func_drop(Module *m, Func *f) {
         m->funcs[i]->index = i;
     }
     m->nfuncs--;
+    func_release_name(m, f);
 }
 
 Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc) {

@@ -231,6 +231,7 @@ typedef struct Module {
     FlagDef **flags;         /* in declaration order (the order --help lists them) */
     int nflags, flags_cap;
     int next_value_id;
+    struct FuncNames *func_names; /* the "__<n>" counters of func_new's names (ir.c) */
 } Module;
 
 Module *module_new(Arena *arena, const char *source_path);

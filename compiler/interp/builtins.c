@@ -602,6 +602,42 @@ static Value *any_all(Interp *in, CallArgs *args, SrcLoc loc, bool want_all) {
 BUILTIN(any) { UNUSED_SELF; return any_all(in, args, loc, false); }
 BUILTIN(all) { UNUSED_SELF; return any_all(in, args, loc, true); }
 
+/* x rounded to nd decimal places (nd < 0: to a multiple of 10**-nd), halves to even, on
+   its exact decimal expansion (a double has at most 1074 digits after the point): what
+   CPython's dtoa mode 3 gives. */
+static double round_decimal(Arena *a, double x, int nd) {
+    const char *text = arena_printf(a, "%.1074f", fabs(x));
+    const char *point = strchr(text, '.');
+    size_t nint = (size_t)(point - text);
+    StrBuf digits; /* the integer digits, then the fraction's */
+    strbuf_init(&digits, a);
+    strbuf_putn(&digits, text, nint);
+    strbuf_puts(&digits, point + 1);
+    char *d = digits.data;
+    int64_t keep = (int64_t)nint + nd; /* how many leading digits stay */
+    if (keep < 0) return 0.0 * x;
+    bool up = false;
+    if ((size_t)keep < digits.len) {
+        char next = d[keep];
+        bool rest = false;
+        for (size_t i = (size_t)keep + 1; i < digits.len && !rest; i++) rest = d[i] != '0';
+        bool odd = keep > 0 && ((d[keep - 1] - '0') & 1);
+        up = next > '5' || (next == '5' && (rest || odd));
+    }
+    StrBuf out;
+    strbuf_init(&out, a);
+    strbuf_putc(&out, '0'); /* room for the carry */
+    strbuf_putn(&out, d, (size_t)keep);
+    for (size_t i = out.len; up && i-- > 0;) {
+        if (out.data[i] == '9') out.data[i] = '0';
+        else out.data[i]++, up = false;
+    }
+    for (int i = 0; i < -nd; i++) strbuf_putc(&out, '0');
+    /* out holds the value times 10**max(nd, 0) */
+    const char *exp = arena_printf(a, "%se%d", strbuf_cstr(&out), nd > 0 ? -nd : 0);
+    return copysign(strtod(exp, NULL), x);
+}
+
 /* Python's round(): half to even; with ndigits, correctly rounded via the decimal text. */
 BUILTIN(round) {
     UNUSED_SELF;
@@ -632,12 +668,13 @@ BUILTIN(round) {
         return value_int(in->arena, (int64_t)nearbyint(v->f)); /* default rounding mode: half to even */
     }
     int64_t nd = as_int(a[1]);
-    if (nd > 300 || !isfinite(v->f)) return v;
-    char buf[400];
-    snprintf(buf, sizeof buf, "%.*f", nd >= 0 ? (int)nd : 0, v->f);
-    if (nd >= 0) return value_float(in->arena, strtod(buf, NULL));
-    double p = pow(10.0, (double)-nd);
-    return value_float(in->arena, nearbyint(v->f / p) * p);
+    /* CPython's bounds: past 323 digits every double is kept, before -308 none is. */
+    if (!isfinite(v->f) || nd > 323) return v;
+    if (nd < -308) return value_float(in->arena, 0.0 * v->f);
+    double r = round_decimal(in->arena, v->f, (int)nd);
+    if (isinf(r))
+        return interp_error(in, loc, "OverflowError: rounded value too large to represent");
+    return value_float(in->arena, r);
 }
 
 BUILTIN(divmod) {

@@ -80,7 +80,7 @@ const char *py_str(Interp *in, Value *v, SrcLoc loc) {
 bool instance_user_hash(const Value *v, int64_t *hash) {
     Interp *in = v->inst->cls->interp;
     bool found;
-    SrcLoc loc = in->user_loc;
+    SrcLoc loc = interp_pending_loc(in);
     Value *r = call_special(in, (Value *)v, in->dunder.hash, NULL, 0, loc, &found);
     if (!r) return false;
     if (r->kind != VAL_INT && r->kind != VAL_BOOL) {
@@ -93,10 +93,11 @@ bool instance_user_hash(const Value *v, int64_t *hash) {
 bool instance_user_equal(const Value *a, const Value *b) {
     Interp *in = (a->inst->cls->user_eq ? a : b)->inst->cls->interp;
     if (in->exc) return false; /* an earlier __eq__ or __hash__ of this lookup failed */
-    Value *r = eval_compare(in, CMP_EQ, (Value *)a, (Value *)b, in->user_loc);
+    SrcLoc loc = interp_pending_loc(in);
+    Value *r = eval_compare(in, CMP_EQ, (Value *)a, (Value *)b, loc);
     if (!r) return false;
     bool ok;
-    return value_truthy(in, r, in->user_loc, &ok);
+    return value_truthy(in, r, loc, &ok);
 }
 
 /* ---- object's methods ------------------------------------------------------------------------ */

@@ -170,7 +170,11 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
 static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
     if (n < 0) n = 0;
     if (seq->kind == VAL_STR) {
-        if (n && seq->str.len > (size_t)(1 << 30) / (size_t)n) return interp_error(in, loc, "MemoryError: string too large");
+        /* CPython: OverflowError past PY_SSIZE_T_MAX bytes, else MemoryError when it
+           cannot get them (here: past the build-time ceiling). */
+        if (n && seq->str.len > (size_t)INT64_MAX / (size_t)n)
+            return interp_error(in, loc, "OverflowError: repeated string is too long");
+        if (!str_size_ok(in, n, (int64_t)seq->str.len, 0, loc)) return NULL;
         StrBuf sb;
         strbuf_init(&sb, in->arena);
         for (int64_t i = 0; i < n; i++) strbuf_putn(&sb, seq->str.s, seq->str.len);
@@ -285,6 +289,7 @@ static bool sequence_less(Interp *in, List *a, List *b, CmpOp op, SrcLoc loc, bo
     int n = a->len < b->len ? a->len : b->len;
     for (int i = 0; i < n; i++) {
         if (value_equal(a->items[i], b->items[i])) continue;
+        if (in->exc) return *ok = false;
         return compare_order(in, a->items[i], b->items[i], op, loc, ok);
     }
     switch (op) {
@@ -295,8 +300,17 @@ static bool sequence_less(Interp *in, List *a, List *b, CmpOp op, SrcLoc loc, bo
     }
 }
 
-/* <, <=, >, >= on Python values. */
+/* <, <=, >, >= on Python values; each is one level of the recursion limit. */
+static int compare_order_at(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok);
+
 static int compare_order(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok) {
+    if (!value_depth_enter(" in comparison")) return *ok = false;
+    int r = compare_order_at(in, a, b, op, loc, ok);
+    value_depth_leave();
+    return r;
+}
+
+static int compare_order_at(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc, bool *ok) {
     bool handled;
     if (a->kind == VAL_INSTANCE || b->kind == VAL_INSTANCE) {
         Value *r = instance_compare(in, op, a, b, loc, &handled);
@@ -433,8 +447,11 @@ Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
     r = set_compare(in, op, a, b, &handled);
     if (handled) return r;
     switch (op) {
-    case CMP_EQ: return value_bool(value_equal(a, b));
-    case CMP_NE: return value_bool(!value_equal(a, b));
+    case CMP_EQ:
+    case CMP_NE: {
+        bool eq = value_equal(a, b); /* false when the nesting is too deep: in->exc */
+        return in->exc ? NULL : value_bool(op == CMP_EQ ? eq : !eq);
+    }
     case CMP_IS: return value_bool(same_object(a, b));
     case CMP_IS_NOT: return value_bool(!same_object(a, b));
     case CMP_IN: return contains(in, b, a, loc);

@@ -26,9 +26,50 @@ static Binding *env_slot(Env *env, const char *name) {
     }
 }
 
+static bool name_in(const char **names, int n, const char *name) {
+    for (int i = 0; i < n; i++)
+        if (names[i] == name) return true;
+    return false;
+}
+
+/* A string read out of its binding may be shared from then on: it no longer grows
+   in place (Value.str.cap). */
+static void binding_read(Binding *b) {
+    if (b->value && b->value->kind == VAL_STR) b->value->str.cap = 0;
+}
+
+/* Every read of a binding goes through here (or clears the string's cap itself). */
 static Binding *env_find(Env *env, const char *name) {
     Binding *b = env_slot(env, name);
-    return b && b->name ? b : NULL;
+    if (!b || !b->name) return NULL;
+    binding_read(b);
+    return b;
+}
+
+/* The binding `name = ...` writes in env, without reading it, when the string it holds
+   may grow in place (not a nonlocal). NULL otherwise. */
+/* Where `name = ...` binds in env: the module's globals for a global, env for a local
+   (or module-level) name; NULL for a nonlocal. */
+static Env *assign_scope(Env *env, const char *name) {
+    if (name_in(env->globals, env->nglobals, name)) return env->module->globals;
+    return name_in(env->nonlocals, env->nnonlocals, name) ? NULL : env;
+}
+
+static bool is_plain_name(Env *env, const char *name) { return assign_scope(env, name) != NULL; }
+
+static Binding *growable_binding(Env *env, const char *name) {
+    Env *scope = assign_scope(env, name);
+    if (!scope) return NULL;
+    Binding *b = env_slot(scope, name);
+    return b && b->name && b->value && b->value->kind == VAL_STR && b->value->str.cap ? b : NULL;
+}
+
+/* `name += rhs` or `name = name + rhs` where name holds old (a str) and rhs is a str:
+   appended in place when old is still growable and bound there (nothing read it while
+   rhs was evaluated), else a new growable string, so a loop of appends is linear. */
+static Value *str_append_to_name(Interp *in, Binding *b, Value *old, Value *rhs) {
+    if (b && b->value == old && old->str.cap) return str_append_in_place(in, old, rhs);
+    return str_concat_growable(in, old, rhs);
 }
 
 static Binding *env_bind(Interp *in, Env *env, const char *name) {
@@ -53,12 +94,6 @@ bool env_declares(Env *env, const char *name) { return env_find(env, name) != NU
 Value *env_get_local(Env *env, const char *name) {
     Binding *b = env_find(env, name);
     return b ? b->value : NULL;
-}
-
-static bool name_in(const char **names, int n, const char *name) {
-    for (int i = 0; i < n; i++)
-        if (names[i] == name) return true;
-    return false;
 }
 
 void env_set_local(Interp *in, Env *env, const char *name, Value *value) {
@@ -398,8 +433,10 @@ static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
         if (strcmp(name, "*") == 0) {
             Env *g = m->globals;
             for (int k = 0; k < g->cap; k++)
-                if (g->slots[k].name && g->slots[k].value && g->slots[k].name[0] != '_')
+                if (g->slots[k].name && g->slots[k].value && g->slots[k].name[0] != '_') {
+                    binding_read(&g->slots[k]);
                     env_assign(in, env, g->slots[k].name, g->slots[k].value);
+                }
             continue;
         }
         /* A name the module defines, or else a submodule of a package. */
@@ -415,12 +452,35 @@ static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
     return EXEC_NORMAL;
 }
 
+/* `name = name + rhs` with one plain name as the target. */
+static bool is_name_concat(Env *env, const Node *s) {
+    const Node *t = s->assign.targets.items[0], *v = s->assign.value;
+    return s->assign.targets.len == 1 && t->kind == AST_NAME && v->kind == AST_BINOP &&
+           v->binop.op == BIN_ADD && v->binop.left->kind == AST_NAME &&
+           v->binop.left->name.id == t->name.id && is_plain_name(env, t->name.id);
+}
+
+/* Its value, as eval gives it, but a str + str appends in place when it may. */
+static Value *eval_name_concat(Interp *in, Env *env, const Node *s) {
+    const Node *e = s->assign.value;
+    Binding *grow = growable_binding(env, e->binop.left->name.id);
+    Value *a = grow ? grow->value : eval(in, env, e->binop.left);
+    Value *b = a ? eval(in, env, e->binop.right) : NULL;
+    if (!b) return NULL;
+    if (a->kind == VAL_STR && b->kind == VAL_STR) return str_append_to_name(in, grow, a, b);
+    return eval_binop(in, BIN_ADD, a, b, e->loc);
+}
+
 static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
     const Node *t = s->augassign.target;
     Value *obj = NULL, *index = NULL, *old;
+    Binding *grow = NULL; /* name += str: old read from here without sharing it */
+    bool concat =
+        s->augassign.op == BIN_ADD && t->kind == AST_NAME && is_plain_name(env, t->name.id);
     switch (t->kind) {
     case AST_NAME:
-        old = eval(in, env, t);
+        grow = concat ? growable_binding(env, t->name.id) : NULL;
+        old = grow ? grow->value : eval(in, env, t);
         break;
     case AST_SUBSCRIPT:
         obj = eval(in, env, t->subscript.value);
@@ -438,7 +498,9 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
     if (!rhs) return EXEC_ERROR;
     Value *result;
     bool handled;
-    if ((result = instance_inplace(in, s->augassign.op, old, rhs, s->loc, &handled)) || handled) {
+    if (concat && old->kind == VAL_STR && rhs->kind == VAL_STR) {
+        result = str_append_to_name(in, grow, old, rhs);
+    } else if ((result = instance_inplace(in, s->augassign.op, old, rhs, s->loc, &handled)) || handled) {
         /* obj.__iadd__(rhs)'s result is stored back, as Python does */
     } else if (set_augassign(in, s->augassign.op, old, rhs)) {
         result = old;
@@ -467,13 +529,14 @@ static void store_side_effect_check(Interp *in, Env *env, const Node *target, Sr
                           arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), true, loc);
 }
 
-static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
+static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
     if (!budget_step(in, &in->budget, &s->loc)) return EXEC_ERROR;
     if (in->builder.eager) eager_safe_point(in->builder.eager);
     switch (s->kind) {
     case AST_EXPR_STMT: return eval(in, env, s->expr_stmt.value) ? EXEC_NORMAL : EXEC_ERROR;
     case AST_ASSIGN: {
-        Value *v = eval(in, env, s->assign.value);
+        Value *v = is_name_concat(env, s) ? eval_name_concat(in, env, s)
+                                          : eval(in, env, s->assign.value);
         if (!v) return EXEC_ERROR;
         for (int i = 0; i < s->assign.targets.len; i++) {
             const Node *t = s->assign.targets.items[i];
@@ -535,6 +598,14 @@ static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
     default: break;
     }
     UNREACHABLE(); /* every statement kind the parser makes is handled above */
+}
+
+static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
+    SrcLoc saved = in->stmt_loc;
+    if (!interp_is_library_file(in, s->loc.file)) in->stmt_loc = s->loc;
+    ExecStatus st = exec_stmt_kind(in, env, s);
+    in->stmt_loc = saved;
+    return st;
 }
 
 ExecStatus exec_block(Interp *in, Env *env, const NodeList *body) {

@@ -74,6 +74,19 @@ void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char
     interp_error(in, loc, "%s%s", graph ? "ValueError: " : "InvalidArgumentError: ", msg);
 }
 
+SrcLoc interp_pending_loc(const Interp *in) {
+    return in->stmt_loc.file ? in->stmt_loc : in->user_loc;
+}
+
+/* The depth guard's error (ValueDepthGuard.too_deep): raised once, where the
+   comparison or repr runs. */
+static void interp_too_deep(void *ctx, const char *what) {
+    Interp *in = ctx;
+    if (in->exc) return;
+    SrcLoc loc = interp_pending_loc(in);
+    interp_error(in, loc, "RecursionError: maximum recursion depth exceeded%s", what);
+}
+
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
     return interp_error(in, loc, "not supported yet: %s", what);
 }
@@ -95,6 +108,7 @@ static Interp *interp_start(Arena *arena, Diag *diag, const Node **script, const
     in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL,
                             .on_error = interp_builder_error, .on_error_ctx = in};
     if (eager) in->builder.eager = eager_new(in->module, opt->argc, opt->argv);
+    value_set_depth_guard((ValueDepthGuard){&in->depth, INTERP_MAX_DEPTH, interp_too_deep, in});
     dunders_install(in);
     builtins_install(in);
     object_class_install(in);

@@ -125,6 +125,9 @@ struct Interp {
     /* The place in the user's script that ops are attributed to: the innermost
        location in a non-library file (calls into the stdlib keep the caller's). */
     SrcLoc user_loc;
+    /* The innermost statement running in a non-library file: where an error raised
+       with no node of its own (a __hash__ run by a dict) is located. */
+    SrcLoc stmt_loc;
     int depth;                    /* Python call depth of the script's functions, capped */
     int frames;                   /* every call's, AutoGraph's generated ones included */
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
@@ -179,6 +182,8 @@ struct Interp {
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what);
+/* Where to locate an error met inside a runtime operation (stmt_loc, else user_loc). */
+SrcLoc interp_pending_loc(const Interp *in);
 /* The graph builder's errors (Builder.on_error), raised as TensorFlow's exceptions. */
 void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);
 /* A warning of a kind the user may have silenced (-Wno-<kind>); "[-W<kind>]" is added. */
@@ -363,6 +368,15 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc);
 
 /* Methods of str (str_methods.c); NULL when absent. */
 Value *str_method(Interp *in, Value *self, const char *name);
+/* Whether a string of count pieces of unit bytes, plus extra, stays within the build-time
+   ceiling (STR_MAX_BYTES); otherwise raises MemoryError, before anything is built. */
+#define STR_MAX_BYTES ((int64_t)1 << 28)
+bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc loc);
+/* a + b for two strs, in a buffer with room to grow (Value.str.cap); str_build.c. */
+Value *str_concat_growable(Interp *in, const Value *a, const Value *b);
+/* a + b, writing b after a in a's buffer when it has room (a must be growable and
+   unreachable once the caller rebinds its name to the result). */
+Value *str_append_in_place(Interp *in, Value *a, const Value *b);
 /* CPython 3.11's Unicode character database (unicode.c over unicode_db.inc; unicode.h). */
 uint32_t utf8_decode_next(const char *s, size_t n, size_t *i); /* the code point at s[*i]; *i moves past it */
 bool unicode_is_printable(uint32_t c);  /* str.isprintable(): repr() escapes the others */

@@ -37,9 +37,23 @@ typedef struct Spec {
     char fill[5];        /* one code point, UTF-8 */
     char align, sign, type;
     bool alt, zero;
-    int width, precision;
+    int64_t width, precision; /* precision -1: none */
     char grouping;
 } Spec;
+
+/* A run of decimal digits at *s (moved past it) into *out; false when it does not fit
+   an int64_t (CPython: past PY_SSIZE_T_MAX), which each caller reports its own way. */
+static bool parse_digits(const char **s, int64_t *out) {
+    int64_t v = 0;
+    bool fits = true;
+    for (; **s >= '0' && **s <= '9'; (*s)++) {
+        int d = **s - '0';
+        if (v > (INT64_MAX - d) / 10) fits = false;
+        else v = v * 10 + d;
+    }
+    *out = v;
+    return fits;
+}
 
 static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
     *sp = (Spec){.fill = " ", .precision = -1};
@@ -61,7 +75,7 @@ static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
         if (!fill_given) strcpy(sp->fill, "0");
         s++;
     }
-    while (*s >= '0' && *s <= '9') sp->width = sp->width * 10 + (*s++ - '0');
+    bool fits = parse_digits(&s, &sp->width);
     if (*s == ',' || *s == '_') sp->grouping = *s++;
     if (*s == '.') {
         s++;
@@ -69,8 +83,11 @@ static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
             interp_error(in, loc, "ValueError: Format specifier missing precision");
             return false;
         }
-        sp->precision = 0;
-        while (*s >= '0' && *s <= '9') sp->precision = sp->precision * 10 + (*s++ - '0');
+        fits = parse_digits(&s, &sp->precision) && fits;
+    }
+    if (!fits) {
+        interp_error(in, loc, "ValueError: Too many decimal digits in format string");
+        return false;
     }
     if (*s) sp->type = *s++;
     if (*s) {
@@ -95,20 +112,28 @@ static const char *group_digits(Arena *a, const char *digits, char sep, size_t g
 }
 
 /* The first n code points of s (a precision on a str counts them). */
-static const char *cut_codepoints(Arena *a, const char *s, int n) {
+static const char *cut_codepoints(Arena *a, const char *s, int64_t n) {
     size_t i = 0;
-    for (int k = 0; k < n && s[i]; k++)
+    for (int64_t k = 0; k < n && s[i]; k++)
         do i++;
         while (((unsigned char)s[i] & 0xc0) == 0x80);
     return s[i] ? arena_strndup(a, s, i) : s;
 }
 
-static const char *pad(Arena *a, const char *sign, const char *body, const Spec *sp, char default_align) {
-    size_t len = (size_t)(utf8_codepoints(sign, strlen(sign)) + utf8_codepoints(body, strlen(body)));
+/* sign and body padded to sp's width; NULL (MemoryError raised) when that is more than
+   the build-time ceiling. */
+static const char *pad(Interp *in, const char *sign, const char *body, const Spec *sp,
+                       char default_align, SrcLoc loc) {
+    Arena *a = in->arena;
+    size_t nsign = strlen(sign), nbody = strlen(body);
+    int64_t len = utf8_codepoints(sign, nsign) + utf8_codepoints(body, nbody);
     char align = sp->align ? sp->align : sp->zero && default_align == '>' ? '=' : default_align;
+    int64_t nfill = (int64_t)strlen(sp->fill);
+    if (sp->width > len && !str_size_ok(in, sp->width - len, nfill, (int64_t)(nsign + nbody), loc))
+        return NULL;
     StrBuf sb;
     strbuf_init(&sb, a);
-    size_t fillc = sp->width > (int)len ? (size_t)sp->width - len : 0;
+    size_t fillc = sp->width > len ? (size_t)(sp->width - len) : 0;
     size_t left = align == '>' ? fillc : align == '^' ? fillc / 2 : 0;
     size_t right = fillc - left;
     if (align == '=') {
@@ -128,8 +153,14 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
     Arena *a = in->arena;
     *ok = true;
     char type = sp->type;
-    int prec = sp->precision;
-    char buf[512];
+    if (sp->precision > INT32_MAX) {
+        *ok = false;
+        interp_error(in, loc, "ValueError: precision too big");
+        return NULL;
+    }
+    /* Fixed notation takes up to 309 digits before the point, then the precision's. */
+    if (sp->precision > 0 && !str_size_ok(in, sp->precision, 1, 320, loc)) return *ok = false, NULL;
+    int prec = (int)sp->precision;
     double x = fabs(f);
     const char *body;
     if (isinf(x) || isnan(x)) {
@@ -139,19 +170,16 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
         /* no type: like 'g' with at least one digit after the point, or repr */
         if (prec < 0) body = float_repr(a, x);
         else {
-            snprintf(buf, sizeof buf, "%.*g", prec == 0 ? 1 : prec, x);
-            if (!strpbrk(buf, ".e") && strlen(buf) < 17) strcat(buf, ".0");
-            body = arena_strdup(a, buf);
+            body = arena_printf(a, "%.*g", prec == 0 ? 1 : prec, x);
+            if (!strpbrk(body, ".e") && strlen(body) < 17) body = arena_printf(a, "%s.0", body);
         }
     } else if (strchr("fFeEgG%", type)) {
         if (prec < 0) prec = 6;
         double v = type == '%' ? x * 100 : x;
         char t = type == '%' ? 'f' : type;
-        char fmt[16];
-        snprintf(fmt, sizeof fmt, sp->alt ? "%%#.%d%c" : "%%.%d%c", prec, t);
-        snprintf(buf, sizeof buf, fmt, v);
-        if (type == '%') strcat(buf, "%");
-        body = arena_strdup(a, buf);
+        char fmt[8];
+        snprintf(fmt, sizeof fmt, sp->alt ? "%%#.*%c%s" : "%%.*%c%s", t, type == '%' ? "%%" : "");
+        body = arena_printf(a, fmt, prec, v);
     } else {
         *ok = false;
         interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'float'", type);
@@ -159,7 +187,9 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
     }
     if (sp->grouping) body = group_digits(a, body, sp->grouping, 3);
     const char *sign = signbit(f) && !isnan(f) ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
-    return pad(a, sign, body, sp, '>');
+    const char *r = pad(in, sign, body, sp, '>', loc);
+    *ok = r != NULL;
+    return r;
 }
 
 static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc, bool *ok) {
@@ -200,7 +230,9 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
     }
     const char *body = sp->grouping ? group_digits(a, buf, sp->grouping, power_of_two ? 4 : 3) : buf;
     const char *sign = v < 0 ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
-    return pad(a, arena_printf(a, "%s%s", sign, prefix), body, sp, '>');
+    const char *r = pad(in, arena_printf(a, "%s%s", sign, prefix), body, sp, '>', loc);
+    *ok = r != NULL;
+    return r;
 }
 
 Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
@@ -234,7 +266,8 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
             return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
         const char *s = value_to_str(in->arena, v);
         if (sp.precision >= 0) s = cut_codepoints(in->arena, s, sp.precision);
-        r = pad(in->arena, "", s, &sp, '<');
+        r = pad(in, "", s, &sp, '<', loc);
+        ok = r != NULL;
     } else {
         return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
     }
@@ -272,12 +305,12 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         char flags[8] = {0};
         int nf = 0;
         while (*p && strchr("-+ #0", *p) && nf < 7) flags[nf++] = *p++;
-        int width = 0, prec = -1;
-        while (*p >= '0' && *p <= '9') width = width * 10 + (*p++ - '0');
+        int64_t width = 0, prec = -1;
+        if (!parse_digits(&p, &width)) return interp_error(in, loc, "ValueError: width too big");
         if (*p == '.') {
             p++;
-            prec = 0;
-            while (*p >= '0' && *p <= '9') prec = prec * 10 + (*p++ - '0');
+            if (!parse_digits(&p, &prec) || prec > INT32_MAX)
+                return interp_error(in, loc, "ValueError: precision too big");
         }
         char conv = *p;
         if (!conv) return interp_error(in, loc, "ValueError: incomplete format");
@@ -297,23 +330,23 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
             const char *text = py_str(in, v, loc);
             if (!text) return NULL;
             if (prec >= 0) text = cut_codepoints(in->arena, text, prec);
-            piece = pad(in->arena, "", text, &sp, '>');
+            piece = pad(in, "", text, &sp, '>', loc);
             break;
         }
         case 'r':
         case 'a': {
             const char *text = conv == 'a' ? py_ascii(in, v, loc) : py_repr(in, v, loc);
             if (!text) return NULL;
-            piece = pad(in->arena, "", text, &sp, '>');
+            piece = pad(in, "", text, &sp, '>', loc);
             break;
         }
         case 'c': {
             char buf[5] = {0};
             if (v->kind == VAL_STR && utf8_codepoints(v->str.s, v->str.len) == 1) {
-                piece = pad(in->arena, "", v->str.s, &sp, '>');
+                piece = pad(in, "", v->str.s, &sp, '>', loc);
             } else if (v->kind == VAL_INT && v->i >= 0 && v->i < 0x110000) {
                 buf[utf8_encode((uint32_t)v->i, buf)] = '\0';
-                piece = pad(in->arena, "", buf, &sp, '>');
+                piece = pad(in, "", buf, &sp, '>', loc);
             } else if (v->kind == VAL_INT) {
                 return interp_error(in, loc, "OverflowError: %%c arg not in range(0x110000)");
             } else {
@@ -348,7 +381,8 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         default:
             return interp_error(in, loc, "ValueError: unsupported format character '%c' (0x%x)", conv, conv);
         }
-        if (!ok) return NULL;
+        if (!ok || !piece) return NULL;
+        if (!str_size_ok(in, (int64_t)sb.len, 1, (int64_t)strlen(piece), loc)) return NULL;
         strbuf_puts(&sb, piece);
     }
     if (next < items->len && args->kind == VAL_TUPLE)

@@ -100,6 +100,18 @@ static bool need_int(Interp *in, const Value *v, int64_t *out, SrcLoc loc) {
 /* ---- text helpers ------------------------------------------------------------------------------- */
 
 static Value *str_of(Interp *in, const char *s, size_t n) { return value_str(in->arena, n ? s : "", n); }
+bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc loc) {
+    int64_t n;
+    if (count < 0) count = 0;
+    if (!__builtin_mul_overflow(count, unit, &n) && !__builtin_add_overflow(n, extra, &n) &&
+        n <= STR_MAX_BYTES)
+        return true;
+    interp_error(in, loc,
+                 "MemoryError: string too large for the build-time interpreter (over %d MiB)",
+                 (int)(STR_MAX_BYTES >> 20));
+    return false;
+}
+
 static Value *buf_value(Interp *in, StrBuf *sb) { return value_str(in->arena, sb->len ? sb->data : "", sb->len); }
 
 /* The byte offset of code point cp (0 <= cp <= the text's code points). */
@@ -732,6 +744,7 @@ static Value *justify(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const
     }
     int64_t margin = width - utf8_codepoints(self->str.s, self->str.len);
     if (margin <= 0) return self;
+    if (!str_size_ok(in, margin, (int64_t)fill_len, (int64_t)self->str.len, loc)) return NULL;
     int64_t left = align == '<' ? 0 : align == '>' ? margin : margin / 2 + (margin & width & 1);
     StrBuf sb;
     strbuf_init(&sb, in->arena);
@@ -751,6 +764,7 @@ METHOD(str_zfill) {
     if (!str_args(in, args, "zfill", 1, 1, ARITY_FIXED, loc) || !need_int(in, args->pos[0], &width, loc)) return NULL;
     int64_t margin = width - utf8_codepoints(self->str.s, self->str.len);
     if (margin <= 0) return self;
+    if (!str_size_ok(in, margin, 1, (int64_t)self->str.len, loc)) return NULL;
     const char *s = self->str.s;
     size_t sign = self->str.len && (s[0] == '+' || s[0] == '-');
     StrBuf sb;
@@ -769,6 +783,8 @@ METHOD(str_expandtabs) {
     int64_t tabsize = 8, column = 0;
     if (!str_kwargs(in, args, "expandtabs", names, 1, a, loc)) return NULL;
     if (a[0] && !need_int(in, a[0], &tabsize, loc)) return NULL;
+    if (tabsize > INT32_MAX || tabsize < INT32_MIN)
+        return interp_error(in, loc, "OverflowError: Python int too large to convert to C int");
     StrBuf sb;
     strbuf_init(&sb, in->arena);
     for (size_t i = 0; i < self->str.len; i++) {
@@ -776,6 +792,7 @@ METHOD(str_expandtabs) {
         if (c == '\t') {
             if (tabsize > 0) {
                 int64_t spaces = tabsize - column % tabsize;
+                if (!str_size_ok(in, spaces, 1, (int64_t)sb.len, loc)) return NULL;
                 put_fill(&sb, " ", 1, spaces);
                 column += spaces;
             }

@@ -201,7 +201,11 @@ struct Value {
         bool b;
         int64_t i;
         double f;
-        struct { const char *s; size_t len; } str;   /* VAL_STR; VAL_UNDEFINED: the name */
+        /* VAL_STR; VAL_UNDEFINED: the name. cap > 0: s is a buffer of cap bytes the
+           string may grow into in place (str_build.c); set only while the Value is
+           held by one name's binding and was never read from it (exec.c clears it
+           on every read of a binding). */
+        struct { const char *s; size_t len; size_t cap; } str;
         List *list;           /* VAL_LIST and VAL_TUPLE */
         Dict *dict;
         PySet *set;
@@ -290,7 +294,9 @@ bool value_is_number(const Value *v);         /* bool, int or float */
 
 /* ---- Text (CPython-exact) ------------------------------------------------------- */
 const char *value_repr(Arena *a, const Value *v);
-/* repr with instances printed by a hook (their __repr__); NULL when the hook failed. */
+/* repr with instances printed by a hook (their __repr__); NULL when the hook failed or
+   the nesting reached the depth guard's limit (value_depth_enter, " while getting the
+   repr of an object"). Without a hook, nesting deeper than that prints as "...". */
 typedef struct ReprHook {
     const char *(*fn)(struct ReprHook *hook, const Value *instance); /* NULL: failed (sets failed) */
     bool failed;
@@ -309,8 +315,23 @@ const char *str_repr(Arena *a, const char *s, size_t len);
    check it after the dict or set operation. */
 bool instance_user_hash(const Value *v, int64_t *hash);
 bool instance_user_equal(const Value *a, const Value *b);
-/* Python ==, for values that compare without running user code. */
+/* Python ==, for values that compare without running user code. Every comparison
+   it makes is one level of the recursion guard's depth (CPython's " in comparison"):
+   past the limit it is false, with the guard's error pending. */
 bool value_equal(const Value *a, const Value *b);
+/* The recursion limit that value_equal and value_repr_hooked count against, as
+   CPython's Py_EnterRecursiveCall: *depth is the interpreter's call depth, and a level
+   that would reach limit calls too_deep(ctx, what) (what: " in comparison", ...).
+   Without a guard (depth NULL) nothing is counted. */
+typedef struct ValueDepthGuard {
+    int *depth;
+    int limit;
+    void (*too_deep)(void *ctx, const char *what);
+    void *ctx;
+} ValueDepthGuard;
+void value_set_depth_guard(ValueDepthGuard guard);
+bool value_depth_enter(const char *what); /* false (too_deep called) at the limit */
+void value_depth_leave(void);
 /* False (and *hash untouched) for unhashable values. */
 bool value_hash(const Value *v, uint64_t *hash);
 /* Two numbers (bool, int, float) compared exactly: -1, 0 or 1; 2 when one is NaN. */

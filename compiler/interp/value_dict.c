@@ -44,7 +44,25 @@ List *dict_view_items(Arena *a, const Value *view) {
     return l;
 }
 
-bool value_equal(const Value *a, const Value *b) {
+static ValueDepthGuard depth_guard;
+
+void value_set_depth_guard(ValueDepthGuard guard) { depth_guard = guard; }
+
+bool value_depth_enter(const char *what) {
+    if (!depth_guard.depth) return true;
+    if (*depth_guard.depth + 1 >= depth_guard.limit) {
+        depth_guard.too_deep(depth_guard.ctx, what);
+        return false;
+    }
+    ++*depth_guard.depth;
+    return true;
+}
+
+void value_depth_leave(void) {
+    if (depth_guard.depth) --*depth_guard.depth;
+}
+
+static bool equal_values(const Value *a, const Value *b) {
     if (a->kind == VAL_SET && b->kind == VAL_SET)
         return a->set->used == b->set->used && set_is_subset(a->set, b->set);
     if (a == b) return true;
@@ -85,6 +103,14 @@ bool value_equal(const Value *a, const Value *b) {
     case VAL_METHOD: return value_equal(a->method.fn, b->method.fn) && value_equal(a->method.self, b->method.self);
     default: return false; /* identity was checked first */
     }
+}
+
+bool value_equal(const Value *a, const Value *b) {
+    if (a == b && a->kind != VAL_SET) return true;
+    if (!value_depth_enter(" in comparison")) return false;
+    bool eq = equal_values(a, b);
+    value_depth_leave();
+    return eq;
 }
 
 static uint64_t mix(uint64_t h, uint64_t x) {

@@ -127,7 +127,14 @@ typedef struct ReprFrame {
     const void *container;
     const struct ReprFrame *up;
     ReprHook *hook;               /* the same in every frame: instances' reprs */
+    int depth;                    /* the containers open around this one, it included */
 } ReprFrame;
+
+/* Without a hook (messages), containers nested deeper than this print as "...". */
+#define REPR_UNHOOKED_MAX_DEPTH 200
+
+/* Whether the walk stopped: a __repr__ failed or the nesting was too deep. */
+static bool repr_failed(const ReprFrame *f) { return f->hook && f->hook->failed; }
 
 static bool repr_active(const ReprFrame *f, const void *container) {
     for (; f; f = f->up)
@@ -142,9 +149,9 @@ static void repr_seq(StrBuf *sb, const List *l, const char *open, const char *cl
         strbuf_printf(sb, "%s...%s", open, close);
         return;
     }
-    ReprFrame here = {l, up, up->hook};
+    ReprFrame here = {l, up, up->hook, up->depth + 1};
     strbuf_puts(sb, open);
-    for (int i = 0; i < l->len; i++) {
+    for (int i = 0; i < l->len && !repr_failed(up); i++) {
         if (i) strbuf_puts(sb, ", ");
         repr_into(sb, l->items[i], &here);
     }
@@ -152,7 +159,7 @@ static void repr_seq(StrBuf *sb, const List *l, const char *open, const char *cl
     strbuf_puts(sb, close);
 }
 
-static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
+static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
     Arena *a = sb->arena;
     switch (v->kind) {
     case VAL_NONE: strbuf_puts(sb, "None"); return;
@@ -167,10 +174,10 @@ static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
             strbuf_puts(sb, "{...}");
             return;
         }
-        ReprFrame here = {v->dict, up, up->hook};
+        ReprFrame here = {v->dict, up, up->hook, up->depth + 1};
         strbuf_putc(sb, '{');
         bool first = true;
-        for (int i = 0; i < v->dict->nentries; i++) {
+        for (int i = 0; i < v->dict->nentries && !repr_failed(up); i++) {
             const DictEntry *e = &v->dict->entries[i];
             if (!e->key) continue;
             if (!first) strbuf_puts(sb, ", ");
@@ -195,7 +202,7 @@ static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
         strbuf_putc(sb, '{');
         int64_t pos = 0;
         Value *key;
-        for (bool first = true; set_next(v->set, &pos, &key); first = false) {
+        for (bool first = true; !repr_failed(up) && set_next(v->set, &pos, &key); first = false) {
             if (!first) strbuf_puts(sb, ", ");
             repr_into(sb, key, up);
         }
@@ -281,10 +288,26 @@ static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
     UNREACHABLE();
 }
 
+/* Every value printed is one level of the depth guard, as every PyObject_Repr call is
+   in CPython; without a hook only the nesting is bounded. */
+static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up) {
+    if (!up->hook) {
+        if (up->depth >= REPR_UNHOOKED_MAX_DEPTH) strbuf_puts(sb, "...");
+        else repr_value(sb, v, up);
+        return;
+    }
+    if (!value_depth_enter(" while getting the repr of an object")) {
+        up->hook->failed = true;
+        return;
+    }
+    repr_value(sb, v, up);
+    value_depth_leave();
+}
+
 const char *value_repr_hooked(Arena *a, const Value *v, ReprHook *hook) {
     StrBuf sb;
     strbuf_init(&sb, a);
-    ReprFrame root = {NULL, NULL, hook};
+    ReprFrame root = {NULL, NULL, hook, 0};
     repr_into(&sb, v, &root);
     return hook && hook->failed ? NULL : strbuf_cstr(&sb);
 }

@@ -433,18 +433,78 @@ Test(lexer, error_non_breaking_space) {
     EXPECT_ERROR("x\xc2\xa0= 1\n", "t.py:1:2: error: invalid non-printable character U+00A0");
 }
 
-Test(lexer, error_null_byte) {
+/* The diagnostics of the n bytes at src (which may hold NULs), lexed to the end; *count
+ * receives the number of tokens before TOK_EOF. */
+static const char *diag_of_bytes(const char *src, size_t n, int *count) {
     SourceFile *f = ARENA_NEW(cap.arena, SourceFile);
     f->path = "t.py";
-    f->text = arena_strndup(cap.arena, "a\0b\n", 4);
-    f->len = 4;
-    Lexer *lx = lexer_new(cap.arena, &cap.diag, f);
-    int n = 0;
-    while (lexer_next(lx).kind != TOK_EOF) n++;
-    cr_assert(eq(int, n, 3)); /* a b NEWLINE */
+    f->text = arena_strndup(cap.arena, src, n);
+    f->len = n;
     fflush(cap.out);
-    const char *want = "t.py:1:2: error: source code cannot contain null bytes\n";
-    cr_assert(eq(int, strncmp(cap.text, want, strlen(want)), 0));
+    size_t before = cap.len;
+    Lexer *lx = lexer_new(cap.arena, &cap.diag, f);
+    *count = 0;
+    while (lexer_next(lx).kind != TOK_EOF) ++*count;
+    fflush(cap.out);
+    return diag_capture_since(&cap, before);
+}
+
+/* As CPython, a NUL anywhere (a string literal or a comment too) rejects the file
+ * before it is tokenized: one error, at the byte, and no tokens. */
+Test(lexer, error_null_byte) {
+    static const struct {
+        const char *src;
+        size_t len;
+        const char *want;
+    } cases[] = {
+        {"a\0b\n", 4, "t.py:1:2: error: source code cannot contain null bytes\n"},
+        {"x = 1\ns = 'a\0b'\n", 14, "t.py:2:7: error: source code cannot contain null bytes\n"},
+        {"x = 1  # \0\n", 11, "t.py:1:10: error: source code cannot contain null bytes\n"},
+        {"s = \"\"\"\n\0\"\"\"\n", 13, "t.py:2:1: error: source code cannot contain null bytes\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int n;
+        const char *text = diag_of_bytes(cases[i].src, cases[i].len, &n);
+        size_t want = strlen(cases[i].want);
+        cr_assert(eq(int, strncmp(text, cases[i].want, want), 0), "case %zu: %s", i, text);
+        cr_assert(eq(int, n, 0), "case %zu: tokens after the error", i);
+        cr_assert(eq(ptr, (void *)strstr(text + want, "error:"), NULL), "case %zu: two errors", i);
+    }
+}
+
+/* Malformed UTF-8 anywhere: CPython's decoder's rules (no overlong forms, surrogates,
+ * or code points past U+10FFFF), located at the first bad byte. */
+#define NON_UTF8(where, byte) \
+    "t.py:" where ": error: non-UTF-8 code starting with '\\x" byte "': the source must be UTF-8"
+Test(lexer, error_invalid_utf8) {
+    static const struct {
+        const char *src, *want;
+    } cases[] = {
+        {"s = 'a\xff" "b'\n", NON_UTF8("1:7", "ff")},
+        {"x = 1\n# caf\xe9\n", NON_UTF8("2:6", "e9")},
+        {"s = '\xed\xa0\x80'\n", NON_UTF8("1:6", "ed")},
+        {"s = '\xc0\xaf'\n", NON_UTF8("1:6", "c0")},
+        {"s = '\xe0\x80\xaf'\n", NON_UTF8("1:6", "e0")},
+        {"s = '\xf4\x90\x80\x80'\n", NON_UTF8("1:6", "f4")},
+        {"s = '\xe2\x82'\n", NON_UTF8("1:6", "e2")},
+        {"y = 2 \xc3", NON_UTF8("1:7", "c3")},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int n;
+        const char *text = diag_of_bytes(cases[i].src, strlen(cases[i].src), &n);
+        size_t want = strlen(cases[i].want);
+        cr_assert(eq(int, strncmp(text, cases[i].want, want), 0), "case %zu: %s", i, text);
+        cr_assert(eq(int, n, 0), "case %zu: tokens after the error", i);
+    }
+}
+
+/* Well-formed UTF-8 of every length is accepted in strings and comments. */
+Test(lexer, valid_utf8_everywhere) {
+    int n;
+    const char *src = "s = '\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf'  # \xe2\x9c\x93\n";
+    const char *text = diag_of_bytes(src, strlen(src), &n);
+    cr_assert(eq(str, (char *)text, ""));
+    cr_assert(eq(int, n, 4)); /* s = '...' NEWLINE */
 }
 
 Test(lexer, error_backslash_not_at_line_end) {
