@@ -234,8 +234,11 @@ bool shape_compare(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
                           TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
     if (!same_dtype(op, in, err, errsize)) return false;
-    if (in[0]->type.dtype == DT_STRING)
-        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(DT_STRING));
+    /* Bools are equal or not, but not ordered: TensorFlow's Less has no bool kernel,
+       nor has the runtime's. */
+    DType dt = in[0]->type.dtype;
+    if (dt == DT_STRING || (dt == DT_BOOL && op != OP_EQUAL && op != OP_NOT_EQUAL))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
     return broadcast_result(op, in, DT_BOOL, out, nout, err, errsize);
 }
 
