@@ -50,7 +50,8 @@ int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max) {
             vals[i] = c->dtype == DT_INT32 ? ((const int32_t *)c->data)[i] : ((const int64_t *)c->data)[i];
             known[i] = true;
         }
-    } else if (def && def->op == OP_SHAPE) {
+    } else if (def && def->op == OP_SHAPE && def->ninputs > 0) {
+        /* (Eager mode drops an instruction's inputs once it ran: the value below.) */
         const Shape *x = &def->inputs[0]->type.shape;
         for (int i = 0; i < n; i++) {
             vals[i] = x->dims[i];
