@@ -26,5 +26,7 @@ for i in range(64):
     open(f"{sys.argv[1]}/seed{i:02d}", "wb").write(data)
 PY
 for h in fuzz_lexer fuzz_parser fuzz_build fuzz_runtime; do
-    if [[ -d "$root/tests/fuzz/regressions/$h" ]]; then cp "$root/tests/fuzz/regressions/$h/"* "$out/$h/" 2>/dev/null || true; fi
+    if [[ -d "$root/tests/fuzz/regressions/$h" ]]; then
+        cp "$root/tests/fuzz/regressions/$h/"* "$out/$h/"
+    fi
 done

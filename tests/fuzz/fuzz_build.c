@@ -39,7 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     if (m) {
         char err[512];
-        if (!graph_verify(m, err, sizeof err)) diag_internal_error(__FILE__, __LINE__, "invalid graph: %s", err);
+        if (!graph_verify(m, err, sizeof err))
+            diag_internal_error(__FILE__, __LINE__, "invalid graph: %s", err);
         pass_dce(a, m);
         if (!graph_verify(m, err, sizeof err))
             diag_internal_error(__FILE__, __LINE__, "invalid graph after dce: %s", err);

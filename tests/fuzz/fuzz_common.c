@@ -41,6 +41,14 @@ _Noreturn void __wrap_ig_fatal(const IgSite *site, const char *fmt, ...) {
         va_end(ap);
         abort();
     }
+    if (getenv("INGOT_FUZZ_VERBOSE")) { /* reproducing by hand: show the error */
+        va_list ap;
+        va_start(ap, fmt);
+        fprintf(stderr, "caught run-time error: ");
+        vfprintf(stderr, fmt, ap);
+        fputc('\n', stderr);
+        va_end(ap);
+    }
     fuzz_fatal_count++;
     fuzz_fatal_armed = 0;
     longjmp(fuzz_fatal_jmp, 1);

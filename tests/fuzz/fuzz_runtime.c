@@ -5,7 +5,10 @@
  * and bool(t). One input byte in eight selects the flags half instead
  * (fuzz_runtime_flags.c). Entry point: LLVMFuzzerTestOneInput.
  * Memory owner: one Arena (and one EagerContext) per input; eager_finish releases
- * every tensor at the end.
+ * every tensor at the end. Leaks are not checked here: a run-time error leaks what
+ * was alive (the program would have ended there), which LeakSanitizer cannot tell
+ * from a real leak, so scripts/fuzz runs this harness with detect_leaks=0 (the
+ * runtime's leaks are tests/leak's and the sanitized e2e tests' to find).
  *
  * The input is a little program: each step reads an opcode byte and then what that
  * op needs (which values of the pool it takes, its attributes); a constant adds a
@@ -55,8 +58,9 @@ static void on_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg
 static int8_t s8(Program *p) { return (int8_t)fuzz_u8(&p->r); }
 
 /* ---- values --------------------------------------------------------------------- */
-static const double float_specials[] = {0.0, -0.0, 1.0, -1.0, 0.5, 1e-45, 1e-300, 3.4e38, 1.7976931348623157e308,
-                                        INFINITY, -INFINITY, NAN, 1e10, -1e10, 2.0, 0.1};
+static const double float_specials[] = {0.0, -0.0, 1.0, -1.0, 0.5, 1e-45, 1e-300, 3.4e38,
+                                        1.7976931348623157e308, INFINITY, -INFINITY, NAN,
+                                        1e10, -1e10, 2.0, 0.1};
 static const char *const string_values[] = {"", "a", "hello", "two words", "\n", "\xc3\xa9",
                                             "a much longer string of text, forty chars"};
 
@@ -104,7 +108,9 @@ static void pool_add(Program *p, IrValue *v) {
     else p->pool[fuzz_u8(&p->r) % FUZZ_POOL] = v;
 }
 
-static IrValue *pool_pick(Program *p) { return p->npool ? p->pool[fuzz_u8(&p->r) % p->npool] : NULL; }
+static IrValue *pool_pick(Program *p) {
+    return p->npool ? p->pool[fuzz_u8(&p->r) % p->npool] : NULL;
+}
 
 static ConstData *const_data(Program *p, DType dt, Shape s) {
     ConstData *c = ARENA_NEW(p->a, ConstData);
@@ -164,7 +170,8 @@ static void op_attrs(Program *p, Opcode op, Attrs *at) {
         attrs_set_bool(p->a, at, "transpose_b", fuzz_u8(&p->r) & 1);
         break;
     case ABI_SLICE:
-        for (int i = 0; i < SLICE_MASKS; i++) attrs_set_int(p->a, at, slice_mask_names[i], fuzz_u8(&p->r) % 32);
+        for (int i = 0; i < SLICE_MASKS; i++)
+            attrs_set_int(p->a, at, slice_mask_names[i], fuzz_u8(&p->r) % 32);
         break;
     case ABI_CONV:
         pair_attr(p, at, "strides");
@@ -192,7 +199,8 @@ static bool small_result(Opcode op, IrValue **in, int nin, const Attrs *at) {
     TensorType out[2];
     int nout = 0;
     char err[512];
-    if (!shape_infer(op, in, nin, at, NULL, out, &nout, err, sizeof err)) return true; /* refused: fine */
+    /* (Refused: build_op reports it, an answer.) */
+    if (!shape_infer(op, in, nin, at, NULL, out, &nout, err, sizeof err)) return true;
     for (int i = 0; i < nout; i++) {
         int64_t n = shape_num_elements(&out[i].shape);
         if (n < 0 || n > FUZZ_MAX_ELEMENTS) return false;
@@ -251,7 +259,8 @@ static void run_random(Program *p) {
                                  OP_RANDOM_TRUNCATED_NORMAL};
     Opcode op = ops[fuzz_u8(&p->r) % 4];
     int64_t three[1] = {3};
-    Global *state = module_add_global(p->m, "generator", const_data(p, DT_INT64, shape_of(1, three)), false, p->loc);
+    ConstData *words = const_data(p, DT_INT64, shape_of(1, three));
+    Global *state = module_add_global(p->m, "generator", words, false, p->loc);
     Attrs at = {0};
     attrs_set_dtype(p->a, &at, "dtype", (DType)(fuzz_u8(&p->r) % DT__COUNT));
     attrs_set_shape(p->a, &at, "shape", small_shape(p, FUZZ_MAX_ELEMENTS));

@@ -13,7 +13,8 @@
 #define FUZZ_MAX_FLAGS 4
 #define FUZZ_MAX_ARGS 16
 
-static const char *const flag_names[] = {"epochs", "lr", "name", "verbose", "x", "x-y", "a_b", "h", "help2", "e"};
+static const char *const flag_names[] = {"epochs", "lr", "name", "verbose", "x",
+                                         "x-y", "a_b", "h", "help2", "e"};
 
 /* Defaults as the compiler writes them (emit_c.c's flag_default_text), by dtype. */
 static const char *const defaults[IG_DTYPE_COUNT][3] = {
@@ -33,8 +34,9 @@ void fuzz_flags_one(FuzzReader *r) {
     for (int i = 0; i < n; i++) {
         /* Distinct names, as module_add_flag makes them. */
         IgDType dt = (IgDType)(fuzz_u8(r) % IG_DTYPE_COUNT);
-        table[i] = (IgFlagSpec){flag_names[(first + (size_t)i) % nnames], dt, defaults[dt][fuzz_u8(r) % 3],
-                                i % 2 ? "" : "a flag"};
+        const char *dflt = defaults[dt][fuzz_u8(r) % 3];
+        const char *help = i % 2 ? "" : "a flag";
+        table[i] = (IgFlagSpec){flag_names[(first + (size_t)i) % nnames], dt, dflt, help};
     }
     /* The rest is the command line, its arguments separated by NUL bytes. */
     char *text = malloc(r->size - r->pos + 1);
@@ -46,7 +48,8 @@ void fuzz_flags_one(FuzzReader *r) {
     char *argv[FUZZ_MAX_ARGS + 2];
     int argc = 0;
     argv[argc++] = (char *)"prog";
-    for (size_t p = 0; p < len && argc <= FUZZ_MAX_ARGS; p += strlen(text + p) + 1) argv[argc++] = text + p;
+    for (size_t p = 0; p < len && argc <= FUZZ_MAX_ARGS; p += strlen(text + p) + 1)
+        argv[argc++] = text + p;
     argv[argc] = NULL;
     IgFlagsStatus st = ig_flags_try_parse(argc, argv, table, n, fuzz_sink(), fuzz_sink());
     if (st == IG_FLAGS_OK) {
