@@ -128,7 +128,8 @@ bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
     const Attr *axis = attrs_get(attrs, "axis");
     bool drop[IR_MAX_RANK] = {false};
     char b[SHAPE_BUF];
-    if (!axis) {
+    /* axis=[] squeezes every size-1 dim, as no axis does (TensorFlow's, ig_squeeze). */
+    if (!axis || axis->ints.len == 0) {
         for (int i = 0; i < x->rank; i++) {
             if (x->dims[i] == DIM_UNKNOWN)
                 return shape_fail(err, errsize, op,

@@ -230,6 +230,17 @@ static void run_op(Program *p, Opcode op) {
     }
     op_attrs(p, op, &at);
     if (!small_result(op, in, nin, &at)) return;
+    if (getenv("INGOT_FUZZ_VERBOSE")) { /* reproducing by hand: what runs */
+        fprintf(stderr, "%s", op_info[op].name);
+        for (int i = 0; i < nin; i++) {
+            char b[128];
+            fprintf(stderr, " %s", type_str(&in[i]->type, b, sizeof b));
+        }
+        for (int i = 0; i < at.len; i++)
+            if (at.items[i].kind == ATTR_INT || at.items[i].kind == ATTR_BOOL)
+                fprintf(stderr, " %s=%lld", at.items[i].key, (long long)at.items[i].i);
+        fputc('\n', stderr);
+    }
     pool_add(p, build_op(&p->b, op, in, nin, &at, p->loc));
 }
 
