@@ -14,6 +14,14 @@ static bool one_output(TensorType *out, int *nout, DType dt, Shape s) {
     return true;
 }
 
+/* The runtime's string tensors are scalars and its array kernels copy fixed-size
+   elements: an array op on a string is refused (false) with this message. */
+static bool is_string_refused(Opcode op, const IrValue *x, char *err, size_t errsize) {
+    if (x->type.dtype != DT_STRING) return false;
+    shape_fail(err, errsize, op, "unsupported dtype string");
+    return true;
+}
+
 /* An int32/int64 vector argument whose length is known: n and what is known of it. */
 static bool vector_arg(Opcode op, const IrValue *v, const char *what, int64_t *vals, bool *known, int *n, char *err,
                        size_t errsize) {
@@ -107,6 +115,7 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
 bool shape_expand_dims(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                        int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (axis < 0 || axis > x->rank || x->rank >= IR_MAX_RANK)
@@ -124,6 +133,7 @@ bool shape_expand_dims(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
 bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                    int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     const Attr *axis = attrs_get(attrs, "axis");
     bool drop[IR_MAX_RANK] = {false};
@@ -158,6 +168,7 @@ bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
 bool shape_transpose(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                      int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     const Attr *perm = attrs_get(attrs, "perm");
     if (!perm || perm->kind != ATTR_INTS || perm->ints.len != x->rank)
@@ -211,6 +222,7 @@ bool shape_concat(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
 bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                 int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t m[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
@@ -229,6 +241,7 @@ bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
 bool shape_broadcast_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                         int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t v[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
@@ -270,6 +283,7 @@ static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t str
 bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                          int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t b[IR_MAX_RANK], e[IR_MAX_RANK], st[IR_MAX_RANK];
     bool bk[IR_MAX_RANK], ek[IR_MAX_RANK], sk[IR_MAX_RANK];
