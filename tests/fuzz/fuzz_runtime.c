@@ -17,9 +17,9 @@
  * internal error or an eager/shape-rule disagreement (eager.c's asserts) is a crash.
  *
  * Input space left out on purpose (tests/fuzz/README.md): results of more than
- * FUZZ_MAX_ELEMENTS elements (the tensor byte-size overflow of huge shapes is being
- * fixed elsewhere; big tensors only cost time) and window attributes beyond a
- * signed byte (conv/pool strides of 1<<62, being fixed elsewhere). */
+ * FUZZ_MAX_ELEMENTS elements or shape operands with larger dims (the size overflows
+ * of huge shapes are being fixed elsewhere; big tensors only cost time) and window
+ * attributes beyond a signed byte (conv/pool strides of 1<<62, being fixed elsewhere). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,6 +208,21 @@ static bool small_result(Opcode op, IrValue **in, int nin, const Attrs *at) {
     return true;
 }
 
+/* Whether a shape-like operand (reshape's shape, tile's multiples, broadcast_to's
+   shape) asks for a dim beyond FUZZ_MAX_ELEMENTS: skipped, see the top (the shape
+   rules' products of such dims overflow, being fixed elsewhere). */
+static bool huge_dims(Opcode op, IrValue **in, int nin) {
+    if (!(op == OP_RESHAPE || op == OP_TILE || op == OP_BROADCAST_TO) || nin < 2 || !in[1]->eager)
+        return false;
+    const IgTensor *t = in[1]->eager;
+    for (int64_t i = 0; i < t->size; i++) {
+        int64_t v = t->dtype == IG_INT32 ? ((const int32_t *)t->data)[i]
+                    : t->dtype == IG_INT64 ? ((const int64_t *)t->data)[i] : 0;
+        if (v > FUZZ_MAX_ELEMENTS || v < -FUZZ_MAX_ELEMENTS) return true;
+    }
+    return false;
+}
+
 /* A generic op (any ABI but SPECIAL), or cast/range/fill. */
 static void run_op(Program *p, Opcode op) {
     Attrs at = {0};
@@ -229,7 +244,7 @@ static void run_op(Program *p, Opcode op) {
         else attrs_set_int(p->a, &at, "value", int_value(b >> 1, DT_INT64));
     }
     op_attrs(p, op, &at);
-    if (!small_result(op, in, nin, &at)) return;
+    if (huge_dims(op, in, nin) || !small_result(op, in, nin, &at)) return;
     if (getenv("INGOT_FUZZ_VERBOSE")) { /* reproducing by hand: what runs */
         fprintf(stderr, "%s", op_info[op].name);
         for (int i = 0; i < nin; i++) {
