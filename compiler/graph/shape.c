@@ -159,7 +159,9 @@ bool shape_cast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     const Attr *dt = attrs_get(attrs, "dtype");
     if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
     DType from = in[0]->type.dtype;
-    if ((from == DT_STRING) != (dt->dtype == DT_STRING))
+    /* No kernel casts strings, not even to string (the interpreter makes no node for a
+       cast to the same dtype). */
+    if (from == DT_STRING || dt->dtype == DT_STRING)
         return shape_fail(err, errsize, op, "cannot cast %s to %s", dtype_name(from),
                           dtype_name(dt->dtype));
     out[0] = tensor_type(dt->dtype, in[0]->type.shape);
