@@ -302,7 +302,8 @@ bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
     int consumed = 0;
     for (int i = 0; i < nb; i++)
         if (!((ellipsis_mask | new_axis_mask) >> i & 1)) consumed++;
-    bool has_ellipsis = ellipsis_mask != 0;
+    /* Mask bits past the spec's entries mean nothing (TensorFlow's, slice_spec.c). */
+    bool has_ellipsis = (ellipsis_mask & (((int64_t)1 << nb) - 1)) != 0;
     if (consumed > x->rank)
         return shape_fail(err, errsize, op, "the slice has %d indices but the tensor has rank %d", consumed, x->rank);
     Shape s = shape_scalar();
