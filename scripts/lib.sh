@@ -13,10 +13,12 @@ JOBS="${INGOT_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 # Debian packages the build and the tests need: compiler toolchain, the build
 # system, the lexer/parser generators, oneDNN (runtime kernels; found through its
 # CMake package, hence cmake), Boehm's collector (the build-time interpreter's
-# memory), Criterion (unit tests), valgrind (memory checks).
+# memory), Criterion (unit tests), valgrind (memory checks), clang and its
+# compiler-rt (libFuzzer, for the harnesses in tests/fuzz: scripts/fuzz).
 LIB_REQUIRED_PACKAGES=(
     build-essential meson ninja-build re2c bison pkg-config cmake
     libdnnl-dev libgc-dev libcriterion-dev python3 valgrind
+    clang libclang-rt-14-dev
 )
 
 lib_say() {

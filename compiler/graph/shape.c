@@ -50,7 +50,8 @@ int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max) {
             vals[i] = c->dtype == DT_INT32 ? ((const int32_t *)c->data)[i] : ((const int64_t *)c->data)[i];
             known[i] = true;
         }
-    } else if (def && def->op == OP_SHAPE) {
+    } else if (def && def->op == OP_SHAPE && def->ninputs > 0) {
+        /* (Eager mode drops an instruction's inputs once it ran: the value below.) */
         const Shape *x = &def->inputs[0]->type.shape;
         for (int i = 0; i < n; i++) {
             vals[i] = x->dims[i];
@@ -158,7 +159,9 @@ bool shape_cast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     const Attr *dt = attrs_get(attrs, "dtype");
     if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
     DType from = in[0]->type.dtype;
-    if ((from == DT_STRING) != (dt->dtype == DT_STRING))
+    /* No kernel casts strings, not even to string (the interpreter makes no node for a
+       cast to the same dtype). */
+    if (from == DT_STRING || dt->dtype == DT_STRING)
         return shape_fail(err, errsize, op, "cannot cast %s to %s", dtype_name(from),
                           dtype_name(dt->dtype));
     out[0] = tensor_type(dt->dtype, in[0]->type.shape);
@@ -234,8 +237,11 @@ bool shape_compare(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
                           TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
     if (!same_dtype(op, in, err, errsize)) return false;
-    if (in[0]->type.dtype == DT_STRING)
-        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(DT_STRING));
+    /* Bools are equal or not, but not ordered: TensorFlow's Less has no bool kernel,
+       nor has the runtime's. */
+    DType dt = in[0]->type.dtype;
+    if (dt == DT_STRING || (dt == DT_BOOL && op != OP_EQUAL && op != OP_NOT_EQUAL))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
     return broadcast_result(op, in, DT_BOOL, out, nout, err, errsize);
 }
 

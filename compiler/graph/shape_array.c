@@ -16,6 +16,14 @@ static bool one_output(TensorType *out, int *nout, DType dt, Shape s) {
     return true;
 }
 
+/* The runtime's string tensors are scalars and its array kernels copy fixed-size
+   elements: an array op on a string is refused (false) with this message. */
+static bool is_string_refused(Opcode op, const IrValue *x, char *err, size_t errsize) {
+    if (x->type.dtype != DT_STRING) return false;
+    shape_fail(err, errsize, op, "unsupported dtype string");
+    return true;
+}
+
 /* An int32/int64 vector argument whose length is known: n and what is known of it. */
 static bool vector_arg(Opcode op, const IrValue *v, const char *what, int64_t *vals, bool *known, int *n, char *err,
                        size_t errsize) {
@@ -112,6 +120,7 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
 bool shape_expand_dims(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                        int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (axis < 0 || axis > x->rank || x->rank >= IR_MAX_RANK)
@@ -129,11 +138,13 @@ bool shape_expand_dims(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
 bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                    int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     const Attr *axis = attrs_get(attrs, "axis");
     bool drop[IR_MAX_RANK] = {false};
     char b[SHAPE_BUF];
-    if (!axis) {
+    /* axis=[] squeezes every size-1 dim, as no axis does (TensorFlow's, ig_squeeze). */
+    if (!axis || axis->ints.len == 0) {
         for (int i = 0; i < x->rank; i++) {
             if (x->dims[i] == DIM_UNKNOWN)
                 return shape_fail(err, errsize, op,
@@ -162,6 +173,7 @@ bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
 bool shape_transpose(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                      int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     const Attr *perm = attrs_get(attrs, "perm");
     if (!perm || perm->kind != ATTR_INTS || perm->ints.len != x->rank)
@@ -218,6 +230,7 @@ bool shape_concat(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
 bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                 int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t m[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
@@ -242,6 +255,7 @@ bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
 bool shape_broadcast_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                         int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t v[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
@@ -285,6 +299,7 @@ static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t str
 bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                          int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
+    if (is_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t b[IR_MAX_RANK], e[IR_MAX_RANK], st[IR_MAX_RANK];
     bool bk[IR_MAX_RANK], ek[IR_MAX_RANK], sk[IR_MAX_RANK];
@@ -303,7 +318,8 @@ bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
     int consumed = 0;
     for (int i = 0; i < nb; i++)
         if (!((ellipsis_mask | new_axis_mask) >> i & 1)) consumed++;
-    bool has_ellipsis = ellipsis_mask != 0;
+    /* Mask bits past the spec's entries mean nothing (TensorFlow's, slice_spec.c). */
+    bool has_ellipsis = (ellipsis_mask & (((int64_t)1 << nb) - 1)) != 0;
     if (consumed > x->rank)
         return shape_fail(err, errsize, op, "the slice has %d indices but the tensor has rank %d", consumed, x->rank);
     Shape s = shape_scalar();

@@ -1,0 +1,53 @@
+/* fuzz_build.c — libFuzzer harness for the front half of `ingot build` (driver.c's
+ * build(), stage by stage): parse → AutoGraph and trace (interp_trace_program) →
+ * verify → dce → verify, then the graph and the C printed to /dev/null. No C
+ * compiler runs. A compiler bug is an internal error (abort), which the fuzzer
+ * reports; a script error is an answer. Entry point: LLVMFuzzerTestOneInput.
+ * Memory owner: one Arena per input.
+ *
+ * The script is Python run at build time, so it may loop for ever: the interpreter
+ * stops it after FUZZ_STATEMENT_LIMIT statements (InterpOptions.statement_limit). */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "config.h"
+#include "diag.h"
+#include "emit_c.h"
+#include "fuzz_common.h"
+#include "interp.h"
+#include "ir.h"
+#include "parse.h"
+#include "passes.h"
+
+#define FUZZ_STATEMENT_LIMIT 20000
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    Arena *a = arena_new();
+    Diag diag;
+    diag_init(&diag, fuzz_sink());
+    SourceFile *file = fuzz_source(a, data, size);
+    /* A directory that does not exist: the script's imports find the stdlib alone. */
+    file->path = "/nonexistent-ingot-fuzz/fuzz.py";
+    Node *ast = parse_file(a, &diag, file);
+    Module *m = NULL;
+    if (ast) {
+        InterpOptions iopt = {.stdlib_dir = INGOT_SOURCE_ROOT "/stdlib", .out = fuzz_sink(),
+                              .statement_limit = FUZZ_STATEMENT_LIMIT};
+        m = interp_trace_program(a, &diag, ast, &iopt);
+    }
+    if (m) {
+        char err[512];
+        if (!graph_verify(m, err, sizeof err))
+            diag_internal_error(__FILE__, __LINE__, "invalid graph: %s", err);
+        pass_dce(a, m);
+        if (!graph_verify(m, err, sizeof err))
+            diag_internal_error(__FILE__, __LINE__, "invalid graph after dce: %s", err);
+        graph_print(fuzz_sink(), m);
+        EmitOptions eopt = {.script_name = "fuzz.py"};
+        emit_c_module(fuzz_sink(), a, m, &eopt);
+    }
+    arena_free(a);
+    return 0;
+}
