@@ -35,9 +35,6 @@ typedef struct InterpOptions {
        the command line is checked against them before anything runs, as the compiled
        program does. NULL: flags are learnt as the script declares them. */
     const Module *declared_flags;
-    /* More statements than this run is a build error (0: no limit). The fuzzer's bound
-       on a script's loops (tests/fuzz/fuzz_build.c); ingot itself sets none. */
-    long statement_limit;
 } InterpOptions;
 
 /* Runs the parsed script's top level as the program function. Returns the traced

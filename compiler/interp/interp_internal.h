@@ -130,7 +130,6 @@ struct Interp {
     SrcLoc stmt_loc;
     int depth;                    /* Python call depth of the script's functions, capped */
     int frames;                   /* every call's, AutoGraph's generated ones included */
-    long statements;              /* run so far, for InterpOptions.statement_limit */
     const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
     Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
     /* stdlib/tensorflow's _slice_helper (registered when tensorflow is imported):

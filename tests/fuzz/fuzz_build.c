@@ -6,7 +6,8 @@
  * Memory owner: one Arena per input.
  *
  * The script is Python run at build time, so it may loop for ever: the interpreter
- * stops it after FUZZ_STATEMENT_LIMIT statements (InterpOptions.statement_limit). */
+ * stops it after FUZZ_STATEMENT_LIMIT statements (InterpOptions.max_steps,
+ * the budget behind --max-build-steps). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -34,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Module *m = NULL;
     if (ast) {
         InterpOptions iopt = {.stdlib_dir = INGOT_SOURCE_ROOT "/stdlib", .out = fuzz_sink(),
-                              .statement_limit = FUZZ_STATEMENT_LIMIT};
+                              .max_steps = FUZZ_STATEMENT_LIMIT};
         m = interp_trace_program(a, &diag, ast, &iopt);
     }
     if (m) {
