@@ -50,6 +50,7 @@ class Spec:
     eager_exit: int = None      # None: the same as exit
     eager_max_rss_mb: int = 0   # 0: not checked
     float_tolerance: float = 0.0  # 0: floating-point numbers must match exactly
+    c_contains: list = field(default_factory=list)  # lines the emitted C must have
 
 
 @dataclass
@@ -94,6 +95,8 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                 spec.eager_exit = int(value)
             elif key == "eager-max-rss-mb":
                 spec.eager_max_rss_mb = int(value)
+            elif key == "c-contains":
+                spec.c_contains.append(value)
             elif key == "float-tolerance":
                 spec.float_tolerance = float(value)
                 if not 0 < spec.float_tolerance < 1e-2:
@@ -101,7 +104,7 @@ def parse_header(script: Path, has_err: bool) -> Spec:
             else:
                 raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, "
                                   "build-exit, eager-args, eager-exit, eager-max-rss-mb, "
-                                  "float-tolerance)")
+                                  "float-tolerance, c-contains)")
         except ValueError as e:
             raise HeaderError(f"bad value for '{key}': {e}") from None
     return spec
@@ -238,13 +241,18 @@ def check_exit(res: Result, what: str, code, expected: int, detail: str):
     return True
 
 
-def check_emitted_c(res, args, script, tmp):
-    """The emitted C must compile cleanly under strict warnings."""
+def check_emitted_c(res, args, script, tmp, spec):
+    """The emitted C must compile cleanly under strict warnings, and hold each line
+    the header's c-contains= items name (a line's text, leading spaces aside)."""
     res.checks.append("c")
     code, c_src, err = run([args.ingot, "build", "--emit=c", script.name], script.parent,
                            BUILD_TIMEOUT)
     if not check_exit(res, "ingot build --emit=c", code, 0, err):
         return
+    lines = {line.strip() for line in c_src.splitlines()}
+    for want in spec.c_contains:
+        if want.strip() not in lines:
+            res.fail(f"the emitted C has no line '{want}' (c-contains=)")
     c_file = tmp / (script.stem + ".c")
     c_file.write_text(c_src, encoding="utf-8")
     cmd = [*shlex.split(args.cc), *CC_FLAGS, f"-I{args.rt_include}", str(c_file)]
@@ -333,7 +341,7 @@ def run_test(script: Path, root: Path, args) -> Result:
             check_golden(res, "program stderr", goldens[".stderr"], err)
             err = ""   # shown by the comparison if it matters
         check_exit(res, "program", code, spec.exit, err)
-        check_emitted_c(res, args, script, tmp)
+        check_emitted_c(res, args, script, tmp, spec)
         check_emit(res, args, script, "autograph")
         check_emit(res, args, script, "graph")
         check_eager(res, args, script, spec)

@@ -1,3 +1,4 @@
+# ingot-test: c-contains='static __attribute__((noinline)) void program__part3(program__Frame *fr) {' c-contains='static __attribute__((noinline)) void grow__1__part3(grow__1__Frame *fr) {'
 # A function of more than a thousand ops is emitted as parts (static functions over a
 # frame struct holding the tensors one part makes and a later one uses), so the C
 # compiler takes time linear in its length. Both functions here are split: the
