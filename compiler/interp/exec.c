@@ -46,8 +46,6 @@ static Binding *env_find(Env *env, const char *name) {
     return b;
 }
 
-/* The binding `name = ...` writes in env, without reading it, when the string it holds
-   may grow in place (not a nonlocal). NULL otherwise. */
 /* Where `name = ...` binds in env: the module's globals for a global, env for a local
    (or module-level) name; NULL for a nonlocal. */
 static Env *assign_scope(Env *env, const char *name) {
