@@ -1182,11 +1182,12 @@ static Node *parse_run(ParseCtx *ctx) {
 }
 
 Node *parse_file(Arena *arena, Diag *diag, const SourceFile *file) {
+    /* Counted before lexer_new, which already reports a NUL byte or bad UTF-8. */
+    int errors = diag->errors;
     ParseCtx ctx = {
         .arena = arena, .diag = diag, .lexer = lexer_new(arena, diag, file), .file = file,
         .start_token = P_START_FILE, .prev_kind = TOK_NEWLINE,
     };
-    int errors = diag->errors;
     int rc = yyparse(&ctx);
     flush_pending_error(&ctx);
     if (ctx.result) parse_check_context(&ctx, ctx.result);
