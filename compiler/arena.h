@@ -43,7 +43,8 @@ void arena_run_on_big_stack(void (*fn)(void *ctx), void *ctx, size_t stack_bytes
 
 /* The collector's heap may not grow past bytes (0: no limit). An allocation that would
    take it further lifts the limit and calls the exhausted hook (arena_on_exhausted),
-   which reports and exits; without one, "ingot: error: ..." and exit status 1. */
+   which reports and must not return (it exits, or longjmps out of the allocation);
+   without one, "ingot: error: ..." and exit status 1. */
 void arena_set_memory_limit(size_t bytes);
 typedef void (*ArenaExhausted)(void *ctx, size_t limit_bytes);
 /* Sets the hook (NULL: none); returns the previous one, its context in *old_ctx. */

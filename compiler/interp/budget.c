@@ -1,14 +1,18 @@
 /* budget.c — the build-time step limit and the located memory-limit error (budget.h). */
 #include "budget.h"
 
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "interp_internal.h"
 
 /* The arena's heap reached --max-build-memory: the error points at the statement
-   running, then the build ends (the allocation under way cannot be refused: no caller
-   of arena_alloc expects NULL). */
+   running, then the run ends. The allocation under way cannot be refused (no caller of
+   arena_alloc expects NULL), so it never returns: it jumps back to the run's start
+   (b->escape), which reports failure, or exits when there is none. The collector calls
+   this with its lock released, on the thread that allocates, the one running the
+   script. */
 static void out_of_memory(void *ctx, size_t limit_bytes) {
     Interp *in = ctx;
     const char *when = interp_is_eager(in) ? "in eager mode" : "at build time";
@@ -22,9 +26,10 @@ static void out_of_memory(void *ctx, size_t limit_bytes) {
     }
     /* A quiet trace (driver.c's declared_flags) still says why the build ends. */
     if (in->diag->out != stderr)
-        fprintf(stderr, "ingot: error: the script used more than %zu MiB at build time\n",
-                limit_bytes >> 20);
+        fprintf(stderr, "ingot: error: the script used more than %zu MiB %s\n", limit_bytes >> 20,
+                when);
     fflush(stdout);
+    if (in->budget.escape) longjmp(*in->budget.escape, 1);
     exit(1);
 }
 

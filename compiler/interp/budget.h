@@ -6,6 +6,7 @@
 #ifndef INGOT_BUDGET_H
 #define INGOT_BUDGET_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -19,6 +20,7 @@ typedef struct Budget {
     const SrcLoc *loop;      /* the innermost loop running (where a step error points) */
     const SrcLoc *stmt;      /* the statement running (where a memory error points) */
     bool exhausted;          /* the step error was reported: every later step fails */
+    jmp_buf *escape;         /* where the memory error ends the run (NULL: exit) */
 } Budget;
 
 /* Starts counting for a run of in's script (max_steps 0: no limit) and makes running

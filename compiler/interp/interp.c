@@ -1,4 +1,5 @@
 /* interp.c — the interpreter's entry point and its error reporting. */
+#include <setjmp.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -128,7 +129,13 @@ typedef struct TopLevel {
 
 static void run_top_level(void *p) {
     TopLevel *t = p;
+    jmp_buf out_of_memory;
+    t->ok = false;
+    /* budget.c jumps here after reporting the memory limit, already located. */
+    if (setjmp(out_of_memory)) return;
+    t->in->budget.escape = &out_of_memory;
     t->ok = exec_module(t->in, t->in->main_module, t->script) && !diag_has_errors(t->in->diag);
+    t->in->budget.escape = NULL;
     if (!t->ok) report_uncaught(t->in);
 }
 
@@ -136,6 +143,7 @@ static bool run_script(Interp *in, const Node *script) {
     TopLevel t = {in, script, false};
     budget_begin(in, &in->budget, in->opt->max_steps);
     arena_run_on_big_stack(run_top_level, &t, INTERP_STACK_BYTES);
+    in->budget.escape = NULL;
     budget_end(&in->budget);
     return t.ok;
 }

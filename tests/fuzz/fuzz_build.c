@@ -7,7 +7,8 @@
  *
  * The script is Python run at build time, so it may loop for ever: the interpreter
  * stops it after FUZZ_STATEMENT_LIMIT statements (InterpOptions.max_steps,
- * the budget behind --max-build-steps). */
+ * the budget behind --max-build-steps), and after FUZZ_MEMORY_LIMIT bytes of heap
+ * (--max-build-memory): both are located errors that end the trace, not the process. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -21,6 +22,7 @@
 #include "passes.h"
 
 #define FUZZ_STATEMENT_LIMIT 20000
+#define FUZZ_MEMORY_LIMIT ((size_t)512 << 20)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -36,7 +38,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (ast) {
         InterpOptions iopt = {.stdlib_dir = INGOT_SOURCE_ROOT "/stdlib", .out = fuzz_sink(),
                               .max_steps = FUZZ_STATEMENT_LIMIT};
+        arena_set_memory_limit(FUZZ_MEMORY_LIMIT);
         m = interp_trace_program(a, &diag, ast, &iopt);
+        /* Past the trace, running out is arena.c's exit, which the fuzzer would count
+           as a crash: the passes and the printers run without a limit. */
+        arena_set_memory_limit(0);
     }
     if (m) {
         char err[512];
