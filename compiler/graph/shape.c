@@ -22,6 +22,12 @@ bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...) {
     return false;
 }
 
+bool shape_string_refused(Opcode op, const IrValue *x, char *err, size_t errsize) {
+    if (x->type.dtype != DT_STRING) return false;
+    shape_fail(err, errsize, op, "not supported yet: a string tensor (Ingot's string tensors are "
+               "scalars, and %s copies elements)", op_info[op].name);
+    return true;
+}
 
 TensorType tensor_type(DType dt, Shape s) {
     TensorType t;
@@ -410,7 +416,7 @@ bool shape_gather(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     if (!dtype_is_integer(in[1]->type.dtype))
         return shape_fail(err, errsize, op, "indices must be int32 or int64, got %s",
                           dtype_name(in[1]->type.dtype));
-    if (in[0]->type.dtype == DT_STRING) return shape_fail(err, errsize, op, "unsupported dtype string");
+    if (shape_string_refused(op, in[0], err, errsize)) return false;
     if (x->rank < 1) return shape_fail(err, errsize, op, "params must be at least 1-dimensional");
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (axis < 0 || axis >= x->rank)

@@ -16,14 +16,6 @@ static bool one_output(TensorType *out, int *nout, DType dt, Shape s) {
     return true;
 }
 
-/* The runtime's string tensors are scalars and its array kernels copy fixed-size
-   elements: an array op on a string is refused (false) with this message. */
-static bool is_string_refused(Opcode op, const IrValue *x, char *err, size_t errsize) {
-    if (x->type.dtype != DT_STRING) return false;
-    shape_fail(err, errsize, op, "unsupported dtype string");
-    return true;
-}
-
 /* An int32/int64 vector argument whose length is known: n and what is known of it. */
 static bool vector_arg(Opcode op, const IrValue *v, const char *what, int64_t *vals, bool *known, int *n, char *err,
                        size_t errsize) {
@@ -47,7 +39,7 @@ bool shape_select(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     if (in[1]->type.dtype != in[2]->type.dtype)
         return shape_fail(err, errsize, op, "dtypes differ (%s vs %s)", dtype_name(in[1]->type.dtype),
                           dtype_name(in[2]->type.dtype));
-    if (in[1]->type.dtype == DT_STRING) return shape_fail(err, errsize, op, "unsupported dtype string");
+    if (shape_string_refused(op, in[1], err, errsize)) return false;
     Shape xy, all;
     if (!broadcast_shapes(op, &in[1]->type.shape, &in[2]->type.shape, &xy, err, errsize)) return false;
     if (!broadcast_shapes(op, &in[0]->type.shape, &xy, &all, err, errsize)) return false;
@@ -72,7 +64,7 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
     bool known[IR_MAX_RANK];
     int n;
     if (!vector_arg(op, in[1], "shape", v, known, &n, err, errsize)) return false;
-    if (in[0]->type.dtype == DT_STRING) return shape_fail(err, errsize, op, "unsupported dtype string");
+    if (shape_string_refused(op, in[0], err, errsize)) return false;
     Shape s = shape_scalar();
     s.rank = n;
     int infer = -1;
@@ -120,7 +112,7 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
 bool shape_expand_dims(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                        int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
-    if (is_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (axis < 0 || axis > x->rank || x->rank >= IR_MAX_RANK)
@@ -138,7 +130,7 @@ bool shape_expand_dims(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
 bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                    int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
-    if (is_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     const Attr *axis = attrs_get(attrs, "axis");
     bool drop[IR_MAX_RANK] = {false};
@@ -173,7 +165,7 @@ bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
 bool shape_transpose(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                      int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
-    if (is_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     const Attr *perm = attrs_get(attrs, "perm");
     if (!perm || perm->kind != ATTR_INTS || perm->ints.len != x->rank)
@@ -230,7 +222,7 @@ bool shape_concat(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
 bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                 int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
-    if (is_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t m[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
@@ -255,7 +247,7 @@ bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
 bool shape_broadcast_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                         int *nout, char *err, size_t errsize) {
     (void)nin, (void)attrs, (void)callee;
-    if (is_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t v[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
@@ -299,7 +291,7 @@ static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t str
 bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
                          int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
-    if (is_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err, errsize)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t b[IR_MAX_RANK], e[IR_MAX_RANK], st[IR_MAX_RANK];
     bool bk[IR_MAX_RANK], ek[IR_MAX_RANK], sk[IR_MAX_RANK];

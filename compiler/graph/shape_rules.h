@@ -26,6 +26,10 @@ bool dtype_is_numeric(DType dt);
 bool broadcast_shapes(Opcode op, const Shape *a, const Shape *b, Shape *out, char *err, size_t errsize);
 /* in[0] and in[1] have one dtype, else an error naming both. */
 bool same_dtype(Opcode op, IrValue **in, char *err, size_t errsize);
+/* x is a string tensor, which an op that copies elements (the array ops, gather,
+   select) cannot take: the runtime's string tensors are scalars. TensorFlow allows it,
+   so it is Ingot's limit: true, with "<op>: not supported yet: ..." in err. */
+bool shape_string_refused(Opcode op, const IrValue *x, char *err, size_t errsize);
 /* An int attribute, or dflt when absent. */
 int64_t attr_int_or(const Attrs *attrs, const char *key, int64_t dflt);
 

@@ -601,6 +601,24 @@ Test(shape, gather_shape_is_indices_then_row) {
     expect_error(OP_GATHER, (IrValue *[]){big, bigi}, 2, NULL, "gather: the result would have rank 9, more than 8");
 }
 
+/* TensorFlow's array ops take strings; Ingot's string tensors are scalars, so each op
+   that copies elements says "not supported yet" (a limit, which no `except` catches). */
+Test(shape, element_copying_ops_refuse_strings_as_not_supported_yet) {
+    IrValue *s = gf_input(DT_STRING, 0), *i0 = gf_input(DT_INT32, 0), *b = gf_input(DT_BOOL, 0);
+    IrValue *dims = gf_input(DT_INT32, 1, 0);
+    struct { Opcode op; IrValue *in[3]; int nin; } cases[] = {
+        {OP_SQUEEZE, {s}, 1},    {OP_EXPAND_DIMS, {s}, 1},   {OP_TRANSPOSE, {s}, 1},
+        {OP_GATHER, {s, i0}, 2}, {OP_RESHAPE, {s, dims}, 2}, {OP_SELECT, {b, s, s}, 3},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *name = op_info[cases[i].op].name;
+        char want[256];
+        snprintf(want, sizeof want, "%s: not supported yet: a string tensor (Ingot's string tensors "
+                 "are scalars, and %s copies elements)", name, name);
+        expect_error(cases[i].op, cases[i].in, cases[i].nin, NULL, want);
+    }
+}
+
 Test(shape, shape_gives_an_int32_vector_of_rank_length) {
     IrValue *x = gf_input(DT_FLOAT64, 3, -1, 2, 7), *s = gf_input(DT_STRING, 0);
     expect_type(OP_SHAPE, &x, 1, NULL, "i32[3]");
