@@ -40,6 +40,7 @@ typedef struct Options {
     char **program_args;     /* after -- (run) */
     int nprogram_args;
     unsigned long long max_build_steps;  /* --max-build-steps (0: no limit) */
+    bool max_build_steps_given;          /* else the default: none with --eager */
     unsigned long long max_build_mib;    /* --max-build-memory (0: no limit) */
 } Options;
 
@@ -47,7 +48,9 @@ typedef struct Options {
    runs (5 to 10 million a second): the longest legitimate builds known (bench/, the
    e2e tests) take a few million, an endless loop reaches the limit in about ten seconds.
    The memory limit is half the machine's memory, far above any legitimate trace's
-   (bench/: under 30 MiB), low enough to be reported before the system runs out. */
+   (bench/: under 30 MiB), low enough to be reported before the system runs out.
+   `ingot run --eager` counts no steps unless --max-build-steps is given: there the
+   script's loops are the program running (a training loop), not a build. */
 #define DEFAULT_MAX_BUILD_STEPS 100000000ull
 
 static unsigned long long default_max_build_mib(void) {
@@ -99,8 +102,9 @@ static const char usage_text[] =
     "\n"
     "limits (LIMITS; 0 means none), past which the build stops with a located error:\n"
     "  --max-build-steps=N     statements the script's Python may run at build\n"
-    "                          time (and eagerly); default 100000000, which an\n"
-    "                          endless loop reaches in about ten seconds\n"
+    "                          time; default 100000000, which an endless loop\n"
+    "                          reaches in about ten seconds (--eager: no limit\n"
+    "                          unless given, as its loops are the program's own)\n"
     "  --max-build-memory=MIB  memory the build may use, in MiB; default half\n"
     "                          of the machine's memory\n"
     "\n"
@@ -157,8 +161,10 @@ static int parse_options(int argc, char **argv, Options *opt) {
             break;
         }
         int rc = -1;
-        if (parse_count(a, "--max-build-steps", &opt->max_build_steps, &rc) ||
-            parse_count(a, "--max-build-memory", &opt->max_build_mib, &rc)) {
+        if (parse_count(a, "--max-build-steps", &opt->max_build_steps, &rc)) {
+            if (rc >= 0) return rc;
+            opt->max_build_steps_given = true;
+        } else if (parse_count(a, "--max-build-memory", &opt->max_build_mib, &rc)) {
             if (rc >= 0) return rc;
         } else if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc) return usage_error("'-o' needs a file name%s", "");
@@ -422,7 +428,7 @@ static int run_eager(Arena *a, const Options *opt) {
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
     InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout,
                           .argc = opt->nprogram_args + 1, .argv = argv,
-                          .max_steps = opt->max_build_steps};
+                          .max_steps = opt->max_build_steps_given ? opt->max_build_steps : 0};
     /* A command line is checked whole before anything runs, as the compiled program
        checks it: that needs every flag, declared anywhere in the script. */
     if (opt->nprogram_args > 0) iopt.declared_flags = declared_flags(a, file, &paths, opt);
