@@ -162,10 +162,14 @@ char *arena_strdup(Arena *arena, const char *s) { return arena_strndup(arena, s,
 
 /* The length of the formatted text. GCC 12 with -fsanitize=undefined wrongly warns
    "null format string" here (its nonnull instrumentation confuses -Wformat-truncation). */
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
 static int measure_vprintf(const char *fmt, va_list ap) { return vsnprintf(NULL, 0, fmt, ap); }
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 
 char *arena_vprintf(Arena *arena, const char *fmt, va_list ap) {
     va_list ap2;

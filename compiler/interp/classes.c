@@ -25,7 +25,7 @@ Env *namespace_new(Interp *in, PyModule *module) {
 }
 
 Value *instance_get(const Value *obj, const char *name) {
-    Value key = {.kind = VAL_STR, .str = {name, strlen(name)}};
+    Value key = {.kind = VAL_STR, .str = {.s = name, .len = strlen(name)}};
     return dict_get(obj->inst->attrs->dict, &key);
 }
 
@@ -449,7 +449,7 @@ bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc) {
             if (!attr->prop.fdel) return property_lacks(in, attr, obj, "deleter", loc);
             return call1(in, attr->prop.fdel, obj, loc) != NULL;
         }
-        Value key = {.kind = VAL_STR, .str = {name, strlen(name)}};
+        Value key = {.kind = VAL_STR, .str = {.s = name, .len = strlen(name)}};
         if (dict_delete(obj->inst->attrs->dict, &key)) return true;
         interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
         return false;

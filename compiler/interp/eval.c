@@ -569,7 +569,7 @@ static Value *class_method(Interp *in, Value *cls, const char *name) {
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         if (strcmp(kinds[i].cls, cls->builtin->name) != 0) continue;
         Value probe = {.kind = kinds[i].kind};
-        Value empty_str = {.kind = VAL_STR, .str = {"", 0}};
+        Value empty_str = {.kind = VAL_STR, .str = {.s = "", .len = 0}};
         List no_items = {0};
         Dict no_entries = {0};
         if (kinds[i].kind == VAL_STR) probe = empty_str;

@@ -254,8 +254,8 @@ Test(binary, large_float32_matches_scalar_arithmetic)
     IgTensor *v = ig_tensor_new(IG_FLOAT32, 1, SHAPE(cols));
     srand(7);
     for (int64_t i = 0; i < a->size; i++) {
-        ((float *)a->data)[i] = (float)rand() / RAND_MAX * 10 - 5;
-        ((float *)b->data)[i] = (float)rand() / RAND_MAX * 10 + 0.5f;
+        ((float *)a->data)[i] = (float)rand() / (float)RAND_MAX * 10 - 5;
+        ((float *)b->data)[i] = (float)rand() / (float)RAND_MAX * 10 + 0.5f;
     }
     for (int64_t i = 0; i < cols; i++) ((float *)v->data)[i] = (float)i * 0.25f - 3;
     static IgSite sites[6] = {IG_SITE("big.py", 1), IG_SITE("big.py", 2), IG_SITE("big.py", 3),
