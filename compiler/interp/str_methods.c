@@ -100,6 +100,10 @@ static bool need_int(Interp *in, const Value *v, int64_t *out, SrcLoc loc) {
 /* ---- text helpers ------------------------------------------------------------------------------- */
 
 static Value *str_of(Interp *in, const char *s, size_t n) { return value_str(in->arena, n ? s : "", n); }
+
+/* count * unit + extra bytes, in int64 with overflow checked (a negative count, as
+   'ab' * -3, makes an empty string): within STR_MAX_BYTES, or a MemoryError raised
+   before the caller allocates anything. */
 bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc loc) {
     int64_t n;
     if (count < 0) count = 0;

@@ -3,7 +3,7 @@
  * verify → dce → verify, then the graph and the C printed to /dev/null. No C
  * compiler runs. A compiler bug is an internal error (abort), which the fuzzer
  * reports; a script error is an answer. Entry point: LLVMFuzzerTestOneInput.
- * Memory owner: one Arena per input.
+ * Memory owner: one Arena per input (fuzz_script_begin).
  *
  * The script is Python run at build time, so it may loop for ever: the interpreter
  * stops it after FUZZ_STATEMENT_LIMIT statements (InterpOptions.max_steps,
@@ -27,19 +27,18 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    Arena *a = arena_new();
-    Diag diag;
-    diag_init(&diag, fuzz_sink());
-    SourceFile *file = fuzz_source(a, data, size);
+    FuzzScript in;
+    fuzz_script_begin(&in, data, size);
+    Arena *a = in.arena;
     /* A directory that does not exist: the script's imports find the stdlib alone. */
-    file->path = "/nonexistent-ingot-fuzz/fuzz.py";
-    Node *ast = parse_file(a, &diag, file);
+    in.file->path = "/nonexistent-ingot-fuzz/fuzz.py";
+    Node *ast = parse_file(a, &in.diag, in.file);
     Module *m = NULL;
     if (ast) {
         InterpOptions iopt = {.stdlib_dir = INGOT_SOURCE_ROOT "/stdlib", .out = fuzz_sink(),
                               .max_steps = FUZZ_STATEMENT_LIMIT};
         arena_set_memory_limit(FUZZ_MEMORY_LIMIT);
-        m = interp_trace_program(a, &diag, ast, &iopt);
+        m = interp_trace_program(a, &in.diag, ast, &iopt);
         /* Past the trace, running out is arena.c's exit, which the fuzzer would count
            as a crash: the passes and the printers run without a limit. */
         arena_set_memory_limit(0);
@@ -55,6 +54,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         EmitOptions eopt = {.script_name = "fuzz.py"};
         emit_c_module(fuzz_sink(), a, m, &eopt);
     }
-    arena_free(a);
+    fuzz_script_end(&in);
     return 0;
 }

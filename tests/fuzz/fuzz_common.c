@@ -28,6 +28,17 @@ SourceFile *fuzz_source(Arena *a, const uint8_t *data, size_t size) {
     return f;
 }
 
+void fuzz_script_begin(FuzzScript *s, const uint8_t *data, size_t size) {
+    s->arena = arena_new();
+    diag_init(&s->diag, fuzz_sink());
+    s->file = fuzz_source(s->arena, data, size);
+}
+
+void fuzz_script_end(FuzzScript *s) {
+    arena_free(s->arena);
+    s->arena = NULL;
+}
+
 _Noreturn void __wrap_ig_fatal(const IgSite *site, const char *fmt, ...);
 
 _Noreturn void __wrap_ig_fatal(const IgSite *site, const char *fmt, ...) {

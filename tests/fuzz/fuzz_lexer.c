@@ -2,7 +2,7 @@
  * bytes as a script, scanned to the end. The contract under test (lexer.h): after an
  * error the lexer reports it and always reaches TOK_EOF, never loops, never reads
  * outside the text. Entry point: LLVMFuzzerTestOneInput.
- * Memory owner: one Arena per input. */
+ * Memory owner: one Arena per input (fuzz_script_begin). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -13,11 +13,9 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    Arena *a = arena_new();
-    Diag diag;
-    diag_init(&diag, fuzz_sink());
-    SourceFile *file = fuzz_source(a, data, size);
-    Lexer *lx = lexer_new(a, &diag, file);
+    FuzzScript in;
+    fuzz_script_begin(&in, data, size);
+    Lexer *lx = lexer_new(in.arena, &in.diag, in.file);
     /* Each token consumes input or is layout (NEWLINE, INDENT, DEDENT), and there are
        fewer of those than bytes plus the open indentation levels: more tokens than
        this is a loop. */
@@ -25,6 +23,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     size_t n = 0;
     for (Token t = lexer_next(lx); t.kind != TOK_EOF; t = lexer_next(lx))
         if (++n > limit) abort();
-    arena_free(a);
+    fuzz_script_end(&in);
     return 0;
 }

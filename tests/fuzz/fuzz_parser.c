@@ -2,7 +2,7 @@
  * f-strings, checks, error recovery): any bytes as a script, parsed to a tree or to
  * diagnostics, the tree then printed back as Python (--emit=ast). Entry point:
  * LLVMFuzzerTestOneInput.
- * Memory owner: one Arena per input. */
+ * Memory owner: one Arena per input (fuzz_script_begin). */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -14,13 +14,12 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    Arena *a = arena_new();
-    Diag diag;
-    diag_init(&diag, fuzz_sink());
-    Node *ast = parse_file(a, &diag, fuzz_source(a, data, size));
+    FuzzScript in;
+    fuzz_script_begin(&in, data, size);
+    Node *ast = parse_file(in.arena, &in.diag, in.file);
     /* parse.h: a tree exactly when no error was reported. */
-    if ((ast != NULL) == diag_has_errors(&diag)) abort();
+    if ((ast != NULL) == diag_has_errors(&in.diag)) abort();
     if (ast) ast_print(fuzz_sink(), ast);
-    arena_free(a);
+    fuzz_script_end(&in);
     return 0;
 }
