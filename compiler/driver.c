@@ -19,6 +19,7 @@
 #include "config.h"
 #include "diag.h"
 #include "emit_c.h"
+#include "front_end.h"
 #include "passes.h"
 #include "interp.h"
 #include "ir.h"
@@ -317,7 +318,8 @@ static SourceFile *load_script(Arena *a, const Options *opt, Paths *paths) {
     return file;
 }
 
-/* Builds opt->script; with output == NULL stops after the --emit stage. Returns an exit code. */
+/* Builds opt->script: one stage after another, each --emit= kind stopping after its
+   stage (output == NULL). Returns an exit code. */
 static int build(Arena *a, const Options *opt, const char *output) {
     Diag diag;
     diag_init(&diag, stderr);
@@ -334,24 +336,21 @@ static int build(Arena *a, const Options *opt, const char *output) {
         ast_print(stdout, ast);
         return 0;
     }
+    Node *converted = autograph_convert_module(a, &diag, ast);
+    if (!converted) return EXIT_SCRIPT_ERROR;
     if (opt->emit == EMIT_AUTOGRAPH) {
-        Node *converted = autograph_convert_module(a, &diag, ast);
-        if (!converted) return EXIT_SCRIPT_ERROR;
         ast_print(stdout, converted);
         return 0;
     }
     /* With --emit the stage goes to stdout, so build-time print() output moves aside. */
     InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout,
-                          .max_steps = opt->max_build_steps,
+                          .load = front_end_load, .max_steps = opt->max_build_steps,
                           .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout};
     memcpy(iopt.disabled_warnings, opt->disabled_warnings, sizeof iopt.disabled_warnings);
-    Module *m = interp_trace_program(a, &diag, ast, &iopt);
+    Module *m = interp_trace_program(a, &diag, converted, &iopt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;
-    char err[512];
-    if (!graph_verify(m, err, sizeof err)) diag_internal_error(__FILE__, __LINE__, "invalid graph: %s", err);
-    pass_dce(a, m);
-    if (!graph_verify(m, err, sizeof err)) diag_internal_error(__FILE__, __LINE__, "invalid graph after dce: %s", err);
+    passes_run(a, m);
     if (opt->emit == EMIT_GRAPH) {
         graph_print(stdout, m);
         return 0;
@@ -404,29 +403,29 @@ static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *pat
     if (!discard) return NULL;
     Diag quiet;
     diag_init(&quiet, discard);
-    Node *ast = parse_file(a, &quiet, file);
+    Node *ast = front_end_load(NULL, a, &quiet, file);
     InterpOptions iopt = {.stdlib_dir = paths->stdlib_dir, .out = discard,
-                          .max_steps = opt->max_build_steps};
+                          .load = front_end_load, .max_steps = opt->max_build_steps};
     for (int i = 0; i < WARN__COUNT; i++) iopt.disabled_warnings[i] = true;
     const Module *m = ast ? interp_trace_program(a, &quiet, ast, &iopt) : NULL;
     fclose(discard);
     return m;
 }
 
-/* ingot run --eager: lex, parse, then the interpreter runs every op at once. */
+/* ingot run --eager: parse, AutoGraph, then the interpreter runs every op at once. */
 static int run_eager(Arena *a, const Options *opt) {
     Diag diag;
     diag_init(&diag, stderr);
     Paths paths;
     SourceFile *file = load_script(a, opt, &paths);
     if (!file) return EXIT_SCRIPT_ERROR;
-    Node *ast = parse_file(a, &diag, file);
+    Node *ast = front_end_load(NULL, a, &diag, file);
     if (!ast) return EXIT_SCRIPT_ERROR;
     /* The program's command line: its name, then the ARGS after --. */
     char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
     argv[0] = (char *)default_output(a, opt->script);
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
-    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout,
+    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout, .load = front_end_load,
                           .argc = opt->nprogram_args + 1, .argv = argv,
                           .max_steps = opt->max_build_steps_given ? opt->max_build_steps : 0};
     /* A command line is checked whole before anything runs, as the compiled program

@@ -3,7 +3,6 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "autograph/autograph.h"
 #include "interp_internal.h"
 
 const char *interp_intern(Interp *in, const char *s) { return arena_intern_cstr(in->arena, s); }
@@ -92,20 +91,17 @@ Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
     return interp_error(in, loc, "not supported yet: %s", what);
 }
 
-/* The interpreter set up to run script's top level as the program function; NULL
-   after AutoGraph's errors. */
-static Interp *interp_start(Arena *arena, Diag *diag, const Node **script, const InterpOptions *opt, bool eager) {
+/* The interpreter set up to run script's top level (AutoGraph's converted tree) as
+   the program function. */
+static Interp *interp_start(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt,
+                            bool eager) {
     Interp *in = ARENA_NEW(arena, Interp);
     in->arena = arena;
     in->diag = diag;
     in->opt = opt;
-    /* The interpreter runs AutoGraph's converted code, for the script as for every
-       module it imports (modules.c). */
-    *script = autograph_convert_module(arena, diag, *script);
-    if (!*script) return NULL;
-    const SourceFile *file = (*script)->module.file;
+    const SourceFile *file = script->module.file;
     in->module = module_new(arena, file->path);
-    Func *program = func_new(in->module, "main", FUNC_PROGRAM, (*script)->loc);
+    Func *program = func_new(in->module, "main", FUNC_PROGRAM, script->loc);
     in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL,
                             .on_error = interp_builder_error, .on_error_ctx = in};
     if (eager) in->builder.eager = eager_new(in->module, opt->argc, opt->argv);
@@ -149,8 +145,7 @@ static bool run_script(Interp *in, const Node *script) {
 }
 
 Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
-    Interp *in = interp_start(arena, diag, &script, opt, false);
-    if (!in) return NULL;
+    Interp *in = interp_start(arena, diag, script, opt, false);
     if (!run_script(in, script)) return NULL;
     if (opt->trace_report) trace_report_print(in, opt->trace_report);
     region_set_results(in->module, in->module->funcs[0]->body, NULL, 0);
@@ -158,8 +153,7 @@ Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const
 }
 
 int interp_run_eager(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
-    Interp *in = interp_start(arena, diag, &script, opt, true);
-    if (!in) return 1;
+    Interp *in = interp_start(arena, diag, script, opt, true);
     if (opt->declared_flags) {
         int rc = eager_check_flags(in->builder.eager, opt->declared_flags);
         if (rc >= 0) {

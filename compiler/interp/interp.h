@@ -22,9 +22,15 @@ typedef enum {
 
 extern const char *const warning_names[WARN__COUNT];
 
+/* Makes an imported module's file into the tree the interpreter runs: the driver's
+   parse and AutoGraph stages, as for the script. NULL after reporting errors. */
+typedef Node *(*InterpLoader)(void *ctx, Arena *arena, Diag *diag, const SourceFile *file);
+
 typedef struct InterpOptions {
     const char *stdlib_dir;   /* directory holding tensorflow/ and ingot/ */
     FILE *out;                /* where build-time print() writes (stdout) */
+    InterpLoader load;        /* each imported module's tree (required) */
+    void *load_ctx;
     FILE *trace_report;       /* --trace-report: where the report goes, or NULL */
     bool disabled_warnings[WARN__COUNT];  /* -Wno-<name> */
     unsigned long long max_steps; /* --max-build-steps: statements the script may run (0: any) */
@@ -37,8 +43,8 @@ typedef struct InterpOptions {
     const Module *declared_flags;
 } InterpOptions;
 
-/* Runs the parsed script's top level as the program function. Returns the traced
- * module, or NULL after reporting errors through diag. */
+/* Runs the script's top level, parsed and converted by AutoGraph, as the program
+ * function. Returns the traced module, or NULL after reporting errors through diag. */
 Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt);
 
 /* ingot run --eager: runs the script with concrete tensors, each op at once through

@@ -3,9 +3,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "autograph/autograph.h"
 #include "interp_internal.h"
-#include "parse.h"
 
 static bool is_file(const char *path) {
     struct stat st;
@@ -55,8 +53,8 @@ static PyModule *load_module(Interp *in, const char *name, const char *path, boo
         interp_error(in, loc, "cannot read module '%s' at '%s'", name, path);
         return NULL;
     }
-    Node *ast = parse_file(in->arena, in->diag, file);
-    if (ast) ast = autograph_convert_module(in->arena, in->diag, ast);
+    /* Parsed and converted by AutoGraph, as the driver does for the script. */
+    Node *ast = in->opt->load(in->opt->load_ctx, in->arena, in->diag, file);
     if (!ast) return NULL;
     PyModule *m = module_create(in, name, file, is_library);
     m->is_package = is_package;

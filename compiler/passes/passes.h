@@ -1,11 +1,15 @@
 /* passes.h — graph-to-graph passes run between tracing and the C back end
  * (DESIGN.md "Pipeline"). Each keeps the graph valid (graph_verify holds after it).
- * Entry points: one function per pass. Memory owner: the Module's Arena; scratch
+ * Entry points: passes_run, and one function per pass. Memory owner: the Module's Arena; scratch
  * memory comes from the Arena the caller passes. */
 #ifndef INGOT_PASSES_H
 #define INGOT_PASSES_H
 
 #include "ir.h"
+
+/* Every pass, in order, on the traced module, graph_verify before and after each (a
+ * failure is an internal error: a compiler bug). What the driver and fuzz_build run. */
+void passes_run(Arena *scratch, Module *m);
 
 /* Dead code elimination: removes pure instructions whose results nobody uses (in
  * any region), until none is left. Effects (print, call, cond, while) stay. Matters

@@ -1,6 +1,6 @@
 /* fuzz_build.c — libFuzzer harness for the front half of `ingot build` (driver.c's
- * build(), stage by stage): parse → AutoGraph and trace (interp_trace_program) →
- * verify → dce → verify, then the graph and the C printed to /dev/null. No C
+ * build(), stage by stage): parse → AutoGraph → trace (interp_trace_program) →
+ * passes_run (verify → dce → verify), then the graph and the C printed to /dev/null. No C
  * compiler runs. A compiler bug is an internal error (abort), which the fuzzer
  * reports; a script error is an answer. Entry point: LLVMFuzzerTestOneInput.
  * Memory owner: one Arena per input (fuzz_script_begin).
@@ -15,6 +15,7 @@
 #include "config.h"
 #include "diag.h"
 #include "emit_c.h"
+#include "front_end.h"
 #include "fuzz_common.h"
 #include "interp.h"
 #include "ir.h"
@@ -32,11 +33,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     Arena *a = in.arena;
     /* A directory that does not exist: the script's imports find the stdlib alone. */
     in.file->path = "/nonexistent-ingot-fuzz/fuzz.py";
-    Node *ast = parse_file(a, &in.diag, in.file);
+    Node *ast = front_end_load(NULL, a, &in.diag, in.file);
     Module *m = NULL;
     if (ast) {
         InterpOptions iopt = {.stdlib_dir = INGOT_SOURCE_ROOT "/stdlib", .out = fuzz_sink(),
-                              .max_steps = FUZZ_STATEMENT_LIMIT};
+                              .load = front_end_load, .max_steps = FUZZ_STATEMENT_LIMIT};
         arena_set_memory_limit(FUZZ_MEMORY_LIMIT);
         m = interp_trace_program(a, &in.diag, ast, &iopt);
         /* Past the trace, running out is arena.c's exit, which the fuzzer would count
@@ -44,12 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         arena_set_memory_limit(0);
     }
     if (m) {
-        char err[512];
-        if (!graph_verify(m, err, sizeof err))
-            diag_internal_error(__FILE__, __LINE__, "invalid graph: %s", err);
-        pass_dce(a, m);
-        if (!graph_verify(m, err, sizeof err))
-            diag_internal_error(__FILE__, __LINE__, "invalid graph after dce: %s", err);
+        passes_run(a, m);
         graph_print(fuzz_sink(), m);
         EmitOptions eopt = {.script_name = "fuzz.py"};
         emit_c_module(fuzz_sink(), a, m, &eopt);
