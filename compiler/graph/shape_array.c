@@ -8,7 +8,7 @@
 
 #include "shape_rules.h"
 
-#include "ingot/rt.h"
+#include "ingot/size.h"
 
 static bool one_output(TensorType *out, int *nout, DType dt, Shape s) {
     out[0] = tensor_type(dt, s);

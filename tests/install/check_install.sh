@@ -69,6 +69,7 @@ check_layout() {
     [[ -x "$BINDIR/ingot" ]] || fail "$BINDIR/ingot is not executable"
     check_file "runtime library" "$LIBDIR/libingot_rt.a"
     check_file "runtime header" "$INCLUDEDIR/ingot/rt.h"
+    check_file "runtime size header" "$INCLUDEDIR/ingot/size.h"
     check_file "stdlib" "$DATADIR/ingot/stdlib/tensorflow/__init__.py"
     check_file "pkg-config file" "$LIBDIR/pkgconfig/ingot-rt.pc"
 }

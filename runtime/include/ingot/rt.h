@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ingot/size.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -19,7 +21,6 @@ extern "C" {
 #define IG_API __attribute__((visibility("default")))
 #define IG_INTERNAL __attribute__((visibility("hidden")))
 
-#define IG_MAX_RANK 8
 #define IG_ALIGNMENT 64 /* bytes; every tensor buffer is aligned to this */
 
 /* Keep in step with DType in compiler/graph/ir.h (checked by _Static_assert there). */
@@ -71,21 +72,9 @@ IG_API void ig_release(IgTensor *t); /* NULL is allowed */
 IG_API size_t ig_dtype_size(IgDType dtype);
 IG_API const char *ig_dtype_name(IgDType dtype); /* "float32", ... as TensorFlow names them */
 
-/* ---- Sizes (runtime/src/size.c) ------------------------------------------------ */
-/* The most bytes one tensor may have: 256 TiB, all a 48-bit virtual address space (what
- * x86-64 and AArch64 give a process) can map. The compiler rejects a static shape above
- * it; at run time one is out of memory at once, whatever malloc would say. */
-#define IG_MAX_TENSOR_BYTES ((int64_t)1 << 48)
-/* *out = a * b for sizes a, b >= 0; false (leaving *out) when negative or over int64. */
-IG_API bool ig_size_mul(int64_t a, int64_t b, int64_t *out);
-/* *count = the number of elements of shape (1 for rank 0, 0 when any dim is 0); false
- * when a dim is negative or the count does not fit in an int64. */
-IG_API bool ig_size_count(int rank, const int64_t *shape, int64_t *count);
-/* *bytes = the data bytes of a dtype tensor of shape; false when ig_size_count fails or
- * they are more than IG_MAX_TENSOR_BYTES. Not for strings (their bytes are text). */
+/* ---- Sizes (ingot/size.h; runtime/src/size.c) ----------------------------------- */
+/* ig_size_bytes_of for a dtype tensor. Not for strings (their bytes are text). */
 IG_API bool ig_size_bytes(IgDType dtype, int rank, const int64_t *shape, int64_t *bytes);
-/* The element count as a double, for messages about a shape too large to count. */
-IG_API double ig_size_count_approx(int rank, const int64_t *shape);
 
 /* A run-time error at a script line: prints "file:line: error: message" to stderr
  * and exits with status 1. */

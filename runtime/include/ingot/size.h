@@ -1,0 +1,71 @@
+/* ingot/size.h — the sizes the compiler and the runtime must agree on: the largest
+ * rank, the largest tensor, and element counts and byte sizes that cannot overflow.
+ * The one place where a shape becomes a number of elements or bytes, for the
+ * runtime's allocations and the compiler's shape rules alike (a product that wraps
+ * would allocate a tiny block the kernel then writes past), so the compiler refuses
+ * exactly the shapes the runtime would. Pure arithmetic, inline: the compiler's
+ * graph uses it without the runtime library (rt.h includes it for the rest).
+ * Memory owner: none. */
+#ifndef INGOT_SIZE_H
+#define INGOT_SIZE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define IG_MAX_RANK 8
+/* The most bytes one tensor may have: 256 TiB, all a 48-bit virtual address space (what
+ * x86-64 and AArch64 give a process) can map. The compiler rejects a static shape above
+ * it; at run time one is out of memory at once, whatever malloc would say. */
+#define IG_MAX_TENSOR_BYTES ((int64_t)1 << 48)
+
+/* *out = a * b for sizes a, b >= 0; false (leaving *out) when negative or over int64. */
+static inline bool ig_size_mul(int64_t a, int64_t b, int64_t *out)
+{
+    int64_t r;
+    if (a < 0 || b < 0 || __builtin_mul_overflow(a, b, &r)) return false;
+    *out = r;
+    return true;
+}
+
+/* *count = the number of elements of shape (1 for rank 0, 0 when any dim is 0); false
+ * when a dim is negative or the count does not fit in an int64. */
+static inline bool ig_size_count(int rank, const int64_t *shape, int64_t *count)
+{
+    /* A zero dim makes the tensor empty whatever the others are: [0, 2^40, 2^40] has
+     * no elements, though the product of the other two overflows. */
+    for (int i = 0; i < rank; i++) {
+        if (shape[i] < 0) return false;
+        if (shape[i] == 0) {
+            *count = 0;
+            return true;
+        }
+    }
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++)
+        if (!ig_size_mul(n, shape[i], &n)) return false;
+    *count = n;
+    return true;
+}
+
+/* *bytes = the data bytes of a tensor of shape whose elements take element_bytes;
+ * false when ig_size_count fails or they are more than IG_MAX_TENSOR_BYTES. */
+static inline bool ig_size_bytes_of(int64_t element_bytes, int rank, const int64_t *shape,
+                                    int64_t *bytes)
+{
+    int64_t n, b;
+    if (!ig_size_count(rank, shape, &n) || !ig_size_mul(n, element_bytes, &b) ||
+        b > IG_MAX_TENSOR_BYTES)
+        return false;
+    *bytes = b;
+    return true;
+}
+
+/* The element count as a double, for messages about a shape too large to count. */
+static inline double ig_size_count_approx(int rank, const int64_t *shape)
+{
+    double n = 1;
+    for (int i = 0; i < rank; i++) n *= (double)shape[i];
+    return n;
+}
+
+#endif
