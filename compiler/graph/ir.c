@@ -9,16 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ingot/rt.h>
-
-/* The emitted C passes DType values as IgDType: the two enums must agree. */
-_Static_assert((int)DT_BOOL == (int)IG_BOOL && (int)DT_INT32 == (int)IG_INT32 &&
-                   (int)DT_INT64 == (int)IG_INT64 && (int)DT_FLOAT32 == (int)IG_FLOAT32 &&
-                   (int)DT_FLOAT64 == (int)IG_FLOAT64 && (int)DT_STRING == (int)IG_STRING &&
-                   (int)DT__COUNT == (int)IG_DTYPE_COUNT,
-               "DType and IgDType must list the same dtypes in the same order");
-_Static_assert(IR_MAX_RANK == IG_MAX_RANK, "the IR and the runtime must agree on the maximum rank");
-
 /* ---- dtypes --------------------------------------------------------------------- */
 static const struct {
     const char *name, *short_name;

@@ -424,15 +424,6 @@ bool shape_gather(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     int rank = idx->rank + x->rank - 1;
     if (rank > IR_MAX_RANK)
         return shape_fail(err, errsize, op, "the result would have rank %d, more than %d", rank, IR_MAX_RANK);
-    if (in[1]->eager && x->dims[axis] != DIM_UNKNOWN) {
-        /* Eager mode: the kernel's check now, so a bad index is an exception. */
-        char *bad = ig_gather_check_indices(in[1]->eager, x->dims[axis]);
-        if (bad) {
-            shape_fail(err, errsize, op, "%s", bad);
-            free(bad);
-            return false;
-        }
-    }
     Shape s = shape_scalar();
     for (int i = 0; i < axis; i++) s.dims[s.rank++] = x->dims[i];
     for (int i = 0; i < idx->rank; i++) s.dims[s.rank++] = idx->dims[i];
@@ -706,7 +697,7 @@ static ShapeRule *const shape_rules[OP__COUNT] = {
 
 /* Every result must be one the runtime can make: a string is a scalar, and a static
  * shape's element
- * count fits in int64 and its bytes in IG_MAX_TENSOR_BYTES (rt.h's size helpers, which
+ * count fits in int64 and its bytes in IG_MAX_TENSOR_BYTES (ingot/size.h's helpers, which
  * the runtime checks again for shapes known only when the program runs). Eagerly every
  * shape is concrete, so there this is the run-time check. */
 static bool check_sizes(Opcode op, const TensorType *out, int nout, char *err, size_t errsize) {
@@ -723,7 +714,7 @@ static bool check_sizes(Opcode op, const TensorType *out, int nout, char *err, s
         if (!ig_size_count(s->rank, s->dims, &n))
             return shape_fail(err, errsize, op, "shape %s has %.2g elements, more than an int64 can count",
                               shape_str(s, b, sizeof b), approx);
-        if (!ig_size_bytes((IgDType)out[i].dtype, s->rank, s->dims, &bytes))
+        if (!ig_size_bytes_of((int64_t)dtype_size(out[i].dtype), s->rank, s->dims, &bytes))
             return shape_fail(err, errsize, op,
                               "shape %s has %.2g elements (%.2g bytes of %s), more than the %.2g bytes a "
                               "tensor can have", shape_str(s, b, sizeof b), approx,

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingot/rt.h"
+#include "ingot/size.h"
 
 #include "shape_rules.h"
 
@@ -171,16 +171,6 @@ bool shape_sparse_xent(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
                           "labels of shape %s do not fit logits of shape %s: labels must have the logits' shape "
                           "without the last dim",
                           shape_str(y, by, sizeof by), shape_str(l, bl, sizeof bl));
-    int64_t classes = l->dims[l->rank - 1];
-    if (in[1]->eager && classes != DIM_UNKNOWN) {
-        /* Eager mode: the kernel's check now, so a bad label is an exception. */
-        char *bad = ig_sparse_xent_check_labels(in[1]->eager, classes);
-        if (bad) {
-            shape_fail(err, errsize, op, "%s", bad);
-            free(bad);
-            return false;
-        }
-    }
     Shape s = shape_of(y->rank, l->dims);
     out[0] = tensor_type(in[0]->type.dtype, s);
     *nout = 1;

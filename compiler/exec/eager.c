@@ -12,6 +12,16 @@
 
 #include "irtext.h"
 #include "kernel_call.h"
+#include "shape_rules.h"
+
+/* The emitted C and this executor pass DType values as IgDType, and shapes of up to
+ * IR_MAX_RANK dims to the runtime: the compiler and the runtime must agree. */
+_Static_assert((int)DT_BOOL == (int)IG_BOOL && (int)DT_INT32 == (int)IG_INT32 &&
+                   (int)DT_INT64 == (int)IG_INT64 && (int)DT_FLOAT32 == (int)IG_FLOAT32 &&
+                   (int)DT_FLOAT64 == (int)IG_FLOAT64 && (int)DT_STRING == (int)IG_STRING &&
+                   (int)DT__COUNT == (int)IG_DTYPE_COUNT,
+               "DType and IgDType must list the same dtypes in the same order");
+_Static_assert(IR_MAX_RANK == IG_MAX_RANK, "the IR and the runtime must agree on the maximum rank");
 
 /* Who owns a tensor: the IrValue that carries it. When the collector finds the IrValue
  * unreachable (no Python value refers to it any more), its finalizer releases the
@@ -434,8 +444,34 @@ static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
     return ok;
 }
 
+/* The checks some kernels make on their inputs' values (an index in range, a label
+   below the class count), made before the kernel runs: eagerly a bad value is an
+   InvalidArgumentError the script can catch, as TensorFlow raises it, not the exit
+   the compiled program's kernel makes. */
+static bool check_input_values(const Inst *inst, char *err, size_t errsize) {
+    char *bad;
+    switch (inst->op) {
+    case OP_GATHER: {
+        const IgTensor *params = inst->inputs[0]->eager;
+        int64_t axis = attr_int_or(&inst->attrs, "axis", 0);
+        bad = ig_gather_check_indices(inst->inputs[1]->eager, params->shape[axis]);
+        break;
+    }
+    case OP_SPARSE_SOFTMAX_XENT: {
+        const IgTensor *logits = inst->inputs[0]->eager;
+        bad = ig_sparse_xent_check_labels(inst->inputs[1]->eager, logits->shape[logits->rank - 1]);
+        break;
+    }
+    default: return true;
+    }
+    if (!bad) return true;
+    snprintf(err, errsize, "%s: %s", op_info[inst->op].name, bad);
+    free(bad);
+    return false;
+}
+
 bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
-    if (!exec_inst(ec, inst, err, errsize)) return false;
+    if (!check_input_values(inst, err, errsize) || !exec_inst(ec, inst, err, errsize)) return false;
     for (int o = 0; o < inst->noutputs; o++) {
         IrValue *out = inst->outputs[o];
         IgTensor *t = out->eager;
