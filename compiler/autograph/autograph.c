@@ -62,7 +62,7 @@ typedef struct LambdaCollect {
 static void collect_lambda_free(void *ctx, Node **slot) {
     LambdaCollect *c = ctx;
     if ((*slot)->kind == AST_LAMBDA) ag_expr_loads(c->s, *slot, c->out);
-    ag_each_child(*slot, NULL, collect_lambda_free, ctx);
+    ast_for_each_child(*slot, NULL, collect_lambda_free, ctx);
 }
 
 /* Converts one scope's body in place; params is NULL for the module. */
@@ -172,7 +172,7 @@ static void find_slot(void *ctx, Node **slot) {
         f->found = *slot;
         return;
     }
-    ag_each_child(*slot, NULL, find_slot, f);
+    ast_for_each_child(*slot, NULL, find_slot, f);
 }
 
 const Node *autograph_find_converted(const Node *converted_module, const Node *def) {

@@ -127,7 +127,7 @@ void ag_expr_loads(AgScope *s, const Node *e, NameBuf *out) {
         namebuf_init(&inner, a);
         namebuf_init(&bound, a);
         Collect ci = {s, &inner};
-        ag_each_child(l, NULL, loads_slot, &ci);
+        ast_for_each_child(l, NULL, loads_slot, &ci);
         ag_param_names(s, &l->lambda.params, &bound);
         push_free(out, &inner, &bound);
         return;
@@ -156,7 +156,7 @@ void ag_expr_loads(AgScope *s, const Node *e, NameBuf *out) {
         push_free(out, &inner, &bound);
         return;
     }
-    default: ag_each_child((Node *)e, NULL, loads_slot, &c); return;
+    default: ast_for_each_child((Node *)e, NULL, loads_slot, &c); return;
     }
 }
 
@@ -195,7 +195,7 @@ static void walrus_slot(void *ctx, Node **slot) {
     const Node *e = *slot;
     if (e->kind == AST_LAMBDA) return;
     if (e->kind == AST_NAMED_EXPR) ag_target_binds(c->s, e->named_expr.target, c->out);
-    ag_each_child(*slot, NULL, walrus_slot, c);
+    ast_for_each_child(*slot, NULL, walrus_slot, c);
 }
 
 /* ---- statements -------------------------------------------------------------------------- */
@@ -267,7 +267,7 @@ static void modified_slot(void *ctx, Node **slot, bool is_target) {
     if (is_target) ag_target_binds(c->s, *slot, c->out);
     Collect w = {c->s, c->out};
     if ((*slot)->kind == AST_NAMED_EXPR) ag_target_binds(c->s, (*slot)->named_expr.target, c->out);
-    if ((*slot)->kind != AST_LAMBDA) ag_each_child(*slot, NULL, walrus_slot, &w);
+    if ((*slot)->kind != AST_LAMBDA) ast_for_each_child(*slot, NULL, walrus_slot, &w);
 }
 
 void ag_block_modified(AgScope *s, const NodeList *body, NameBuf *out) {
@@ -416,7 +416,7 @@ void ag_referenced(AgScope *s, const Node *n, NameBuf *out) {
     default: break;
     }
     Collect c = {s, out};
-    ag_each_child((Node *)n, NULL, referenced_slot, &c);
+    ast_for_each_child((Node *)n, NULL, referenced_slot, &c);
 }
 
 static bool ends_with(const char *s, const char *suffix) {
