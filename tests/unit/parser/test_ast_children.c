@@ -1,7 +1,8 @@
 /* test_ast_children.c — the child-field table (ast_children.def) and the generic
  * traversal built from it (ast_walk.c): on snippets whose trees are known, the
- * preorder walk visits exactly the expected nodes in the expected order, and every
- * kind is covered by some snippet; on the sample scripts, every node is reached once,
+ * preorder walk visits exactly the expected nodes in the expected order, every
+ * kind is covered by some snippet, and ast_equal notices a change in any child;
+ * on the sample scripts, every node is reached once,
  * required children are set, and siblings come in source order. */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
@@ -130,6 +131,51 @@ Test(ast_children, preorder_matches_known_trees) {
     cr_assert(eq(str, (char *)strbuf_cstr(&p.sb), "NAMED_EXPR NAME INT"));
     for (int k = 0; k < AST__COUNT; k++)
         cr_assert(p.seen[k], "no snippet uses %s", ast_kind_name((AstKind)k));
+}
+
+/* ---- ast_equal compares every child ------------------------------------------------ */
+
+typedef struct Perturb {
+    const Node *original; /* an equal tree, parsed separately */
+    Node *copy_root;
+    int checked;
+} Perturb;
+
+/* Each child of n in turn: replaced by a node of another kind (or, in a list, the
+   last item dropped), the trees must differ; then it is put back. */
+static void perturb_each(Perturb *p, Node *n) {
+    int count;
+    const AstChildField *f = ast_child_fields(n->kind, &count);
+    for (int i = 0; i < count; i++) {
+        if (ast_child_is_list(&f[i])) {
+            NodeList *l = ast_child_list(n, &f[i]);
+            if (l->len == 0) continue;
+            l->len--;
+            cr_assert(not(ast_equal(p->original, p->copy_root)), "%s: dropping an item went unseen", f[i].name);
+            l->len++;
+            for (int k = 0; k < l->len; k++)
+                if (l->items[k]) perturb_each(p, l->items[k]);
+        } else {
+            Node **slot = ast_child_node(n, &f[i]);
+            if (!*slot) continue;
+            Node *kept = *slot;
+            *slot = ast_new(cap.arena, AST_PASS, kept->loc);
+            cr_assert(not(ast_equal(p->original, p->copy_root)), "%s: a changed child went unseen", f[i].name);
+            *slot = kept;
+            perturb_each(p, kept);
+        }
+        p->checked++;
+    }
+    cr_assert(ast_equal(p->original, p->copy_root));
+}
+
+Test(ast_children, equal_compares_every_child) {
+    for (size_t i = 0; i < sizeof snippets / sizeof snippets[0]; i++) {
+        Perturb p = {parse_src(snippets[i].src), parse_src(snippets[i].src), 0};
+        cr_assert(ast_equal(p.original, p.copy_root));
+        perturb_each(&p, p.copy_root);
+        cr_assert(p.checked > 0);
+    }
 }
 
 /* ---- the table itself --------------------------------------------------------------- */
