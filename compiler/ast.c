@@ -173,7 +173,8 @@ bool ast_equal(const Node *a, const Node *b) {
     case AST_FUNCDEF: return str_equal(a->funcdef.name, b->funcdef.name);
     case AST_CLASSDEF: return str_equal(a->classdef.name, b->classdef.name);
     case AST_IMPORT_FROM:
-        return str_equal(a->import_from.module, b->import_from.module) && a->import_from.level == b->import_from.level;
+        return str_equal(a->import_from.module, b->import_from.module) &&
+               a->import_from.level == b->import_from.level;
     case AST_ALIAS: return str_equal(a->alias.name, b->alias.name) && str_equal(a->alias.asname, b->alias.asname);
     case AST_ARG: return str_equal(a->arg.name, b->arg.name);
     case AST_KEYWORD: return str_equal(a->keyword.name, b->keyword.name);

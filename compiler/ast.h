@@ -182,7 +182,9 @@ bool ast_equal(const Node *a, const Node *b);
 /* What a child field holds: a node (always set, or optional), a list of expressions
  * or statement parts, a block of statements of the enclosing scope, or the body of a
  * scope of its own (module, def, class). */
-typedef enum { AST_CHILD_ONE, AST_CHILD_OPT, AST_CHILD_LIST, AST_CHILD_BLOCK, AST_CHILD_SCOPE } AstChildShape;
+typedef enum {
+    AST_CHILD_ONE, AST_CHILD_OPT, AST_CHILD_LIST, AST_CHILD_BLOCK, AST_CHILD_SCOPE
+} AstChildShape;
 
 typedef struct AstChildField {
     AstChildShape shape;

@@ -46,7 +46,7 @@ enum {
 #undef AST_NODE
 };
 _Static_assert((int)AST_CHILD_ROWS == (int)AST__COUNT, "one row per AST kind in ast_children.def");
-_Static_assert(sizeof by_kind / sizeof by_kind[0] == AST__COUNT, "ast_children.def covers AST_KINDS");
+_Static_assert(sizeof by_kind / sizeof by_kind[0] == AST__COUNT, "the table covers AST_KINDS");
 
 const AstChildField *ast_child_fields(AstKind kind, int *count) {
     IG_ASSERT((unsigned)kind < AST__COUNT);
@@ -86,7 +86,9 @@ void ast_for_each_child(Node *n, AstListFn on_list, AstNodeFn on_node, void *ctx
 
 /* Statement parts (with items, except handlers, ...) sit in LIST fields; only an
    except handler has a block, but the rule is the table's, not a kind test. */
-static bool is_part(const Node *n) { return n && n->kind >= AST_WITHITEM && n->kind <= AST_COMPREHENSION; }
+static bool is_part(const Node *n) {
+    return n && n->kind >= AST_WITHITEM && n->kind <= AST_COMPREHENSION;
+}
 
 void ast_for_each_block(Node *stmt, AstBlockFn fn, void *ctx) {
     int count;
