@@ -2,8 +2,9 @@
  * traversal built from it (ast_walk.c): on snippets whose trees are known, the
  * preorder walk visits exactly the expected nodes in the expected order, every
  * kind is covered by some snippet, and ast_equal notices a change in any child;
- * on the sample scripts, every node is reached once,
- * required children are set, and siblings come in source order. */
+ * on the sample scripts, the walk reaches every node the parser made (ast_new is
+ * wrapped at link time) and nothing else, each once, with required children set
+ * and siblings in source order. */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 #include <stdio.h>
