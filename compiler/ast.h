@@ -1,11 +1,13 @@
 /* ast.h — the syntax tree of a script: Python's ast module, trimmed to the subset.
  * Entry points: ast_new (constructor), nodelist_push, ast_print (ast_print.c),
- * ast_equal (structural comparison ignoring locations).
+ * ast_equal (structural comparison ignoring locations), ast_for_each_child and
+ * ast_for_each_block (ast_walk.c: generic traversal from the ast_children.def table).
  * Memory owner: every Node and NodeList lives in the compilation's Arena. */
 #ifndef INGOT_AST_H
 #define INGOT_AST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -174,5 +176,44 @@ const char *ast_stmt_to_source(Arena *arena, const Node *stmt);
 
 /* Structural equality ignoring locations (the round-trip test's oracle). */
 bool ast_equal(const Node *a, const Node *b);
+
+/* ---- children (ast_walk.c; the table itself is ast_children.def) ---------------- */
+
+/* What a child field holds: a node (always set, or optional), a list of expressions
+ * or statement parts, a block of statements of the enclosing scope, or the body of a
+ * scope of its own (module, def, class). */
+typedef enum {
+    AST_CHILD_ONE, AST_CHILD_OPT, AST_CHILD_LIST, AST_CHILD_BLOCK, AST_CHILD_SCOPE
+} AstChildShape;
+
+typedef struct AstChildField {
+    AstChildShape shape;
+    size_t offset;     /* of the Node * or NodeList in Node */
+    const char *name;  /* "if_.body", for messages and tests */
+} AstChildField;
+
+/* The child fields of a kind in visit order (source order; see ast_children.def);
+ * *count gets their number, 0 for leaves. */
+const AstChildField *ast_child_fields(AstKind kind, int *count);
+bool ast_child_is_list(const AstChildField *f);
+/* The field of n: the slot of a ONE/OPT field, the list of a LIST/BLOCK/SCOPE one.
+ * Like strchr, const in, mutable out: the caller knows whether n may be changed. */
+Node **ast_child_node(const Node *n, const AstChildField *f);
+NodeList *ast_child_list(const Node *n, const AstChildField *f);
+
+typedef void (*AstListFn)(void *ctx, NodeList *list);
+typedef void (*AstNodeFn)(void *ctx, Node **slot);
+/* Calls on_list (may be NULL) for each NodeList field of n before visiting its items,
+ * and on_node for every non-NULL direct child (expressions, parts, statements of
+ * bodies), in the table's order. Nested scopes are children like any other. The
+ * callbacks may replace *slot or the list's contents. */
+void ast_for_each_child(Node *n, AstListFn on_list, AstNodeFn on_node, void *ctx);
+
+typedef void (*AstBlockFn)(void *ctx, Node *owner, NodeList *block);
+/* Calls fn for each block of statements directly inside a compound statement that
+ * belongs to the statement's own scope, in order: an if's or loop's body and else,
+ * a with's body, a try's body, each except handler's body (owner: the handler),
+ * else and finally. Def and class bodies are scopes of their own: not visited. */
+void ast_for_each_block(Node *stmt, AstBlockFn fn, void *ctx);
 
 #endif

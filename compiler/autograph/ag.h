@@ -107,15 +107,6 @@ LoopInfo *ag_loop_info(AgScope *s, const Node *loop);
  * def or lambda of the module, which may run after the statement). */
 bool ag_is_escaping(const AgScope *s, const char *interned);
 
-/* ---- generic traversal (walk.c) ------------------------------------------------------- */
-
-typedef void (*AgListFn)(void *ctx, NodeList *list);
-typedef void (*AgNodeFn)(void *ctx, Node **slot);
-/* Calls on_list (may be NULL) for each NodeList of n before visiting its items, and
- * on_node for every non-NULL direct child (expressions, parts, statements of bodies),
- * in source order. Nested scopes are children like any other. */
-void ag_each_child(Node *n, AgListFn on_list, AgNodeFn on_node, void *ctx);
-
 /* CPython's private name mangling (__x in class C is _C__x), in place (mangle.c). */
 void ag_mangle_private_names(Arena *arena, Node *module);
 

@@ -21,35 +21,26 @@ LoopInfo *ag_loop_info(AgScope *s, const Node *loop) {
     return info;
 }
 
+typedef struct ScopeWalk {
+    AgScope *s;
+    NameBuf *out;
+} ScopeWalk;
+
+static void collect_captured(AgScope *s, const NodeList *body, NameBuf *out);
+
+static void captured_block(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    ScopeWalk *w = ctx;
+    collect_captured(w->s, block, w->out);
+}
+
 /* Free names of the defs and classes nested (at any block depth) in a body. */
 static void collect_captured(AgScope *s, const NodeList *body, NameBuf *out) {
+    ScopeWalk w = {s, out};
     for (int i = 0; i < body->len; i++) {
-        const Node *st = body->items[i];
-        switch (st->kind) {
-        case AST_FUNCDEF:
-        case AST_CLASSDEF: ag_nested_free(s, st, out); break;
-        case AST_IF:
-            collect_captured(s, &st->if_.body, out);
-            collect_captured(s, &st->if_.orelse, out);
-            break;
-        case AST_WHILE:
-            collect_captured(s, &st->while_.body, out);
-            collect_captured(s, &st->while_.orelse, out);
-            break;
-        case AST_FOR:
-            collect_captured(s, &st->for_.body, out);
-            collect_captured(s, &st->for_.orelse, out);
-            break;
-        case AST_WITH: collect_captured(s, &st->with.body, out); break;
-        case AST_TRY:
-            collect_captured(s, &st->try_.body, out);
-            for (int h = 0; h < st->try_.handlers.len; h++)
-                collect_captured(s, &st->try_.handlers.items[h]->handler.body, out);
-            collect_captured(s, &st->try_.orelse, out);
-            collect_captured(s, &st->try_.finalbody, out);
-            break;
-        default: break;
-        }
+        Node *st = body->items[i];
+        if (st->kind == AST_FUNCDEF || st->kind == AST_CLASSDEF) ag_nested_free(s, st, out);
+        else ast_for_each_block(st, captured_block, &w);
     }
 }
 
@@ -62,7 +53,7 @@ typedef struct LambdaCollect {
 static void collect_lambda_free(void *ctx, Node **slot) {
     LambdaCollect *c = ctx;
     if ((*slot)->kind == AST_LAMBDA) ag_expr_loads(c->s, *slot, c->out);
-    ag_each_child(*slot, NULL, collect_lambda_free, ctx);
+    ast_for_each_child(*slot, NULL, collect_lambda_free, ctx);
 }
 
 /* Converts one scope's body in place; params is NULL for the module. */
@@ -115,35 +106,17 @@ void ag_convert_nested(AgScope *s, Node *st) {
     convert_scope(s->ctx, &st->funcdef.body, &st->funcdef.params, st->loc);
 }
 
+static void class_block(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    convert_class_body(ctx, block);
+}
+
 /* A class body stays as written; the defs in it (methods) are converted. */
 static void convert_class_body(AgScope *s, NodeList *body) {
     for (int i = 0; i < body->len; i++) {
         Node *st = body->items[i];
-        switch (st->kind) {
-        case AST_FUNCDEF:
-        case AST_CLASSDEF: ag_convert_nested(s, st); break;
-        case AST_IF:
-            convert_class_body(s, &st->if_.body);
-            convert_class_body(s, &st->if_.orelse);
-            break;
-        case AST_WHILE:
-            convert_class_body(s, &st->while_.body);
-            convert_class_body(s, &st->while_.orelse);
-            break;
-        case AST_FOR:
-            convert_class_body(s, &st->for_.body);
-            convert_class_body(s, &st->for_.orelse);
-            break;
-        case AST_WITH: convert_class_body(s, &st->with.body); break;
-        case AST_TRY:
-            convert_class_body(s, &st->try_.body);
-            for (int h = 0; h < st->try_.handlers.len; h++)
-                convert_class_body(s, &st->try_.handlers.items[h]->handler.body);
-            convert_class_body(s, &st->try_.orelse);
-            convert_class_body(s, &st->try_.finalbody);
-            break;
-        default: break;
-        }
+        if (st->kind == AST_FUNCDEF || st->kind == AST_CLASSDEF) ag_convert_nested(s, st);
+        else ast_for_each_block(st, class_block, s);
     }
 }
 
@@ -172,7 +145,7 @@ static void find_slot(void *ctx, Node **slot) {
         f->found = *slot;
         return;
     }
-    ag_each_child(*slot, NULL, find_slot, f);
+    ast_for_each_child(*slot, NULL, find_slot, f);
 }
 
 const Node *autograph_find_converted(const Node *converted_module, const Node *def) {

@@ -26,6 +26,6 @@ Node *ag_clone(Arena *a, const Node *n) {
     Node *c = ARENA_NEW(a, Node);
     *c = *n;
     if (c->kind == AST_FUNCDEF) c->funcdef.original = n;
-    ag_each_child(c, copy_list, copy_slot, a);
+    ast_for_each_child(c, copy_list, copy_slot, a);
     return c;
 }

@@ -68,7 +68,7 @@ static void collect_node(void *ctx, Node **slot) {
     default: break;
     }
     ag_stmt_slots(n, collect_slot, ctx);
-    ag_each_child(n, NULL, collect_node, ctx);
+    ast_for_each_child(n, NULL, collect_node, ctx);
 }
 
 void ag_stmt_composites(AgScope *s, Node *stmt, NameBuf *names, PtrMap *targets) {

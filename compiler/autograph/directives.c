@@ -40,37 +40,27 @@ static bool take_loop_options(AgScope *s, Node *loop, NodeList *body) {
     return ok;
 }
 
+typedef struct Directives {
+    AgScope *s;
+    bool ok;
+} Directives;
+
+static void directives_in(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    Directives *d = ctx;
+    d->ok &= directives_block(d->s, block);
+}
+
+/* A loop's own directives first, then every block (the loop's body included). */
 static bool directives_block(AgScope *s, NodeList *body) {
-    bool ok = true;
+    Directives d = {s, true};
     for (int i = 0; i < body->len; i++) {
         Node *st = body->items[i];
-        switch (st->kind) {
-        case AST_WHILE:
-            ok &= take_loop_options(s, st, &st->while_.body);
-            ok &= directives_block(s, &st->while_.body);
-            ok &= directives_block(s, &st->while_.orelse);
-            break;
-        case AST_FOR:
-            ok &= take_loop_options(s, st, &st->for_.body);
-            ok &= directives_block(s, &st->for_.body);
-            ok &= directives_block(s, &st->for_.orelse);
-            break;
-        case AST_IF:
-            ok &= directives_block(s, &st->if_.body);
-            ok &= directives_block(s, &st->if_.orelse);
-            break;
-        case AST_WITH: ok &= directives_block(s, &st->with.body); break;
-        case AST_TRY:
-            ok &= directives_block(s, &st->try_.body);
-            for (int h = 0; h < st->try_.handlers.len; h++)
-                ok &= directives_block(s, &st->try_.handlers.items[h]->handler.body);
-            ok &= directives_block(s, &st->try_.orelse);
-            ok &= directives_block(s, &st->try_.finalbody);
-            break;
-        default: break;
-        }
+        if (st->kind == AST_WHILE) d.ok &= take_loop_options(s, st, &st->while_.body);
+        if (st->kind == AST_FOR) d.ok &= take_loop_options(s, st, &st->for_.body);
+        ast_for_each_block(st, directives_in, &d);
     }
-    return ok;
+    return d.ok;
 }
 
 bool ag_lower_directives(AgScope *s, NodeList *body) { return directives_block(s, body); }

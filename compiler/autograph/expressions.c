@@ -20,7 +20,7 @@ static Node *conv(ExprCtx *c, Node *e);
 
 static void conv_slot(void *ctx, Node **slot) { *slot = conv(ctx, *slot); }
 
-static void conv_children(ExprCtx *c, Node *e) { ag_each_child(e, NULL, conv_slot, c); }
+static void conv_children(ExprCtx *c, Node *e) { ast_for_each_child(e, NULL, conv_slot, c); }
 
 static void conv_target(ExprCtx *c, Node *t) {
     switch (t->kind) {

@@ -10,65 +10,58 @@ static void push_all(Arena *a, NodeList *dst, const NodeList *src) {
     for (int i = 0; i < src->len; i++) nodelist_push(a, dst, src->items[i]);
 }
 
+typedef struct JumpSearch {
+    AstKind jump;
+    bool found;
+} JumpSearch;
+
+static void jump_in_block(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    JumpSearch *j = ctx;
+    j->found = j->found || ag_guard_has_jump(block, j->jump);
+}
+
 bool ag_guard_has_jump(const NodeList *block, AstKind jump) {
     for (int i = 0; i < block->len; i++) {
-        const Node *st = block->items[i];
+        Node *st = block->items[i];
         if (st->kind == jump) return true;
-        switch (st->kind) {
         /* A nested loop's own jumps are its business; its else clause runs in ours. */
-        case AST_WHILE:
-            if (ag_guard_has_jump(&st->while_.orelse, jump)) return true;
-            break;
-        case AST_FOR:
-            if (ag_guard_has_jump(&st->for_.orelse, jump)) return true;
-            break;
-        case AST_IF:
-            if (ag_guard_has_jump(&st->if_.body, jump) || ag_guard_has_jump(&st->if_.orelse, jump)) return true;
-            break;
-        case AST_WITH:
-            if (ag_guard_has_jump(&st->with.body, jump)) return true;
-            break;
-        case AST_TRY:
-            for (int h = 0; h < st->try_.handlers.len; h++)
-                if (ag_guard_has_jump(&st->try_.handlers.items[h]->handler.body, jump)) return true;
-            if (ag_guard_has_jump(&st->try_.body, jump) || ag_guard_has_jump(&st->try_.orelse, jump) ||
-                ag_guard_has_jump(&st->try_.finalbody, jump))
-                return true;
-            break;
-        default: break;
+        if (st->kind == AST_WHILE || st->kind == AST_FOR) {
+            const NodeList *orelse = st->kind == AST_WHILE ? &st->while_.orelse : &st->for_.orelse;
+            if (ag_guard_has_jump(orelse, jump)) return true;
+            continue;
         }
+        JumpSearch j = {jump, false};
+        ast_for_each_block(st, jump_in_block, &j);
+        if (j.found) return true;
     }
     return false;
+}
+
+typedef struct GuardBlocks {
+    AgGuard *g;
+    bool jumped;
+} GuardBlocks;
+
+static void guard_block(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    GuardBlocks *gb = ctx;
+    gb->jumped |= ag_guard_block(gb->g, block);
 }
 
 /* Lowers one statement of a loop body into out; true when it holds a jump. */
 static bool guard_stmt(AgGuard *g, Node *st, NodeList *out) {
     Arena *a = g->scope->ctx->arena;
-    bool jumped = false;
     if (st->kind == g->jump) {
         IG_ASSERT(g->flag != NULL);
         nodelist_push(a, out, ag_build_flag_set(a, st->loc, g->flag, true));
         return true;
     }
-    switch (st->kind) {
-    case AST_WHILE:
-    case AST_FOR: return g->lower_loop(g->pass, g, st, out);
-    case AST_IF:
-        jumped |= ag_guard_block(g, &st->if_.body);
-        jumped |= ag_guard_block(g, &st->if_.orelse);
-        break;
-    case AST_WITH: jumped |= ag_guard_block(g, &st->with.body); break;
-    case AST_TRY:
-        jumped |= ag_guard_block(g, &st->try_.body);
-        for (int h = 0; h < st->try_.handlers.len; h++)
-            jumped |= ag_guard_block(g, &st->try_.handlers.items[h]->handler.body);
-        jumped |= ag_guard_block(g, &st->try_.orelse);
-        jumped |= ag_guard_block(g, &st->try_.finalbody);
-        break;
-    default: break;
-    }
+    if (st->kind == AST_WHILE || st->kind == AST_FOR) return g->lower_loop(g->pass, g, st, out);
+    GuardBlocks gb = {g, false};
+    ast_for_each_block(st, guard_block, &gb); /* if, with, try: the jump may sit in any block */
     nodelist_push(a, out, st);
-    return jumped;
+    return gb.jumped;
 }
 
 bool ag_guard_rest(Arena *a, NodeList *block, AgStmtLowering lower, AgGuardTest test, void *ctx) {
@@ -105,38 +98,37 @@ bool ag_guard_block(AgGuard *g, NodeList *block) {
     return ag_guard_rest(g->scope->ctx->arena, block, guard_stmt_cb, not_jumped, g);
 }
 
-static void find_in(AgScope *s, NodeList *body, AgLoopLowering lower_loop, void *pass) {
-    Arena *a = s->ctx->arena;
+typedef struct FindLoops {
+    AgScope *s;
+    AgLoopLowering lower_loop;
+    void *pass;
+} FindLoops;
+
+static void find_in(FindLoops *f, NodeList *body);
+
+static void find_in_block(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    find_in(ctx, block);
+}
+
+static void find_in(FindLoops *f, NodeList *body) {
+    Arena *a = f->s->ctx->arena;
     NodeList out = {0};
     for (int i = 0; i < body->len; i++) {
         Node *st = body->items[i];
-        switch (st->kind) {
-        case AST_WHILE:
-        case AST_FOR: {
+        if (st->kind == AST_WHILE || st->kind == AST_FOR) {
             NodeList repl = {0};
-            lower_loop(pass, NULL, st, &repl);
+            f->lower_loop(f->pass, NULL, st, &repl);
             push_all(a, &out, &repl);
             continue;
         }
-        case AST_IF:
-            find_in(s, &st->if_.body, lower_loop, pass);
-            find_in(s, &st->if_.orelse, lower_loop, pass);
-            break;
-        case AST_WITH: find_in(s, &st->with.body, lower_loop, pass); break;
-        case AST_TRY:
-            find_in(s, &st->try_.body, lower_loop, pass);
-            for (int h = 0; h < st->try_.handlers.len; h++)
-                find_in(s, &st->try_.handlers.items[h]->handler.body, lower_loop, pass);
-            find_in(s, &st->try_.orelse, lower_loop, pass);
-            find_in(s, &st->try_.finalbody, lower_loop, pass);
-            break;
-        default: break;
-        }
+        ast_for_each_block(st, find_in_block, f);
         nodelist_push(a, &out, st);
     }
     *body = out;
 }
 
 void ag_guard_find_loops(AgScope *s, NodeList *body, AgLoopLowering lower_loop, void *pass) {
-    find_in(s, body, lower_loop, pass);
+    FindLoops f = {s, lower_loop, pass};
+    find_in(&f, body);
 }

@@ -91,6 +91,17 @@ static Node *not_returned(Ret *r, SrcLoc loc) {
     return ag_build_not(a, loc, ag_build_name(a, loc, r->do_return));
 }
 
+typedef struct RetBlocks {
+    Ret *r;
+    bool returned;
+} RetBlocks;
+
+static void ret_in_block(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    RetBlocks *rb = ctx;
+    rb->returned |= ret_block(rb->r, block);
+}
+
 /* Lowers one statement into out; true when it holds a return. */
 static bool ret_stmt(Ret *r, Node *st, NodeList *out) {
     Arena *a = r->s->ctx->arena;
@@ -102,10 +113,6 @@ static bool ret_stmt(Ret *r, Node *st, NodeList *out) {
         nodelist_push(a, out, ag_build_assign(a, st->loc, ag_build_name(a, st->loc, r->retval), value));
         return true;
     }
-    case AST_IF:
-        returned |= ret_block(r, &st->if_.body);
-        returned |= ret_block(r, &st->if_.orelse);
-        break;
     case AST_WHILE:
         returned = ret_block(r, &st->while_.body);
         if (returned) {
@@ -121,14 +128,13 @@ static bool ret_stmt(Ret *r, Node *st, NodeList *out) {
             info->extra_test = info->extra_test ? ag_build_and(a, st->loc, not_ret, info->extra_test) : not_ret;
         }
         break;
-    case AST_WITH: returned = ret_block(r, &st->with.body); break;
-    case AST_TRY:
-        returned |= ret_block(r, &st->try_.body);
-        for (int h = 0; h < st->try_.handlers.len; h++) returned |= ret_block(r, &st->try_.handlers.items[h]->handler.body);
-        returned |= ret_block(r, &st->try_.orelse);
-        returned |= ret_block(r, &st->try_.finalbody);
+    default: {
+        /* if, with, try: a return may sit in any block (nothing to add to them) */
+        RetBlocks rb = {r, false};
+        ast_for_each_block(st, ret_in_block, &rb);
+        returned = rb.returned;
         break;
-    default: break;
+    }
     }
     nodelist_push(a, out, st);
     return returned;

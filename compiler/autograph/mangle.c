@@ -58,10 +58,10 @@ static void visit(void *ctx, Node **slot) {
     }
     default: break;
     }
-    ag_each_child(n, NULL, visit, m);
+    ast_for_each_child(n, NULL, visit, m);
 }
 
 void ag_mangle_private_names(Arena *arena, Node *module) {
     Mangle top = {arena, NULL};
-    ag_each_child(module, NULL, visit, &top);
+    ast_for_each_child(module, NULL, visit, &top);
 }

@@ -127,7 +127,7 @@ void ag_expr_loads(AgScope *s, const Node *e, NameBuf *out) {
         namebuf_init(&inner, a);
         namebuf_init(&bound, a);
         Collect ci = {s, &inner};
-        ag_each_child(l, NULL, loads_slot, &ci);
+        ast_for_each_child(l, NULL, loads_slot, &ci);
         ag_param_names(s, &l->lambda.params, &bound);
         push_free(out, &inner, &bound);
         return;
@@ -156,7 +156,7 @@ void ag_expr_loads(AgScope *s, const Node *e, NameBuf *out) {
         push_free(out, &inner, &bound);
         return;
     }
-    default: ag_each_child((Node *)e, NULL, loads_slot, &c); return;
+    default: ast_for_each_child((Node *)e, NULL, loads_slot, &c); return;
     }
 }
 
@@ -195,7 +195,7 @@ static void walrus_slot(void *ctx, Node **slot) {
     const Node *e = *slot;
     if (e->kind == AST_LAMBDA) return;
     if (e->kind == AST_NAMED_EXPR) ag_target_binds(c->s, e->named_expr.target, c->out);
-    ag_each_child(*slot, NULL, walrus_slot, c);
+    ast_for_each_child(*slot, NULL, walrus_slot, c);
 }
 
 /* ---- statements -------------------------------------------------------------------------- */
@@ -267,11 +267,19 @@ static void modified_slot(void *ctx, Node **slot, bool is_target) {
     if (is_target) ag_target_binds(c->s, *slot, c->out);
     Collect w = {c->s, c->out};
     if ((*slot)->kind == AST_NAMED_EXPR) ag_target_binds(c->s, (*slot)->named_expr.target, c->out);
-    if ((*slot)->kind != AST_LAMBDA) ag_each_child(*slot, NULL, walrus_slot, &w);
+    if ((*slot)->kind != AST_LAMBDA) ast_for_each_child(*slot, NULL, walrus_slot, &w);
 }
 
 void ag_block_modified(AgScope *s, const NodeList *body, NameBuf *out) {
     for (int i = 0; i < body->len; i++) ag_stmt_modified(s, body->items[i], out);
+}
+
+/* A block of a compound statement; an except handler binds its name first. */
+static void modified_block(void *ctx, Node *owner, NodeList *block) {
+    Collect *c = ctx;
+    if (owner->kind == AST_EXCEPT_HANDLER && owner->handler.name)
+        namebuf_push(c->out, ag_intern(c->s, owner->handler.name));
+    ag_block_modified(c->s, block, c->out);
 }
 
 void ag_stmt_modified(AgScope *s, const Node *stmt, NameBuf *out) {
@@ -282,88 +290,50 @@ void ag_stmt_modified(AgScope *s, const Node *stmt, NameBuf *out) {
     case AST_CLASSDEF: namebuf_push(out, ag_intern(s, stmt->classdef.name)); break;
     case AST_IMPORT:
     case AST_IMPORT_FROM: ag_import_binds(s, stmt, out); break;
-    case AST_IF:
-        ag_block_modified(s, &stmt->if_.body, out);
-        ag_block_modified(s, &stmt->if_.orelse, out);
-        break;
-    case AST_WHILE:
-        ag_block_modified(s, &stmt->while_.body, out);
-        ag_block_modified(s, &stmt->while_.orelse, out);
-        break;
-    case AST_FOR:
-        ag_block_modified(s, &stmt->for_.body, out);
-        ag_block_modified(s, &stmt->for_.orelse, out);
-        break;
-    case AST_WITH: ag_block_modified(s, &stmt->with.body, out); break;
-    case AST_TRY:
-        ag_block_modified(s, &stmt->try_.body, out);
-        for (int i = 0; i < stmt->try_.handlers.len; i++) {
-            const Node *h = stmt->try_.handlers.items[i];
-            if (h->handler.name) namebuf_push(out, ag_intern(s, h->handler.name));
-            ag_block_modified(s, &h->handler.body, out);
-        }
-        ag_block_modified(s, &stmt->try_.orelse, out);
-        ag_block_modified(s, &stmt->try_.finalbody, out);
-        break;
     default: break;
     }
+    Collect blocks = {s, out};
+    ast_for_each_block((Node *)stmt, modified_block, &blocks); /* none for defs and classes */
 }
 
 /* ---- nested scopes ----------------------------------------------------------------------- */
 
-/* The blocks directly inside a compound statement (not those of nested scopes). */
-static int sub_blocks(const Node *s, const NodeList **out) {
-    int n = 0;
-    switch (s->kind) {
-    case AST_IF:
-        out[n++] = &s->if_.body;
-        out[n++] = &s->if_.orelse;
-        break;
-    case AST_WHILE:
-        out[n++] = &s->while_.body;
-        out[n++] = &s->while_.orelse;
-        break;
-    case AST_FOR:
-        out[n++] = &s->for_.body;
-        out[n++] = &s->for_.orelse;
-        break;
-    case AST_WITH: out[n++] = &s->with.body; break;
-    case AST_TRY:
-        out[n++] = &s->try_.body;
-        out[n++] = &s->try_.orelse;
-        out[n++] = &s->try_.finalbody;
-        break;
-    default: break;
-    }
-    return n;
+static void block_all_loads(AgScope *s, const NodeList *body, NameBuf *out);
+
+static void all_loads_block(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    Collect *c = ctx;
+    block_all_loads(c->s, block, c->out);
 }
 
 /* Every name read anywhere in a block, nested scopes' free names included. */
 static void block_all_loads(AgScope *s, const NodeList *body, NameBuf *out) {
+    Collect c = {s, out};
     for (int i = 0; i < body->len; i++) {
-        const Node *st = body->items[i];
-        ag_stmt_uses(s, st, out);
-        const NodeList *blocks[3];
-        int nb = sub_blocks(st, blocks);
-        for (int b = 0; b < nb; b++) block_all_loads(s, blocks[b], out);
-        if (st->kind == AST_TRY)
-            for (int h = 0; h < st->try_.handlers.len; h++)
-                block_all_loads(s, &st->try_.handlers.items[h]->handler.body, out);
+        ag_stmt_uses(s, body->items[i], out);
+        ast_for_each_block(body->items[i], all_loads_block, &c);
     }
 }
 
+typedef struct Decls {
+    AgScope *s;
+    NameBuf *globals, *nonlocals;
+} Decls;
+
+static void decls_block(void *ctx, Node *owner, NodeList *block) {
+    (void)owner;
+    Decls *d = ctx;
+    ag_block_decls(d->s, block, d->globals, d->nonlocals);
+}
+
 void ag_block_decls(AgScope *s, const NodeList *body, NameBuf *globals, NameBuf *nonlocals) {
+    Decls d = {s, globals, nonlocals};
     for (int i = 0; i < body->len; i++) {
         const Node *st = body->items[i];
         if (st->kind == AST_GLOBAL || st->kind == AST_NONLOCAL)
             for (int k = 0; k < st->names.len; k++)
                 namebuf_push(st->kind == AST_GLOBAL ? globals : nonlocals, ag_intern(s, st->names.names[k]));
-        const NodeList *blocks[3];
-        int nb = sub_blocks(st, blocks);
-        for (int b = 0; b < nb; b++) ag_block_decls(s, blocks[b], globals, nonlocals);
-        if (st->kind == AST_TRY)
-            for (int h = 0; h < st->try_.handlers.len; h++)
-                ag_block_decls(s, &st->try_.handlers.items[h]->handler.body, globals, nonlocals);
+        ast_for_each_block(body->items[i], decls_block, &d);
     }
 }
 
@@ -416,7 +386,7 @@ void ag_referenced(AgScope *s, const Node *n, NameBuf *out) {
     default: break;
     }
     Collect c = {s, out};
-    ag_each_child((Node *)n, NULL, referenced_slot, &c);
+    ast_for_each_child((Node *)n, NULL, referenced_slot, &c);
 }
 
 static bool ends_with(const char *s, const char *suffix) {

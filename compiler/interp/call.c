@@ -67,6 +67,21 @@ static void collect_target(Interp *in, const Node *t, NameSet *locals) {
 
 static void collect_block(Interp *in, const NodeList *body, NameSet *locals, NameSet *globals, NameSet *nonlocals);
 
+typedef struct ScopeNames {
+    Interp *in;
+    NameSet *locals, *globals, *nonlocals;
+} ScopeNames;
+
+/* A block of a compound statement; an except handler binds its name first. */
+static void collect_in_block(void *ctx, Node *owner, NodeList *block) {
+    ScopeNames *sn = ctx;
+    if (owner->kind == AST_EXCEPT_HANDLER && owner->handler.name)
+        nameset_add(sn->in->arena, sn->locals, interp_intern(sn->in, owner->handler.name));
+    collect_block(sn->in, block, sn->locals, sn->globals, sn->nonlocals);
+}
+
+/* The names a statement binds itself, then those of its blocks (in source order:
+   the order of the function's locals). */
 static void collect_stmt(Interp *in, const Node *s, NameSet *locals, NameSet *globals, NameSet *nonlocals) {
     switch (s->kind) {
     case AST_ASSIGN:
@@ -77,32 +92,9 @@ static void collect_stmt(Interp *in, const Node *s, NameSet *locals, NameSet *gl
     case AST_DEL:
         for (int i = 0; i < s->del.targets.len; i++) collect_target(in, s->del.targets.items[i], locals);
         break;
-    case AST_FOR:
-        collect_target(in, s->for_.target, locals);
-        collect_block(in, &s->for_.body, locals, globals, nonlocals);
-        collect_block(in, &s->for_.orelse, locals, globals, nonlocals);
-        break;
-    case AST_IF:
-        collect_block(in, &s->if_.body, locals, globals, nonlocals);
-        collect_block(in, &s->if_.orelse, locals, globals, nonlocals);
-        break;
-    case AST_WHILE:
-        collect_block(in, &s->while_.body, locals, globals, nonlocals);
-        collect_block(in, &s->while_.orelse, locals, globals, nonlocals);
-        break;
+    case AST_FOR: collect_target(in, s->for_.target, locals); break;
     case AST_WITH:
         for (int i = 0; i < s->with.items.len; i++) collect_target(in, s->with.items.items[i]->withitem.vars, locals);
-        collect_block(in, &s->with.body, locals, globals, nonlocals);
-        break;
-    case AST_TRY:
-        collect_block(in, &s->try_.body, locals, globals, nonlocals);
-        for (int i = 0; i < s->try_.handlers.len; i++) {
-            const Node *h = s->try_.handlers.items[i];
-            if (h->handler.name) nameset_add(in->arena, locals, interp_intern(in, h->handler.name));
-            collect_block(in, &h->handler.body, locals, globals, nonlocals);
-        }
-        collect_block(in, &s->try_.orelse, locals, globals, nonlocals);
-        collect_block(in, &s->try_.finalbody, locals, globals, nonlocals);
         break;
     case AST_FUNCDEF: nameset_add(in->arena, locals, interp_intern(in, s->funcdef.name)); break;
     case AST_CLASSDEF: nameset_add(in->arena, locals, interp_intern(in, s->classdef.name)); break;
@@ -128,6 +120,8 @@ static void collect_stmt(Interp *in, const Node *s, NameSet *locals, NameSet *gl
         break;
     default: break;
     }
+    ScopeNames sn = {in, locals, globals, nonlocals};
+    ast_for_each_block((Node *)s, collect_in_block, &sn); /* none for defs and classes */
 }
 
 static void collect_block(Interp *in, const NodeList *body, NameSet *locals, NameSet *globals, NameSet *nonlocals) {
