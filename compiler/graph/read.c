@@ -161,7 +161,10 @@ static void lex_comment(Lexer *lx) {
     const char *eol = memchr(lx->p, '\n', (size_t)(lx->end - lx->p));
     if (!eol) eol = lx->end;
     lx->p = eol;
-    if (*start != '#') return;
+    /* Only a comment after something on its line is a location; a line of its own
+       is free text, whatever it says. */
+    const Tok *last = lx->r->ntoks ? &lx->r->toks[lx->r->ntoks - 1] : NULL;
+    if (*start != '#' || !last || last->kind == T_NEWLINE) return;
     const char *b = start + 1, *e = eol;
     while (b < e && (*b == ' ' || *b == '\t')) b++;
     while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
