@@ -40,7 +40,7 @@
 /* ---- tokens ------------------------------------------------------------------------ */
 typedef enum {
     T_EOF,
-    T_NEWLINE,
+    T_NEWLINE,  /* num 1: the one added where the input ends without one */
     T_VALUE,    /* %3: num */
     T_FUNC,     /* @name: text */
     T_VAR,      /* $name: text */
@@ -306,7 +306,7 @@ static void lex_all(Reader *r) {
         }
     }
     /* A last line without its newline still ends. */
-    if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != T_NEWLINE) lex_push(&lx, T_NEWLINE, lx.p, lx.p);
+    if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != T_NEWLINE) lex_push(&lx, T_NEWLINE, lx.p, lx.p)->num = 1;
     lex_push(&lx, T_EOF, lx.p, lx.p);
 }
 
@@ -329,7 +329,7 @@ static bool is_ident(const Tok *t, const char *s) { return t->kind == T_IDENT &&
 static const char *tok_desc(Reader *r, const Tok *t) {
     switch (t->kind) {
     case T_EOF: return "the end of the input";
-    case T_NEWLINE: return "the end of the line";
+    case T_NEWLINE: return t->num ? "the end of the input" : "the end of the line";
     case T_LOC: return "a location comment";
     case T_STRING: return "a string";
     default: return arena_printf(r->a, "'%.*s'", t->loc.len, t->start);
@@ -417,7 +417,8 @@ static Shape read_shape(Reader *r) {
         }
         next(r);
         if (is_punct(peek(r), ']')) break;
-        expect_punct(r, ',');
+        if (!is_punct(peek(r), ',')) expected(r, "',' or ']'");
+        next(r);
     }
     next(r);
     return s;
