@@ -8,7 +8,8 @@
  *             {inst} 'ret' [values] NL '}' NL
  *   inst    = [out {',' out} '='] op operands [attrs] NL      (out = %N ':' type)
  *           | [outs '='] 'cond' %p '{' NL region '}' 'else' '{' NL region '}' NL
- *           | [outs '='] 'while' [values] 'cond' params '{' NL region '}' 'body' params '{' NL region '}' NL
+ *           | [outs '='] 'while' [values] 'cond' params '{' NL region
+ *                                           '}' 'body' params '{' NL region '}' NL
  *   region  = {inst} 'yield' [values] NL
  *   type    = dtype '[' [dim {',' dim}] ']'                   (dim = INT | '?')
  *
@@ -33,7 +34,7 @@
 #include "irtext.h"
 
 /* Value numbers above this are refused, so a typo cannot make a huge table. */
-#define READ_MAX_VALUE (1 << 24)
+#define READ_MAX_VALUE (1 << 22)
 /* Nested regions deeper than this are refused: reading them recurses. */
 #define READ_MAX_DEPTH 200
 
@@ -57,7 +58,7 @@ typedef enum {
 typedef struct Tok {
     TokKind kind;
     char punct;
-    const char *text; /* interned for names */
+    const char *text;  /* interned for names */
     const char *start; /* where it is in the source */
     int64_t num;
     double f;
@@ -74,9 +75,9 @@ typedef struct OutDecl {
 /* A function's header, read before any body so calls can name later functions. */
 typedef struct FuncHead {
     Func *f;
-    int start;     /* token index of 'func' */
-    int open;      /* token index of its '{' */
-    int body;      /* token index after the header's newline */
+    int start; /* token index of 'func' */
+    int open;  /* token index of its '{' */
+    int body;  /* token index after the header's newline */
     const Tok *name;
     OutDecl *params;
     int nparams;
@@ -108,7 +109,8 @@ typedef struct Reader {
     int nfiles;
 } Reader;
 
-static _Noreturn void read_fail(Reader *r, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static _Noreturn void read_fail(Reader *r, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static _Noreturn void read_fail(Reader *r, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
@@ -127,7 +129,9 @@ typedef struct Lexer {
 
 static SrcLoc lex_loc(const Lexer *lx, const char *start, const char *stop) {
     int len = (int)(stop - start);
-    return (SrcLoc){.file = lx->r->src, .line = lx->line, .col = (int)(start - lx->line_start) + 1,
+    return (SrcLoc){.file = lx->r->src,
+                    .line = lx->line,
+                    .col = (int)(start - lx->line_start) + 1,
                     .len = len > 0 ? len : 1};
 }
 
@@ -146,7 +150,9 @@ static Tok *lex_push(Lexer *lx, TokKind kind, const char *start, const char *sto
     return t;
 }
 
-static bool is_name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+static bool is_name_start(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static bool is_name_char(char c) { return is_name_start(c) || is_digit(c); }
 
@@ -204,12 +210,16 @@ static void lex_string(Lexer *lx) {
             int v = 0, k = 0;
             for (; k < 2 && p < lx->end; k++, p++) {
                 char h = *p;
-                int d = is_digit(h) ? h - '0' : (h >= 'a' && h <= 'f') ? h - 'a' + 10 : (h >= 'A' && h <= 'F') ? h - 'A' + 10 : -1;
+                int d = is_digit(h)              ? h - '0'
+                        : (h >= 'a' && h <= 'f') ? h - 'a' + 10
+                        : (h >= 'A' && h <= 'F') ? h - 'A' + 10
+                                                 : -1;
                 if (d < 0) break;
                 v = v * 16 + d;
             }
             if (k != 2 || v == 0)
-                read_fail(lx->r, lex_loc(lx, p - k - 2, p), "bad escape in a string: '\\x' takes two hex digits, not 00");
+                read_fail(lx->r, lex_loc(lx, p - k - 2, p),
+                          "bad escape in a string: '\\x' takes two hex digits (not 00)");
             strbuf_putc(&sb, (char)v);
             break;
         }
@@ -235,10 +245,13 @@ static void lex_number(Lexer *lx) {
     errno = 0;
     Tok *t = lex_push(lx, is_float ? T_FLOAT : T_INT, start, p);
     t->text = text;
-    if (is_float) t->f = strtod(text, &stop);
-    else t->num = strtoll(text, &stop, 10);
+    if (is_float)
+        t->f = strtod(text, &stop);
+    else
+        t->num = strtoll(text, &stop, 10);
     if (*stop) read_fail(lx->r, t->loc, "bad number '%s'", text);
-    if (errno == ERANGE && !is_float) read_fail(lx->r, t->loc, "integer '%s' is out of range", text);
+    if (errno == ERANGE && !is_float)
+        read_fail(lx->r, t->loc, "integer '%s' is out of range", text);
     lx->p = p;
 }
 
@@ -265,10 +278,13 @@ static void lex_all(Reader *r) {
                 while (e < lx.end && is_digit(*e)) e++;
             if (e == s + 1 || (c != '%' && !is_name_start(s[1])))
                 read_fail(r, lex_loc(&lx, s, s + 1), "expected a %s after '%c'",
-                          c == '%' ? "value number" : c == '@' ? "function name" : "variable name", c);
+                          c == '%'   ? "value number"
+                          : c == '@' ? "function name"
+                                     : "variable name",
+                          c);
             Tok *t = lex_push(&lx, c == '%' ? T_VALUE : c == '@' ? T_FUNC : T_VAR, s, e);
             if (c == '%') {
-                if (e - s > 9 || strtol(s + 1, NULL, 10) > READ_MAX_VALUE)
+                if (e - s > 8 || strtol(s + 1, NULL, 10) > READ_MAX_VALUE)
                     read_fail(r, t->loc, "value number %.*s is too large", (int)(e - s - 1), s + 1);
                 t->num = strtol(s + 1, NULL, 10);
             } else {
@@ -278,7 +294,8 @@ static void lex_all(Reader *r) {
         } else if (c == '-' && s + 1 < lx.end && s[1] == '>') {
             lex_push(&lx, T_ARROW, s, s + 2);
             lx.p += 2;
-        } else if (c == '-' && lx.end - s >= 4 && strncmp(s, "-inf", 4) == 0 && !(s + 4 < lx.end && is_name_char(s[4]))) {
+        } else if (c == '-' && lx.end - s >= 4 && strncmp(s, "-inf", 4) == 0 &&
+                   !(s + 4 < lx.end && is_name_char(s[4]))) {
             Tok *t = lex_push(&lx, T_FLOAT, s, s + 4);
             t->f = -INFINITY;
             t->text = "-inf";
@@ -301,12 +318,14 @@ static void lex_all(Reader *r) {
             lx.p++;
         } else {
             unsigned char u = (unsigned char)c;
-            read_fail(r, lex_loc(&lx, s, s + 1),
-                      u >= 0x20 && u < 0x7f ? "unexpected character '%c'" : "unexpected byte 0x%02x", u);
+            read_fail(
+                r, lex_loc(&lx, s, s + 1),
+                u >= 0x20 && u < 0x7f ? "unexpected character '%c'" : "unexpected byte 0x%02x", u);
         }
     }
     /* A last line without its newline still ends. */
-    if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != T_NEWLINE) lex_push(&lx, T_NEWLINE, lx.p, lx.p)->num = 1;
+    if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != T_NEWLINE)
+        lex_push(&lx, T_NEWLINE, lx.p, lx.p)->num = 1;
     lex_push(&lx, T_EOF, lx.p, lx.p);
 }
 
@@ -323,7 +342,9 @@ static const Tok *next(Reader *r) {
 }
 
 static bool is_punct(const Tok *t, char c) { return t->kind == T_PUNCT && t->punct == c; }
-static bool is_ident(const Tok *t, const char *s) { return t->kind == T_IDENT && strcmp(t->text, s) == 0; }
+static bool is_ident(const Tok *t, const char *s) {
+    return t->kind == T_IDENT && strcmp(t->text, s) == 0;
+}
 
 /* How a message names what it found: "'%4'", "end of line", "end of input". */
 static const char *tok_desc(Reader *r, const Tok *t) {
@@ -366,7 +387,8 @@ static SrcLoc read_line_end(Reader *r) {
         for (int i = 0; i < r->nfiles && !file; i++)
             if (r->files[i]->path == t->text) file = r->files[i];
         if (!file) {
-            r->files = arena_grow(r->a, r->files, sizeof(SourceFile *), (size_t)r->nfiles, (size_t)r->nfiles + 1);
+            r->files = arena_grow(r->a, r->files, sizeof(SourceFile *), (size_t)r->nfiles,
+                                  (size_t)r->nfiles + 1);
             SourceFile *nf = diag_source_from_string(r->a, t->text, "");
             nf->path = t->text; /* interned: files compare by pointer above */
             r->files[r->nfiles++] = nf;
@@ -392,7 +414,8 @@ static DType read_dtype(Reader *r) {
                 next(r);
                 return (DType)d;
             }
-    if (t->kind == T_IDENT) read_fail(r, t->loc, "unknown dtype '%s' (bool, i32, i64, f32, f64 or str)", t->text);
+    if (t->kind == T_IDENT)
+        read_fail(r, t->loc, "unknown dtype '%s' (bool, i32, i64, f32, f64 or str)", t->text);
     expected(r, "a dtype");
 }
 
@@ -433,7 +456,8 @@ static TensorType read_type(Reader *r, SrcLoc *loc) {
     if (loc) {
         *loc = start->loc;
         const Tok *last = &r->toks[r->pos - 1];
-        if (last->loc.line == start->loc.line) loc->len = last->loc.col + last->loc.len - start->loc.col;
+        if (last->loc.line == start->loc.line)
+            loc->len = last->loc.col + last->loc.len - start->loc.col;
     }
     return t;
 }
@@ -448,7 +472,8 @@ static void read_element(Reader *r, DType dt, void *p) {
         break;
     case DT_INT32:
         if (t->kind != T_INT) expected(r, "an i32 number");
-        if (t->num < INT32_MIN || t->num > INT32_MAX) read_fail(r, t->loc, "%s is out of range for i32", t->text);
+        if (t->num < INT32_MIN || t->num > INT32_MAX)
+            read_fail(r, t->loc, "%s is out of range for i32", t->text);
         *(int32_t *)p = (int32_t)t->num;
         break;
     case DT_INT64:
@@ -460,8 +485,10 @@ static void read_element(Reader *r, DType dt, void *p) {
         if (t->kind != T_FLOAT && t->kind != T_INT) expected(r, "a number");
         /* From the spelling: strtof rounds once, as the printer's check does. */
         double x = t->kind == T_INT ? (double)t->num : t->f;
-        if (dt == DT_FLOAT32) *(float *)p = t->kind == T_FLOAT ? strtof(t->text, NULL) : (float)x;
-        else *(double *)p = x;
+        if (dt == DT_FLOAT32)
+            *(float *)p = t->kind == T_FLOAT ? strtof(t->text, NULL) : (float)x;
+        else
+            *(double *)p = x;
         break;
     }
     case DT_STRING:
@@ -494,24 +521,27 @@ static void read_const_dim(Reader *r, DType dt, const Shape *s, int dim, ConstBu
     if (is_punct(peek(r), '[') || peek(r)->kind == T_ELLIPSIS || dim < s->rank) {
         if (peek(r)->kind == T_ELLIPSIS)
             read_fail(r, peek(r)->loc,
-                      "abbreviated constant: the text shows only some elements of a tensor of more than %d, "
-                      "so its data is not there to read",
+                      "abbreviated constant: the text shows only some elements of a tensor of "
+                      "more than %d, so its data is not there to read",
                       IRTEXT_MAX_ELEMENTS);
-        if (dim == s->rank) read_fail(r, peek(r)->loc, "the constant has more dimensions than its type");
+        if (dim == s->rank)
+            read_fail(r, peek(r)->loc, "the constant has more dimensions than its type");
         const Tok *open = peek(r);
         expect_punct(r, '[');
         int64_t n = 0;
         while (!is_punct(peek(r), ']')) {
             if (n > 0) expect_punct(r, ',');
             if (n == s->dims[dim])
-                read_fail(r, peek(r)->loc, "the constant has more than %lld entries in dimension %d, as its type says",
-                          (long long)s->dims[dim], dim + 1);
+                read_fail(r, peek(r)->loc,
+                          "the constant has more entries in dimension %d than the %lld its type says",
+                          dim + 1, (long long)s->dims[dim]);
             read_const_dim(r, dt, s, dim + 1, cb);
             n++;
         }
         if (n != s->dims[dim])
-            read_fail(r, open->loc, "the constant has %lld entr%s in dimension %d, its type says %lld", (long long)n,
-                      n == 1 ? "y" : "ies", dim + 1, (long long)s->dims[dim]);
+            read_fail(r, open->loc,
+                      "the constant has %lld entr%s in dimension %d, its type says %lld",
+                      (long long)n, n == 1 ? "y" : "ies", dim + 1, (long long)s->dims[dim]);
         next(r);
         return;
     }
@@ -536,7 +566,8 @@ static void read_attrs(Reader *r, Attrs *attrs) {
     next(r);
     for (;;) {
         const Tok *k = expect_kind(r, T_IDENT, "an attribute name");
-        if (attrs_get(attrs, k->text)) read_fail(r, k->loc, "attribute '%s' is given twice", k->text);
+        if (attrs_get(attrs, k->text))
+            read_fail(r, k->loc, "attribute '%s' is given twice", k->text);
         expect_punct(r, '=');
         const Tok *v = peek(r);
         if (v->kind == T_INT) {
@@ -555,7 +586,8 @@ static void read_attrs(Reader *r, Attrs *attrs) {
             attrs_set_dtype(r->a, attrs, k->text, read_dtype(r));
         } else if (is_punct(v, '[')) {
             bool shape = strcmp(k->text, "shape") == 0;
-            for (int i = 1; !shape && peek_at(r, i)->kind != T_NEWLINE && !is_punct(peek_at(r, i), ']'); i++)
+            for (int i = 1;
+                 !shape && peek_at(r, i)->kind != T_NEWLINE && !is_punct(peek_at(r, i), ']'); i++)
                 shape = is_punct(peek_at(r, i), '?');
             if (shape) {
                 attrs_set_shape(r->a, attrs, k->text, read_shape(r));
@@ -614,7 +646,9 @@ static IrValue *read_use(Reader *r) {
     int num = (int)t->num;
     int st = num < r->vcap ? r->state[num] : 0;
     if (st == 0) read_fail(r, t->loc, "undefined value %%%d", num);
-    if (st == 2) read_fail(r, t->loc, "value %%%d is out of scope here: the region that defines it has ended", num);
+    if (st == 2)
+        read_fail(r, t->loc,
+                  "value %%%d is out of scope here: the region that defines it has ended", num);
     return r->vals[num];
 }
 
@@ -670,7 +704,8 @@ static Region *read_nested(Reader *r, bool params, SrcLoc *loc) {
     expect_punct(r, '{');
     SrcLoc l = read_line_end(r);
     if (loc) *loc = l;
-    if (r->depth == READ_MAX_DEPTH) read_fail(r, open->loc, "regions nested more than %d deep", READ_MAX_DEPTH);
+    if (r->depth == READ_MAX_DEPTH)
+        read_fail(r, open->loc, "regions nested more than %d deep", READ_MAX_DEPTH);
     r->depth++;
     read_region_lines(r, rg, open);
     r->depth--;
@@ -721,7 +756,8 @@ static void read_inst(Reader *r) {
     if (op == OP_CONST) {
         /* "const 2.0:f32": the shape is the output's */
         const OutDecl *o = sole_output(r, optok, outs, nouts);
-        if (!shape_is_static(&o->type.shape)) read_fail(r, o->loc, "a constant's shape must be fully known");
+        if (!shape_is_static(&o->type.shape))
+            read_fail(r, o->loc, "a constant's shape must be fully known");
         DType dt = o->type.dtype;
         /* The literal is read for the suffix's dtype, so look ahead for it. */
         int depth = 0, k = 0;
@@ -772,7 +808,8 @@ static void read_inst(Reader *r) {
     } else if (op == OP_FLAG) {
         /* 'flag "epochs"': the dtype is the output's */
         const Tok *name = expect_kind(r, T_STRING, "a flag name (a string)");
-        if (!module_find_flag(r->m, name->text)) read_fail(r, name->loc, "undefined flag \"%s\"", name->text);
+        if (!module_find_flag(r->m, name->text))
+            read_fail(r, name->loc, "undefined flag \"%s\"", name->text);
         attrs_set_string(r->a, &attrs, "name", name->text);
         attrs_set_dtype(r->a, &attrs, "dtype", sole_output(r, optok, outs, nouts)->type.dtype);
         loc = read_line_end(r);
@@ -805,13 +842,14 @@ static void read_inst(Reader *r) {
     }
     if (!inst) longjmp(r->fail, 1); /* the builder reported it */
     if (inst->noutputs != nouts)
-        read_fail(r, at, "'%s' has %d output%s here, the text declares %d", optok->text, inst->noutputs,
-                  inst->noutputs == 1 ? "" : "s", nouts);
+        read_fail(r, at, "'%s' has %d output%s here, the text declares %d", optok->text,
+                  inst->noutputs, inst->noutputs == 1 ? "" : "s", nouts);
     char b1[16 * IR_MAX_RANK + 16], b2[16 * IR_MAX_RANK + 16];
     for (int i = 0; i < nouts; i++)
         if (!types_equal(&inst->outputs[i]->type, &outs[i].type))
-            read_fail(r, outs[i].loc, "'%s' output %d is %s, the text declares %s", optok->text, i + 1,
-                      type_str(&inst->outputs[i]->type, b1, sizeof b1), type_str(&outs[i].type, b2, sizeof b2));
+            read_fail(r, outs[i].loc, "'%s' output %d is %s, the text declares %s", optok->text,
+                      i + 1, type_str(&inst->outputs[i]->type, b1, sizeof b1),
+                      type_str(&outs[i].type, b2, sizeof b2));
     for (int i = 0; i < nouts; i++) define_value(r, outs[i].num, outs[i].loc, inst->outputs[i]);
     /* The script's place, not the .ir line the builder was given for its messages. */
     inst->loc = loc;
@@ -830,9 +868,11 @@ static const Tok *read_region_lines(Reader *r, Region *rg, const Tok *open) {
         skip_newlines(r);
         const Tok *t = peek(r);
         if (t->kind == T_EOF)
-            read_fail(r, open->loc, "unterminated region: the input ends before its '%s'", end_word);
+            read_fail(r, open->loc, "unterminated region: the input ends before its '%s'",
+                      end_word);
         if (is_ident(t, "func"))
-            read_fail(r, open->loc, "unterminated region: the next function starts before its '%s' (line %d)",
+            read_fail(r, open->loc,
+                      "unterminated region: the next function starts before its '%s' (line %d)",
                       end_word, t->loc.line);
         if (is_punct(t, '}')) read_fail(r, t->loc, "the region ends without its '%s'", end_word);
         if (is_ident(t, "yield") || is_ident(t, "ret")) {
@@ -849,7 +889,8 @@ static const Tok *read_region_lines(Reader *r, Region *rg, const Tok *open) {
         read_inst(r);
     }
     skip_newlines(r);
-    if (peek(r)->kind == T_EOF) read_fail(r, open->loc, "unterminated region: the input ends before its '}'");
+    if (peek(r)->kind == T_EOF)
+        read_fail(r, open->loc, "unterminated region: the input ends before its '}'");
     if (!is_punct(peek(r), '}')) expected(r, arena_printf(r->a, "'}' after '%s'", end_word));
     r->b.region = saved;
     return end;
@@ -893,7 +934,8 @@ static void read_var(Reader *r) {
     expect_punct(r, ':');
     const Tok *dt = peek(r);
     if (read_dtype(r) != type.dtype)
-        read_fail(r, dt->loc, "the initial value is %s, the variable %s", dt->text, dtype_short_name(type.dtype));
+        read_fail(r, dt->loc, "the initial value is %s, the variable %s", dt->text,
+                  dtype_short_name(type.dtype));
     Attrs attrs = {0};
     const Tok *at = peek(r);
     read_attrs(r, &attrs);
@@ -915,7 +957,8 @@ static FuncHead read_func_head(Reader *r) {
     expect_punct(r, '(');
     while (!is_punct(peek(r), ')')) {
         if (h.nparams > 0) expect_punct(r, ',');
-        h.params = arena_grow(r->a, h.params, sizeof(OutDecl), (size_t)h.nparams, (size_t)h.nparams + 1);
+        h.params =
+            arena_grow(r->a, h.params, sizeof(OutDecl), (size_t)h.nparams, (size_t)h.nparams + 1);
         h.params[h.nparams++] = read_decl(r);
     }
     next(r);
@@ -924,8 +967,10 @@ static FuncHead read_func_head(Reader *r) {
     expect_punct(r, '(');
     while (!is_punct(peek(r), ')')) {
         if (h.nresults > 0) expect_punct(r, ',');
-        h.results = arena_grow(r->a, h.results, sizeof(TensorType), (size_t)h.nresults, (size_t)h.nresults + 1);
-        h.result_locs = arena_grow(r->a, h.result_locs, sizeof(SrcLoc), (size_t)h.nresults, (size_t)h.nresults + 1);
+        h.results = arena_grow(r->a, h.results, sizeof(TensorType), (size_t)h.nresults,
+                               (size_t)h.nresults + 1);
+        h.result_locs = arena_grow(r->a, h.result_locs, sizeof(SrcLoc), (size_t)h.nresults,
+                                   (size_t)h.nresults + 1);
         h.results[h.nresults] = read_type(r, &h.result_locs[h.nresults]);
         h.nresults++;
     }
@@ -948,7 +993,8 @@ static void read_func_heads(Reader *r) {
         for (int j = 0; j < r->nheads; j++)
             if (r->heads[j].name->text == h.name->text)
                 read_fail(r, h.name->loc, "function @%s is defined twice", h.name->text);
-        r->heads = arena_grow(r->a, r->heads, sizeof(FuncHead), (size_t)r->nheads, (size_t)r->nheads + 1);
+        r->heads =
+            arena_grow(r->a, r->heads, sizeof(FuncHead), (size_t)r->nheads, (size_t)r->nheads + 1);
         r->heads[r->nheads++] = h;
     }
     for (int pass = 0; pass < 2; pass++) {
@@ -960,13 +1006,17 @@ static void read_func_heads(Reader *r) {
                 read_fail(r, h->params[0].loc, "the program function @main takes no parameters");
             if (!program && pass == 1 && r->m->nfuncs == 0)
                 read_fail(r, h->name->loc, "no program function @main before @%s", h->name->text);
-            /* "compute__1" is what func_new names the first "compute": keep the text's name. */
+            /* "compute__1" is what func_new names the first "compute"; the text's name is
+               kept whatever func_new says (no pass makes functions, so its counters
+               need not know). */
             const char *py = h->name->text;
             const char *sep = strstr(py, "__");
             if (sep) py = arena_strndup(r->a, py, (size_t)(sep - py));
-            Func *f = func_new(r->m, program ? NULL : py, program ? FUNC_PROGRAM : FUNC_TRACED, (SrcLoc){0});
+            Func *f = func_new(r->m, program ? NULL : py, program ? FUNC_PROGRAM : FUNC_TRACED,
+                               (SrcLoc){0});
             f->name = h->name->text;
-            for (int k = 0; k < h->nparams; k++) region_add_param(r->m, f->body, h->params[k].type, NULL);
+            for (int k = 0; k < h->nparams; k++)
+                region_add_param(r->m, f->body, h->params[k].type, NULL);
             IrValue **res = ARENA_ARRAY(r->a, IrValue *, h->nresults > 0 ? h->nresults : 1);
             for (int k = 0; k < h->nresults; k++) {
                 res[k] = ARENA_NEW(r->a, IrValue);
@@ -983,7 +1033,8 @@ static void read_func(Reader *r, FuncHead *h) {
     Func *f = h->f;
     if (r->vcap) memset(r->state, 0, (size_t)r->vcap);
     r->ndefined = 0;
-    for (int i = 0; i < h->nparams; i++) define_value(r, h->params[i].num, h->params[i].loc, f->body->params[i]);
+    for (int i = 0; i < h->nparams; i++)
+        define_value(r, h->params[i].num, h->params[i].loc, f->body->params[i]);
     IrValue **placeholders = f->body->results;
     r->pos = h->body;
     const Tok *ret = read_region_lines(r, f->body, &r->toks[h->open]);
@@ -991,12 +1042,13 @@ static void read_func(Reader *r, FuncHead *h) {
     if (peek(r)->kind != T_NEWLINE && peek(r)->kind != T_EOF) expected(r, "the end of the line");
     Region *body = f->body;
     if (body->nresults != h->nresults)
-        read_fail(r, ret->loc, "@%s returns %d value%s, its signature declares %d", f->name, body->nresults,
-                  body->nresults == 1 ? "" : "s", h->nresults);
+        read_fail(r, ret->loc, "@%s returns %d value%s, its signature declares %d", f->name,
+                  body->nresults, body->nresults == 1 ? "" : "s", h->nresults);
     char b1[16 * IR_MAX_RANK + 16], b2[16 * IR_MAX_RANK + 16];
     for (int i = 0; i < h->nresults; i++)
         if (!types_equal(&body->results[i]->type, &placeholders[i]->type))
-            read_fail(r, h->result_locs[i], "@%s returns %s as result %d, its signature declares %s", f->name,
+            read_fail(r, h->result_locs[i],
+                      "@%s returns %s as result %d, its signature declares %s", f->name,
                       type_str(&body->results[i]->type, b1, sizeof b1), i + 1,
                       type_str(&placeholders[i]->type, b2, sizeof b2));
 }
@@ -1023,7 +1075,8 @@ static void read_module(Reader *r) {
     }
     char err[512];
     if (!graph_verify(r->m, err, sizeof err))
-        read_fail(r, (SrcLoc){.file = r->src, .line = 1, .col = 1, .len = 1}, "the module does not verify: %s", err);
+        read_fail(r, (SrcLoc){.file = r->src, .line = 1, .col = 1, .len = 1},
+                  "the module does not verify: %s", err);
 }
 
 Module *ir_read(Arena *a, Diag *d, const SourceFile *src) {

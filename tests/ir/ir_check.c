@@ -53,7 +53,8 @@ static bool check(const char *path, bool dce, const char *want_path) {
         if (dce) {
             pass_dce(a, m);
             char err[512];
-            if (!graph_verify(m, err, sizeof err)) fprintf(stderr, "%s: after dce: %s\n", path, err);
+            if (!graph_verify(m, err, sizeof err))
+                fprintf(stderr, "%s: after dce: %s\n", path, err);
         }
         char *got = print_module(m);
         ok = got && same_text(want_path, got, want->text);

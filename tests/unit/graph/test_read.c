@@ -37,35 +37,35 @@ static void expect_error(const char *text, const char *want) {
     cr_assert_null(m, "read should fail with '%s'", want);
     cr_assert_eq(dc.diag.errors, 1, "one error expected, got:\n%s", got);
     size_t n = strcspn(got, "\n");
-    cr_assert(strlen(want) == n && strncmp(got, want, n) == 0, "want: %s\ngot:  %.*s", want, (int)n, got);
+    cr_assert(strlen(want) == n && strncmp(got, want, n) == 0, "want: %s\ngot:  %.*s", want, (int)n,
+              got);
 }
 
-static const char small_module[] =
-    "flag \"steps\": i32 = 3 {help=\"how many\"}  # s.py:1\n"
-    "\n"
-    "var $w:f32[2] = [0.5, -1.0]:f32  # s.py:2\n"
-    "\n"
-    "func @main() -> () {\n"
-    "  %0:f32[2] = read $w               # s.py:4\n"
-    "  %1:f32[2] = call @step__1 %0      # s.py:5\n"
-    "  assign $w, %1                     # s.py:5\n"
-    "  %2:i32[] = flag \"steps\"           # s.py:6\n"
-    "  print %1, %2 {sep=\" \", end=\"\\n\"}  # s.py:7\n"
-    "  ret\n"
-    "}\n"
-    "\n"
-    "func @step__1(%0:f32[2]) -> (f32[2]) {\n"
-    "  %1:f32[] = reduce_sum %0    # s.py:9\n"
-    "  %2:f32[] = const 0.0:f32    # s.py:10\n"
-    "  %3:bool[] = greater %1, %2  # s.py:10\n"
-    "  %4:f32[2] = cond %3 {       # s.py:10\n"
-    "    %5:f32[2] = neg %0        # s.py:11\n"
-    "    yield %5\n"
-    "  } else {\n"
-    "    yield %0\n"
-    "  }\n"
-    "  ret %4\n"
-    "}\n";
+static const char small_module[] = "flag \"steps\": i32 = 3 {help=\"how many\"}  # s.py:1\n"
+                                   "\n"
+                                   "var $w:f32[2] = [0.5, -1.0]:f32  # s.py:2\n"
+                                   "\n"
+                                   "func @main() -> () {\n"
+                                   "  %0:f32[2] = read $w               # s.py:4\n"
+                                   "  %1:f32[2] = call @step__1 %0      # s.py:5\n"
+                                   "  assign $w, %1                     # s.py:5\n"
+                                   "  %2:i32[] = flag \"steps\"           # s.py:6\n"
+                                   "  print %1, %2 {sep=\" \", end=\"\\n\"}  # s.py:7\n"
+                                   "  ret\n"
+                                   "}\n"
+                                   "\n"
+                                   "func @step__1(%0:f32[2]) -> (f32[2]) {\n"
+                                   "  %1:f32[] = reduce_sum %0    # s.py:9\n"
+                                   "  %2:f32[] = const 0.0:f32    # s.py:10\n"
+                                   "  %3:bool[] = greater %1, %2  # s.py:10\n"
+                                   "  %4:f32[2] = cond %3 {       # s.py:10\n"
+                                   "    %5:f32[2] = neg %0        # s.py:11\n"
+                                   "    yield %5\n"
+                                   "  } else {\n"
+                                   "    yield %0\n"
+                                   "  }\n"
+                                   "  ret %4\n"
+                                   "}\n";
 
 Test(read, prints_back_what_it_read) {
     Module *m = read_text(small_module);
@@ -80,10 +80,12 @@ Test(read, prints_back_what_it_read) {
 }
 
 Test(read, ignores_indentation_and_alignment) {
-    Module *m = read_text("func @main() -> () {\n%0:f32[] = const 1.0:f32 # a.py:1\n    print %0\nret\n}");
+    Module *m =
+        read_text("func @main() -> () {\n%0:f32[] = const 1.0:f32 # a.py:1\n    print %0\nret\n}");
     cr_assert_not_null(m, "%s", diag_capture_since(&dc, 0));
     char *got = print_text(m);
-    cr_assert_str_eq(got, "func @main() -> () {\n  %0:f32[] = const 1.0:f32  # a.py:1\n  print %0\n  ret\n}\n");
+    cr_assert_str_eq(
+        got, "func @main() -> () {\n  %0:f32[] = const 1.0:f32  # a.py:1\n  print %0\n  ret\n}\n");
     free(got);
 }
 
@@ -109,18 +111,19 @@ Test(read, undefined_value) {
 }
 
 Test(read, value_of_an_ended_region) {
-    expect_error("func @main() -> () {\n"
-                 "  %0:bool[] = const true:bool\n"
-                 "  cond %0 {\n"
-                 "    %1:f32[] = const 1.0:f32\n"
-                 "    yield\n"
-                 "  } else {\n"
-                 "    yield\n"
-                 "  }\n"
-                 "  print %1\n"
-                 "  ret\n"
-                 "}\n",
-                 "t.ir:9:9: error: value %1 is out of scope here: the region that defines it has ended");
+    expect_error(
+        "func @main() -> () {\n"
+        "  %0:bool[] = const true:bool\n"
+        "  cond %0 {\n"
+        "    %1:f32[] = const 1.0:f32\n"
+        "    yield\n"
+        "  } else {\n"
+        "    yield\n"
+        "  }\n"
+        "  print %1\n"
+        "  ret\n"
+        "}\n",
+        "t.ir:9:9: error: value %1 is out of scope here: the region that defines it has ended");
 }
 
 Test(read, unterminated_region) {
@@ -133,13 +136,16 @@ Test(read, unterminated_region) {
 }
 
 Test(read, unterminated_region_before_the_next_function) {
-    expect_error("func @main() -> () {\n  %0:f32[] = const 1.0:f32\n\nfunc @f__1() -> () {\n  ret\n}\n",
-                 "t.ir:1:20: error: unterminated region: the next function starts before its 'ret' (line 4)");
+    expect_error("func @main() -> () {\n  %0:f32[] = const 1.0:f32\n\n"
+                 "func @f__1() -> () {\n  ret\n}\n",
+                 "t.ir:1:20: error: unterminated region: the next function starts before its "
+                 "'ret' (line 4)");
 }
 
 Test(read, region_without_yield) {
-    expect_error("func @main() -> () {\n  %0:bool[] = const true:bool\n  cond %0 {\n  } else {\n    yield\n  }\n  ret\n}\n",
-                 "t.ir:4:3: error: the region ends without its 'yield'");
+    expect_error("func @main() -> () {\n  %0:bool[] = const true:bool\n"
+                 "  cond %0 {\n  } else {\n    yield\n  }\n  ret\n}\n",
+        "t.ir:4:3: error: the region ends without its 'yield'");
 }
 
 Test(read, truncated_input) {
@@ -148,23 +154,26 @@ Test(read, truncated_input) {
 }
 
 Test(read, truncated_header) {
-    expect_error("func @main(", "t.ir:1:12: error: expected a value (%N), found the end of the input");
+    expect_error("func @main(",
+                 "t.ir:1:12: error: expected a value (%N), found the end of the input");
 }
 
 Test(read, abbreviated_constant) {
     /* What the printer writes for a tensor of more than IRTEXT_MAX_ELEMENTS elements. */
-    expect_error("func @main() -> () {\n"
-                 "  %0:f32[20] = const [0.0, 1.0, 2.0, ..., 17.0, 18.0, 19.0]:f32\n"
-                 "  ret\n"
-                 "}\n",
-                 "t.ir:2:38: error: abbreviated constant: the text shows only some elements of a tensor of "
-                 "more than 16, so its data is not there to read");
+    expect_error(
+        "func @main() -> () {\n"
+        "  %0:f32[20] = const [0.0, 1.0, 2.0, ..., 17.0, 18.0, 19.0]:f32\n"
+        "  ret\n"
+        "}\n",
+        "t.ir:2:38: error: abbreviated constant: the text shows only some elements of a tensor of "
+        "more than 16, so its data is not there to read");
 }
 
 Test(read, abbreviated_variable) {
-    expect_error("var $v:i32[4,5] = [[0, 0, 0, ..., 0, 0, 0], ..., [0, 0, 0, ..., 0, 0, 0]]:i32\n",
-                 "t.ir:1:30: error: abbreviated constant: the text shows only some elements of a tensor of "
-                 "more than 16, so its data is not there to read");
+    expect_error(
+        "var $v:i32[4,5] = [[0, 0, 0, ..., 0, 0, 0], ..., [0, 0, 0, ..., 0, 0, 0]]:i32\n",
+        "t.ir:1:30: error: abbreviated constant: the text shows only some elements of a tensor of "
+        "more than 16, so its data is not there to read");
 }
 
 Test(read, constant_of_the_wrong_size) {
@@ -186,33 +195,39 @@ Test(read, declared_type_differs) {
 }
 
 Test(read, undefined_function_and_variable) {
-    expect_error("func @main() -> () {\n  call @nowhere__1\n  ret\n}\n", "t.ir:2:8: error: undefined function @nowhere__1");
+    expect_error("func @main() -> () {\n  call @nowhere__1\n  ret\n}\n",
+                 "t.ir:2:8: error: undefined function @nowhere__1");
     expect_error("func @main() -> () {\n  %0:f32[] = read $nothing\n  ret\n}\n",
                  "t.ir:2:19: error: undefined variable $nothing");
 }
 
 Test(read, ret_in_a_nested_region) {
-    expect_error("func @main() -> () {\n  %0:bool[] = const true:bool\n  cond %0 {\n    ret\n  } else {\n    yield\n  }\n  ret\n}\n",
-                 "t.ir:4:5: error: 'ret' in a nested region: it ends with 'yield'");
+    expect_error("func @main() -> () {\n  %0:bool[] = const true:bool\n"
+                 "  cond %0 {\n    ret\n  } else {\n    yield\n  }\n  ret\n}\n",
+        "t.ir:4:5: error: 'ret' in a nested region: it ends with 'yield'");
 }
 
 Test(read, result_differs_from_the_signature) {
-    expect_error("func @main() -> () {\n  ret\n}\n"
-                 "func @f__1(%0:f32[2]) -> (i32[2]) {\n  ret %0\n}\n",
-                 "t.ir:4:27: error: @f__1 returns f32[2] as result 1, its signature declares i32[2]");
+    expect_error(
+        "func @main() -> () {\n  ret\n}\n"
+        "func @f__1(%0:f32[2]) -> (i32[2]) {\n  ret %0\n}\n",
+        "t.ir:4:27: error: @f__1 returns f32[2] as result 1, its signature declares i32[2]");
 }
 
 Test(read, value_defined_twice) {
-    expect_error("func @main() -> () {\n  %0:f32[] = const 1.0:f32\n  %0:f32[] = const 2.0:f32\n  ret\n}\n",
-                 "t.ir:3:6: error: value %0 is defined twice");
+    expect_error(
+        "func @main() -> () {\n  %0:f32[] = const 1.0:f32\n  %0:f32[] = const 2.0:f32\n  ret\n}\n",
+        "t.ir:3:6: error: value %0 is defined twice");
 }
 
 Test(read, unterminated_string) {
-    expect_error("func @main() -> () {\n  %0:str[] = const \"abc\n", "t.ir:2:20: error: unterminated string");
+    expect_error("func @main() -> () {\n  %0:str[] = const \"abc\n",
+                 "t.ir:2:20: error: unterminated string");
 }
 
 Test(read, unknown_top_level_line) {
-    expect_error("\nfunction @main() -> () {\n", "t.ir:2:1: error: expected 'flag', 'var' or 'func', found 'function'");
+    expect_error("\nfunction @main() -> () {\n",
+                 "t.ir:2:1: error: expected 'flag', 'var' or 'func', found 'function'");
 }
 
 /* The reader's robustness: every prefix of a valid module, and the module with any one
