@@ -1,6 +1,7 @@
 /* driver.c — the ingot command line and the pipeline as a flat list of stages:
  *   load → lex/parse → trace (interp) → verify → emit C → cc.
- * Every stage can be printed with --emit. Exit codes: 0 success, 1 errors in the
+ * Every stage can be printed with --emit; `ingot opt FILE.ir` runs the passes on IR
+ * text instead (graph/read.h). Exit codes: 0 success, 1 errors in the
  * script (or a failing C compiler), 2 usage errors. */
 #include "driver.h"
 
@@ -25,13 +26,14 @@
 #include "ir.h"
 #include "lexer.h"
 #include "parse.h"
+#include "read.h"
 
 enum { EXIT_SCRIPT_ERROR = 1, EXIT_USAGE = 2 };
 
 typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_AUTOGRAPH, EMIT_GRAPH, EMIT_DOT, EMIT_C } EmitKind;
 
 typedef struct Options {
-    const char *command;     /* "build" or "run" */
+    const char *command;     /* "build", "run" or "opt" */
     const char *script;
     const char *output;      /* -o */
     EmitKind emit;
@@ -71,6 +73,7 @@ typedef struct Paths {
 static const char usage_text[] =
     "usage: ingot build [--emit=KIND] [--trace-report] [LIMITS] [-o OUT] FILE.py\n"
     "       ingot run [--eager] [LIMITS] FILE.py [-- ARGS...]\n"
+    "       ingot opt FILE.ir\n"
     "       ingot --help | --version\n"
     "\n"
     "Compiles a Python/TensorFlow script ahead of time into a native program.\n"
@@ -85,6 +88,8 @@ static const char usage_text[] =
     "  run --eager FILE.py run the script in the interpreter instead, op by op on\n"
     "                      concrete tensors, like TensorFlow's eager mode; no C is\n"
     "                      generated (the reference the compiled program must match)\n"
+    "  opt FILE.ir         read graph IR text (what --emit=graph prints), run the\n"
+    "                      graph passes on it and print the result\n"
     "\n"
     "options:\n"
     "  -o OUT              name of the program to build\n"
@@ -194,6 +199,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
     if (!opt->script) return usage_error("no script given%s", "");
     if (strcmp(opt->command, "run") == 0 && (opt->emit || opt->output))
         return usage_error("'ingot run' takes no --emit or -o%s", "");
+    if (strcmp(opt->command, "opt") == 0 && (opt->emit || opt->output || opt->eager || opt->trace_report))
+        return usage_error("'ingot opt' takes a FILE.ir alone%s", "");
     if (opt->eager && (strcmp(opt->command, "run") != 0 || opt->trace_report))
         return usage_error("'--eager' goes with 'ingot run' alone (no --trace-report)%s", "");
     return -1;
@@ -464,6 +471,18 @@ static int run(Arena *a, const Options *opt) {
     return rc < 0 ? EXIT_SCRIPT_ERROR : rc;
 }
 
+/* ingot opt FILE.ir: the IR text read back (read.h), the passes run on it, the result
+   printed: a pass's effect on a graph, without a script to trace it from. */
+static int opt_ir(Arena *a, const Options *opt) {
+    Diag diag;
+    diag_init(&diag, stderr);
+    Module *m = ir_read_file(a, &diag, opt->script);
+    if (!m) return EXIT_SCRIPT_ERROR;
+    passes_run(a, m);
+    graph_print(stdout, m);
+    return 0;
+}
+
 int driver_main(int argc, char **argv) {
     if (argc < 2) {
         fputs(usage_text, stderr);
@@ -477,14 +496,15 @@ int driver_main(int argc, char **argv) {
         printf("ingot %s\n", INGOT_VERSION);
         return 0;
     }
-    if (strcmp(argv[1], "build") != 0 && strcmp(argv[1], "run") != 0)
-        return usage_error("unknown command '%s' (build or run)", argv[1]);
+    if (strcmp(argv[1], "build") != 0 && strcmp(argv[1], "run") != 0 && strcmp(argv[1], "opt") != 0)
+        return usage_error("unknown command '%s' (build, run or opt)", argv[1]);
     Options opt;
     int rc = parse_options(argc, argv, &opt);
     if (rc >= 0) return rc;
     Arena *arena = arena_new();
     arena_set_memory_limit((size_t)opt.max_build_mib << 20);
     if (strcmp(opt.command, "run") == 0) rc = opt.eager ? run_eager(arena, &opt) : run(arena, &opt);
+    else if (strcmp(opt.command, "opt") == 0) rc = opt_ir(arena, &opt);
     else rc = build(arena, &opt, opt.emit ? NULL : opt.output ? opt.output : default_output(arena, opt.script));
     arena_free(arena);
     return rc;

@@ -2,7 +2,8 @@
  * instructions (Inst) over typed SSA values (IrValue); cond/while carry nested
  * regions that may use values of enclosing regions defined before them. Text form and rules: docs/DESIGN.md "The IR", STYLE.md "IR text format".
  * Entry points: module_new, func_new, the builder (build_op & co., builder.c),
- * graph_verify (verify.c), graph_print (print.c), graph_print_dot (dot.c).
+ * graph_verify (verify.c), graph_print (print.c) and its reader ir_read (read.h),
+ * graph_print_dot (dot.c).
  * Memory owner: everything lives in the Module's Arena. */
 #ifndef INGOT_IR_H
 #define INGOT_IR_H
