@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <ingot/size.h>
+
 /* ---- dtypes --------------------------------------------------------------------- */
 static const struct {
     const char *name, *short_name;
@@ -71,9 +73,10 @@ bool shape_is_static(const Shape *s) {
 }
 
 int64_t shape_num_elements(const Shape *s) {
-    if (!shape_is_static(s)) return -1;
-    int64_t n = 1;
-    for (int i = 0; i < s->rank; i++) n *= s->dims[i];
+    /* ig_size_count, not a running product: [INT64_MAX, 35, 0] is empty, a valid shape,
+       though its first two dims overflow. */
+    int64_t n;
+    if (!shape_is_static(s) || !ig_size_count(s->rank, s->dims, &n)) return -1;
     return n;
 }
 

@@ -41,7 +41,9 @@ Shape shape_scalar(void);
 Shape shape_of(int rank, const int64_t *dims);
 bool shape_equal(const Shape *a, const Shape *b);
 bool shape_is_static(const Shape *s);
-int64_t shape_num_elements(const Shape *s);   /* -1 when not static */
+/* The element count; -1 when not static or more than an int64 counts (the shape rules
+ * refuse such a shape, so for a value's type it is never -1 once static). */
+int64_t shape_num_elements(const Shape *s);
 /* "[2,3]" / "[?,128]" / "[]" into buf (used by messages and the printer). */
 const char *shape_str(const Shape *s, char *buf, size_t bufsize);
 /* "f32[2,3]" */

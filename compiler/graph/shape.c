@@ -436,10 +436,17 @@ bool shape_gather(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
 /* tf.shape(x): int32[rank] holding the run-time dims. */
 bool shape_shape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                         TensorType *out, int *nout, char *err, size_t errsize) {
-    (void)op, (void)nin, (void)attrs, (void)callee, (void)err, (void)errsize;
+    (void)nin, (void)attrs, (void)callee;
+    const Shape *x = &in[0]->type.shape;
+    /* The result is int32, as tf.shape's default: a dim it cannot hold is an error
+       (TensorFlow's too), not a wrapped number. The runtime checks unknown dims. */
+    for (int i = 0; i < x->rank; i++)
+        if (x->dims[i] > INT32_MAX)
+            return shape_fail(err, errsize, op, "dim %d of the input is %" PRId64 ", more than an int32 shape can "
+                              "hold; use tf.shape(x, out_type=tf.int64)", i, x->dims[i]);
     Shape s = shape_scalar();
     s.rank = 1;
-    s.dims[0] = in[0]->type.shape.rank;
+    s.dims[0] = x->rank;
     out[0] = tensor_type(DT_INT32, s);
     *nout = 1;
     return true;

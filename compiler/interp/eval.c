@@ -124,11 +124,15 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
     }
     case BIN_LSHIFT:
         if (b < 0) return interp_error(in, loc, "ValueError: negative shift count");
-        if (b >= 63 || (a != 0 && ((a << b) >> b) != a)) {
-            if (a == 0) return value_int(ar, 0);
-            return overflow(in, loc);
+        if (a == 0) return value_int(ar, 0);
+        if (b >= 64) return overflow(in, loc);
+        {
+            /* Shifted unsigned: a signed shift that overflows is itself undefined. The
+               result fits when shifting it back gives a again. */
+            int64_t shifted = (int64_t)((uint64_t)a << b);
+            if ((shifted >> b) != a) return overflow(in, loc);
+            return value_int(ar, shifted);
         }
-        return value_int(ar, (int64_t)((uint64_t)a << b));
     case BIN_RSHIFT:
         if (b < 0) return interp_error(in, loc, "ValueError: negative shift count");
         return value_int(ar, b >= 63 ? (a < 0 ? -1 : 0) : a >> b);

@@ -134,12 +134,16 @@ rank = _array_ops.rank
 
 
 def shape(input, out_type=None, name=None):
-    s = _ingot.shape(input)
-    if out_type is not None and out_type != int32:
-        if out_type != int64:
-            raise TypeError("out_type must be tf.int32 or tf.int64, got " + repr(out_type))
-        s = _ingot.cast(s, int64)
-    return s
+    if out_type is None or out_type == int32:
+        return _ingot.shape(input)
+    if out_type != int64:
+        raise TypeError("out_type must be tf.int32 or tf.int64, got " + repr(out_type))
+    x = _ingot.convert_to_tensor(input, None)
+    if None not in x.shape:
+        # A constant, as TensorFlow folds a static shape; a dim past int32 stays exact
+        # (the shape op's int32 result would refuse it).
+        return _ingot.convert_to_tensor(list(x.shape), int64)
+    return _ingot.cast(_ingot.shape(x), int64)
 
 
 def TensorSpec(shape, dtype=float32, name=None):

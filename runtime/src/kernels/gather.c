@@ -85,10 +85,16 @@ IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, in
 
 IgTensor *ig_shape(IgSite *site, const IgTensor *x)
 {
-    (void)site;
     int64_t rank = x->rank;
     IgTensor *out = ig_tensor_make(site, "shape", IG_INT32, 1, &rank);
     int32_t *dims = out->data;
-    for (int i = 0; i < x->rank; i++) dims[i] = (int32_t)x->shape[i];
+    for (int i = 0; i < x->rank; i++) {
+        if (x->shape[i] > INT32_MAX) {
+            ig_release(out);
+            ig_fatal(site, "shape: dim %d of the input is %lld, more than an int32 shape can hold", i,
+                     (long long)x->shape[i]);
+        }
+        dims[i] = (int32_t)x->shape[i];
+    }
     return out;
 }

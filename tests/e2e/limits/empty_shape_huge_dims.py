@@ -2,5 +2,5 @@
 import tensorflow as tf
 
 x = tf.zeros([1 << 40, 0, 1 << 40])
-tf.print(tf.shape(x), tf.size(x, tf.int64))
+tf.print(tf.shape(x, out_type=tf.int64), tf.size(x, tf.int64))
 tf.print(tf.reduce_sum(x))

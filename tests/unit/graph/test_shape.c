@@ -515,6 +515,11 @@ Test(builder, dtype_and_shape_helpers) {
     Shape z = shape_scalar();
     cr_assert_str_eq(shape_str(&z, buf, sizeof buf), "[]");
     cr_assert_eq(shape_num_elements(&z), 1);
+    /* Empty whatever the other dims are; the running product of them would overflow. */
+    Shape empty = shape_of(4, (int64_t[]){INT64_MAX, 35, 0, 7});
+    cr_assert_eq(shape_num_elements(&empty), 0);
+    Shape huge = shape_of(2, (int64_t[]){(int64_t)1 << 62, 4});
+    cr_assert_eq(shape_num_elements(&huge), -1);
     TensorType tt = {DT_FLOAT32, t};
     cr_assert_str_eq(type_str(&tt, buf, sizeof buf), "f32[2,3]");
     Attrs a = {0};
