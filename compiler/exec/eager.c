@@ -13,6 +13,7 @@
 #include "irtext.h"
 #include "kernel_call.h"
 #include "shape_rules.h"
+#include "tensor_map.h"
 
 /* The emitted C and this executor pass DType values as IgDType, and shapes of up to
  * IR_MAX_RANK dims to the runtime: the compiler and the runtime must agree. */
@@ -30,6 +31,8 @@ _Static_assert(IR_MAX_RANK == IG_MAX_RANK, "the IR and the runtime must agree on
  * list keeps nothing alive: eager_finish releases what is left through it. */
 typedef struct TensorHandle {
     IrValue *owner;     /* hidden from the collector: malloc'd memory */
+    int id;             /* owner->id: its entry in EagerContext.values */
+    EagerContext *ec;
     IgTensor *tensor;
     struct TensorHandle *prev, *next;
 } TensorHandle;
@@ -38,6 +41,10 @@ struct EagerContext {
     Module *m;
     int argc;
     char **argv;
+    BuildExecutor executor; /* what the builder calls: eager_run_inst on this */
+    TensorMap *values;      /* each value's tensor while it has one, by IrValue.id: the
+                               values the script holds (owned through a TensorHandle)
+                               and those of a graph region while it runs */
     TensorHandle *tensors;  /* the tensors alive, newest first */
     IgVar **vars;           /* by Global.index, NULL until first used; each allocated
                                on its own so a pointer to it stays valid as this grows */
@@ -46,13 +53,27 @@ struct EagerContext {
     bool flags_checked;     /* the whole command line was checked up front */
 };
 
+static bool run_inst(void *ctx, Inst *inst, char *err, size_t errsize) {
+    return eager_run_inst(ctx, inst, err, errsize);
+}
+
 EagerContext *eager_new(Module *m, int argc, char **argv) {
     EagerContext *ec = ARENA_NEW(m->arena, EagerContext);
     ec->m = m;
     ec->argc = argc;
     ec->argv = argv;
+    ec->values = tensor_map_new();
+    ec->executor = (BuildExecutor){run_inst, ec};
     return ec;
 }
+
+const BuildExecutor *eager_executor(EagerContext *ec) { return &ec->executor; }
+
+static IgTensor *tensor_of(const EagerContext *ec, const IrValue *v) { return tensor_map_get(ec->values, v->id); }
+
+static void set_tensor(EagerContext *ec, const IrValue *v, IgTensor *t) { tensor_map_put(ec->values, v->id, t); }
+
+const IgTensor *eager_tensor(const EagerContext *ec, const IrValue *v) { return tensor_of(ec, v); }
 
 static void handle_unlink(EagerContext *ec, TensorHandle *h) {
     if (h->prev) h->prev->next = h->next;
@@ -62,9 +83,9 @@ static void handle_unlink(EagerContext *ec, TensorHandle *h) {
 
 static void release_owned_tensor(void *owner, void *data) {
     TensorHandle *h = data;
-    EagerContext *ec = ((IrValue *)owner)->eager_context;
     IG_ASSERT(h->owner == owner);
-    handle_unlink(ec, h);
+    handle_unlink(h->ec, h);
+    tensor_map_take(h->ec->values, h->id);
     ig_release(h->tensor);
     free(h);
 }
@@ -75,11 +96,10 @@ static void eager_own(EagerContext *ec, IrValue *owner, IgTensor *t) {
         fputs("ingot: fatal error: out of memory\n", stderr);
         abort();
     }
-    *h = (TensorHandle){owner, t, NULL, ec->tensors};
+    *h = (TensorHandle){owner, owner->id, ec, t, NULL, ec->tensors};
     if (ec->tensors) ec->tensors->prev = h;
     ec->tensors = h;
-    owner->eager = t;
-    owner->eager_context = ec;
+    set_tensor(ec, owner, t);
     arena_on_collect(owner, release_owned_tensor, h);
 }
 
@@ -112,6 +132,23 @@ static IgTensor *eager_constant(IgSite *site, const ConstData *c) {
     return t;
 }
 
+const ConstData *eager_const_data(Arena *a, const IgTensor *t) {
+    ConstData *cd = ARENA_NEW(a, ConstData);
+    cd->dtype = (DType)t->dtype;
+    cd->shape = shape_of(t->rank, t->shape);
+    if (t->dtype == IG_STRING) {
+        const char **s = ARENA_NEW(a, const char *);
+        *s = arena_strdup(a, (const char *)t->data);
+        cd->data = s;
+        return cd;
+    }
+    size_t n = (size_t)t->size * ig_dtype_size(t->dtype);
+    void *data = arena_alloc(a, n ? n : 1);
+    if (n) memcpy(data, t->data, n);
+    cd->data = data;
+    return cd;
+}
+
 /* ---- variables ---------------------------------------------------------------------- */
 /* The variable's IgVar, set to its initial value on first use (what the emitted
  * init() does before the program runs). */
@@ -123,7 +160,6 @@ IgVar *eager_var(EagerContext *ec, Global *g) {
     }
     if (!ec->vars[g->index]) ec->vars[g->index] = ARENA_NEW(ec->m->arena, IgVar);
     IgVar *v = ec->vars[g->index];
-    g->eager = v;
     if (!v->value) {
         v->name = g->name;
         IgSite *site = ARENA_NEW(ec->m->arena, IgSite);
@@ -134,6 +170,11 @@ IgVar *eager_var(EagerContext *ec, Global *g) {
         ig_release(init);
     }
     return v;
+}
+
+const IgVar *eager_var_if_used(const EagerContext *ec, const Global *g) {
+    const IgVar *v = g->index < ec->nvars ? ec->vars[g->index] : NULL;
+    return v && v->value ? v : NULL;
 }
 
 /* ---- flags -------------------------------------------------------------------------- */
@@ -202,9 +243,11 @@ static void eager_parse_flags(EagerContext *ec) {
 
 /* ---- the dispatcher ------------------------------------------------------------------ */
 
-static IgTensor *in_t(const Inst *inst, int i) {
-    IG_ASSERT(i < inst->ninputs && inst->inputs[i]->eager);
-    return inst->inputs[i]->eager;
+static IgTensor *in_t(const EagerContext *ec, const Inst *inst, int i) {
+    IG_ASSERT(i < inst->ninputs);
+    IgTensor *t = tensor_of(ec, inst->inputs[i]);
+    IG_ASSERT(t);
+    return t;
 }
 
 /* ---- kernels by ABI ------------------------------------------------------------------ */
@@ -255,35 +298,35 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
     int n = inst->ninputs;
     switch (kc.abi) {
     case ABI_INPUTS:
-        if (n == 1) return ((Kernel1)k)(s, in_t(inst, 0));
-        if (n == 2) return ((Kernel2)k)(s, in_t(inst, 0), in_t(inst, 1));
+        if (n == 1) return ((Kernel1)k)(s, in_t(ec, inst, 0));
+        if (n == 2) return ((Kernel2)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1));
         IG_ASSERT(n == 3);
-        return ((Kernel3)k)(s, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2));
+        return ((Kernel3)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2));
     case ABI_AXIS:
-        if (n == 1) return ((Kernel1Axis)k)(s, in_t(inst, 0), kc.axis);
+        if (n == 1) return ((Kernel1Axis)k)(s, in_t(ec, inst, 0), kc.axis);
         IG_ASSERT(n == 2);
-        return ((Kernel2Axis)k)(s, in_t(inst, 0), in_t(inst, 1), kc.axis);
+        return ((Kernel2Axis)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.axis);
     case ABI_REDUCE:
-        return ((KernelReduce)k)(s, in_t(inst, 0), kc.nints, kc.nints ? kc.ints : NULL, kc.all_axes, kc.keepdims);
-    case ABI_AXES: return ((KernelAxes)k)(s, in_t(inst, 0), kc.nints, kc.nints ? kc.ints : NULL);
-    case ABI_PERM: return ((KernelPerm)k)(s, in_t(inst, 0), kc.ints);
+        return ((KernelReduce)k)(s, in_t(ec, inst, 0), kc.nints, kc.nints ? kc.ints : NULL, kc.all_axes, kc.keepdims);
+    case ABI_AXES: return ((KernelAxes)k)(s, in_t(ec, inst, 0), kc.nints, kc.nints ? kc.ints : NULL);
+    case ABI_PERM: return ((KernelPerm)k)(s, in_t(ec, inst, 0), kc.ints);
     case ABI_LIST_AXIS: {
         const IgTensor **xs = ARENA_ARRAY(ec->m->arena, const IgTensor *, n + 1);
-        for (int i = 0; i < n; i++) xs[i] = in_t(inst, i);
+        for (int i = 0; i < n; i++) xs[i] = in_t(ec, inst, i);
         return ((KernelList)k)(s, n, xs, kc.axis);
     }
-    case ABI_MATMUL: return ((KernelMatmul)k)(s, in_t(inst, 0), in_t(inst, 1), kc.transpose_a, kc.transpose_b);
+    case ABI_MATMUL: return ((KernelMatmul)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.transpose_a, kc.transpose_b);
     case ABI_SLICE:
-        return ((KernelSlice)k)(s, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2), in_t(inst, 3), kc.masks[0], kc.masks[1],
+        return ((KernelSlice)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2), in_t(ec, inst, 3), kc.masks[0], kc.masks[1],
                                 kc.masks[2], kc.masks[3], kc.masks[4]);
     case ABI_CONV:
-        return ((KernelConv)k)(s, in_t(inst, 0), in_t(inst, 1), kc.window[0], kc.window[1], kc.window[2], kc.window[3],
+        return ((KernelConv)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.window[0], kc.window[1], kc.window[2], kc.window[3],
                                kc.same_padding);
     case ABI_POOL:
-        return ((KernelPool)k)(s, in_t(inst, 0), kc.window[0], kc.window[1], kc.window[2], kc.window[3], kc.same_padding);
+        return ((KernelPool)k)(s, in_t(ec, inst, 0), kc.window[0], kc.window[1], kc.window[2], kc.window[3], kc.same_padding);
     case ABI_EPSILON:
         IG_ASSERT(n == 5);
-        return ((KernelEpsilon5)k)(s, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2), in_t(inst, 3), in_t(inst, 4),
+        return ((KernelEpsilon5)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2), in_t(ec, inst, 3), in_t(ec, inst, 4),
                                    kc.epsilon);
     case ABI_SPECIAL: break;
     }
@@ -302,8 +345,8 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
         return ig_fill(s, (IgDType)dt->dtype, sh->shape.rank, sh->shape.dims, v);
     }
     case OP_RANGE:
-        return ig_range(s, (IgDType)inst->outputs[0]->type.dtype, in_t(inst, 0), in_t(inst, 1), in_t(inst, 2));
-    case OP_CAST: return ig_cast(s, in_t(inst, 0), (IgDType)inst->outputs[0]->type.dtype);
+        return ig_range(s, (IgDType)inst->outputs[0]->type.dtype, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2));
+    case OP_CAST: return ig_cast(s, in_t(ec, inst, 0), (IgDType)inst->outputs[0]->type.dtype);
     case OP_FLAG: {
         const FlagDef *f = module_find_flag(ec->m, attrs_get(&inst->attrs, "name")->s);
         IG_ASSERT(f);
@@ -313,15 +356,15 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
         return ig_tensor_copy(ig_flag_value(s, f->index));
     }
     case OP_READ_VAR: return ig_var_read(s, eager_var(ec, inst->global));
-    case OP_ASSIGN_VAR: ig_var_assign(s, eager_var(ec, inst->global), in_t(inst, 0)); return NULL;
-    case OP_ASSIGN_ADD_VAR: ig_var_assign_add(s, eager_var(ec, inst->global), in_t(inst, 0)); return NULL;
-    case OP_ASSIGN_SUB_VAR: ig_var_assign_sub(s, eager_var(ec, inst->global), in_t(inst, 0)); return NULL;
+    case OP_ASSIGN_VAR: ig_var_assign(s, eager_var(ec, inst->global), in_t(ec, inst, 0)); return NULL;
+    case OP_ASSIGN_ADD_VAR: ig_var_assign_add(s, eager_var(ec, inst->global), in_t(ec, inst, 0)); return NULL;
+    case OP_ASSIGN_SUB_VAR: ig_var_assign_sub(s, eager_var(ec, inst->global), in_t(ec, inst, 0)); return NULL;
     case OP_PRINT: {
         const Attr *sep = attrs_get(&inst->attrs, "sep"), *end = attrs_get(&inst->attrs, "end");
         const Attr *sum = attrs_get(&inst->attrs, "summarize");
         const Attr *stream = attrs_get(&inst->attrs, "output_stream");
         const IgTensor **args = ARENA_ARRAY(ec->m->arena, const IgTensor *, inst->ninputs + 1);
-        for (int i = 0; i < inst->ninputs; i++) args[i] = in_t(inst, i);
+        for (int i = 0; i < inst->ninputs; i++) args[i] = in_t(ec, inst, i);
         ig_print(s, stream && strcmp(stream->s, "stderr") == 0 ? stderr : stdout, inst->ninputs,
                  inst->ninputs ? args : NULL, sep ? sep->s : " ", end ? end->s : "\n", sum ? (int)sum->i : 3);
         return NULL;
@@ -363,27 +406,24 @@ static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize);
    to each result. Every tensor the region made is released before it returns. */
 static bool exec_region(EagerContext *ec, Region *r, IgTensor **args, IgTensor **results, char *err,
                         size_t errsize) {
-    for (int i = 0; i < r->nparams; i++) r->params[i]->eager = args[i];
+    for (int i = 0; i < r->nparams; i++) set_tensor(ec, r->params[i], args[i]);
     bool ok = true;
     for (Inst *inst = r->first; inst && ok; inst = inst->next) ok = exec_inst(ec, inst, err, errsize);
     for (int i = 0; ok && i < r->nresults; i++) {
-        results[i] = r->results[i]->eager;
+        results[i] = tensor_of(ec, r->results[i]);
         ig_retain(results[i]);
     }
     for (Inst *inst = r->first; inst; inst = inst->next)
-        for (int o = 0; o < inst->noutputs; o++) {
-            ig_release(inst->outputs[o]->eager);
-            inst->outputs[o]->eager = NULL;
-        }
-    for (int i = 0; i < r->nparams; i++) r->params[i]->eager = NULL;
+        for (int o = 0; o < inst->noutputs; o++) ig_release(tensor_map_take(ec->values, inst->outputs[o]->id));
+    for (int i = 0; i < r->nparams; i++) tensor_map_take(ec->values, r->params[i]->id); /* borrowed */
     return ok;
 }
 
 static bool exec_cond(EagerContext *ec, Inst *inst, IgSite *site, char *err, size_t errsize) {
-    Region *r = inst->regions[ig_truth(inst->inputs[0]->eager, site) ? 0 : 1];
+    Region *r = inst->regions[ig_truth(tensor_of(ec, inst->inputs[0]), site) ? 0 : 1];
     IgTensor **results = ARENA_ARRAY(ec->m->arena, IgTensor *, r->nresults + 1);
     if (!exec_region(ec, r, NULL, results, err, errsize)) return false;
-    for (int i = 0; i < inst->noutputs; i++) inst->outputs[i]->eager = results[i];
+    for (int i = 0; i < inst->noutputs; i++) set_tensor(ec, inst->outputs[i], results[i]);
     return true;
 }
 
@@ -393,7 +433,7 @@ static bool exec_while(EagerContext *ec, Inst *inst, IgSite *site, char *err, si
     IgTensor **carried = ARENA_ARRAY(ec->m->arena, IgTensor *, n + 1);
     IgTensor **next = ARENA_ARRAY(ec->m->arena, IgTensor *, n + 1);
     for (int i = 0; i < n; i++) {
-        carried[i] = inst->inputs[i]->eager;
+        carried[i] = tensor_of(ec, inst->inputs[i]);
         ig_retain(carried[i]);
     }
     bool ok = true;
@@ -409,7 +449,7 @@ static bool exec_while(EagerContext *ec, Inst *inst, IgSite *site, char *err, si
         }
     }
     for (int i = 0; i < n; i++) {
-        if (ok) inst->outputs[i]->eager = carried[i];
+        if (ok) set_tensor(ec, inst->outputs[i], carried[i]);
         else ig_release(carried[i]);
     }
     return ok;
@@ -418,9 +458,9 @@ static bool exec_while(EagerContext *ec, Inst *inst, IgSite *site, char *err, si
 static bool exec_call(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
     IgTensor **args = ARENA_ARRAY(ec->m->arena, IgTensor *, inst->ninputs + 1);
     IgTensor **results = ARENA_ARRAY(ec->m->arena, IgTensor *, inst->noutputs + 1);
-    for (int i = 0; i < inst->ninputs; i++) args[i] = inst->inputs[i]->eager;
+    for (int i = 0; i < inst->ninputs; i++) args[i] = tensor_of(ec, inst->inputs[i]);
     if (!exec_region(ec, inst->callee->body, args, results, err, errsize)) return false;
-    for (int i = 0; i < inst->noutputs; i++) inst->outputs[i]->eager = results[i];
+    for (int i = 0; i < inst->noutputs; i++) set_tensor(ec, inst->outputs[i], results[i]);
     return true;
 }
 
@@ -437,7 +477,7 @@ static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
         IgTensor *t = eager_call(ec, inst, site, err, errsize);
         ok = !err[0];
         IG_ASSERT(!ok || (t != NULL) == (inst->noutputs == 1));
-        if (t) inst->outputs[0]->eager = t;
+        if (t) set_tensor(ec, inst->outputs[0], t);
     }
     }
     ig_site_release(site); /* sites are collected: the runtime must not keep one */
@@ -448,18 +488,18 @@ static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
    below the class count), made before the kernel runs: eagerly a bad value is an
    InvalidArgumentError the script can catch, as TensorFlow raises it, not the exit
    the compiled program's kernel makes. */
-static bool check_input_values(const Inst *inst, char *err, size_t errsize) {
+static bool check_input_values(const EagerContext *ec, const Inst *inst, char *err, size_t errsize) {
     char *bad;
     switch (inst->op) {
     case OP_GATHER: {
-        const IgTensor *params = inst->inputs[0]->eager;
+        const IgTensor *params = in_t(ec, inst, 0);
         int64_t axis = attr_int_or(&inst->attrs, "axis", 0);
-        bad = ig_gather_check_indices(inst->inputs[1]->eager, params->shape[axis]);
+        bad = ig_gather_check_indices(in_t(ec, inst, 1), params->shape[axis]);
         break;
     }
     case OP_SPARSE_SOFTMAX_XENT: {
-        const IgTensor *logits = inst->inputs[0]->eager;
-        bad = ig_sparse_xent_check_labels(inst->inputs[1]->eager, logits->shape[logits->rank - 1]);
+        const IgTensor *logits = in_t(ec, inst, 0);
+        bad = ig_sparse_xent_check_labels(in_t(ec, inst, 1), logits->shape[logits->rank - 1]);
         break;
     }
     default: return true;
@@ -471,14 +511,18 @@ static bool check_input_values(const Inst *inst, char *err, size_t errsize) {
 }
 
 bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
-    if (!check_input_values(inst, err, errsize) || !exec_inst(ec, inst, err, errsize)) return false;
+    if (!check_input_values(ec, inst, err, errsize) || !exec_inst(ec, inst, err, errsize)) return false;
     for (int o = 0; o < inst->noutputs; o++) {
         IrValue *out = inst->outputs[o];
-        IgTensor *t = out->eager;
+        IgTensor *t = tensor_of(ec, out);
         IG_ASSERT(t && t->refcount > 0);
         IG_ASSERT((int)t->dtype == (int)out->type.dtype && t->rank == out->type.shape.rank);
         eager_own(ec, out, t);
         for (int i = 0; i < t->rank; i++) out->type.shape.dims[i] = t->shape[i];
+        /* A short integer vector's value is known to the shape rules, as a constant's
+           is: it may be the shape or the slice bounds of a later op. */
+        if (t->rank == 1 && (t->dtype == IG_INT32 || t->dtype == IG_INT64) && t->size <= IR_MAX_RANK)
+            out->value = eager_const_data(ec->m->arena, t);
     }
     return true;
 }
@@ -517,7 +561,7 @@ int eager_finish(EagerContext *ec) {
     while (ec->tensors) {
         TensorHandle *h = ec->tensors;
         arena_cancel_on_collect(h->owner);
-        h->owner->eager = NULL;
+        tensor_map_take(ec->values, h->id);
         handle_unlink(ec, h);
         ig_release(h->tensor);
         free(h);
@@ -525,6 +569,8 @@ int eager_finish(EagerContext *ec) {
     for (int i = 0; i < ec->nvars; i++)
         if (ec->vars[i] && ec->vars[i]->value) ig_var_release(ec->vars[i]);
     /* The constants' sites (and the flag values) go with the runtime's registry. */
+    tensor_map_free(ec->values);
+    ec->values = NULL;
     ig_runtime_shutdown();
     return rc;
 }

@@ -1,10 +1,12 @@
 /* eager.h — eager mode (ingot run --eager): each op runs the moment the builder makes
  * it, on concrete tensors, through the very ig_ kernel the emitted C calls for that
  * node with the same arguments (DESIGN.md "The op layer"), so both modes agree bitwise.
- * Entry points: eager_new, eager_run_inst (the builder calls it), eager_truth, eager_finish.
- * Memory owner: each tensor belongs to the IrValue that carries it and is released
- * when the collector finds that IrValue unreachable (at a safe point) or at
- * eager_finish; the EagerContext owns each variable's value. */
+ * The IR holds no run-time state: the tensors are in the EagerContext, by value.
+ * Entry points: eager_new, eager_executor (the builder's BuildExecutor), eager_tensor,
+ * eager_truth, eager_finish.
+ * Memory owner: each value's tensor is the EagerContext's, released when the collector
+ * finds the IrValue unreachable (at a safe point) or at eager_finish; the EagerContext
+ * owns each variable's value. */
 #ifndef INGOT_EAGER_H
 #define INGOT_EAGER_H
 
@@ -21,10 +23,20 @@ typedef struct EagerContext EagerContext;
  * from it when the script declares them. */
 EagerContext *eager_new(Module *m, int argc, char **argv);
 
-/* Runs inst at once: its inputs carry concrete tensors (IrValue.eager); each output
+/* What Builder.exec points at to run each op as it is built (eager_run_inst). */
+const BuildExecutor *eager_executor(EagerContext *ec);
+
+/* Runs inst at once: its inputs have concrete tensors (eager_tensor); each output
  * gets its tensor and its concrete shape. false (with a message in err) for an op
- * eager mode cannot run yet; run-time errors exit as in the compiled program. */
+ * eager mode cannot run yet, or a bad index or label (TensorFlow's
+ * InvalidArgumentError); other run-time errors exit as in the compiled program. */
 bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize);
+
+/* v's tensor: every value an op made (and the interpreter still holds) has one. */
+const IgTensor *eager_tensor(const EagerContext *ec, const IrValue *v);
+
+/* A concrete tensor's value as build-time data (a copy in a). */
+const ConstData *eager_const_data(Arena *a, const IgTensor *t);
 
 /* A point where no C code holds a tensor without its IrValue: the tensors of
  * IrValues found unreachable are released here. The interpreter calls it before
@@ -35,8 +47,10 @@ void eager_safe_point(EagerContext *ec);
 int eager_live_tensors(const EagerContext *ec);
 
 /* g's runtime variable, set to its initial value on first use (the emitted init()
- * does it before the program runs); also Global.eager. */
+ * does it before the program runs). */
 IgVar *eager_var(EagerContext *ec, Global *g);
+/* g's runtime variable once it has a value, else NULL (a repr shows it). */
+const IgVar *eager_var_if_used(const EagerContext *ec, const Global *g);
 
 /* Checks the whole command line against the flags `declared` (a trace of the same
  * script) declares, before the script runs: -1 when it is fine; else the exit code,

@@ -8,7 +8,6 @@
 
 #include <string.h>
 
-#include "eager.h"
 
 /* The script line at loc, without its indentation and trailing blanks: emitted C
  * shows it above the statement. NULL when loc has no file. */
@@ -48,8 +47,7 @@ static void region_append(Region *r, Inst *inst) {
 }
 
 /* A new instruction with outputs of the given types, appended to the builder's region;
- * in eager mode run at once instead (its outputs carry their tensors), NULL after an
- * op eager mode cannot run. */
+ * with an executor run at once instead, NULL after an op that failed to run. */
 static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
                             Func *callee, Global *global, SrcLoc loc, const TensorType *types, int nout) {
     Arena *a = b->module->arena;
@@ -67,7 +65,7 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
     inst->callee = callee;
     inst->global = global;
     inst->loc = loc;
-    inst->src_line = b->eager ? NULL : builder_src_line(a, loc); /* for the emitted C */
+    inst->src_line = b->exec ? NULL : builder_src_line(a, loc); /* for the emitted C */
     inst->chain = b->chain;
     inst->noutputs = nout;
     inst->outputs = ARENA_ARRAY(a, IrValue *, nout > 0 ? nout : 1);
@@ -79,10 +77,10 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
         v->def_index = i;
         inst->outputs[i] = v;
     }
-    if (b->eager) {
+    if (b->exec) {
         /* Not in any region: tensor_in_scope-style checks see it as always in scope. */
         char err[512];
-        if (!eager_run_inst(b->eager, inst, err, sizeof err)) {
+        if (!b->exec->run(b->exec->ctx, inst, err, sizeof err)) {
             builder_report(b, BUILD_ERROR_RUN, loc, err);
             return NULL;
         }
@@ -130,7 +128,7 @@ static Inst *build_control(Builder *b, Opcode op, IrValue **inputs, int ninputs,
         builder_report(b, BUILD_ERROR_SHAPE, loc, err);
         return NULL;
     }
-    if (b->eager) {
+    if (b->exec) {
         builder_report(b, BUILD_ERROR_UNSUPPORTED, loc, arena_printf(a, "not supported yet in eager mode: a '%s' node", op_info[op].name));
         return NULL;
     }

@@ -144,10 +144,10 @@ typedef struct IrValue {
     int def_index;         /* which output of def */
     Region *param_of;      /* the region whose parameter this is, or NULL */
     const char *name_hint; /* the Python variable it was bound to, when known (C names) */
-    /* Eager mode (eager.h): the concrete tensor, owned by this value; NULL when
-     * tracing. Its shape is then also in type.shape, every dim known. */
-    struct IgTensor *eager;
-    struct EagerContext *eager_context;
+    /* The value when it is known though no constant defines it: an executor that
+     * ran the op (eager mode) sets it for short integer vectors, which the shape
+     * rules read as they read a constant's (shape_vector_value); NULL otherwise. */
+    const ConstData *value;
 } IrValue;
 
 /* The chain of calls that was being traced when an instruction was made, innermost
@@ -221,7 +221,6 @@ struct Global {
     SrcLoc loc;              /* the tf.Variable call */
     const char *src_line;    /* its script line, trimmed (emitted C comments), or NULL */
     int index;               /* position in Module.globals */
-    struct IgVar *eager;     /* eager mode: its runtime variable (eager.c), once used */
 };
 
 typedef struct Module {
@@ -269,19 +268,27 @@ Region *region_new(Module *m, Func *f);
 /* Appends instructions at the end of a region. Every op is created through
  * build_op/build_inst, which runs shape inference (shape.c) first: a mismatch is
  * reported as an error at loc (with notes for the call chain) and NULL returned. */
-/* With eager set (ingot run --eager), nothing is appended: each op runs at once,
- * after the same shape inference, and its outputs carry concrete tensors (eager.h). */
+/* With an executor (ingot run --eager), nothing is appended: each op is handed to it
+ * after the same shape inference and runs at once (compiler/exec/eager.h keeps the
+ * tensors, by value); the IR itself holds no run-time state. */
 /* What went wrong building an op: TensorFlow raises ValueError for a shape or dtype
    error found while building a graph, InvalidArgumentError for one found running an
    op eagerly; an op Ingot cannot run yet is none of those. */
 typedef enum { BUILD_ERROR_SHAPE, BUILD_ERROR_RUN, BUILD_ERROR_UNSUPPORTED } BuildErrorKind;
+
+/* Runs an instruction the moment it is built: true when it ran, its outputs' static
+ * shapes made concrete; false with a message in err for an op that failed. */
+typedef struct BuildExecutor {
+    bool (*run)(void *ctx, Inst *inst, char *err, size_t errsize);
+    void *ctx;
+} BuildExecutor;
 
 typedef struct Builder {
     Module *module;
     Region *region;
     Diag *diag;
     const CallChain *chain;
-    struct EagerContext *eager;
+    const BuildExecutor *exec; /* NULL: append to region */
     /* Where errors go: NULL reports them through diag; the interpreter sets it, so a
        script can catch them as Python exceptions. */
     void (*on_error)(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingot/rt.h"
+#include "ingot/size.h"
 
 bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...) {
     if (!err || errsize == 0) return false;
@@ -50,25 +50,19 @@ int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max) {
     int n = (int)s->dims[0];
     for (int i = 0; i < n; i++) known[i] = false;
     const Inst *def = v->def;
-    if (def && def->op == OP_CONST) {
-        const ConstData *c = attrs_get(&def->attrs, "value")->tensor;
+    const ConstData *c = v->value ? v->value
+                         : def && def->op == OP_CONST ? attrs_get(&def->attrs, "value")->tensor : NULL;
+    if (c) {
         for (int i = 0; i < n; i++) {
             vals[i] = c->dtype == DT_INT32 ? ((const int32_t *)c->data)[i] : ((const int64_t *)c->data)[i];
             known[i] = true;
         }
     } else if (def && def->op == OP_SHAPE && def->ninputs > 0) {
-        /* (Eager mode drops an instruction's inputs once it ran: the value below.) */
+        /* (Eager mode drops an instruction's inputs once it ran: the value above.) */
         const Shape *x = &def->inputs[0]->type.shape;
         for (int i = 0; i < n; i++) {
             vals[i] = x->dims[i];
             known[i] = x->dims[i] != DIM_UNKNOWN;
-        }
-    } else if (v->eager) {
-        /* Eager mode: every value is concrete. */
-        const IgTensor *t = v->eager;
-        for (int i = 0; i < n; i++) {
-            vals[i] = t->dtype == IG_INT32 ? ((const int32_t *)t->data)[i] : ((const int64_t *)t->data)[i];
-            known[i] = true;
         }
     }
     return n;

@@ -364,8 +364,8 @@ BUILTIN(len) {
     case VAL_DICT_VIEW: return value_int(in->arena, v->view.dict->count);
     case VAL_RANGE: return value_int(in->arena, range_len(v));
     case VAL_NDARRAY:
-        if (v->ndarray->eager->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
-        return value_int(in->arena, v->ndarray->eager->shape[0]);
+        if (v->ndarray.concrete->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
+        return value_int(in->arena, v->ndarray.concrete->shape[0]);
     case VAL_TENSOR: {
         const Shape *s = &v->tensor.ir->type.shape;
         if (s->rank == 0) return interp_type_error(in, loc, "len() of unsized object");

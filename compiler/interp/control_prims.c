@@ -43,7 +43,7 @@ static Value *prim_cond(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     IrValue *pred = stage_condition(in, a[0], "tf.cond", loc);
     if (!pred) return NULL;
     CondFns c = {{a[1], a[2]}, loc};
-    if (pred->eager) {
+    if (interp_is_eager(in)) {
         /* Eager: the branch the predicate picks, and only that one, runs. */
         bool ok, go = value_truthy(in, tensor_value(in, pred), loc, &ok);
         return ok ? call_value(in, a[go ? 1 : 2], &(CallArgs){0}, loc) : NULL;

@@ -5,18 +5,18 @@
  * the tensor otherwise (printing, indexing, iteration, tolist, item, shape, dtype;
  * arithmetic on it is not supported yet).
  * Entry points: interp_is_eager, eager_value_truthy, eager_rows, eager_numpy,
- * eager_python_value, eager_index, ndarray_*, eager_const_data. Memory owner: the interpreter's Arena (tensors: the EagerContext). */
+ * eager_python_value, eager_index, ndarray_*. Memory owner: the interpreter's Arena (tensors: the EagerContext). */
 #include <string.h>
 
 #include "interp_internal.h"
 
-bool interp_is_eager(const Interp *in) { return in->builder.eager != NULL; }
+bool interp_is_eager(const Interp *in) { return in->builder.exec != NULL; }
 
 /* The concrete tensor of a tensor or variable value (a variable is read: a new op). */
 static IgTensor *concrete(Interp *in, Value *v, SrcLoc loc) {
     if (v->kind == VAL_VARIABLE && !(v = variable_read(in, v, loc))) return NULL;
-    IG_ASSERT(v->kind == VAL_TENSOR && v->tensor.ir->eager);
-    return v->tensor.ir->eager;
+    IG_ASSERT(v->kind == VAL_TENSOR && v->tensor.concrete);
+    return (IgTensor *)v->tensor.concrete;
 }
 
 bool eager_value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
@@ -93,7 +93,8 @@ Value *eager_numpy(Interp *in, Value *v, SrcLoc loc) {
     }
     Value *a = ARENA_NEW(in->arena, Value);
     a->kind = VAL_NDARRAY;
-    a->ndarray = v->tensor.ir;
+    a->ndarray.ir = v->tensor.ir;
+    a->ndarray.concrete = v->tensor.concrete;
     return a;
 }
 
@@ -105,7 +106,7 @@ static Value *numpy_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) 
 Value *eager_numpy_method(Interp *in, Value *v) { return value_builtin(in->arena, "numpy", numpy_method, v); }
 
 /* The tensor an ndarray shows, as a tensor value (for tensor ops, indexing, rows). */
-Value *ndarray_tensor(Interp *in, const Value *arr) { return tensor_value(in, arr->ndarray); }
+Value *ndarray_tensor(Interp *in, const Value *arr) { return tensor_value(in, arr->ndarray.ir); }
 
 static Value *tolist_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw) return interp_type_error(in, loc, "tolist() takes no arguments");
@@ -114,7 +115,7 @@ static Value *tolist_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
 static Value *item_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw) return interp_not_supported(in, loc, "item() with arguments");
-    if (self->ndarray->eager->size != 1)
+    if (self->ndarray.concrete->size != 1)
         return interp_error(in, loc, "ValueError: can only convert an array of size 1 to a Python scalar");
     Value *x = eager_python_value(in, ndarray_tensor(in, self), loc);
     while (x && x->kind == VAL_LIST) x = x->list->items[0];
@@ -123,7 +124,7 @@ static Value *item_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 
 Value *ndarray_attribute(Interp *in, Value *arr, const char *name, bool *missing) {
     *missing = false;
-    const IgTensor *t = arr->ndarray->eager;
+    const IgTensor *t = arr->ndarray.concrete;
     if (strcmp(name, "shape") == 0) {
         Value *tuple = value_tuple(in->arena, t->rank);
         for (int i = 0; i < t->rank; i++) tuple->list->items[i] = value_int(in->arena, t->shape[i]);
@@ -149,23 +150,6 @@ List *ndarray_rows(Interp *in, Value *arr, SrcLoc loc) {
     for (int i = 0; rows && i < rows->len; i++)
         if (!(rows->items[i] = eager_numpy(in, rows->items[i], loc))) return NULL;
     return rows;
-}
-
-const ConstData *eager_const_data(Interp *in, const IgTensor *t) {
-    ConstData *cd = ARENA_NEW(in->arena, ConstData);
-    cd->dtype = (DType)t->dtype;
-    cd->shape = shape_of(t->rank, t->shape);
-    if (t->dtype == IG_STRING) {
-        const char **s = ARENA_NEW(in->arena, const char *);
-        *s = arena_strdup(in->arena, (const char *)t->data);
-        cd->data = s;
-        return cd;
-    }
-    size_t n = (size_t)t->size * ig_dtype_size(t->dtype);
-    void *data = arena_alloc(in->arena, n ? n : 1);
-    if (n) memcpy(data, t->data, n);
-    cd->data = data;
-    return cd;
 }
 
 Value *eager_index(Interp *in, Value *v, SrcLoc loc) {

@@ -529,7 +529,7 @@ static void store_side_effect_check(Interp *in, Env *env, const Node *target, Sr
 
 static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
     if (!budget_step(in, &in->budget, &s->loc)) return EXEC_ERROR;
-    if (in->builder.eager) eager_safe_point(in->builder.eager);
+    if (in->builder.exec) eager_safe_point(in->eager);
     switch (s->kind) {
     case AST_EXPR_STMT: return eval(in, env, s->expr_stmt.value) ? EXEC_NORMAL : EXEC_ERROR;
     case AST_ASSIGN: {

@@ -70,7 +70,7 @@ void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char
     /* As TensorFlow: a bad shape or dtype found building a graph is a ValueError; an
        op that fails as it runs (any op, eagerly) an InvalidArgumentError. */
     if (interp_raise_message(in, msg, loc)) return;
-    bool graph = kind == BUILD_ERROR_SHAPE && !in->builder.eager;
+    bool graph = kind == BUILD_ERROR_SHAPE && !in->builder.exec;
     interp_error(in, loc, "%s%s", graph ? "ValueError: " : "InvalidArgumentError: ", msg);
 }
 
@@ -104,7 +104,10 @@ static Interp *interp_start(Arena *arena, Diag *diag, const Node *script, const 
     Func *program = func_new(in->module, "main", FUNC_PROGRAM, script->loc);
     in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL,
                             .on_error = interp_builder_error, .on_error_ctx = in};
-    if (eager) in->builder.eager = eager_new(in->module, opt->argc, opt->argv);
+    if (eager) {
+        in->eager = eager_new(in->module, opt->argc, opt->argv);
+        in->builder.exec = eager_executor(in->eager);
+    }
     value_set_depth_guard((ValueDepthGuard){&in->depth, INTERP_MAX_DEPTH, interp_too_deep, in});
     dunders_install(in);
     builtins_install(in);
@@ -155,15 +158,15 @@ Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const
 int interp_run_eager(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
     Interp *in = interp_start(arena, diag, script, opt, true);
     if (opt->declared_flags) {
-        int rc = eager_check_flags(in->builder.eager, opt->declared_flags);
+        int rc = eager_check_flags(in->eager, opt->declared_flags);
         if (rc >= 0) {
-            eager_finish(in->builder.eager);
+            eager_finish(in->eager);
             return rc;
         }
     }
     bool ok = run_script(in, script);
     fflush(opt->out);
     /* Every tensor is released, even after an error. */
-    int rc = eager_finish(in->builder.eager);
+    int rc = eager_finish(in->eager);
     return !ok ? 1 : rc;
 }

@@ -116,6 +116,8 @@ struct Interp {
     const InterpOptions *opt;
     Module *module;               /* the graph being built */
     Builder builder;              /* where tensor ops go now */
+    EagerContext *eager;          /* ingot run --eager: the executor (builder.exec while not
+                                     tracing), else NULL */
     Value *return_value;          /* set by EXEC_RETURN */
     SrcLoc return_loc;            /* the return statement that set it */
     Env *builtins;
@@ -560,7 +562,7 @@ bool set_add_checked(Interp *in, PySet *s, Value *key, SrcLoc loc);
 bool check_hashable(Interp *in, const Value *key, SrcLoc loc);
 
 /* ---- eager_values.c, eager_text.c: concrete tensors (ingot run --eager) ----------------- */
-/* The builder runs ops at once (Builder.eager): every tensor value is concrete. */
+/* The builder runs ops at once (Builder.exec): every tensor value is concrete. */
 bool interp_is_eager(const Interp *in);
 /* bool(t) of a concrete tensor or variable (TensorFlow's eager rules). */
 bool eager_value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok);
@@ -579,8 +581,6 @@ Value *ndarray_index(Interp *in, Value *arr, Value *index, SrcLoc loc);
 List *ndarray_rows(Interp *in, Value *arr, SrcLoc loc);
 /* operator.index(t): the int of an integer scalar tensor, else TensorFlow's TypeError. */
 Value *eager_index(Interp *in, Value *v, SrcLoc loc);
-/* A concrete tensor's value as build-time data (a copy in the Arena). */
-const ConstData *eager_const_data(Interp *in, const IgTensor *t);
 /* str(t) and repr(t) of a concrete tensor, as TensorFlow's EagerTensor prints. */
 const char *eager_tensor_str(Arena *a, const IgTensor *t);
 const char *eager_tensor_repr(Arena *a, const IgTensor *t);

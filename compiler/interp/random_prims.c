@@ -30,6 +30,7 @@ static Value *random_state_new(Interp *in, int64_t seed, const char *name_hint, 
     v->kind = VAL_VARIABLE;
     v->var.global = g;
     v->var.tf_name = "Variable:0"; /* TensorFlow's name for a Generator's state */
+    if (interp_is_eager(in)) v->var.concrete = eager_var(in->eager, g);
     return v;
 }
 

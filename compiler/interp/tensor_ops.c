@@ -53,6 +53,7 @@ static Value *named_tensor_value(Interp *in, IrValue *ir, const char *base) {
     v->kind = VAL_TENSOR;
     v->tensor.ir = ir;
     v->tensor.func = in->builder.region ? in->builder.region->func : NULL;
+    v->tensor.concrete = in->eager ? eager_tensor(in->eager, ir) : NULL;
     if (interp_is_eager(in)) return v; /* eager tensors have no names (see .name) */
     if (in->operand_name && ir->def && ir->def->op == OP_CONST) {
         v->tensor.tf_name = arena_printf(in->arena, "%s:0", in->operand_name);

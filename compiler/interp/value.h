@@ -216,15 +216,17 @@ struct Value {
         Function *fn;
         Builtin *builtin;
         PyModule *module;
-        struct { IrValue *ir; Func *func; const char *tf_name; } tensor;
+        /* concrete: eager mode's tensor for ir (the executor's, alive while ir is) */
+        struct { IrValue *ir; Func *func; const char *tf_name; const struct IgTensor *concrete; } tensor;
         DType dtype;
         TfFunction *tf_fn;
         /* VAL_VARIABLE: tf_name is TensorFlow's "counter:0" */
-        struct { Global *global; const char *tf_name; } var;
+        struct { Global *global; const char *tf_name; const struct IgVar *concrete; } var;
         /* VAL_TENSOR_SPEC: rank < 0 would be an unknown rank, not supported */
         struct { TensorType type; const char *name; } spec;
         struct { TfFunction *tf_fn; struct ConcreteFunction *cf; } concrete;
-        IrValue *ndarray;     /* VAL_NDARRAY: the eager tensor whose values it shows */
+        /* VAL_NDARRAY: the eager tensor whose values it shows (tensor.concrete's) */
+        struct { IrValue *ir; const struct IgTensor *concrete; } ndarray;
         PyClass *cls;
         Instance *inst;
         struct { Value *fn; Value *self; } method;    /* VAL_METHOD */

@@ -237,7 +237,7 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
         strbuf_puts(sb, v->iter->is_genexp ? "<generator object <genexpr>>" : "<list_iterator object>");
         return;
     case VAL_TENSOR:
-        strbuf_puts(sb, v->tensor.ir->eager ? eager_tensor_repr(a, v->tensor.ir->eager) : tensor_repr(a, v));
+        strbuf_puts(sb, v->tensor.concrete ? eager_tensor_repr(a, v->tensor.concrete) : tensor_repr(a, v));
         return;
     case VAL_DTYPE: strbuf_printf(sb, "tf.%s", dtype_name(v->dtype)); return;
     case VAL_TF_FUNCTION:
@@ -247,7 +247,7 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
     case VAL_UNDEFINED: strbuf_printf(sb, "Undefined('%s')", v->str.s); return;
     case VAL_UNDEFINED_RETURN: strbuf_puts(sb, "UndefinedReturnValue()"); return;
     case VAL_VARIABLE: strbuf_puts(sb, variable_repr(a, v)); return;
-    case VAL_NDARRAY: strbuf_puts(sb, eager_numpy_repr(a, v->ndarray->eager)); return;
+    case VAL_NDARRAY: strbuf_puts(sb, eager_numpy_repr(a, v->ndarray.concrete)); return;
     case VAL_TENSOR_SPEC:
         strbuf_printf(sb, "TensorSpec(shape=%s, dtype=tf.%s, name=", shape_tuple_text(sb->arena, &v->spec.type.shape),
                       dtype_name(v->spec.type.dtype));
@@ -316,8 +316,8 @@ const char *value_repr(Arena *a, const Value *v) { return value_repr_hooked(a, v
 
 const char *value_to_str(Arena *a, const Value *v) {
     if (v->kind == VAL_STR) return v->str.s;
-    if (v->kind == VAL_TENSOR && v->tensor.ir->eager) return eager_tensor_str(a, v->tensor.ir->eager);
-    if (v->kind == VAL_NDARRAY) return eager_ndarray_str(a, v->ndarray->eager);
+    if (v->kind == VAL_TENSOR && v->tensor.concrete) return eager_tensor_str(a, v->tensor.concrete);
+    if (v->kind == VAL_NDARRAY) return eager_ndarray_str(a, v->ndarray.concrete);
     /* TensorFlow's DType: repr tf.float32, str <dtype: 'float32'>. */
     if (v->kind == VAL_DTYPE) return arena_printf(a, "<dtype: '%s'>", dtype_name(v->dtype));
     return value_repr(a, v);

@@ -25,8 +25,8 @@ Value *variable_deref(Interp *in, Value *v, SrcLoc loc) {
 const char *variable_repr(Arena *a, const Value *v) {
     const Global *g = v->var.global;
     /* Eager mode shows the current value too, as TensorFlow's eager variables do. */
-    const char *numpy = g->eager && g->eager->value
-                            ? arena_printf(a, ", numpy=%s", eager_numpy_repr(a, g->eager->value)) : "";
+    const IgVar *var = v->var.concrete;
+    const char *numpy = var && var->value ? arena_printf(a, ", numpy=%s", eager_numpy_repr(a, var->value)) : "";
     return arena_printf(a, "<tf.Variable '%s' shape=%s dtype=%s%s>", v->var.tf_name,
                         shape_tuple_text(a, &g->type.shape), dtype_name(g->type.dtype), numpy);
 }
@@ -76,7 +76,7 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
     const Inst *def = init->tensor.ir->def;
     const ConstData *cd = NULL;
     /* Eager mode: every tensor has its value, whatever computed it. */
-    if (init->tensor.ir->eager) cd = eager_const_data(in, init->tensor.ir->eager);
+    if (init->tensor.concrete) cd = eager_const_data(in->arena, init->tensor.concrete);
     else if (def && def->op == OP_CONST) cd = attrs_get(&def->attrs, "value")->tensor;
     else if (def && def->op == OP_FILL) cd = fill_data(in, def);
     if (!cd)
@@ -169,10 +169,10 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
         return interp_not_supported(in, loc, "a string tf.Variable that is not a scalar");
     SrcLoc at = interp_op_loc(in, loc);
     Global *g = module_add_global(in->module, py_name ? py_name : assigned_name(in, at), init, trainable, at);
-    if (interp_is_eager(in)) eager_var(in->builder.eager, g);   /* a concrete value from now on */
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_VARIABLE;
     v->var.global = g;
+    if (interp_is_eager(in)) v->var.concrete = eager_var(in->eager, g); /* a concrete value from now on */
     /* TensorFlow 2 names a variable "<name>:0", and every unnamed one "Variable:0". */
     v->var.tf_name = arena_printf(in->arena, "%s:0", py_name ? py_name : "Variable");
     return v;

@@ -1,6 +1,6 @@
 /* fuzz_runtime.c — libFuzzer harness for the runtime: every kernel called as eager
  * mode calls it (graph/builder.c with an EagerContext: the op's shape rule first, then
- * graph/eager.c's call of its ig_ kernel), on tensors of fuzzed dtypes, shapes and
+ * exec/eager.c's call of its ig_ kernel), on tensors of fuzzed dtypes, shapes and
  * values, with fuzzed attributes; also variables, random draws, tf.print's formatter
  * and bool(t). One input byte in eight selects the flags half instead
  * (fuzz_runtime_flags.c). Entry point: LLVMFuzzerTestOneInput.
@@ -44,6 +44,7 @@ typedef struct Program {
     Arena *a;
     Module *m;
     Builder b;
+    EagerContext *ec; /* b's executor */
     SrcLoc loc;
     IrValue *pool[FUZZ_POOL];
     int npool;
@@ -253,8 +254,8 @@ static void run_op(Program *p, Opcode op) {
 /* A variable made from a pool value, then read or assigned (eager.c's variables). */
 static void run_var(Program *p) {
     IrValue *v = pool_pick(p);
-    if (!v || !v->eager || v->type.dtype == DT_STRING) return;
-    const IgTensor *t = v->eager;
+    const IgTensor *t = v ? eager_tensor(p->ec, v) : NULL;
+    if (!t || v->type.dtype == DT_STRING) return;
     ConstData *init = ARENA_NEW(p->a, ConstData);
     size_t bytes = (size_t)t->size * ig_dtype_size(t->dtype);
     void *d = arena_alloc(p->a, bytes + 1);
@@ -301,7 +302,7 @@ static void run_print(Program *p) {
     int n = 0;
     for (int k = fuzz_u8(&p->r) % 4; k > 0; k--) {
         IrValue *v = pool_pick(p);
-        if (v && v->eager) args[n++] = v->eager;
+        if (v && eager_tensor(p->ec, v)) args[n++] = eager_tensor(p->ec, v);
     }
     IgSite site = IG_SITE("fuzz.py", 1);
     ig_print(&site, fuzz_sink(), n, n ? args : NULL, " ", "\n", (int)(s8(p) % 8));
@@ -332,7 +333,7 @@ static void run_program(Program *p) {
         else if (what < 56) run_random(p);
         else if (what < 60) run_print(p);
         else run_op(p, step_ops[(what - 60) % nstep_ops]);
-        eager_safe_point(p->b.eager);
+        eager_safe_point(p->ec);
     }
 }
 
@@ -354,12 +355,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     p->m = module_new(a, file->path);
     Func *f = func_new(p->m, "main", FUNC_PROGRAM, p->loc);
     static char *argv[] = {(char *)"prog", NULL};
-    p->b = (Builder){.module = p->m, .region = f->body, .eager = eager_new(p->m, 1, argv),
+    p->ec = eager_new(p->m, 1, argv);
+    p->b = (Builder){.module = p->m, .region = f->body, .exec = eager_executor(p->ec),
                      .on_error = on_error, .on_error_ctx = p};
     fuzz_fatal_armed = 1;
     if (!setjmp(fuzz_fatal_jmp)) run_program(p);
     fuzz_fatal_armed = 0;
-    eager_finish(p->b.eager);
+    eager_finish(p->ec);
     arena_free(a);
     return 0;
 }

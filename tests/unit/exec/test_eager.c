@@ -1,4 +1,4 @@
-/* test_eager.c — the eager dispatcher (graph/eager.c): with Builder.eager set, ops run
+/* test_eager.c — the eager executor (exec/eager.c): with Builder.exec set, ops run
  * at once through their runtime kernels, nothing is appended, shape errors are the
  * builder's, variables hold concrete values, a tensor no value refers to any more is
  * released at the next safe point, and eager_finish releases everything (the ASan
@@ -14,7 +14,7 @@ static EagerContext *ec;
 static void eager_setup(void) {
     gf_setup();
     ec = eager_new(gf.m, 0, NULL);
-    gf.b.eager = ec;
+    gf.b.exec = eager_executor(ec);
 }
 
 static void eager_teardown(void) {
@@ -25,8 +25,9 @@ static void eager_teardown(void) {
 TestSuite(eager, .init = eager_setup, .fini = eager_teardown);
 
 static float f32_of(const IrValue *v) {
-    cr_assert(v && v->eager && v->eager->dtype == IG_FLOAT32);
-    return *(const float *)v->eager->data;
+    const IgTensor *t = v ? eager_tensor(ec, v) : NULL;
+    cr_assert(t && t->dtype == IG_FLOAT32);
+    return *(const float *)t->data;
 }
 
 Test(eager, runs_ops_at_once_and_appends_nothing) {
@@ -66,11 +67,14 @@ Test(eager, concrete_shapes_replace_unknown_dims) {
     attrs_set_float(gf.arena, &attrs, "value", 1.0);
     IrValue *w = build_op(&gf.b, OP_FILL, NULL, 0, &attrs, gf_at(11, 5));
     IrValue *s = build_op(&gf.b, OP_SHAPE, &w, 1, NULL, gf_at(12, 5));
-    cr_assert(s && s->eager);
+    cr_assert(s && eager_tensor(ec, s));
     cr_assert_eq(s->type.shape.rank, 1);
     cr_assert_eq(s->type.shape.dims[0], 2);
-    const int32_t *dims = s->eager->data;
+    const int32_t *dims = eager_tensor(ec, s)->data;
     cr_assert(dims[0] == 2 && dims[1] == 3);
+    /* A short int vector's value is known to later shape rules, as a constant's. */
+    cr_assert(s->value && s->value->dtype == DT_INT32);
+    cr_assert(((const int32_t *)s->value->data)[1] == 3);
     IrValue *in[2] = {w, w};
     IrValue *bad = build_op(&gf.b, OP_MATMUL, in, 2, NULL, gf_at(12, 20));
     cr_assert_null(bad, "shape inference still rejects [2,3] x [2,3]");
@@ -84,14 +88,16 @@ Test(eager, variables_hold_concrete_values) {
     for (int i = 0; i < 3; i++) cr_assert(build_assign_var(&gf.b, OP_ASSIGN_ADD_VAR, g, one, gf_at(9, 1)));
     IrValue *r = build_read_var(&gf.b, g, gf_at(10, 1));
     cr_assert_float_eq(f32_of(r), 3.0f, 0);
-    cr_assert(g->eager && g->eager->value);
+    const IgVar *var = eager_var_if_used(ec, g);
+    cr_assert(var && var->value);
+    cr_assert_float_eq(*(const float *)var->value->data, 3.0f, 0);
 }
 
 Test(eager, control_flow_nodes_are_refused) {
     IrValue *p = gf_const_f32(&gf.b, 1.0f, 8);
     IrValue *in[2] = {p, p};
     IrValue *c = build_op(&gf.b, OP_LESS, in, 2, NULL, gf_at(9, 1));
-    cr_assert(c && c->eager);
+    cr_assert(c && eager_tensor(ec, c));
     Region *t = region_new(gf.m, gf.program), *e = region_new(gf.m, gf.program);
     region_set_results(gf.m, t, NULL, 0);
     region_set_results(gf.m, e, NULL, 0);
@@ -103,12 +109,12 @@ Test(eager, truth_of_tensors) {
     char err[256];
     bool v;
     IrValue *x = gf_const_f32(&gf.b, 0.5f, 8);
-    cr_assert(eager_truth(x->eager, &v, err, sizeof err) && v);
+    cr_assert(eager_truth(eager_tensor(ec, x), &v, err, sizeof err) && v);
     Attrs attrs = {0};
     attrs_set_dtype(gf.arena, &attrs, "dtype", DT_INT32);
     attrs_set_shape(gf.arena, &attrs, "shape", shape_of(1, (const int64_t[]){2}));
     attrs_set_float(gf.arena, &attrs, "value", 0.0);
     IrValue *two = build_op(&gf.b, OP_FILL, NULL, 0, &attrs, gf_at(11, 5));
-    cr_assert_not(eager_truth(two->eager, &v, err, sizeof err));
+    cr_assert_not(eager_truth(eager_tensor(ec, two), &v, err, sizeof err));
     cr_assert(strstr(err, "ambiguous"), "%s", err);
 }
