@@ -367,7 +367,7 @@ static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
 
 static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     /* In eager mode too it traces a graph (TensorFlow does, whatever
-       run_functions_eagerly says); calling it runs that graph (graph/eager.c). */
+       run_functions_eagerly says); calling it runs that graph (exec/eager.c). */
     TfFunction *tf = self->tf_fn;
     CallArgs spec_args = *args;
     spec_args.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
