@@ -712,6 +712,10 @@ static bool check_sizes(Opcode op, const TensorType *out, int nout, char *err, s
         if (!shape_is_static(s) || out[i].dtype == DT_STRING) continue;
         int64_t n, bytes;
         double approx = ig_size_count_approx(s->rank, s->dims);
+        if (ig_size_empty_too_large(s->rank, s->dims))
+            return shape_fail(err, errsize, op, "not supported yet: the empty shape %s, whose other dims "
+                              "multiply to %.2g, more than an int64 holds (the kernels' strides would "
+                              "overflow)", shape_str(s, b, sizeof b), approx);
         if (!ig_size_count(s->rank, s->dims, &n))
             return shape_fail(err, errsize, op, "shape %s has %.2g elements, more than an int64 can count",
                               shape_str(s, b, sizeof b), approx);

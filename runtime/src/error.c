@@ -37,6 +37,14 @@ void ig_fatal(const IgSite *site, const char *fmt, ...)
     _Exit(1);
 }
 
+void ig_fatal_empty_too_large(const IgSite *site, const char *op, int rank, const int64_t *shape)
+{
+    char s[IG_SHAPE_STR_MAX];
+    ig_fatal(site, "%s%snot supported yet: the empty shape %s, whose other dims multiply past an "
+             "int64 (the kernels' strides would overflow)", op ? op : "", op ? ": " : "",
+             ig_shape_str(s, rank, shape));
+}
+
 void ig_out_of_memory(const IgSite *site, const char *op, IgDType dtype, int rank,
                       const int64_t *shape, double nbytes)
 {

@@ -43,6 +43,10 @@ IG_INTERNAL IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDTyp
  * [..])" at site's line. */
 IG_INTERNAL _Noreturn void ig_out_of_memory(const IgSite *site, const char *op, IgDType dtype,
                                             int rank, const int64_t *shape, double nbytes);
+/* "op: not supported yet: the empty shape ..." for a shape with a zero dim whose other
+ * dims multiply past an int64 (ig_size_empty_too_large): Ingot's limit, not memory. */
+IG_INTERNAL _Noreturn void ig_fatal_empty_too_large(const IgSite *site, const char *op, int rank,
+                                                    const int64_t *shape);
 IG_INTERNAL void ig_tensor_free(IgTensor *t); /* ignores the refcount: for immortals */
 /* Frees the blocks alloc.c keeps for reuse (ig_runtime_shutdown): small tensors'
  * blocks go to a per-size cache when freed rather than back to malloc. */

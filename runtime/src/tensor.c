@@ -16,6 +16,7 @@ IgTensor *ig_tensor_make(const IgSite *site, const char *op, IgDType dtype, int 
     IG_RT_ASSERT(rank >= 0 && rank <= IG_MAX_RANK && (rank == 0 || shape != NULL));
     for (int i = 0; i < rank; i++) IG_RT_ASSERT(shape[i] >= 0);
     int64_t nbytes;
+    if (ig_size_empty_too_large(rank, shape)) ig_fatal_empty_too_large(site, op, rank, shape);
     if (!ig_size_bytes(dtype, rank, shape, &nbytes))
         ig_out_of_memory(site, op, dtype, rank, shape,
                          ig_size_count_approx(rank, shape) * (double)ig_dtype_size(dtype));

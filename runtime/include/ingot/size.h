@@ -28,23 +28,30 @@ static inline bool ig_size_mul(int64_t a, int64_t b, int64_t *out)
 }
 
 /* *count = the number of elements of shape (1 for rank 0, 0 when any dim is 0); false
- * when a dim is negative or the count does not fit in an int64. */
+ * when a dim is negative or the product of the non-zero dims does not fit in an int64.
+ * An empty shape too: the kernels compute strides from the other dims, and
+ * [0, 2^40, 2^40]'s would overflow (ig_size_empty_too_large tells that case apart). */
 static inline bool ig_size_count(int rank, const int64_t *shape, int64_t *count)
 {
-    /* A zero dim makes the tensor empty whatever the others are: [0, 2^40, 2^40] has
-     * no elements, though the product of the other two overflows. */
+    int64_t n = 1;
+    bool empty = false;
     for (int i = 0; i < rank; i++) {
         if (shape[i] < 0) return false;
-        if (shape[i] == 0) {
-            *count = 0;
-            return true;
-        }
+        if (shape[i] == 0) empty = true;
+        else if (!ig_size_mul(n, shape[i], &n)) return false;
     }
-    int64_t n = 1;
-    for (int i = 0; i < rank; i++)
-        if (!ig_size_mul(n, shape[i], &n)) return false;
-    *count = n;
+    *count = empty ? 0 : n;
     return true;
+}
+
+/* Whether shape is empty (a zero dim) yet refused by ig_size_count: Ingot's limit,
+ * not an out-of-memory (TensorFlow allows such a shape). */
+static inline bool ig_size_empty_too_large(int rank, const int64_t *shape)
+{
+    bool empty = false;
+    for (int i = 0; i < rank; i++) empty = empty || shape[i] == 0;
+    int64_t n;
+    return empty && !ig_size_count(rank, shape, &n);
 }
 
 /* *bytes = the data bytes of a tensor of shape whose elements take element_bytes;
@@ -60,11 +67,13 @@ static inline bool ig_size_bytes_of(int64_t element_bytes, int rank, const int64
     return true;
 }
 
-/* The element count as a double, for messages about a shape too large to count. */
+/* The element count as a double, for messages about a shape too large to count; of an
+ * empty shape, the count of its non-zero dims. */
 static inline double ig_size_count_approx(int rank, const int64_t *shape)
 {
     double n = 1;
-    for (int i = 0; i < rank; i++) n *= (double)shape[i];
+    for (int i = 0; i < rank; i++)
+        if (shape[i] != 0) n *= (double)shape[i];
     return n;
 }
 

@@ -118,6 +118,7 @@ int64_t ig_int_at(const IgTensor *t, int64_t i)
 int64_t ig_shape_count(IgSite *site, const char *op, int rank, const int64_t *dims)
 {
     int64_t count;
+    if (ig_size_empty_too_large(rank, dims)) ig_fatal_empty_too_large(site, op, rank, dims);
     if (!ig_size_count(rank, dims, &count)) {
         char s[IG_SHAPE_STR_MAX];
         ig_fatal(site, "%s: the shape %s has more elements than fit in 64 bits", op,

@@ -40,10 +40,26 @@ Test(size, count_of_shapes)
 Test(size, a_zero_dim_makes_any_shape_empty)
 {
     int64_t n = -1;
-    cr_assert(ig_size_count(3, SHAPE((int64_t)1 << 40, (int64_t)1 << 40, 0), &n));
+    cr_assert(ig_size_count(3, SHAPE((int64_t)1 << 40, (int64_t)1 << 20, 0), &n));
     cr_assert_eq(n, 0);
-    cr_assert(ig_size_bytes(IG_FLOAT64, 3, SHAPE((int64_t)1 << 40, 0, (int64_t)1 << 40), &n));
+    cr_assert(ig_size_bytes(IG_FLOAT64, 3, SHAPE((int64_t)1 << 40, 0, (int64_t)1 << 20), &n));
     cr_assert_eq(n, 0);
+    cr_assert_not(ig_size_empty_too_large(3, SHAPE((int64_t)1 << 40, 0, (int64_t)1 << 20)));
+    cr_assert_not(ig_size_empty_too_large(2, SHAPE((int64_t)1 << 40, (int64_t)1 << 40)));
+}
+
+/* The kernels compute strides from the other dims of an empty tensor too: those must
+   still multiply within an int64, whatever the zero's place. */
+Test(size, an_empty_shape_whose_other_dims_overflow_is_refused)
+{
+    int64_t n = -1;
+    cr_assert_not(ig_size_count(3, SHAPE((int64_t)1 << 40, 0, (int64_t)1 << 40), &n));
+    cr_assert_not(ig_size_count(3, SHAPE(INT64_MAX, 35, 0), &n));
+    cr_assert_not(ig_size_count(3, SHAPE(0, INT64_MAX, 2), &n));
+    cr_assert(ig_size_empty_too_large(3, SHAPE(0, INT64_MAX, 2)));
+    cr_assert(ig_size_count(2, SHAPE(0, INT64_MAX), &n));
+    cr_assert_eq(n, 0);
+    cr_assert_float_eq(ig_size_count_approx(3, SHAPE((int64_t)1 << 40, 0, 4)), 4398046511104.0, 1.0);
 }
 
 Test(size, bytes_are_limited_to_what_a_tensor_may_have)
