@@ -40,25 +40,11 @@ SourceFile *diag_load_file(Arena *arena, const char *path) {
     return f;
 }
 
-/* Start of the given 1-based line, or NULL past the end. */
-static const char *line_start(const SourceFile *f, int line) {
-    const char *p = f->text, *end = f->text + f->len;
-    for (int l = 1; l < line; l++) {
-        p = memchr(p, '\n', (size_t)(end - p));
-        if (!p) return NULL;
-        p++;
-    }
-    return p;
-}
-
 static void print_source_line(FILE *out, SrcLoc loc) {
-    const char *start = line_start(loc.file, loc.line);
+    size_t len;
+    const char *start = srcfile_line(loc.file, loc.line, &len);
     if (!start) return;
-    const char *end = loc.file->text + loc.file->len;
-    const char *eol = memchr(start, '\n', (size_t)(end - start));
-    if (!eol) eol = end;
-    int width = (int)(eol - start);
-    if (width > 0 && start[width - 1] == '\r') width--;
+    int width = (int)len;
     fprintf(out, "%5d | %.*s\n", loc.line, width, start);
     fprintf(out, "      | ");
     /* Keep tabs so the caret lines up with the text above it. */
@@ -129,11 +115,10 @@ void diag_text(Diag *d, const char *fmt, ...) {
 void diag_traceback_entry(Diag *d, SrcLoc loc, const char *func) {
     if (d->too_many || !loc.file) return;
     fprintf(d->out, "  File \"%s\", line %d, in %s\n", loc.file->path, loc.line, func);
-    const char *start = line_start(loc.file, loc.line);
+    size_t len;
+    const char *start = srcfile_line(loc.file, loc.line, &len);
     if (!start) return;
-    const char *end = loc.file->text + loc.file->len;
-    const char *eol = memchr(start, '\n', (size_t)(end - start));
-    if (!eol) eol = end;
+    const char *eol = start + len;
     while (start < eol && (*start == ' ' || *start == '\t')) start++;
     while (eol > start && (eol[-1] == '\r' || eol[-1] == ' ' || eol[-1] == '\t')) eol--;
     if (eol > start) fprintf(d->out, "    %.*s\n", (int)(eol - start), start);

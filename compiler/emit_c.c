@@ -90,6 +90,19 @@ static void emit_comment_text(StrBuf *sb, const char *s) {
     }
 }
 
+/* The text of the comment above a statement: "mnist.py:21  logits = tf.matmul(x, w)",
+ * or just the place when the script line is unknown or blank. */
+static const char *loc_comment(Emitter *e, const char *file, int line, const char *src_line) {
+    StrBuf c;
+    strbuf_init(&c, e->arena);
+    strbuf_printf(&c, "%s:%d", irtext_basename(file), line);
+    if (src_line && *src_line) {
+        strbuf_puts(&c, "  ");
+        emit_comment_text(&c, src_line);
+    }
+    return strbuf_cstr(&c);
+}
+
 /* A C string literal. */
 static void emit_c_string(StrBuf *sb, const char *s) { irtext_quoted(sb, s, true); }
 
@@ -544,15 +557,8 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     if (inst->loc.file && new_line) {
         e->commented_file = inst->loc.file;
         e->commented_line = inst->loc.line;
-        StrBuf c;
-        strbuf_init(&c, e->arena);
-        strbuf_printf(&c, "%s:%d", irtext_basename(file), inst->loc.line);
-        if (inst->src_line && *inst->src_line) {
-            strbuf_puts(&c, "  ");
-            emit_comment_text(&c, inst->src_line);
-        }
         emit_indent(e, depth);
-        fprintf(e->out, "/* %s */\n", strbuf_cstr(&c));
+        fprintf(e->out, "/* %s */\n", loc_comment(e, file, inst->loc.line, inst->src_line));
         if (e->opt->line_directives) fprintf(e->out, "#line %d %s\n", inst->loc.line, c_string(e, file));
     }
     if (inst->op != OP_CALL) {
@@ -834,14 +840,7 @@ static bool module_uses_math(const Module *m, const bool *reach);
 static void emit_global_init(Emitter *e, const Global *g) {
     const ConstData *c = g->init;
     const char *file = g->loc.file ? g->loc.file->path : e->opt->script_name;
-    StrBuf com;
-    strbuf_init(&com, e->arena);
-    strbuf_printf(&com, "%s:%d", irtext_basename(file), g->loc.line);
-    if (g->src_line && *g->src_line) {
-        strbuf_puts(&com, "  ");
-        emit_comment_text(&com, g->src_line);
-    }
-    fprintf(e->out, "    /* %s */\n", strbuf_cstr(&com));
+    fprintf(e->out, "    /* %s */\n", loc_comment(e, file, g->loc.line, g->src_line));
     fprintf(e->out, "    static IgSite s_%s = IG_SITE(%s, %d);\n", g->name, c_string(e, file ? file : ""),
             g->loc.file ? g->loc.line : 0);
     const char *value;

@@ -10,23 +10,16 @@
 
 
 /* The script line at loc, without its indentation and trailing blanks: emitted C
- * shows it above the statement. NULL when loc has no file. */
-static const char *builder_src_line(Arena *a, SrcLoc loc) {
-    if (!loc.file || !loc.file->text || loc.line < 1) return NULL;
-    const char *p = loc.file->text, *end = p + loc.file->len;
-    for (int l = 1; l < loc.line && p < end; l++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl) return NULL;
-        p = nl + 1;
-    }
-    const char *e = memchr(p, '\n', (size_t)(end - p));
-    if (!e) e = end;
+ * shows it above the statement. NULL when loc has no file or the file no such line. */
+const char *ir_src_line(Arena *a, SrcLoc loc) {
+    size_t len;
+    const char *p = srcfile_line(loc.file, loc.line, &len);
+    if (!p) return NULL;
+    const char *e = p + len;
     while (p < e && (*p == ' ' || *p == '\t')) p++;
     while (e > p && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) e--;
     return arena_strndup(a, p, (size_t)(e - p));
 }
-
-const char *ir_src_line(Arena *a, SrcLoc loc) { return builder_src_line(a, loc); }
 
 static void builder_report(Builder *b, BuildErrorKind kind, SrcLoc loc, const char *msg) {
     if (b->on_error) {
@@ -65,7 +58,7 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
     inst->callee = callee;
     inst->global = global;
     inst->loc = loc;
-    inst->src_line = b->exec ? NULL : builder_src_line(a, loc); /* for the emitted C */
+    inst->src_line = b->exec ? NULL : ir_src_line(a, loc); /* for the emitted C */
     inst->chain = b->chain;
     inst->noutputs = nout;
     inst->outputs = ARENA_ARRAY(a, IrValue *, nout > 0 ? nout : 1);

@@ -143,6 +143,9 @@ IG_INTERNAL void ig_flags_release_all(void);
  * op and both shapes) otherwise. Writes the result rank and shape. */
 IG_INTERNAL void ig_broadcast_shape(const IgSite *site, const char *op, const IgTensor *a,
                                     const IgTensor *b, int *rank, int64_t *shape);
+/* Element strides of t (row-major, contiguous) seen from a broadcast output of rank
+ * r >= t->rank, outermost first: 0 where t lacks the dim or has it as 1. */
+IG_INTERNAL void ig_broadcast_strides(const IgTensor *t, int r, int64_t *strides);
 /* One row of an elementwise op: out[i] = f(a[i*sa], b[i*sb]) with sa, sb in {0, 1}. */
 typedef void (*IgRowFn)(const void *a, const void *b, void *out, int64_t n, int64_t sa,
                         int64_t sb, const IgSite *site);

@@ -1,6 +1,6 @@
 /* broadcast.c — NumPy broadcasting for the elementwise kernels: the shape rule, and a
  * driver that walks the output calling a row function over its longest contiguous runs.
- * Entry points: ig_broadcast_shape, ig_broadcast_run.
+ * Entry points: ig_broadcast_shape, ig_broadcast_strides, ig_broadcast_run.
  * Memory owner: none; the caller owns every tensor. */
 #include "internal.h"
 
@@ -26,8 +26,7 @@ void ig_broadcast_shape(const IgSite *site, const char *op, const IgTensor *a,
     *rank = r;
 }
 
-/* Element strides of t seen from an output of rank r: 0 where t is broadcast. */
-static void broadcast_strides(const IgTensor *t, int r, int64_t *strides)
+void ig_broadcast_strides(const IgTensor *t, int r, int64_t *strides)
 {
     int64_t stride = 1;
     for (int d = r - 1; d >= 0; d--) {
@@ -66,8 +65,8 @@ void ig_broadcast_run(const IgSite *site, const IgTensor *a, const IgTensor *b, 
      * inputs step through them contiguously (or both stay put), so rows get long.
      * After this the innermost stride of each input is 0 or 1. */
     int64_t st_a[IG_MAX_RANK], st_b[IG_MAX_RANK];
-    broadcast_strides(a, out->rank, st_a);
-    broadcast_strides(b, out->rank, st_b);
+    ig_broadcast_strides(a, out->rank, st_a);
+    ig_broadcast_strides(b, out->rank, st_b);
     int64_t dims[IG_MAX_RANK], sa[IG_MAX_RANK], sb[IG_MAX_RANK]; /* innermost first */
     int nd = 0;
     for (int d = out->rank - 1; d >= 0; d--) {

@@ -67,21 +67,6 @@ IgTensor *ig_minimum(IgSite *site, const IgTensor *a, const IgTensor *b)
 
 /* ---- tf.where(cond, x, y) ------------------------------------------------------------ */
 
-/* Element strides of t seen from an output of rank r: 0 where t is broadcast. */
-static void select_strides(const IgTensor *t, int r, int64_t *strides)
-{
-    int64_t stride = 1;
-    for (int d = r - 1; d >= 0; d--) {
-        int td = d - (r - t->rank); /* t's own dimension, or < 0 if t lacks it */
-        if (td < 0 || t->shape[td] == 1) {
-            strides[d] = 0;
-        } else {
-            strides[d] = stride;
-            stride *= t->shape[td];
-        }
-    }
-}
-
 /* NumPy's rule over three shapes; TensorFlow's SelectV2 words when they do not fit. */
 static void select_shape(const IgSite *site, const IgTensor *const ts[3], int *rank,
                          int64_t *shape)
@@ -131,7 +116,7 @@ IgTensor *ig_select(IgSite *site, const IgTensor *cond, const IgTensor *x, const
     if (out->size == 0) return out;
 
     int64_t st[3][IG_MAX_RANK];
-    for (int k = 0; k < 3; k++) select_strides(ts[k], rank, st[k]);
+    for (int k = 0; k < 3; k++) ig_broadcast_strides(ts[k], rank, st[k]);
     int64_t len = rank > 0 ? shape[rank - 1] : 1, nrows = out->size / len;
     int64_t ic = rank > 0 ? st[0][rank - 1] : 0, ix = rank > 0 ? st[1][rank - 1] : 0;
     int64_t iy = rank > 0 ? st[2][rank - 1] : 0;
