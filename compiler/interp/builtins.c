@@ -831,7 +831,7 @@ BUILTIN(getattr) {
     bool missing;
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
     if (!v && missing && missing_builtin_method(args->pos[0], name)) return get_attribute(in, args->pos[0], name, loc);
-    if (!v && exception_is(in, in->exc, "AttributeError")) { /* a property's getter raised it */
+    if (!v && exception_is(in, in->exc, EXC_ATTRIBUTE_ERROR)) { /* a property's getter raised it */
         in->exc = NULL;
         missing = true;
     }
@@ -846,7 +846,7 @@ BUILTIN(hasattr) {
     const char *name = interp_intern(in, args->pos[1]->str.s);
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
     if (!v && missing && missing_builtin_method(args->pos[0], name)) return get_attribute(in, args->pos[0], name, loc);
-    if (!v && exception_is(in, in->exc, "AttributeError")) {
+    if (!v && exception_is(in, in->exc, EXC_ATTRIBUTE_ERROR)) {
         in->exc = NULL;
         missing = true;
     }

@@ -421,7 +421,7 @@ Value *instance_next(Interp *in, Value *it, SrcLoc loc, bool *done) {
     bool found;
     Value *r = call_special(in, it, in->dunder.next, NULL, 0, loc, &found);
     if (!found) return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(it));
-    if (!r && exception_is(in, in->exc, "StopIteration")) {
+    if (!r && exception_is(in, in->exc, EXC_STOP_ITERATION)) {
         in->exc = NULL;
         *done = true;
     }

@@ -661,7 +661,7 @@ METHOD(str_translate) {
         if (table->kind == VAL_DICT) {
             m = dict_get(table->dict, key);
         } else if (!(m = get_item(in, table, key, loc))) {
-            if (!exception_is(in, in->exc, "LookupError")) return NULL;
+            if (!exception_is(in, in->exc, EXC_LOOKUP_ERROR)) return NULL;
             in->exc = NULL;
         }
         if (!m) {
