@@ -348,7 +348,7 @@ bool instance_length(Interp *in, Value *v, SrcLoc loc, int64_t *len, bool *found
     }
     *len = r->kind == VAL_INT ? r->i : r->b;
     if (*len < 0) {
-        interp_error(in, loc, "ValueError: __len__() should return >= 0");
+        interp_raise(in, EXC_VALUE_ERROR, loc, "__len__() should return >= 0");
         return false;
     }
     return true;

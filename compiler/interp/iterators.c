@@ -157,7 +157,7 @@ Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (!iterator_next(in, v->iter, &item, loc)) return NULL;
     if (item) return item;
     if (args->npos == 2) return args->pos[1];
-    return interp_error(in, loc, "StopIteration");
+    return raise_new(in, EXC_STOP_ITERATION, NULL, 0, loc);
 }
 
 /* ---- cursors ---------------------------------------------------------------------------- */
