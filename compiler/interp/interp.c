@@ -26,14 +26,12 @@ static void report(Interp *in, SrcLoc loc, const char *msg) {
         diag_note(in->diag, c->call_loc, "traced from the call to '%s' here", c->callee_name);
 }
 
-/* Until every caller says its class, a message that starts "ValueError: " still raises
-   a ValueError. */
+/* The text is never read for a class: an error a script may catch is interp_raise's. */
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    const char *msg = arena_vprintf(in->arena, fmt, ap);
+    report(in, loc, arena_vprintf(in->arena, fmt, ap));
     va_end(ap);
-    if (!interp_raise_message(in, msg, loc)) report(in, loc, msg);
     return NULL;
 }
 

@@ -191,8 +191,9 @@ struct Interp {
 #define INTERP_STACK_BYTES ((size_t)1 << 30)
 
 /* ---- interp.c: errors and helpers ------------------------------------------------ */
-/* Reports a build error at loc (with notes for the traced call chain); returns NULL so
-   callers can write `return interp_error(...)`. */
+/* Reports a build error at loc (with notes for the traced call chain), which no except
+   catches (a Python exception is interp_raise's); returns NULL so callers can write
+   `return interp_error(...)`. */
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Raises the built-in exception kind at loc with the message fmt makes, which names no
    class (the kind does: "ValueError: " is how a traceback shows it); NULL, for
