@@ -131,8 +131,8 @@ static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc
         return interp_raise(in, EXC_VALUE_ERROR, loc,
                             "invalid literal for int() with base %d: %s", given_base,
                             repr_cut_200(in->arena, text));
-    if (overflow) return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                      "int too large for ingot's 64-bit int");
+    if (overflow)
+        return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "int too large for ingot's 64-bit int");
     return value_int(in->arena, negative ? (int64_t)(0 - mag) : (int64_t)mag);
 }
 
@@ -219,10 +219,11 @@ BUILTIN(int) {
     case VAL_INT: return v;
     case VAL_BOOL: return value_int(in->arena, v->b);
     case VAL_FLOAT:
-        if (isnan(v->f)) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                             "cannot convert float NaN to integer");
-        if (isinf(v->f)) return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                             "cannot convert float infinity to integer");
+        if (isnan(v->f))
+            return interp_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
+        if (isinf(v->f))
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                                "cannot convert float infinity to integer");
         if (v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
             return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
                                 "int too large for ingot's 64-bit int");
@@ -525,8 +526,9 @@ BUILTIN(abs) {
     if (value_is_tensor(v) || v->kind == VAL_VARIABLE) return tensor_elementwise(in, OP_ABS, v, loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);
-        if (x == INT64_MIN) return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                                "integer result does not fit in 64 bits");
+        if (x == INT64_MIN)
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                                "integer result does not fit in 64 bits");
         return value_int(in->arena, x < 0 ? -x : x);
     }
     if (v->kind == VAL_FLOAT) return value_float(in->arena, fabs(v->f));
@@ -672,10 +674,11 @@ BUILTIN(round) {
     }
     if (v->kind != VAL_FLOAT) return interp_type_error(in, loc, "type %s doesn't define __round__ method", value_type_name(v));
     if (!has_nd) {
-        if (isnan(v->f)) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                             "cannot convert float NaN to integer");
-        if (isinf(v->f)) return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                             "cannot convert float infinity to integer");
+        if (isnan(v->f))
+            return interp_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
+        if (isinf(v->f))
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                                "cannot convert float infinity to integer");
         return value_int(in->arena, (int64_t)nearbyint(v->f)); /* default rounding mode: half to even */
     }
     int64_t nd = as_int(a[1]);
@@ -723,8 +726,8 @@ BUILTIN(pow) {
     int64_t exp = as_int(e), mod = as_int(m);
     if (mod == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "pow() 3rd argument cannot be 0");
     if (exp < 0) return interp_not_supported(in, loc, "pow() with a negative exponent and a modulus");
-    if (mod == INT64_MIN) return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                              "integer result does not fit in 64 bits");
+    if (mod == INT64_MIN)
+        return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "integer result does not fit in 64 bits");
     uint64_t um = mod < 0 ? (uint64_t)0 - (uint64_t)mod : (uint64_t)mod;
     int64_t base = as_int(b) % (int64_t)um;
     uint64_t x = base < 0 ? (uint64_t)(base + (int64_t)um) : (uint64_t)base, r = 1 % um;
@@ -894,8 +897,8 @@ BUILTIN(chr) {
     if (!is_intlike(args->pos[0]))
         return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
     int64_t c = as_int(args->pos[0]);
-    if (c < 0 || c > 0x10ffff) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                                   "chr() arg not in range(0x110000)");
+    if (c < 0 || c > 0x10ffff)
+        return interp_raise(in, EXC_VALUE_ERROR, loc, "chr() arg not in range(0x110000)");
     char buf[4];
     return value_str(in->arena, buf, (size_t)utf8_encode((uint32_t)c, buf));
 }

@@ -103,8 +103,9 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
         if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "division by zero");
         return value_float(ar, (double)a / (double)b);
     case BIN_FLOORDIV:
-        if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
-                                        "integer division or modulo by zero");
+        if (b == 0)
+            return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+                                "integer division or modulo by zero");
         if (a == INT64_MIN && b == -1) return overflow(in, loc);
         return value_int(ar, floor_div_i(a, b));
     case BIN_MOD:
@@ -113,8 +114,9 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
         return value_int(ar, floor_mod_i(a, b));
     case BIN_POW: {
         if (b < 0) {
-            if (a == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
-                                            "0.0 cannot be raised to a negative power");
+            if (a == 0)
+                return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+                                    "0.0 cannot be raised to a negative power");
             return value_float(ar, pow((double)a, (double)b));
         }
         int64_t result = 1, base = a;
@@ -166,8 +168,9 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
         return value_float(ar, op == BIN_MOD ? m : fd);
     }
     case BIN_POW:
-        if (a == 0 && b < 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
-                                                 "0.0 cannot be raised to a negative power");
+        if (a == 0 && b < 0)
+            return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+                                "0.0 cannot be raised to a negative power");
         if (a < 0 && b != floor(b))
             return interp_not_supported(in, loc, "a negative number to a fractional power (complex result)");
         return value_float(ar, pow(a, b));
@@ -189,8 +192,8 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
         return value_str(in->arena, n ? sb.data : "", sb.len);
     }
     int len = seq->list->len;
-    if (n && len > (1 << 26) / n) return interp_raise(in, EXC_MEMORY_ERROR, loc,
-                                                      "sequence too large");
+    if (n && len > (1 << 26) / n)
+        return interp_raise(in, EXC_MEMORY_ERROR, loc, "sequence too large");
     Value *r = seq->kind == VAL_LIST ? value_list(in->arena, (int)(len * n)) : value_tuple(in->arena, (int)(len * n));
     for (int64_t i = 0; i < n; i++)
         for (int k = 0; k < len; k++) r->list->items[i * len + k] = seq->list->items[k];
@@ -867,8 +870,8 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         int64_t n = st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
         int64_t i = as_int(index);
         if (i < 0) i += n;
-        if (i < 0 || i >= n) return interp_raise(in, EXC_INDEX_ERROR, loc,
-                                                 "range object index out of range");
+        if (i < 0 || i >= n)
+            return interp_raise(in, EXC_INDEX_ERROR, loc, "range object index out of range");
         return value_int(in->arena, s + i * st);
     }
     return interp_type_error(in, loc, "'%s' object is not subscriptable", value_type_name(obj));

@@ -309,8 +309,8 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         int nf = 0;
         while (*p && strchr("-+ #0", *p) && nf < 7) flags[nf++] = *p++;
         int64_t width = 0, prec = -1;
-        if (!parse_digits(&p, &width)) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                                           "width too big");
+        if (!parse_digits(&p, &width))
+            return interp_raise(in, EXC_VALUE_ERROR, loc, "width too big");
         if (*p == '.') {
             p++;
             if (!parse_digits(&p, &prec) || prec > INT32_MAX)
@@ -431,8 +431,8 @@ METHOD(list_pop) {
     if (l->len == 0) return interp_raise(in, EXC_INDEX_ERROR, loc, "pop from empty list");
     int64_t i = args->npos ? (args->pos[0]->kind == VAL_INT ? args->pos[0]->i : 0) : l->len - 1;
     if (i < 0) i += l->len;
-    if (i < 0 || i >= l->len) return interp_raise(in, EXC_INDEX_ERROR, loc,
-                                                  "pop index out of range");
+    if (i < 0 || i >= l->len)
+        return interp_raise(in, EXC_INDEX_ERROR, loc, "pop index out of range");
     Value *v = l->items[i];
     memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
@@ -464,8 +464,9 @@ METHOD(list_index) {
     if (!nargs(in, args, "index", 1, 1, loc)) return NULL;
     int i = list_find(in, self->list, args->pos[0], loc);
     if (i == -2) return NULL;
-    if (i < 0) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                   "%s is not in list", value_repr(in->arena, args->pos[0]));
+    if (i < 0)
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "%s is not in list", value_repr(in->arena, args->pos[0]));
     return value_int(in->arena, i);
 }
 

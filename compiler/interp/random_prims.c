@@ -68,8 +68,8 @@ static Value *prim_random_state(Interp *in, Value *self, CallArgs *args, SrcLoc 
     if (in->tracing && in->tracing->tracing_count > 1)
         return interp_raise(in, EXC_VALUE_ERROR, loc,
                             "tf.function only supports singleton tf.Variables created on the "
-                                     "first call. Make sure the tf.random.Generator is only created once or "
-                                     "created outside tf.function.");
+                            "first call. Make sure the tf.random.Generator is only created once or "
+                            "created outside tf.function.");
     int64_t seed;
     if (!seed_arg(in, a[0], &seed, loc)) return NULL;
     return random_state_new(in, seed, "rng", loc);
@@ -189,8 +189,9 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     const char *k0 = interp_intern(in, uniform ? "minval" : "mean"), *k1 = interp_intern(in, uniform ? "maxval" : "stddev");
     if (op == OP_RANDOM_UNIFORM_INT) {
         /* TensorFlow's rules for integer draws: a maxval, and ints for both bounds. */
-        if (a[4]->kind == VAL_NONE) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                                        "Must specify maxval for integer dtype %s", dtype_name(dt));
+        if (a[4]->kind == VAL_NONE)
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "Must specify maxval for integer dtype %s", dtype_name(dt));
         for (int i = 3; i < 5; i++)
             if (a[i]->kind != VAL_INT) {
                 if (value_is_tensor(a[i]) || a[i]->kind == VAL_VARIABLE)
@@ -204,8 +205,9 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
             return interp_raise(in, EXC_VALUE_ERROR, loc,
                                 "bounds [%lld, %lld) do not fit %s", (long long)lo, (long long)hi,
                                 dtype_name(dt));
-        if (lo >= hi) return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                          "Need minval < maxval, got %lld >= %lld",
+        if (lo >= hi)
+            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                "Need minval < maxval, got %lld >= %lld",
                                           (long long)lo, (long long)hi);
         attrs_set_int(in->arena, &attrs, k0, lo);
         attrs_set_int(in->arena, &attrs, k1, hi);

@@ -670,8 +670,9 @@ METHOD(str_translate) {
             strbuf_putn(&sb, m->str.s, m->str.len);
         } else if (m->kind == VAL_INT || m->kind == VAL_BOOL) {
             int64_t c = m->kind == VAL_INT ? m->i : m->b;
-            if (c < 0 || c > 0x10ffff) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                                           "character mapping must be in range(0x110000)");
+            if (c < 0 || c > 0x10ffff)
+                return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                    "character mapping must be in range(0x110000)");
             char buf[4];
             strbuf_putn(&sb, buf, (size_t)utf8_encode((uint32_t)c, buf));
         } else if (m->kind != VAL_NONE) {
@@ -845,8 +846,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
             else if (s[j] == '}') depth--;
             if (depth) j++;
         }
-        if (j >= len) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                          "expected '}' before end of string");
+        if (j >= len)
+            return interp_raise(in, EXC_VALUE_ERROR, loc, "expected '}' before end of string");
         const char *field = arena_strndup(in->arena, s + i + 1, j - i - 1);
         i = j;
         char *spec = strchr(field, ':');
@@ -885,8 +886,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
                 p += 1 + n;
             } else {
                 const char *close = strchr(p, ']');
-                if (!close) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                                "Missing ']' in format string");
+                if (!close)
+                    return interp_raise(in, EXC_VALUE_ERROR, loc, "Missing ']' in format string");
                 const char *key = arena_strndup(in->arena, p + 1, (size_t)(close - p - 1));
                 char *endp;
                 long idx = strtol(key, &endp, 10);

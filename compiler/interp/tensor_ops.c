@@ -167,8 +167,9 @@ static DType infer_scalar_dtype(const Value *v) {
 /* Walks a nested list/tuple: its shape and the widest element kind. */
 static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt, SrcLoc loc) {
     if (value_is_sequence(v)) {
-        if (depth >= IR_MAX_RANK) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                                      "too many dimensions (at most %d)", IR_MAX_RANK), false;
+        if (depth >= IR_MAX_RANK)
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "too many dimensions (at most %d)", IR_MAX_RANK), false;
         int64_t n = v->list->len;
         if (shape->rank <= depth) {
             shape->rank = depth + 1;
@@ -194,7 +195,7 @@ static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt
         else
             interp_raise(in, EXC_VALUE_ERROR, loc,
                          "attempt to convert a value (%s) with an unsupported type (<class '%s'>) "
-                                  "to a Tensor",
+                         "to a Tensor",
                          value_repr(in->arena, v), value_type_name(v));
         return false;
     }
@@ -520,8 +521,9 @@ static Value *prim_fill(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     int rank;
     if (!int_list_arg(in, a[0], dims, &rank, loc, "shape")) return NULL;
     for (int i = 0; i < rank; i++)
-        if (dims[i] < 0) return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                             "dimension %d of shape must be >= 0, got %lld", i, (long long)dims[i]);
+        if (dims[i] < 0)
+            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                "dimension %d of shape must be >= 0, got %lld", i, (long long)dims[i]);
     bool ok;
     int dt = dtype_arg(in, a[2], loc, &ok);
     if (!ok) return NULL;

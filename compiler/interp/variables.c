@@ -68,8 +68,8 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
         init = call_value(in, init, &none, loc);
         if (!init) return NULL;
     }
-    if (init->kind == VAL_NONE) return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                                    "initial_value must be specified."), NULL;
+    if (init->kind == VAL_NONE)
+        return interp_raise(in, EXC_VALUE_ERROR, loc, "initial_value must be specified."), NULL;
     if (init->kind == VAL_VARIABLE)
         return interp_not_supported(in, loc, "a tf.Variable as another variable's initial value (its value is "
                                              "only known when the program runs)"), NULL;
