@@ -197,7 +197,7 @@ static Value *staged_while(Interp *in, LoopState *s, const StageNames *names, Va
 }
 
 static const char *const python_loop_became_tensor =
-    "NotImplementedError: the condition of while loop started as non-Tensor, then changed to Tensor. This may "
+    "the condition of while loop started as non-Tensor, then changed to Tensor. This may "
     "happen either because variables changed type, or when a break or return statement inside the loop depends "
     "on a Tensor condition. In both cases, changing to a TF loop should remove the error";
 
@@ -227,7 +227,8 @@ static Value *ag_while_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
         unroll_begin(in, &unroll);
         if (!call0(in, s.body, loc) || !unroll_end(in, &unroll, loc)) return NULL;
         if (!(test = call0(in, s.test, loc))) return NULL;
-        if (is_staged(in, test)) return interp_error(in, loc, "%s", python_loop_became_tensor);
+        if (is_staged(in, test))
+            return interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc, "%s", python_loop_became_tensor);
     }
 }
 
@@ -393,8 +394,8 @@ static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             Value *more = call0(in, s.extra_test, loc);
             if (!more) return NULL;
             if (is_staged(in, more))
-                return interp_error(in, loc,
-                                    "NotImplementedError: break and return statements which depend on a TF "
+                return interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc,
+                                    "break and return statements which depend on a TF "
                                     "condition are not supported in Python for loops. Did you intend to make it a "
                                     "TF loop?");
             bool ok;
@@ -535,7 +536,8 @@ static Value *ag_ld(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a[1];
     if (!args_bind(in, args, "ld", names, 1, 1, a, loc)) return NULL;
     if (a[0]->kind == VAL_UNDEFINED)
-        return interp_error(in, loc, "UnboundLocalError: '%s' is used before assignment", a[0]->str.s);
+        return interp_raise(in, EXC_UNBOUND_LOCAL_ERROR, loc,
+                            "'%s' is used before assignment", a[0]->str.s);
     return a[0];
 }
 

@@ -95,7 +95,7 @@ static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc
     size_t len;
     const char *s = number_text(in, text, &len);
     int given_base = base;
-    if (base != 0 && (base < 2 || base > 36)) return interp_error(in, loc, "ValueError: int() base must be >= 2 and <= 36, or 0");
+    if (base != 0 && (base < 2 || base > 36)) return interp_raise(in, EXC_VALUE_ERROR, loc, "int() base must be >= 2 and <= 36, or 0");
     while (len && strchr(" \t\n\r\f\v", *s)) s++, len--;
     while (len && strchr(" \t\n\r\f\v", s[len - 1])) len--;
     bool negative = false;
@@ -128,9 +128,11 @@ static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc
     }
     if (ok && decimal_zero_start && nonzero) ok = false; /* int('017', 0) */
     if (!ok)
-        return interp_error(in, loc, "ValueError: invalid literal for int() with base %d: %s", given_base,
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "invalid literal for int() with base %d: %s", given_base,
                             repr_cut_200(in->arena, text));
-    if (overflow) return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
+    if (overflow)
+        return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "int too large for ingot's 64-bit int");
     return value_int(in->arena, negative ? (int64_t)(0 - mag) : (int64_t)mag);
 }
 
@@ -217,10 +219,14 @@ BUILTIN(int) {
     case VAL_INT: return v;
     case VAL_BOOL: return value_int(in->arena, v->b);
     case VAL_FLOAT:
-        if (isnan(v->f)) return interp_error(in, loc, "ValueError: cannot convert float NaN to integer");
-        if (isinf(v->f)) return interp_error(in, loc, "OverflowError: cannot convert float infinity to integer");
+        if (isnan(v->f))
+            return interp_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
+        if (isinf(v->f))
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                                "cannot convert float infinity to integer");
         if (v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
-            return interp_error(in, loc, "OverflowError: int too large for ingot's 64-bit int");
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                                "int too large for ingot's 64-bit int");
         return value_int(in->arena, (int64_t)v->f);
     case VAL_STR: return parse_int_text(in, v, 10, loc);
     default:
@@ -244,7 +250,8 @@ BUILTIN(float) {
     case VAL_STR: {
         double d;
         if (!parse_float_text(in, v, &d))
-            return interp_error(in, loc, "ValueError: could not convert string to float: %s", value_repr(in->arena, v));
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "could not convert string to float: %s", value_repr(in->arena, v));
         return value_float(in->arena, d);
     }
     default:
@@ -322,7 +329,8 @@ BUILTIN(dict) {
             for (int i = 0; i < items->len; i++) {
                 Value *pair = items->items[i];
                 if (!value_is_sequence(pair) || pair->list->len != 2)
-                    return interp_error(in, loc, "ValueError: dictionary update sequence element #%d has the wrong length", i);
+                    return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                        "dictionary update sequence element #%d has the wrong length", i);
                 if (!check_hashable(in, pair->list->items[0], loc)) return NULL;
                 dict_set(in->arena, d->dict, pair->list->items[0], pair->list->items[1]);
             }
@@ -404,7 +412,7 @@ BUILTIN(range) {
     if (args->npos == 1) p[1] = as_int(args->pos[0]);
     else
         for (int i = 0; i < args->npos; i++) p[i] = as_int(args->pos[i]);
-    if (p[2] == 0) return interp_error(in, loc, "ValueError: range() arg 3 must not be zero");
+    if (p[2] == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "range() arg 3 must not be zero");
     Value *r = ARENA_NEW(in->arena, Value);
     r->kind = VAL_RANGE;
     r->range.start = p[0];
@@ -518,7 +526,9 @@ BUILTIN(abs) {
     if (value_is_tensor(v) || v->kind == VAL_VARIABLE) return tensor_elementwise(in, OP_ABS, v, loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);
-        if (x == INT64_MIN) return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits");
+        if (x == INT64_MIN)
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                                "integer result does not fit in 64 bits");
         return value_int(in->arena, x < 0 ? -x : x);
     }
     if (v->kind == VAL_FLOAT) return value_float(in->arena, fabs(v->f));
@@ -545,7 +555,7 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
     }
     if (items->len == 0) {
         if (deflt) return deflt;
-        return interp_error(in, loc, "ValueError: %s() arg is an empty sequence", fname);
+        return interp_raise(in, EXC_VALUE_ERROR, loc, "%s() arg is an empty sequence", fname);
     }
     Value *best = items->items[0], *best_key = best;
     if (key && key->kind != VAL_NONE) {
@@ -658,13 +668,17 @@ BUILTIN(round) {
         if (r > p - r || (r == p - r && (q & 1))) q++;
         int64_t out;
         if (__builtin_mul_overflow(q, p, &out))
-            return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits");
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                                "integer result does not fit in 64 bits");
         return value_int(in->arena, out);
     }
     if (v->kind != VAL_FLOAT) return interp_type_error(in, loc, "type %s doesn't define __round__ method", value_type_name(v));
     if (!has_nd) {
-        if (isnan(v->f)) return interp_error(in, loc, "ValueError: cannot convert float NaN to integer");
-        if (isinf(v->f)) return interp_error(in, loc, "OverflowError: cannot convert float infinity to integer");
+        if (isnan(v->f))
+            return interp_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
+        if (isinf(v->f))
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                                "cannot convert float infinity to integer");
         return value_int(in->arena, (int64_t)nearbyint(v->f)); /* default rounding mode: half to even */
     }
     int64_t nd = as_int(a[1]);
@@ -673,7 +687,7 @@ BUILTIN(round) {
     if (nd < -308) return value_float(in->arena, 0.0 * v->f);
     double r = round_decimal(in->arena, v->f, (int)nd);
     if (isinf(r))
-        return interp_error(in, loc, "OverflowError: rounded value too large to represent");
+        return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "rounded value too large to represent");
     return value_float(in->arena, r);
 }
 
@@ -710,9 +724,10 @@ BUILTIN(pow) {
     if (!is_intlike(b) || !is_intlike(e) || !is_intlike(m))
         return interp_type_error(in, loc, "pow() 3rd argument not allowed unless all arguments are integers");
     int64_t exp = as_int(e), mod = as_int(m);
-    if (mod == 0) return interp_error(in, loc, "ValueError: pow() 3rd argument cannot be 0");
+    if (mod == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "pow() 3rd argument cannot be 0");
     if (exp < 0) return interp_not_supported(in, loc, "pow() with a negative exponent and a modulus");
-    if (mod == INT64_MIN) return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits");
+    if (mod == INT64_MIN)
+        return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "integer result does not fit in 64 bits");
     uint64_t um = mod < 0 ? (uint64_t)0 - (uint64_t)mod : (uint64_t)mod;
     int64_t base = as_int(b) % (int64_t)um;
     uint64_t x = base < 0 ? (uint64_t)(base + (int64_t)um) : (uint64_t)base, r = 1 % um;
@@ -831,7 +846,7 @@ BUILTIN(getattr) {
     bool missing;
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
     if (!v && missing && missing_builtin_method(args->pos[0], name)) return get_attribute(in, args->pos[0], name, loc);
-    if (!v && exception_is(in, in->exc, "AttributeError")) { /* a property's getter raised it */
+    if (!v && exception_is(in, in->exc, EXC_ATTRIBUTE_ERROR)) { /* a property's getter raised it */
         in->exc = NULL;
         missing = true;
     }
@@ -846,7 +861,7 @@ BUILTIN(hasattr) {
     const char *name = interp_intern(in, args->pos[1]->str.s);
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
     if (!v && missing && missing_builtin_method(args->pos[0], name)) return get_attribute(in, args->pos[0], name, loc);
-    if (!v && exception_is(in, in->exc, "AttributeError")) {
+    if (!v && exception_is(in, in->exc, EXC_ATTRIBUTE_ERROR)) {
         in->exc = NULL;
         missing = true;
     }
@@ -882,7 +897,8 @@ BUILTIN(chr) {
     if (!is_intlike(args->pos[0]))
         return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
     int64_t c = as_int(args->pos[0]);
-    if (c < 0 || c > 0x10ffff) return interp_error(in, loc, "ValueError: chr() arg not in range(0x110000)");
+    if (c < 0 || c > 0x10ffff)
+        return interp_raise(in, EXC_VALUE_ERROR, loc, "chr() arg not in range(0x110000)");
     char buf[4];
     return value_str(in->arena, buf, (size_t)utf8_encode((uint32_t)c, buf));
 }

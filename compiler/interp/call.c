@@ -241,7 +241,8 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
 
 bool frame_enter(Interp *in, bool counted, SrcLoc loc) {
     if (in->depth + counted >= INTERP_MAX_DEPTH || in->frames >= INTERP_MAX_FRAMES)
-        return interp_error(in, loc, "RecursionError: maximum recursion depth exceeded"), false;
+        return interp_raise(in, EXC_RECURSION_ERROR, loc,
+                            "maximum recursion depth exceeded"), false;
     in->depth += counted;
     in->frames++;
     return true;

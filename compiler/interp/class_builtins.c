@@ -59,12 +59,12 @@ BUILTIN(super) {
         if (!e->fn || !e->fn->defining_class) continue;
         const Params *p = e->fn->params;
         Value *first = p->args.len ? env_get_local(e, interp_intern(in, p->args.items[0]->arg.name)) : NULL;
-        if (!first) return interp_error(in, loc, "RuntimeError: super(): no arguments");
+        if (!first) return interp_raise(in, EXC_RUNTIME_ERROR, loc, "super(): no arguments");
         sup->super_.after = e->fn->defining_class;
         sup->super_.obj = first;
         return sup;
     }
-    return interp_error(in, loc, "RuntimeError: super(): __class__ cell not found");
+    return interp_raise(in, EXC_RUNTIME_ERROR, loc, "super(): __class__ cell not found");
 }
 
 static bool class_arg(Interp *in, Value *v, const char *what, SrcLoc loc) {

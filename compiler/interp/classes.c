@@ -261,10 +261,12 @@ static Value *call1(Interp *in, Value *fn, Value *arg, SrcLoc loc) {
    "getter", "setter", "deleter"); named when the property was in a class body. */
 static bool property_lacks(Interp *in, const Value *prop, const Value *obj, const char *missing, SrcLoc loc) {
     if (prop->prop.name)
-        interp_error(in, loc, "AttributeError: property '%s' of '%s' object has no %s", prop->prop.name,
+        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                     "property '%s' of '%s' object has no %s", prop->prop.name,
                      value_type_name(obj), missing);
     else
-        interp_error(in, loc, "AttributeError: property of '%s' object has no %s", value_type_name(obj), missing);
+        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                     "property of '%s' object has no %s", value_type_name(obj), missing);
     return false;
 }
 
@@ -426,7 +428,8 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
         dict_set(in->arena, obj->fn->attrs, value_cstr(in->arena, name), value);
         return true;
     default:
-        interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
+        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                     "'%s' object has no attribute '%s'", value_type_name(obj), name);
         return false;
     }
 }
@@ -451,15 +454,18 @@ bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc) {
         }
         Value key = {.kind = VAL_STR, .str = {.s = name, .len = strlen(name)}};
         if (dict_delete(obj->inst->attrs->dict, &key)) return true;
-        interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
+        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                     "'%s' object has no attribute '%s'", value_type_name(obj), name);
         return false;
     }
     if (obj->kind == VAL_CLASS && !obj->cls->is_builtin) {
         if (env_delete(obj->cls->dict, name)) return true;
-        interp_error(in, loc, "AttributeError: type object '%s' has no attribute '%s'", obj->cls->name, name);
+        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                     "type object '%s' has no attribute '%s'", obj->cls->name, name);
         return false;
     }
-    interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
+    interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                 "'%s' object has no attribute '%s'", value_type_name(obj), name);
     return false;
 }
 

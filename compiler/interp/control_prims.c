@@ -79,8 +79,8 @@ static Value *loop_body(Interp *in, void *ctx, Value *vars) {
     /* One loop variable: the body may return it bare. */
     if (vars->list->len == 1 && !value_is_sequence(r)) return one_tuple(in, r);
     if (!value_is_sequence(r) || r->list->len != vars->list->len)
-        return interp_error(in, f->loc,
-                            "ValueError: the body of tf.while_loop must return as many values as loop_vars has "
+        return interp_raise(in, EXC_VALUE_ERROR, f->loc,
+                            "the body of tf.while_loop must return as many values as loop_vars has "
                             "(%d), got %s",
                             vars->list->len, value_repr(in->arena, r));
     Value *t = value_tuple(in->arena, r->list->len);
@@ -116,7 +116,8 @@ static List *invariant_pairs(Interp *in, Value *loop_vars, Value *invariants, Sr
     nest_flatten(in, loop_vars, &vars);
     /* A shape is a tuple of dims, itself a sequence: flatten loop_vars' structure only. */
     if (!value_is_sequence(invariants) || invariants->list->len != loop_vars->list->len) {
-        interp_error(in, loc, "ValueError: shape_invariants must have the same structure as loop_vars");
+        interp_raise(in, EXC_VALUE_ERROR, loc,
+                     "shape_invariants must have the same structure as loop_vars");
         return NULL;
     }
     for (int i = 0; i < invariants->list->len; i++) {

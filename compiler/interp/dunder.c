@@ -348,7 +348,7 @@ bool instance_length(Interp *in, Value *v, SrcLoc loc, int64_t *len, bool *found
     }
     *len = r->kind == VAL_INT ? r->i : r->b;
     if (*len < 0) {
-        interp_error(in, loc, "ValueError: __len__() should return >= 0");
+        interp_raise(in, EXC_VALUE_ERROR, loc, "__len__() should return >= 0");
         return false;
     }
     return true;
@@ -421,7 +421,7 @@ Value *instance_next(Interp *in, Value *it, SrcLoc loc, bool *done) {
     bool found;
     Value *r = call_special(in, it, in->dunder.next, NULL, 0, loc, &found);
     if (!found) return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(it));
-    if (!r && exception_is(in, in->exc, "StopIteration")) {
+    if (!r && exception_is(in, in->exc, EXC_STOP_ITERATION)) {
         in->exc = NULL;
         *done = true;
     }

@@ -26,7 +26,8 @@ bool eager_value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     char err[256];
     bool value;
     if (!eager_truth(t, &value, err, sizeof err)) {
-        interp_error(in, loc, "%s", err);
+        /* eager_truth (exec) names its class in the text: "ValueError: ..." */
+        if (!interp_raise_message(in, err, loc)) interp_error(in, loc, "%s", err);
         return false;
     }
     *ok = true;
@@ -116,7 +117,8 @@ static Value *tolist_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 static Value *item_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw) return interp_not_supported(in, loc, "item() with arguments");
     if (self->ndarray.concrete->size != 1)
-        return interp_error(in, loc, "ValueError: can only convert an array of size 1 to a Python scalar");
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "can only convert an array of size 1 to a Python scalar");
     Value *x = eager_python_value(in, ndarray_tensor(in, self), loc);
     while (x && x->kind == VAL_LIST) x = x->list->items[0];
     return x;

@@ -29,8 +29,8 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     case VAL_TENSOR:
         if (interp_is_eager(in)) return eager_value_truthy(in, v, loc, ok);
         *ok = false;
-        interp_error(in, loc,
-                     "OperatorNotAllowedInGraphError: using a symbolic `tf.Tensor` as a Python `bool` is not "
+        interp_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
+                     "using a symbolic `tf.Tensor` as a Python `bool` is not "
                      "allowed: AutoGraph did not convert this code (a do_not_convert function, bool(), or a "
                      "comprehension's condition); use tf.cond, or write it as an if/while AutoGraph converts");
         return false;
@@ -53,7 +53,8 @@ static bool is_intlike(const Value *v) { return v->kind == VAL_INT || v->kind ==
 static int64_t as_int(const Value *v) { return v->kind == VAL_INT ? v->i : (int64_t)v->b; }
 
 static Value *overflow(Interp *in, SrcLoc loc) {
-    return interp_error(in, loc, "OverflowError: integer result does not fit in 64 bits (ingot's int is 64-bit)");
+    return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                        "integer result does not fit in 64 bits (ingot's int is 64-bit)");
 }
 
 static int64_t floor_div_i(int64_t a, int64_t b) {
@@ -99,19 +100,23 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
     case BIN_SUB: if (__builtin_sub_overflow(a, b, &r)) return overflow(in, loc); return value_int(ar, r);
     case BIN_MUL: if (__builtin_mul_overflow(a, b, &r)) return overflow(in, loc); return value_int(ar, r);
     case BIN_DIV:
-        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: division by zero");
+        if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "division by zero");
         return value_float(ar, (double)a / (double)b);
     case BIN_FLOORDIV:
-        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: integer division or modulo by zero");
+        if (b == 0)
+            return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+                                "integer division or modulo by zero");
         if (a == INT64_MIN && b == -1) return overflow(in, loc);
         return value_int(ar, floor_div_i(a, b));
     case BIN_MOD:
-        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: integer modulo by zero");
+        if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "integer modulo by zero");
         if (b == -1) return value_int(ar, 0);
         return value_int(ar, floor_mod_i(a, b));
     case BIN_POW: {
         if (b < 0) {
-            if (a == 0) return interp_error(in, loc, "ZeroDivisionError: 0.0 cannot be raised to a negative power");
+            if (a == 0)
+                return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+                                    "0.0 cannot be raised to a negative power");
             return value_float(ar, pow((double)a, (double)b));
         }
         int64_t result = 1, base = a;
@@ -123,7 +128,7 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
         return value_int(ar, result);
     }
     case BIN_LSHIFT:
-        if (b < 0) return interp_error(in, loc, "ValueError: negative shift count");
+        if (b < 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "negative shift count");
         if (a == 0) return value_int(ar, 0);
         if (b >= 64) return overflow(in, loc);
         {
@@ -134,7 +139,7 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
             return value_int(ar, shifted);
         }
     case BIN_RSHIFT:
-        if (b < 0) return interp_error(in, loc, "ValueError: negative shift count");
+        if (b < 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "negative shift count");
         return value_int(ar, b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
     case BIN_BITAND: return value_int(ar, a & b);
     case BIN_BITOR: return value_int(ar, a | b);
@@ -151,19 +156,21 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
     case BIN_SUB: return value_float(ar, a - b);
     case BIN_MUL: return value_float(ar, a * b);
     case BIN_DIV:
-        if (b == 0) return interp_error(in, loc, "ZeroDivisionError: float division by zero");
+        if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "float division by zero");
         return value_float(ar, a / b);
     case BIN_FLOORDIV:
     case BIN_MOD: {
         if (b == 0)
-            return interp_error(in, loc, op == BIN_MOD ? "ZeroDivisionError: float modulo"
-                                                       : "ZeroDivisionError: float floor division by zero");
+            return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "%s",
+                                op == BIN_MOD ? "float modulo" : "float floor division by zero");
         double fd, m;
         float_divmod(a, b, &fd, &m);
         return value_float(ar, op == BIN_MOD ? m : fd);
     }
     case BIN_POW:
-        if (a == 0 && b < 0) return interp_error(in, loc, "ZeroDivisionError: 0.0 cannot be raised to a negative power");
+        if (a == 0 && b < 0)
+            return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+                                "0.0 cannot be raised to a negative power");
         if (a < 0 && b != floor(b))
             return interp_not_supported(in, loc, "a negative number to a fractional power (complex result)");
         return value_float(ar, pow(a, b));
@@ -177,7 +184,7 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
         /* CPython: OverflowError past PY_SSIZE_T_MAX bytes, else MemoryError when it
            cannot get them (here: past the build-time ceiling). */
         if (n && seq->str.len > (size_t)INT64_MAX / (size_t)n)
-            return interp_error(in, loc, "OverflowError: repeated string is too long");
+            return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "repeated string is too long");
         if (!str_size_ok(in, n, (int64_t)seq->str.len, 0, loc)) return NULL;
         StrBuf sb;
         strbuf_init(&sb, in->arena);
@@ -185,7 +192,8 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
         return value_str(in->arena, n ? sb.data : "", sb.len);
     }
     int len = seq->list->len;
-    if (n && len > (1 << 26) / n) return interp_error(in, loc, "MemoryError: sequence too large");
+    if (n && len > (1 << 26) / n)
+        return interp_raise(in, EXC_MEMORY_ERROR, loc, "sequence too large");
     Value *r = seq->kind == VAL_LIST ? value_list(in->arena, (int)(len * n)) : value_tuple(in->arena, (int)(len * n));
     for (int64_t i = 0; i < n; i++)
         for (int k = 0; k < len; k++) r->list->items[i * len + k] = seq->list->items[k];
@@ -529,8 +537,8 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
     }
     case VAL_TENSOR:
         if (interp_is_eager(in)) return eager_rows(in, v, loc);
-        interp_error(in, loc,
-                     "OperatorNotAllowedInGraphError: iterating over a symbolic `tf.Tensor` is not allowed here: "
+        interp_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
+                     "iterating over a symbolic `tf.Tensor` is not allowed here: "
                      "only a for loop directly over a tensor becomes a graph loop (enumerate(), zip(), list() and "
                      "unpacking iterate in Python); loop over tf.range(tf.shape(t)[0]) and index t[i] instead");
         return NULL;
@@ -691,10 +699,13 @@ Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     if (missing_builtin_method(obj, name))
         return interp_not_supported(in, loc, arena_printf(in->arena, "'%s.%s'", value_type_name(obj), name));
     if (obj->kind == VAL_MODULE)
-        return interp_error(in, loc, "AttributeError: module '%s' has no attribute '%s'", obj->module->name, name);
+        return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                            "module '%s' has no attribute '%s'", obj->module->name, name);
     if (obj->kind == VAL_CLASS)
-        return interp_error(in, loc, "AttributeError: type object '%s' has no attribute '%s'", obj->cls->name, name);
-    return interp_error(in, loc, "AttributeError: '%s' object has no attribute '%s'", value_type_name(obj), name);
+        return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                            "type object '%s' has no attribute '%s'", obj->cls->name, name);
+    return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                        "'%s' object has no attribute '%s'", value_type_name(obj), name);
 }
 
 /* Normalises a Python slice over a sequence of length len (CPython's PySlice_AdjustIndices). */
@@ -708,7 +719,7 @@ static bool slice_indices(Interp *in, Value *slice, int64_t len, int64_t *start,
         }
     *step = vs[2]->kind == VAL_NONE ? 1 : as_int(vs[2]);
     if (*step == 0) {
-        interp_error(in, loc, "ValueError: slice step cannot be zero");
+        interp_raise(in, EXC_VALUE_ERROR, loc, "slice step cannot be zero");
         return false;
     }
     int64_t lower = *step < 0 ? -1 : 0, upper = *step < 0 ? len - 1 : len;
@@ -772,7 +783,8 @@ bool list_set_slice(Interp *in, List *l, Value *slice, Value *value, SrcLoc loc)
     for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) count++;
     if (items) {
         if (items->len != count) {
-            interp_error(in, loc, "ValueError: attempt to assign sequence of size %d to extended slice of size %lld",
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "attempt to assign sequence of size %d to extended slice of size %lld",
                          items->len, (long long)count);
             return false;
         }
@@ -835,7 +847,7 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         int64_t i = as_int(index);
         if (i < 0) i += len;
         if (i < 0 || i >= len)
-            return interp_error(in, loc, "IndexError: %s index out of range",
+            return interp_raise(in, EXC_INDEX_ERROR, loc, "%s index out of range",
                                 obj->kind == VAL_STR ? "string" : value_type_name(obj));
         if (obj->kind == VAL_STR) return value_str(in->arena, obj->str.s + off[i], (size_t)(off[i + 1] - off[i]));
         return obj->list->items[i];
@@ -858,7 +870,8 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         int64_t n = st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
         int64_t i = as_int(index);
         if (i < 0) i += n;
-        if (i < 0 || i >= n) return interp_error(in, loc, "IndexError: range object index out of range");
+        if (i < 0 || i >= n)
+            return interp_raise(in, EXC_INDEX_ERROR, loc, "range object index out of range");
         return value_int(in->arena, s + i * st);
     }
     return interp_type_error(in, loc, "'%s' object is not subscriptable", value_type_name(obj));
@@ -871,8 +884,8 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
     if (v) return v;
     /* A function's local (by the scope analysis) that is not assigned yet. */
     if (env != env->module->globals && env_declares(env, e->name.id))
-        return interp_error(in, e->loc,
-                            "UnboundLocalError: cannot access local variable '%s' where it is not associated "
+        return interp_raise(in, EXC_UNBOUND_LOCAL_ERROR, e->loc,
+                            "cannot access local variable '%s' where it is not associated "
                             "with a value",
                             e->name.id);
     /* CPython builtins outside the subset: a build error that names them, not a
@@ -884,7 +897,7 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
     for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
         if (strcmp(e->name.id, unsupported[i]) == 0)
             return interp_not_supported(in, e->loc, arena_printf(in->arena, "the builtin '%s'", e->name.id));
-    return interp_error(in, e->loc, "NameError: name '%s' is not defined", e->name.id);
+    return interp_raise(in, EXC_NAME_ERROR, e->loc, "name '%s' is not defined", e->name.id);
 }
 
 static bool eval_into_list(Interp *in, Env *env, const NodeList *elts, List *out) {
@@ -960,7 +973,8 @@ static Value *eval_call(Interp *in, Env *env, const Node *e) {
             }
             for (int k = 0; k < args.nkw; k++)
                 if (args.kw_names[k] == kw->keyword.name)
-                    return interp_error(in, kw->loc, "SyntaxError: keyword argument repeated: %s", kw->keyword.name);
+                    return interp_raise(in, EXC_SYNTAX_ERROR, kw->loc,
+                                        "keyword argument repeated: %s", kw->keyword.name);
             args.kw_names[args.nkw] = kw->keyword.name;
             args.kw_values[args.nkw++] = v;
             continue;

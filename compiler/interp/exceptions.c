@@ -3,58 +3,21 @@
  *
  * An exception propagates as Interp.exc while every caller returns NULL (or false,
  * EXEC_ERROR); try/except (exec_try.c) catches it there. The interpreter's own
- * errors are raised the same way: interp_error's "ValueError: ..." raises a
- * ValueError, so user code can catch what the interpreter reports. */
+ * errors are raised the same way, by class id (interp_raise(in, EXC_VALUE_ERROR, ...)),
+ * so user code can catch what the interpreter reports. */
 #include <string.h>
 
 #include "interp_internal.h"
 
 /* ---- The hierarchy --------------------------------------------------------------------- */
 
-/* CPython's built-in exceptions (the part a build-time script meets), parents first;
-   then TensorFlow's, which the interpreter raises under their short names. */
-static const struct { const char *name, *base; bool tensorflow; } hierarchy[] = {
-    {"BaseException", NULL, false},
-    {"SystemExit", "BaseException", false},
-    {"KeyboardInterrupt", "BaseException", false},
-    {"GeneratorExit", "BaseException", false},
-    {"Exception", "BaseException", false},
-    {"ArithmeticError", "Exception", false},
-    {"FloatingPointError", "ArithmeticError", false},
-    {"OverflowError", "ArithmeticError", false},
-    {"ZeroDivisionError", "ArithmeticError", false},
-    {"AssertionError", "Exception", false},
-    {"AttributeError", "Exception", false},
-    {"BufferError", "Exception", false},
-    {"EOFError", "Exception", false},
-    {"ImportError", "Exception", false},
-    {"ModuleNotFoundError", "ImportError", false},
-    {"LookupError", "Exception", false},
-    {"IndexError", "LookupError", false},
-    {"KeyError", "LookupError", false},
-    {"MemoryError", "Exception", false},
-    {"NameError", "Exception", false},
-    {"UnboundLocalError", "NameError", false},
-    {"OSError", "Exception", false},
-    {"RuntimeError", "Exception", false},
-    {"NotImplementedError", "RuntimeError", false},
-    {"RecursionError", "RuntimeError", false},
-    {"StopIteration", "Exception", false},
-    {"SyntaxError", "Exception", false},
-    {"SystemError", "Exception", false},
-    {"TypeError", "Exception", false},
-    {"ValueError", "Exception", false},
-    {"UnicodeError", "ValueError", false},
-    {"Warning", "Exception", false},
-    {"UserWarning", "Warning", false},
-    {"DeprecationWarning", "Warning", false},
-    {"RuntimeWarning", "Warning", false},
-    /* tf.errors and AutoGraph's */
-    {"OpError", "Exception", true},
-    {"InvalidArgumentError", "OpError", true},
-    {"OperatorNotAllowedInGraphError", "TypeError", true},
-    {"InaccessibleTensorError", "ValueError", true},
+/* exceptions.def's rows, in ExcKind order (parents first). */
+static const struct { const char *name; ExcKind base; bool tensorflow; } hierarchy[] = {
+#define EXC(id, name, base, tensorflow) {#name, EXC_##base, tensorflow},
+#include "exceptions.def"
+#undef EXC
 };
+_Static_assert(sizeof hierarchy / sizeof hierarchy[0] == EXC__CLASSES, "one row per ExcKind class");
 
 static PyClass *exception_class(Interp *in, const char *name) {
     Value *v = env_get_local(in->exception_classes, interp_intern(in, name));
@@ -99,7 +62,7 @@ static Value *base_exception_str(Interp *in, Value *self, CallArgs *args, SrcLoc
         const char *s = py_repr(in, obj->inst->exc->args, loc);
         return s ? value_cstr(in->arena, s) : NULL;
     }
-    bool key_error = class_is_subclass(obj->inst->cls, exception_class(in, "KeyError"));
+    bool key_error = class_is_subclass(obj->inst->cls, in->exc_classes[EXC_KEY_ERROR]);
     const char *s = key_error ? py_repr(in, a->items[0], loc) : py_str(in, a->items[0], loc);
     return s ? value_cstr(in->arena, s) : NULL;
 }
@@ -133,7 +96,7 @@ void exceptions_install(Interp *in) {
     in->traceback_class->is_builtin = true;
     for (size_t i = 0; i < sizeof hierarchy / sizeof hierarchy[0]; i++) {
         const char *name = interp_intern(in, hierarchy[i].name);
-        Value *base = hierarchy[i].base ? exception_class(in, hierarchy[i].base)->self : NULL;
+        Value *base = hierarchy[i].base != EXC_NONE ? in->exc_classes[hierarchy[i].base]->self : NULL;
         Env *dict = namespace_new(in, NULL);
         if (!base) {
             env_set_local(in, dict, in->dunder.init, binding_builtin(in, "__init__", base_exception_init));
@@ -145,6 +108,7 @@ void exceptions_install(Interp *in) {
         PyClass *cls = class_new(in, name, name, "builtins", bases, base ? 1 : 0, dict, (SrcLoc){0});
         cls->is_exception = true;
         cls->is_builtin = true;
+        in->exc_classes[i] = cls;
         env_set_local(in, in->exception_classes, name, cls->self);
         if (!hierarchy[i].tensorflow) env_set_local(in, in->builtins, name, cls->self);
     }
@@ -211,7 +175,7 @@ static void snapshot_traceback(Interp *in, ExcInfo *e, SrcLoc loc) {
     e->ntb = n;
 }
 
-Value *interp_raise(Interp *in, Value *exc, SrcLoc loc) {
+Value *exception_raise(Interp *in, Value *exc, SrcLoc loc) {
     ExcInfo *e = exc->inst->exc;
     /* Raised while handling another: that one is its __context__ (never itself). */
     if (in->handling && in->handling != exc && !e->context) {
@@ -225,26 +189,28 @@ Value *interp_raise(Interp *in, Value *exc, SrcLoc loc) {
     return NULL;
 }
 
-Value *raise_new(Interp *in, const char *class_name, Value **args, int nargs, SrcLoc loc) {
-    PyClass *cls = exception_class(in, class_name);
-    IG_ASSERT(cls);
-    Value *obj = instance_new(in, cls);
+Value *raise_new(Interp *in, ExcKind kind, Value **args, int nargs, SrcLoc loc) {
+    IG_ASSERT(kind >= 0 && kind < EXC__CLASSES);
+    Value *obj = instance_new(in, in->exc_classes[kind]);
     CallArgs ca = call_args_positional(args, nargs);
     exception_init_args(in, obj, &ca);
-    return interp_raise(in, obj, loc);
+    return exception_raise(in, obj, loc);
 }
 
-Value *interp_key_error(Interp *in, Value *key, SrcLoc loc) { return raise_new(in, "KeyError", &key, 1, loc); }
+Value *interp_key_error(Interp *in, Value *key, SrcLoc loc) { return raise_new(in, EXC_KEY_ERROR, &key, 1, loc); }
 
+/* A message from outside names its class as text: the row of that name. */
 bool interp_raise_message(Interp *in, const char *msg, SrcLoc loc) {
     size_t n = 0;
     while ((msg[n] >= 'A' && msg[n] <= 'Z') || (msg[n] >= 'a' && msg[n] <= 'z')) n++;
     if (n == 0 || (msg[n] != ':' && msg[n] != '\0')) return false;
-    PyClass *cls = exception_class(in, arena_strndup(in->arena, msg, n));
-    if (!cls) return false;
+    int kind = 0;
+    while (kind < EXC__CLASSES && (strncmp(hierarchy[kind].name, msg, n) != 0 || hierarchy[kind].name[n]))
+        kind++;
+    if (kind == EXC__CLASSES) return false;
     const char *text = msg[n] == ':' ? msg + n + (msg[n + 1] == ' ' ? 2 : 1) : NULL;
     Value *arg = text ? value_cstr(in->arena, text) : NULL;
-    raise_new(in, cls->name, text ? &arg : NULL, text ? 1 : 0, loc);
+    raise_new(in, (ExcKind)kind, text ? &arg : NULL, text ? 1 : 0, loc);
     return true;
 }
 
@@ -265,8 +231,8 @@ bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok
     return class_is_subclass(exc->inst->cls, type->cls);
 }
 
-bool exception_is(Interp *in, const Value *exc, const char *class_name) {
-    return exc && class_is_subclass(exc->inst->cls, exception_class(in, class_name));
+bool exception_is(Interp *in, const Value *exc, ExcKind kind) {
+    return exc && class_is_subclass(exc->inst->cls, in->exc_classes[kind]);
 }
 
 /* ---- The uncaught exception ---------------------------------------------------------------- */

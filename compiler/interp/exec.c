@@ -184,14 +184,17 @@ static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value
     int nfixed = star < 0 ? elts->len : elts->len - 1;
     if (star < 0 && items->len != elts->len) {
         if (items->len > elts->len)
-            interp_error(in, target->loc, "ValueError: too many values to unpack (expected %d)", elts->len);
+            interp_raise(in, EXC_VALUE_ERROR, target->loc,
+                         "too many values to unpack (expected %d)", elts->len);
         else
-            interp_error(in, target->loc, "ValueError: not enough values to unpack (expected %d, got %d)",
+            interp_raise(in, EXC_VALUE_ERROR, target->loc,
+                         "not enough values to unpack (expected %d, got %d)",
                          elts->len, items->len);
         return false;
     }
     if (star >= 0 && items->len < nfixed) {
-        interp_error(in, target->loc, "ValueError: not enough values to unpack (expected at least %d, got %d)",
+        interp_raise(in, EXC_VALUE_ERROR, target->loc,
+                     "not enough values to unpack (expected at least %d, got %d)",
                      nfixed, items->len);
         return false;
     }
@@ -226,7 +229,7 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
         int64_t i = index->kind == VAL_INT ? index->i : index->b;
         if (i < 0) i += obj->list->len;
         if (i < 0 || i >= obj->list->len) {
-            interp_error(in, loc, "IndexError: list assignment index out of range");
+            interp_raise(in, EXC_INDEX_ERROR, loc, "list assignment index out of range");
             return false;
         }
         obj->list->items[i] = value;
@@ -274,7 +277,8 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         Env *scope = name_in(env->globals, env->nglobals, target->name.id) ? env->module->globals : env;
         Binding *b = env_find(scope, target->name.id);
         if (!b || !b->value) {
-            interp_error(in, target->loc, "NameError: name '%s' is not defined", target->name.id);
+            interp_raise(in, EXC_NAME_ERROR, target->loc,
+                         "name '%s' is not defined", target->name.id);
             return false;
         }
         b->value = NULL;
@@ -300,7 +304,8 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
             int64_t at = index->kind == VAL_INT ? index->i : index->b;
             int64_t i = at < 0 ? at + l->len : at;
             if (i < 0 || i >= l->len) {
-                interp_error(in, target->loc, "IndexError: list assignment index out of range");
+                interp_raise(in, EXC_INDEX_ERROR, target->loc,
+                             "list assignment index out of range");
                 return false;
             }
             memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - i - 1));
@@ -358,8 +363,8 @@ static ExecStatus exec_for(Interp *in, Env *env, const Node *s) {
     Value *iterable = eval(in, env, s->for_.iter);
     if (!iterable) return EXEC_ERROR;
     if (value_is_tensor(iterable) && !interp_is_eager(in)) {
-        interp_error(in, s->for_.iter->loc,
-                     "OperatorNotAllowedInGraphError: iterating over a symbolic `tf.Tensor` is not allowed: "
+        interp_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, s->for_.iter->loc,
+                     "iterating over a symbolic `tf.Tensor` is not allowed: "
                      "AutoGraph did not convert this loop (a do_not_convert function)");
         return EXEC_ERROR;
     }
@@ -442,7 +447,8 @@ static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
         Value *v = lookup_attribute(in, m->self, name, alias->loc, &missing);
         if (!v) {
             if (missing)
-                interp_error(in, alias->loc, "ImportError: cannot import name '%s' from '%s'", name, m->name);
+                interp_raise(in, EXC_IMPORT_ERROR, alias->loc,
+                             "cannot import name '%s' from '%s'", name, m->name);
             return EXEC_ERROR;
         }
         env_assign(in, env, interp_intern(in, alias->alias.asname ? alias->alias.asname : name), v);

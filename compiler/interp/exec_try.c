@@ -55,10 +55,10 @@ ExecStatus exec_raise(Interp *in, Env *env, const Node *s) {
     if (!s->raise.exc) {
         if (!in->handling) {
             Value *msg = value_cstr(in->arena, "No active exception to reraise");
-            raise_new(in, "RuntimeError", &msg, 1, s->loc);
+            raise_new(in, EXC_RUNTIME_ERROR, &msg, 1, s->loc);
             return EXEC_ERROR;
         }
-        interp_raise(in, in->handling, s->loc);
+        exception_raise(in, in->handling, s->loc);
         return EXEC_ERROR;
     }
     Value *v = eval(in, env, s->raise.exc);
@@ -71,7 +71,7 @@ ExecStatus exec_raise(Interp *in, Env *env, const Node *s) {
         v->inst->exc->cause = c->kind == VAL_NONE ? NULL : c;
         v->inst->exc->suppress_context = true;
     }
-    interp_raise(in, v, s->loc);
+    exception_raise(in, v, s->loc);
     return EXEC_ERROR;
 }
 
@@ -84,7 +84,7 @@ ExecStatus exec_assert(Interp *in, Env *env, const Node *s) {
     if (holds) return EXEC_NORMAL;
     Value *msg = NULL;
     if (s->assert_.msg && !(msg = eval(in, env, s->assert_.msg))) return EXEC_ERROR;
-    raise_new(in, "AssertionError", msg ? &msg : NULL, msg ? 1 : 0, s->loc);
+    raise_new(in, EXC_ASSERTION_ERROR, msg ? &msg : NULL, msg ? 1 : 0, s->loc);
     return EXEC_ERROR;
 }
 

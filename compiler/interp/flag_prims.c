@@ -42,7 +42,8 @@ static const ConstData *flag_default(Interp *in, Value *v, const char *name, Src
     }
     case VAL_STR: {
         if (strlen(v->str.s) != v->str.len)
-            return interp_error(in, loc, "ValueError: the default of flag '%s' contains a NUL character", name), NULL;
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "the default of flag '%s' contains a NUL character", name), NULL;
         const char **s = ARENA_NEW(in->arena, const char *);
         *s = v->str.s;
         c->dtype = DT_STRING;
@@ -72,12 +73,13 @@ static Value *prim_flag(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         return interp_type_error(in, loc, "flag name must be a str, got %s", value_repr(in->arena, a[0]));
     const char *name = a[0]->str.s;
     if (strlen(name) != a[0]->str.len || !flag_name_is_valid(name))
-        return interp_error(in, loc,
-                            "ValueError: invalid flag name %s: use letters, digits, '_' and '-' (it becomes --name)",
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "invalid flag name %s: use letters, digits, '_' and '-' (it becomes --name)",
                             value_repr(in->arena, a[0]));
     /* --help and -h are the program's own. */
     if (strcmp(name, "help") == 0 || strcmp(name, "h") == 0)
-        return interp_error(in, loc, "ValueError: flag name '%s' is reserved (the program's --help)", name);
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "flag name '%s' is reserved (the program's --help)", name);
     const char *help = "";
     if (a[2] && a[2]->kind != VAL_NONE) {
         if (a[2]->kind != VAL_STR)
@@ -90,7 +92,7 @@ static Value *prim_flag(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     SrcLoc at = interp_op_loc(in, loc);
     const FlagDef *prev = module_find_flag(in->module, name);
     if (prev) {
-        interp_error(in, loc, "ValueError: flag '%s' is already defined", name);
+        interp_raise(in, EXC_VALUE_ERROR, loc, "flag '%s' is already defined", name);
         if (prev->loc.file) diag_note(in->diag, prev->loc, "'%s' was first defined here", name);
         return NULL;
     }

@@ -18,22 +18,37 @@ SrcLoc interp_op_loc(Interp *in, SrcLoc loc) {
     return interp_is_library_file(in, loc.file) && in->user_loc.file ? in->user_loc : loc;
 }
 
-/* "ValueError: ..." raises a ValueError, which the script may catch; any other error
-   ("not supported yet: ...") is a build error, reported now. */
-static void report(Interp *in, SrcLoc loc, const char *prefix, const char *fmt, va_list ap) {
-    const char *msg = arena_printf(in->arena, "%s%s", prefix, arena_vprintf(in->arena, fmt, ap));
-    if (interp_raise_message(in, msg, loc)) return;
+/* A build error: reported now, with the tf.function calls that led here. */
+static void report(Interp *in, SrcLoc loc, const char *msg) {
     in->exc = NULL;
     diag_error(in->diag, interp_op_loc(in, loc), "%s", msg);
-    /* Where the tracing came from: the tf.function calls that led here. */
     for (const CallChain *c = in->builder.chain; c; c = c->parent)
         diag_note(in->diag, c->call_loc, "traced from the call to '%s' here", c->callee_name);
 }
 
+/* The text is never read for a class: an error a script may catch is interp_raise's. */
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    report(in, loc, "", fmt, ap);
+    report(in, loc, arena_vprintf(in->arena, fmt, ap));
+    va_end(ap);
+    return NULL;
+}
+
+static Value *vraise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, va_list ap) {
+    const char *msg = arena_vprintf(in->arena, fmt, ap);
+    if (kind == EXC_NOT_SUPPORTED_YET) {
+        report(in, loc, arena_printf(in->arena, "not supported yet: %s", msg));
+        return NULL;
+    }
+    Value *arg = value_cstr(in->arena, msg);
+    return raise_new(in, kind, &arg, 1, loc);
+}
+
+Value *interp_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vraise(in, kind, loc, fmt, ap);
     va_end(ap);
     return NULL;
 }
@@ -41,7 +56,7 @@ Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
 Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    report(in, loc, "TypeError: ", fmt, ap);
+    vraise(in, EXC_TYPE_ERROR, loc, fmt, ap);
     va_end(ap);
     return NULL;
 }
@@ -61,17 +76,21 @@ void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, .
     diag_warning(in->diag, interp_op_loc(in, loc), "%s [-W%s]", msg, warning_names[kind]);
 }
 
+/* The builder's messages arrive as text (the graph and exec modules know nothing of
+   Python's classes), so here, and only here and for eager_truth's, the class is read
+   back from the message: "ValueError: ..." raises one. An executor's run error is text
+   too, hence the check for its "not supported yet" limit. */
 void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg) {
     Interp *in = ctx;
     if (kind == BUILD_ERROR_UNSUPPORTED || strncmp(msg, "not supported yet", 17) == 0) {
-        interp_error(in, loc, "%s", msg);
+        report(in, loc, msg);
         return;
     }
     /* As TensorFlow: a bad shape or dtype found building a graph is a ValueError; an
        op that fails as it runs (any op, eagerly) an InvalidArgumentError. */
     if (interp_raise_message(in, msg, loc)) return;
     bool graph = kind == BUILD_ERROR_SHAPE && !in->builder.exec;
-    interp_error(in, loc, "%s%s", graph ? "ValueError: " : "InvalidArgumentError: ", msg);
+    interp_raise(in, graph ? EXC_VALUE_ERROR : EXC_INVALID_ARGUMENT_ERROR, loc, "%s", msg);
 }
 
 SrcLoc interp_pending_loc(const Interp *in) {
@@ -84,11 +103,11 @@ static void interp_too_deep(void *ctx, const char *what) {
     Interp *in = ctx;
     if (in->exc) return;
     SrcLoc loc = interp_pending_loc(in);
-    interp_error(in, loc, "RecursionError: maximum recursion depth exceeded%s", what);
+    interp_raise(in, EXC_RECURSION_ERROR, loc, "maximum recursion depth exceeded%s", what);
 }
 
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
-    return interp_error(in, loc, "not supported yet: %s", what);
+    return interp_raise(in, EXC_NOT_SUPPORTED_YET, loc, "%s", what);
 }
 
 /* The interpreter set up to run script's top level (AutoGraph's converted tree) as

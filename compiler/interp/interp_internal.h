@@ -110,6 +110,17 @@ typedef struct Dunders {
 /* How a statement finished. */
 typedef enum { EXEC_NORMAL, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE, EXEC_ERROR } ExecStatus;
 
+/* The exceptions the interpreter raises of itself, by id (exceptions.def): what class
+   an error is never depends on its text. */
+typedef enum {
+#define EXC(id, name, base, tensorflow) EXC_##id,
+#include "exceptions.def"
+#undef EXC
+    EXC__CLASSES,                          /* the Python classes end here */
+    EXC_NOT_SUPPORTED_YET = EXC__CLASSES,  /* Ingot's limit: a build error, never caught */
+    EXC_NONE = -1                          /* a root class's base */
+} ExcKind;
+
 struct Interp {
     Arena *arena;
     Diag *diag;
@@ -164,6 +175,7 @@ struct Interp {
     Value *handling;              /* the exception an except block is handling (bare raise, __context__) */
     PyClass *object_class;
     Env *exception_classes;       /* every exception class the interpreter raises, by name */
+    PyClass *exc_classes[EXC__CLASSES]; /* the same, by ExcKind */
     PyClass *traceback_class;     /* what e.__traceback__ and __exit__'s tb are */
     Env *env;                     /* the running function call's scope (NULL: module level) */
     Dunders dunder;               /* interned special-method names */
@@ -179,9 +191,15 @@ struct Interp {
 #define INTERP_STACK_BYTES ((size_t)1 << 30)
 
 /* ---- interp.c: errors and helpers ------------------------------------------------ */
-/* Reports a build error at loc (with notes for the traced call chain); returns NULL so
-   callers can write `return interp_error(...)`. */
+/* Reports a build error at loc (with notes for the traced call chain), which no except
+   catches (a Python exception is interp_raise's); returns NULL so callers can write
+   `return interp_error(...)`. */
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Raises the built-in exception kind at loc with the message fmt makes, which names no
+   class (the kind does: "ValueError: " is how a traceback shows it); NULL, for
+   `return interp_raise(...)`. EXC_NOT_SUPPORTED_YET is Ingot's limit instead, a build
+   error "not supported yet: <message>" that no except catches. */
+Value *interp_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what);
 /* Where to locate an error met inside a runtime operation (stmt_loc, else user_loc). */
@@ -278,16 +296,19 @@ Value *instance_next(Interp *in, Value *it, SrcLoc loc, bool *done);
 /* ---- exceptions.c, exec_try.c ---------------------------------------------------------------- */
 void exceptions_install(Interp *in);
 void exception_init_args(Interp *in, Value *obj, CallArgs *args);
-/* Raises exc (an exception instance) at loc: NULL, for `return interp_raise(...)`. */
-Value *interp_raise(Interp *in, Value *exc, SrcLoc loc);
-/* A new instance of the built-in exception class_name with args, raised. */
-Value *raise_new(Interp *in, const char *class_name, Value **args, int nargs, SrcLoc loc);
+/* Raises exc (an exception instance) at loc: NULL, for `return exception_raise(...)`. */
+Value *exception_raise(Interp *in, Value *exc, SrcLoc loc);
+/* A new instance of the built-in exception kind with args, raised. */
+Value *raise_new(Interp *in, ExcKind kind, Value **args, int nargs, SrcLoc loc);
 Value *interp_key_error(Interp *in, Value *key, SrcLoc loc);
-/* "ValueError: text" raises a ValueError("text"); false when msg names no exception class. */
+/* For a message that arrives as text from outside the interpreter (the graph builder's
+   errors, eager_truth's): "ValueError: text" raises a ValueError("text"); false when
+   msg names no exception class. The interpreter's own errors use interp_raise. */
 bool interp_raise_message(Interp *in, const char *msg, SrcLoc loc);
 /* exc is an instance of type (a class or a tuple of them); *ok false after a TypeError. */
 bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok);
-bool exception_is(Interp *in, const Value *exc, const char *class_name);
+/* exc is an instance of the built-in class kind (or of a subclass). */
+bool exception_is(Interp *in, const Value *exc, ExcKind kind);
 Value *traceback_object(Interp *in, Value *exc);
 /* tf.errors' classes (InvalidArgumentError, ...) by name, or NULL. */
 Value *tensorflow_error_class(Interp *in, const char *name);

@@ -100,7 +100,7 @@ static bool iterator_next(Interp *in, Iterator *it, Value **out, SrcLoc loc) {
         /* The old protocol: obj[0], obj[1], ... until IndexError (or StopIteration). */
         Value *v = get_item(in, it->sequence, value_int(in->arena, it->index), loc);
         if (!v) {
-            if (!exception_is(in, in->exc, "IndexError") && !exception_is(in, in->exc, "StopIteration")) return false;
+            if (!exception_is(in, in->exc, EXC_INDEX_ERROR) && !exception_is(in, in->exc, EXC_STOP_ITERATION)) return false;
             in->exc = NULL;
             it->done = true;
             return true;
@@ -150,14 +150,14 @@ Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         Value *item = instance_next(in, v, loc, &done);
         if (!done) return item;
         if (args->npos == 2) return args->pos[1];
-        return raise_new(in, "StopIteration", NULL, 0, loc);
+        return raise_new(in, EXC_STOP_ITERATION, NULL, 0, loc);
     }
     if (v->kind != VAL_ITERATOR) return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(v));
     Value *item;
     if (!iterator_next(in, v->iter, &item, loc)) return NULL;
     if (item) return item;
     if (args->npos == 2) return args->pos[1];
-    return interp_error(in, loc, "StopIteration");
+    return raise_new(in, EXC_STOP_ITERATION, NULL, 0, loc);
 }
 
 /* ---- cursors ---------------------------------------------------------------------------- */

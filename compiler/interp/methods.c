@@ -80,18 +80,18 @@ static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
     if (*s == '.') {
         s++;
         if (!(*s >= '0' && *s <= '9')) {
-            interp_error(in, loc, "ValueError: Format specifier missing precision");
+            interp_raise(in, EXC_VALUE_ERROR, loc, "Format specifier missing precision");
             return false;
         }
         fits = parse_digits(&s, &sp->precision) && fits;
     }
     if (!fits) {
-        interp_error(in, loc, "ValueError: Too many decimal digits in format string");
+        interp_raise(in, EXC_VALUE_ERROR, loc, "Too many decimal digits in format string");
         return false;
     }
     if (*s) sp->type = *s++;
     if (*s) {
-        interp_error(in, loc, "ValueError: Invalid format specifier");
+        interp_raise(in, EXC_VALUE_ERROR, loc, "Invalid format specifier");
         return false;
     }
     return true;
@@ -155,7 +155,7 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
     char type = sp->type;
     if (sp->precision > INT32_MAX) {
         *ok = false;
-        interp_error(in, loc, "ValueError: precision too big");
+        interp_raise(in, EXC_VALUE_ERROR, loc, "precision too big");
         return NULL;
     }
     /* Fixed notation takes up to 309 digits before the point, then the precision's. */
@@ -182,7 +182,8 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
         body = arena_printf(a, fmt, prec, v);
     } else {
         *ok = false;
-        interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'float'", type);
+        interp_raise(in, EXC_VALUE_ERROR, loc,
+                     "Unknown format code '%c' for object of type 'float'", type);
         return NULL;
     }
     if (sp->grouping) body = group_digits(a, body, sp->grouping, 3);
@@ -219,13 +220,14 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
         return format_float(in, (double)v, sp, loc, ok);
     default:
         *ok = false;
-        interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'int'", sp->type);
+        interp_raise(in, EXC_VALUE_ERROR, loc,
+                     "Unknown format code '%c' for object of type 'int'", sp->type);
         return NULL;
     }
     bool power_of_two = sp->type && strchr("boxX", sp->type);
     if (sp->grouping == ',' && power_of_two) {
         *ok = false;
-        interp_error(in, loc, "ValueError: Cannot specify ',' with '%c'.", sp->type);
+        interp_raise(in, EXC_VALUE_ERROR, loc, "Cannot specify ',' with '%c'.", sp->type);
         return NULL;
     }
     const char *body = sp->grouping ? group_digits(a, buf, sp->grouping, power_of_two ? 4 : 3) : buf;
@@ -260,7 +262,8 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
         r = format_float(in, v->f, &sp, loc, &ok);
     } else if (v->kind == VAL_STR || !sp.type || sp.type == 's') {
         if (sp.type && sp.type != 's')
-            return interp_error(in, loc, "ValueError: Unknown format code '%c' for object of type 'str'", sp.type);
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "Unknown format code '%c' for object of type 'str'", sp.type);
         if (v->kind != VAL_STR && v->kind != VAL_NONE && (sp.width || sp.precision >= 0) && !value_is_sequence(v) &&
             v->kind != VAL_DICT && v->kind != VAL_TENSOR)
             return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
@@ -295,7 +298,7 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         Value *mapped = NULL;
         if (*p == '(') {
             const char *close = strchr(p, ')');
-            if (!close) return interp_error(in, loc, "ValueError: incomplete format key");
+            if (!close) return interp_raise(in, EXC_VALUE_ERROR, loc, "incomplete format key");
             if (args->kind != VAL_DICT) return interp_type_error(in, loc, "format requires a mapping");
             Value *key = value_str(in->arena, p + 1, (size_t)(close - p - 1));
             if (!(mapped = dict_get(args->dict, key)))
@@ -306,14 +309,15 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         int nf = 0;
         while (*p && strchr("-+ #0", *p) && nf < 7) flags[nf++] = *p++;
         int64_t width = 0, prec = -1;
-        if (!parse_digits(&p, &width)) return interp_error(in, loc, "ValueError: width too big");
+        if (!parse_digits(&p, &width))
+            return interp_raise(in, EXC_VALUE_ERROR, loc, "width too big");
         if (*p == '.') {
             p++;
             if (!parse_digits(&p, &prec) || prec > INT32_MAX)
-                return interp_error(in, loc, "ValueError: precision too big");
+                return interp_raise(in, EXC_VALUE_ERROR, loc, "precision too big");
         }
         char conv = *p;
-        if (!conv) return interp_error(in, loc, "ValueError: incomplete format");
+        if (!conv) return interp_raise(in, EXC_VALUE_ERROR, loc, "incomplete format");
         if (!mapped && next >= items->len) return interp_type_error(in, loc, "not enough arguments for format string");
         Value *v = mapped ? mapped : items->items[next++];
         Spec sp = {.fill = " ", .precision = prec, .width = width, .align = '>'};
@@ -348,7 +352,7 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
                 buf[utf8_encode((uint32_t)v->i, buf)] = '\0';
                 piece = pad(in, "", buf, &sp, '>', loc);
             } else if (v->kind == VAL_INT) {
-                return interp_error(in, loc, "OverflowError: %%c arg not in range(0x110000)");
+                return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "%%c arg not in range(0x110000)");
             } else {
                 return interp_type_error(in, loc, "%%c requires int or char");
             }
@@ -379,7 +383,8 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
             break;
         }
         default:
-            return interp_error(in, loc, "ValueError: unsupported format character '%c' (0x%x)", conv, conv);
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "unsupported format character '%c' (0x%x)", conv, conv);
         }
         if (!ok || !piece) return NULL;
         if (!str_size_ok(in, (int64_t)sb.len, 1, (int64_t)strlen(piece), loc)) return NULL;
@@ -423,10 +428,11 @@ METHOD(list_insert) {
 METHOD(list_pop) {
     if (!nargs(in, args, "pop", 0, 1, loc)) return NULL;
     List *l = self->list;
-    if (l->len == 0) return interp_error(in, loc, "IndexError: pop from empty list");
+    if (l->len == 0) return interp_raise(in, EXC_INDEX_ERROR, loc, "pop from empty list");
     int64_t i = args->npos ? (args->pos[0]->kind == VAL_INT ? args->pos[0]->i : 0) : l->len - 1;
     if (i < 0) i += l->len;
-    if (i < 0 || i >= l->len) return interp_error(in, loc, "IndexError: pop index out of range");
+    if (i < 0 || i >= l->len)
+        return interp_raise(in, EXC_INDEX_ERROR, loc, "pop index out of range");
     Value *v = l->items[i];
     memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
@@ -448,7 +454,7 @@ METHOD(list_remove) {
     List *l = self->list;
     int i = list_find(in, l, args->pos[0], loc);
     if (i == -2) return NULL;
-    if (i < 0) return interp_error(in, loc, "ValueError: list.remove(x): x not in list");
+    if (i < 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "list.remove(x): x not in list");
     memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
     return value_none();
@@ -458,7 +464,9 @@ METHOD(list_index) {
     if (!nargs(in, args, "index", 1, 1, loc)) return NULL;
     int i = list_find(in, self->list, args->pos[0], loc);
     if (i == -2) return NULL;
-    if (i < 0) return interp_error(in, loc, "ValueError: %s is not in list", value_repr(in->arena, args->pos[0]));
+    if (i < 0)
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "%s is not in list", value_repr(in->arena, args->pos[0]));
     return value_int(in->arena, i);
 }
 

@@ -132,7 +132,9 @@ PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int 
         const char *dot = strrchr(base, '.');
         base = dot ? arena_strndup(in->arena, base, (size_t)(dot - base)) : NULL;
     }
-    if (!base) return interp_error(in, loc, "ImportError: attempted relative import with no known parent package"), NULL;
+    if (!base)
+        return interp_raise(in, EXC_IMPORT_ERROR, loc,
+                            "attempted relative import with no known parent package"), NULL;
     const char *full = dotted[0] ? arena_printf(in->arena, "%s.%s", base, dotted) : base;
     return import_absolute(in, full, loc, true, &missing);
 }

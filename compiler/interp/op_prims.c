@@ -62,7 +62,8 @@ static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "_ingot.op: the op name must be a str");
     Opcode op = op_named(a[0]->str.s);
     if (op == OP__COUNT || op_info[op].abi == ABI_SPECIAL)
-        return interp_error(in, loc, "ValueError: _ingot.op: no generic op named '%s'", a[0]->str.s);
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "_ingot.op: no generic op named '%s'", a[0]->str.s);
     if (a[1]->kind != VAL_LIST && a[1]->kind != VAL_TUPLE)
         return interp_type_error(in, loc, "_ingot.op: inputs must be a list");
     int n = a[1]->list->len;

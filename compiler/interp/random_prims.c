@@ -66,9 +66,10 @@ static Value *prim_random_state(Interp *in, Value *self, CallArgs *args, SrcLoc 
     Value *a[1];
     if (!args_bind(in, args, "random_state", names, 1, 1, a, loc)) return NULL;
     if (in->tracing && in->tracing->tracing_count > 1)
-        return interp_error(in, loc, "ValueError: tf.function only supports singleton tf.Variables created on the "
-                                     "first call. Make sure the tf.random.Generator is only created once or "
-                                     "created outside tf.function.");
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "tf.function only supports singleton tf.Variables created on the "
+                            "first call. Make sure the tf.random.Generator is only created once or "
+                            "created outside tf.function.");
     int64_t seed;
     if (!seed_arg(in, a[0], &seed, loc)) return NULL;
     return random_state_new(in, seed, "rng", loc);
@@ -111,7 +112,8 @@ static bool random_shape_arg(Interp *in, Value *v, Shape *out, SrcLoc loc) {
         for (int i = 0; i < v->list->len; i++) {
             Value *d = v->list->items[i];
             if (d->kind == VAL_NONE)
-                return interp_error(in, loc, "ValueError: the shape of a random draw must be fully known, got %s",
+                return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                    "the shape of a random draw must be fully known, got %s",
                                     value_repr(in->arena, v)), false;
             if (d->kind != VAL_INT)
                 return interp_type_error(in, loc, "shape must be a list of ints, got %s", value_repr(in->arena, v)),
@@ -125,7 +127,8 @@ static bool random_shape_arg(Interp *in, Value *v, Shape *out, SrcLoc loc) {
     }
     for (int i = 0; i < out->rank; i++)
         if (out->dims[i] < 0)
-            return interp_error(in, loc, "InvalidArgumentError: dimension %d of shape must be >= 0, got %lld", i,
+            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                "dimension %d of shape must be >= 0, got %lld", i,
                                 (long long)out->dims[i]), false;
     return true;
 }
@@ -186,7 +189,9 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     const char *k0 = interp_intern(in, uniform ? "minval" : "mean"), *k1 = interp_intern(in, uniform ? "maxval" : "stddev");
     if (op == OP_RANDOM_UNIFORM_INT) {
         /* TensorFlow's rules for integer draws: a maxval, and ints for both bounds. */
-        if (a[4]->kind == VAL_NONE) return interp_error(in, loc, "ValueError: Must specify maxval for integer dtype %s", dtype_name(dt));
+        if (a[4]->kind == VAL_NONE)
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "Must specify maxval for integer dtype %s", dtype_name(dt));
         for (int i = 3; i < 5; i++)
             if (a[i]->kind != VAL_INT) {
                 if (value_is_tensor(a[i]) || a[i]->kind == VAL_VARIABLE)
@@ -197,9 +202,12 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
         int64_t lo = a[3]->i, hi = a[4]->i;
         int64_t limit = dt == DT_INT32 ? INT32_MAX : INT64_MAX, floor = dt == DT_INT32 ? INT32_MIN : INT64_MIN;
         if (lo < floor || hi > limit || (dt == DT_INT32 && (hi < floor || lo > limit)))
-            return interp_error(in, loc, "ValueError: bounds [%lld, %lld) do not fit %s", (long long)lo, (long long)hi,
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "bounds [%lld, %lld) do not fit %s", (long long)lo, (long long)hi,
                                 dtype_name(dt));
-        if (lo >= hi) return interp_error(in, loc, "InvalidArgumentError: Need minval < maxval, got %lld >= %lld",
+        if (lo >= hi)
+            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                "Need minval < maxval, got %lld >= %lld",
                                           (long long)lo, (long long)hi);
         attrs_set_int(in->arena, &attrs, k0, lo);
         attrs_set_int(in->arena, &attrs, k1, hi);

@@ -39,8 +39,8 @@ IrValue *stage_condition(Interp *in, Value *cond, const char *tag, SrcLoc loc) {
     if (!t) return NULL;
     const TensorType *type = &t->tensor.ir->type;
     if (type->dtype != DT_BOOL) {
-        interp_error(in, loc,
-                     "ValueError: condition of %s expected to be `tf.bool` scalar, got %s; to use as boolean "
+        interp_raise(in, EXC_VALUE_ERROR, loc,
+                     "condition of %s expected to be `tf.bool` scalar, got %s; to use as boolean "
                      "Tensor, use `tf.cast`; to check for None, use `is not None`",
                      tag, tensor_repr(in->arena, t));
         return NULL;
@@ -48,7 +48,8 @@ IrValue *stage_condition(Interp *in, Value *cond, const char *tag, SrcLoc loc) {
     if (type->shape.rank != 0) {
         int64_t n = shape_num_elements(&type->shape);
         if (n != 1)
-            interp_error(in, loc, "ValueError: condition of %s expected to be `tf.bool` scalar, got %s", tag,
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "condition of %s expected to be `tf.bool` scalar, got %s", tag,
                          tensor_repr(in->arena, t));
         else
             interp_not_supported(in, loc, "a single-element condition of rank > 0 (reshape it to a scalar)");
@@ -73,15 +74,16 @@ static IrValue *leaf_tensor(Interp *in, Value *leaf, const char *name, const cha
     return NULL;
 }
 
-/* Each leaf of item named `name` as a tensor (appended to out); None is reported. */
-static bool item_tensors(Interp *in, Value *item, const char *name, const char *none_msg, const char *where,
+/* Each leaf of item named `name` as a tensor (appended to out); None is reported as
+   "'name' is None at the end of <end>". */
+static bool item_tensors(Interp *in, Value *item, const char *name, const char *end, const char *where,
                          List *out, SrcLoc loc) {
     List leaves = {0};
     nest_flatten(in, item, &leaves);
     for (int i = 0; i < leaves.len; i++) {
         Value *leaf = leaves.items[i];
         if (leaf->kind == VAL_NONE) {
-            interp_error(in, loc, none_msg, name);
+            interp_raise(in, EXC_VALUE_ERROR, loc, "'%s' is None at the end of %s", name, end);
             return false;
         }
         IrValue *t = leaf_tensor(in, leaf, name, where, loc);
@@ -111,18 +113,19 @@ static Value *trace_branch(Interp *in, int which, TraceFn fn, void *ctx, const S
     for (int i = 0; ok && i < names->n; i++) {
         Value *item = out->list->items[i];
         if (item->kind == VAL_UNDEFINED) {
-            interp_error(in, loc, "ValueError: '%s' must also be initialized in the %s branch", names->names[i],
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "'%s' must also be initialized in the %s branch", names->names[i],
                          branch_name[which]);
             ok = false;
         } else if (item->kind == VAL_UNDEFINED_RETURN) {
-            interp_error(in, loc, "ValueError: the %s branch must also have a return statement", branch_name[which]);
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "the %s branch must also have a return statement", branch_name[which]);
             ok = false;
         }
     }
-    const char *none_msg = which == 0 ? "ValueError: '%s' is None at the end of the main branch"
-                                      : "ValueError: '%s' is None at the end of the else branch";
+    const char *end = which == 0 ? "the main branch" : "the else branch";
     for (int i = 0; ok && i < names->n; i++)
-        ok = item_tensors(in, out->list->items[i], names->names[i], none_msg, "to leave a tensor-dependent branch",
+        ok = item_tensors(in, out->list->items[i], names->names[i], end, "to leave a tensor-dependent branch",
                           tensors, loc);
     if (ok) region_set_results(in->module, r, ir_values(in, tensors), tensors->len);
     region_leave(in, &scope);
@@ -247,15 +250,15 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
         Value *item = init->list->items[i];
         const char *name = spec->names.names[i];
         if (item->kind == VAL_UNDEFINED) {
-            interp_error(in, loc,
-                         "ValueError: '%s' must be defined before the loop: it is used after this tensor loop, "
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "'%s' must be defined before the loop: it is used after this tensor loop, "
                          "which may run zero times; give it a value before the loop",
                          name);
             return false;
         }
         if (item->kind == VAL_UNDEFINED_RETURN) {
-            interp_error(in, loc,
-                         "NotImplementedError: a return statement cannot be placed inside this TensorFlow loop; "
+            interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc,
+                         "a return statement cannot be placed inside this TensorFlow loop; "
                          "this may happen if a return statement depends on a static Python condition such as a "
                          "hyperparameter");
             return false;
@@ -265,7 +268,8 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
         for (int k = 0; k < leaves.len; k++) {
             Value *leaf = leaves.items[k];
             if (leaf->kind == VAL_NONE) {
-                interp_error(in, loc, "ValueError: '%s' is not allowed to be None before the loop", name);
+                interp_raise(in, EXC_VALUE_ERROR, loc,
+                             "'%s' is not allowed to be None before the loop", name);
                 return false;
             }
             IrValue *t = leaf_tensor(in, leaf, name, "to be a loop variable of a tensor-dependent loop", loc);
@@ -274,8 +278,8 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
             bool found;
             if (!find_invariant(in, spec, leaf, &shape, &found, loc)) return false;
             if (found && !is_subshape(&t->type.shape, &shape)) {
-                interp_error(in, loc,
-                             "ValueError: '%s' has shape %s before the loop, which does not conform with the shape "
+                interp_raise(in, EXC_VALUE_ERROR, loc,
+                             "'%s' has shape %s before the loop, which does not conform with the shape "
                              "invariant %s",
                              name, shape_text(in, &t->type.shape), shape_text(in, &shape));
                 return false;
@@ -316,11 +320,11 @@ static bool check_iteration(Interp *in, Value *init, Value *exit, const LoopSpec
             return false;
         }
         if (item->kind == VAL_UNDEFINED) {
-            interp_error(in, loc, "ValueError: '%s' must be defined before the loop", name);
+            interp_raise(in, EXC_VALUE_ERROR, loc, "'%s' must be defined before the loop", name);
             return false;
         }
-        if (!item_tensors(in, item, name, "ValueError: '%s' is None at the end of the iteration",
-                          "to be a loop variable of a tensor-dependent loop", tensors, loc))
+        if (!item_tensors(in, item, name, "the iteration", "to be a loop variable of a tensor-dependent loop",
+                          tensors, loc))
             return false;
     }
     for (int k = 0; k < tensors->len; k++) {
@@ -333,13 +337,13 @@ static bool check_iteration(Interp *in, Value *init, Value *exit, const LoopSpec
         }
         if (is_subshape(&t->shape, &c->shapes[k])) continue;
         if (c->declared[k])
-            interp_error(in, loc,
-                         "ValueError: '%s' has shape %s after one iteration, which does not conform with the shape "
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "'%s' has shape %s after one iteration, which does not conform with the shape "
                          "invariant %s",
                          c->names[k], shape_text(in, &t->shape), shape_text(in, &c->shapes[k]));
         else
-            interp_error(in, loc,
-                         "ValueError: '%s' has shape %s before the loop, but shape %s after one iteration. Use "
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "'%s' has shape %s before the loop, but shape %s after one iteration. Use "
                          "tf.autograph.experimental.set_loop_options to set shape invariants.",
                          c->names[k], shape_text(in, &c->shapes[k]), shape_text(in, &t->shape));
         return false;

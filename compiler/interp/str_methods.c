@@ -110,8 +110,8 @@ bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc 
     if (!__builtin_mul_overflow(count, unit, &n) && !__builtin_add_overflow(n, extra, &n) &&
         n <= STR_MAX_BYTES)
         return true;
-    interp_error(in, loc,
-                 "MemoryError: string too large for the build-time interpreter (over %d MiB)",
+    interp_raise(in, EXC_MEMORY_ERROR, loc,
+                 "string too large for the build-time interpreter (over %d MiB)",
                  (int)(STR_MAX_BYTES >> 20));
     return false;
 }
@@ -291,7 +291,7 @@ static Value *split(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool re
         if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "must be str or None, not %s", value_type_name(a[0]));
         const char *sep = a[0]->str.s;
         int64_t sl = (int64_t)a[0]->str.len;
-        if (sl == 0) return interp_error(in, loc, "ValueError: empty separator");
+        if (sl == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "empty separator");
         if (!reverse) {
             int64_t start = 0;
             for (int64_t i = 0; i + sl <= n && maxsplit > 0;) {
@@ -368,7 +368,7 @@ static Value *partition(Interp *in, Value *self, CallArgs *args, SrcLoc loc, boo
     if (!str_args(in, args, reverse ? "rpartition" : "partition", 1, 1, ARITY_FIXED, loc)) return NULL;
     Value *sep = args->pos[0];
     if (!need_str(in, sep, "must be", loc)) return NULL;
-    if (sep->str.len == 0) return interp_error(in, loc, "ValueError: empty separator");
+    if (sep->str.len == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "empty separator");
     const char *s = self->str.s;
     size_t n = self->str.len, sl = sep->str.len;
     Value *empty = value_str(in->arena, "", 0);
@@ -453,7 +453,7 @@ static Value *find(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const ch
         !need_str(in, args->pos[0], "must be", loc))
         return NULL;
     int64_t i = find_in(self, args->pos[0], &w, reverse);
-    if (i < 0 && raise) return interp_error(in, loc, "ValueError: substring not found");
+    if (i < 0 && raise) return interp_raise(in, EXC_VALUE_ERROR, loc, "substring not found");
     return value_int(in->arena, i);
 }
 
@@ -661,7 +661,7 @@ METHOD(str_translate) {
         if (table->kind == VAL_DICT) {
             m = dict_get(table->dict, key);
         } else if (!(m = get_item(in, table, key, loc))) {
-            if (!exception_is(in, in->exc, "LookupError")) return NULL;
+            if (!exception_is(in, in->exc, EXC_LOOKUP_ERROR)) return NULL;
             in->exc = NULL;
         }
         if (!m) {
@@ -670,7 +670,9 @@ METHOD(str_translate) {
             strbuf_putn(&sb, m->str.s, m->str.len);
         } else if (m->kind == VAL_INT || m->kind == VAL_BOOL) {
             int64_t c = m->kind == VAL_INT ? m->i : m->b;
-            if (c < 0 || c > 0x10ffff) return interp_error(in, loc, "ValueError: character mapping must be in range(0x110000)");
+            if (c < 0 || c > 0x10ffff)
+                return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                    "character mapping must be in range(0x110000)");
             char buf[4];
             strbuf_putn(&sb, buf, (size_t)utf8_encode((uint32_t)c, buf));
         } else if (m->kind != VAL_NONE) {
@@ -699,7 +701,8 @@ METHOD(str_maketrans) {
             if (key->kind == VAL_STR) {
                 size_t j = 0;
                 if (utf8_codepoints(key->str.s, key->str.len) != 1)
-                    return interp_error(in, loc, "ValueError: string keys in translate table must be of length 1");
+                    return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                        "string keys in translate table must be of length 1");
                 key = value_int(in->arena, utf8_decode_next(key->str.s, key->str.len, &j));
             } else if (key->kind != VAL_INT && key->kind != VAL_BOOL) {
                 return interp_type_error(in, loc, "keys in translate table must be strings or integers");
@@ -712,7 +715,8 @@ METHOD(str_maketrans) {
         return interp_type_error(in, loc, "first maketrans argument must be a string if there is a second argument");
     const Value *y = args->pos[1];
     if (utf8_codepoints(x->str.s, x->str.len) != utf8_codepoints(y->str.s, y->str.len))
-        return interp_error(in, loc, "ValueError: the first two maketrans arguments must have equal length");
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "the first two maketrans arguments must have equal length");
     for (size_t i = 0, j = 0; i < x->str.len;) {
         Value *from = value_int(in->arena, utf8_decode_next(x->str.s, x->str.len, &i));
         dict_set(in->arena, r->dict, from, value_int(in->arena, utf8_decode_next(y->str.s, y->str.len, &j)));
@@ -788,7 +792,8 @@ METHOD(str_expandtabs) {
     if (!str_kwargs(in, args, "expandtabs", names, 1, a, loc)) return NULL;
     if (a[0] && !need_int(in, a[0], &tabsize, loc)) return NULL;
     if (tabsize > INT32_MAX || tabsize < INT32_MIN)
-        return interp_error(in, loc, "OverflowError: Python int too large to convert to C int");
+        return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+                            "Python int too large to convert to C int");
     StrBuf sb;
     strbuf_init(&sb, in->arena);
     for (size_t i = 0; i < self->str.len; i++) {
@@ -820,7 +825,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         char c = s[i];
         if (c == '}' ) {
             if (s[i + 1] == '}') i++;
-            else return interp_error(in, loc, "ValueError: Single '}' encountered in format string");
+            else return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                     "Single '}' encountered in format string");
             strbuf_putc(&sb, '}');
             continue;
         }
@@ -840,7 +846,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
             else if (s[j] == '}') depth--;
             if (depth) j++;
         }
-        if (j >= len) return interp_error(in, loc, "ValueError: expected '}' before end of string");
+        if (j >= len)
+            return interp_raise(in, EXC_VALUE_ERROR, loc, "expected '}' before end of string");
         const char *field = arena_strndup(in->arena, s + i + 1, j - i - 1);
         i = j;
         char *spec = strchr(field, ':');
@@ -856,19 +863,21 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         size_t name_len = strcspn(field, ".[");
         if (name_len == 0) {
             if (*auto_index >= args->npos)
-                return interp_error(in, loc, "IndexError: Replacement index %d out of range for positional args tuple", *auto_index);
+                return interp_raise(in, EXC_INDEX_ERROR, loc,
+                                    "Replacement index %d out of range for positional args tuple", *auto_index);
             v = args->pos[(*auto_index)++];
         } else if (field[0] >= '0' && field[0] <= '9') {
             int idx = atoi(field);
             if (idx >= args->npos)
-                return interp_error(in, loc, "IndexError: Replacement index %d out of range for positional args tuple", idx);
+                return interp_raise(in, EXC_INDEX_ERROR, loc,
+                                    "Replacement index %d out of range for positional args tuple", idx);
             v = args->pos[idx];
         } else {
             const char *name = arena_intern(in->arena, field, name_len);
             v = NULL;
             for (int k = 0; k < args->nkw; k++)
                 if (args->kw_names[k] == name) v = args->kw_values[k];
-            if (!v) return interp_error(in, loc, "KeyError: '%s'", name);
+            if (!v) return interp_raise(in, EXC_KEY_ERROR, loc, "'%s'", name);
         }
         for (const char *p = field + name_len; *p;) {
             if (*p == '.') {
@@ -877,7 +886,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
                 p += 1 + n;
             } else {
                 const char *close = strchr(p, ']');
-                if (!close) return interp_error(in, loc, "ValueError: Missing ']' in format string");
+                if (!close)
+                    return interp_raise(in, EXC_VALUE_ERROR, loc, "Missing ']' in format string");
                 const char *key = arena_strndup(in->arena, p + 1, (size_t)(close - p - 1));
                 char *endp;
                 long idx = strtol(key, &endp, 10);
@@ -889,7 +899,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         }
         if (conversion) {
             if (!strchr("rsa", conversion))
-                return interp_error(in, loc, "ValueError: Unknown conversion specifier %c", conversion);
+                return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                    "Unknown conversion specifier %c", conversion);
         }
         if (conversion && !(conversion == 's' && v->kind == VAL_STR)) { /* str(s) is s, NULs included */
             const char *text = conversion == 's' ? py_str(in, v, loc)

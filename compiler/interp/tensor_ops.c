@@ -122,8 +122,8 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
     Func *here = in->builder.region ? in->builder.region->func : NULL;
     if (v->tensor.func == here) {
         if (tensor_in_scope(in, v->tensor.ir)) return v->tensor.ir;
-        interp_error(in, loc,
-                     "InaccessibleTensorError: %s was made inside a tensor-dependent branch or loop and is out of "
+        interp_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
+                     "%s was made inside a tensor-dependent branch or loop and is out of "
                      "scope here; pass it out as a variable the branch or loop assigns instead of storing it in a "
                      "Python object",
                      tensor_repr(in->arena, v));
@@ -144,8 +144,8 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
     /* A tensor of the code that called the tf.function being traced: captured, as
        TensorFlow captures it, by an implicit parameter the call sites pass. */
     if (in->captures && in->captures->func == here) return capture_tensor(in, v, loc);
-    interp_error(in, loc,
-                 "InaccessibleTensorError: %s belongs to another function's graph and cannot be used here; "
+    interp_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
+                 "%s belongs to another function's graph and cannot be used here; "
                  "return it from that function, or pass it as an argument",
                  tensor_repr(in->arena, v));
     return NULL;
@@ -167,13 +167,16 @@ static DType infer_scalar_dtype(const Value *v) {
 /* Walks a nested list/tuple: its shape and the widest element kind. */
 static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt, SrcLoc loc) {
     if (value_is_sequence(v)) {
-        if (depth >= IR_MAX_RANK) return interp_error(in, loc, "ValueError: too many dimensions (at most %d)", IR_MAX_RANK), false;
+        if (depth >= IR_MAX_RANK)
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "too many dimensions (at most %d)", IR_MAX_RANK), false;
         int64_t n = v->list->len;
         if (shape->rank <= depth) {
             shape->rank = depth + 1;
             shape->dims[depth] = n;
         } else if (shape->dims[depth] != n) {
-            interp_error(in, loc, "ValueError: can't convert non-rectangular Python sequence to Tensor");
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "can't convert non-rectangular Python sequence to Tensor");
             return false;
         }
         for (int i = 0; i < v->list->len; i++)
@@ -181,7 +184,8 @@ static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt
         return true;
     }
     if (depth < shape->rank && shape->rank > 0 && depth != shape->rank) {
-        interp_error(in, loc, "ValueError: can't convert non-rectangular Python sequence to Tensor");
+        interp_raise(in, EXC_VALUE_ERROR, loc,
+                     "can't convert non-rectangular Python sequence to Tensor");
         return false;
     }
     DType e = infer_scalar_dtype(v);
@@ -189,8 +193,9 @@ static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt
         if (value_is_tensor(v))
             interp_not_supported(in, loc, "a Python list of tensors as a tensor (use tf.stack)");
         else
-            interp_error(in, loc, "ValueError: attempt to convert a value (%s) with an unsupported type (<class '%s'>) "
-                                  "to a Tensor",
+            interp_raise(in, EXC_VALUE_ERROR, loc,
+                         "attempt to convert a value (%s) with an unsupported type (<class '%s'>) "
+                         "to a Tensor",
                          value_repr(in->arena, v), value_type_name(v));
         return false;
     }
@@ -284,7 +289,8 @@ Value *to_tensor(Interp *in, Value *v, int preferred, SrcLoc loc) {
     if (value_is_tensor(v)) {
         DType have = v->tensor.ir->type.dtype;
         if (preferred >= 0 && (DType)preferred != have)
-            return interp_error(in, loc, "ValueError: Tensor conversion requested dtype %s for Tensor with dtype %s",
+            return interp_raise(in, EXC_VALUE_ERROR, loc,
+                                "Tensor conversion requested dtype %s for Tensor with dtype %s",
                                 dtype_name((DType)preferred), dtype_name(have));
         IrValue *ir = use_tensor(in, v, loc);
         if (!ir) return NULL;
@@ -346,8 +352,8 @@ static bool coerce_pair(Interp *in, Opcode op, Value **a, Value **b, SrcLoc loc)
     if (!*a || !*b) return false;
     DType da = (*a)->tensor.ir->type.dtype, db = (*b)->tensor.ir->type.dtype;
     if (da != db) {
-        interp_error(in, loc,
-                     "InvalidArgumentError: cannot compute %s as input #1(zero-based) was expected to be a %s "
+        interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                     "cannot compute %s as input #1(zero-based) was expected to be a %s "
                      "tensor but is a %s tensor",
                      tf_op_name(op), tf_kernel_dtype(da), tf_kernel_dtype(db));
         return false;
@@ -436,7 +442,8 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool
     }
     if (strcmp(name, "ndim") == 0) return value_int(in->arena, type->shape.rank);
     if (strcmp(name, "name") == 0 && !t->tensor.tf_name)
-        return interp_error(in, loc, "AttributeError: Tensor.name is undefined when eager execution is enabled.");
+        return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+                            "Tensor.name is undefined when eager execution is enabled.");
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, t->tensor.tf_name);
     if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, t);
     if (strcmp(name, "numpy") == 0)
@@ -514,7 +521,9 @@ static Value *prim_fill(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     int rank;
     if (!int_list_arg(in, a[0], dims, &rank, loc, "shape")) return NULL;
     for (int i = 0; i < rank; i++)
-        if (dims[i] < 0) return interp_error(in, loc, "InvalidArgumentError: dimension %d of shape must be >= 0, got %lld", i, (long long)dims[i]);
+        if (dims[i] < 0)
+            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                "dimension %d of shape must be >= 0, got %lld", i, (long long)dims[i]);
     bool ok;
     int dt = dtype_arg(in, a[2], loc, &ok);
     if (!ok) return NULL;
@@ -556,7 +565,8 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
         if (t) t = cast_to(in, t, (DType)dt, loc);
         if (!t) return NULL;
         if (t->tensor.ir->type.shape.rank != 0)
-            return interp_error(in, loc, "InvalidArgumentError: range() arguments must be scalars");
+            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                "range() arguments must be scalars");
         inputs[i] = t->tensor.ir;
     }
     return emit(in, OP_RANGE, inputs, 3, NULL, loc);
@@ -608,7 +618,8 @@ static Value *prim_binary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             }
             return binary(in, table[i].op, x, y, &attrs, loc);
         }
-    return interp_error(in, loc, "ValueError: _ingot.binary: unknown op %s", value_repr(in->arena, a[0]));
+    return interp_raise(in, EXC_VALUE_ERROR, loc,
+                        "_ingot.binary: unknown op %s", value_repr(in->arena, a[0]));
 }
 
 static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -620,7 +631,8 @@ static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     /* Any one-input elementwise op of ops.def, by its name. */
     Opcode op = op_named(strcmp(name, "negative") == 0 ? "neg" : name);
     if (op == OP__COUNT || op_info[op].ninputs != 1 || op_info[op].abi != ABI_INPUTS)
-        return interp_error(in, loc, "ValueError: _ingot.unary: unknown op %s", value_repr(in->arena, a[0]));
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "_ingot.unary: unknown op %s", value_repr(in->arena, a[0]));
     Value *t = to_tensor(in, a[1], -1, loc);
     if (!t) return NULL;
     IrValue *x = t->tensor.ir;
@@ -636,7 +648,7 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a4[4];
     if (!args_bind(in, args, "reduce", names, 4, 2, a4, loc)) return NULL;
     Opcode op = a4[0]->kind == VAL_STR ? op_named(a4[0]->str.s) : OP__COUNT;
-    if (op == OP__COUNT || op_info[op].abi != ABI_REDUCE) return interp_error(in, loc, "ValueError: _ingot.reduce: unknown op %s", value_repr(in->arena, a4[0]));
+    if (op == OP__COUNT || op_info[op].abi != ABI_REDUCE) return interp_raise(in, EXC_VALUE_ERROR, loc, "_ingot.reduce: unknown op %s", value_repr(in->arena, a4[0]));
     Value **a = a4 + 1;
     Value *x = variable_deref(in, a[0], loc);
     Value *t = x ? to_tensor(in, x, -1, loc) : NULL;
@@ -649,13 +661,14 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         if (!int_list_arg(in, a[1], axes, &n, loc, "axis")) return NULL;
         for (int i = 0; i < n; i++) {
             if (axes[i] < -rank || axes[i] >= rank)
-                return interp_error(in, loc,
-                                    "InvalidArgumentError: Invalid reduction dimension (%lld for input with %d dimension(s))",
+                return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                    "Invalid reduction dimension (%lld for input with %d dimension(s))",
                                     (long long)axes[i], rank);
             if (axes[i] < 0) axes[i] += rank;
             for (int k = 0; k < i; k++)
                 if (axes[k] == axes[i])
-                    return interp_error(in, loc, "InvalidArgumentError: %s: axis %lld appears twice",
+                    return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                        "%s: axis %lld appears twice",
                                         op_info[op].name, (long long)axes[i]);
         }
         attrs_set_ints(in->arena, &attrs, interp_intern(in, "axis"), axes, n);

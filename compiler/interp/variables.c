@@ -68,7 +68,8 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
         init = call_value(in, init, &none, loc);
         if (!init) return NULL;
     }
-    if (init->kind == VAL_NONE) return interp_error(in, loc, "ValueError: initial_value must be specified."), NULL;
+    if (init->kind == VAL_NONE)
+        return interp_raise(in, EXC_VALUE_ERROR, loc, "initial_value must be specified."), NULL;
     if (init->kind == VAL_VARIABLE)
         return interp_not_supported(in, loc, "a tf.Variable as another variable's initial value (its value is "
                                              "only known when the program runs)"), NULL;
@@ -85,7 +86,8 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
                                     "Python value, tf.constant, tf.zeros or tf.ones, then assign the computed value",
                                     tensor_repr(in->arena, init))), NULL;
     if (dtype >= 0 && (DType)dtype != cd->dtype)
-        return interp_error(in, loc, "ValueError: Tensor conversion requested dtype %s for Tensor with dtype %s",
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "Tensor conversion requested dtype %s for Tensor with dtype %s",
                             dtype_name((DType)dtype), dtype_name(cd->dtype)), NULL;
     return cd;
 }
@@ -132,7 +134,7 @@ static const char *assigned_name(Interp *in, SrcLoc loc) {
 }
 
 static const char singleton_error[] =
-    "ValueError: tf.function only supports singleton tf.Variables created on the first call. Make sure the "
+    "tf.function only supports singleton tf.Variables created on the first call. Make sure the "
     "tf.Variable is only created once or created outside tf.function.";
 
 /* _ingot.variable(initial_value, trainable, name, dtype, shape) */
@@ -143,7 +145,8 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     if (!args_bind(in, args, "variable", names, 5, 1, a, loc)) return NULL;
     /* TensorFlow's singleton rule: a tf.function may create variables on its first
        trace only; a retrace would make new ones on every new signature. */
-    if (in->tracing && in->tracing->tracing_count > 1) return interp_error(in, loc, "%s", singleton_error);
+    if (in->tracing && in->tracing->tracing_count > 1)
+        return interp_raise(in, EXC_VALUE_ERROR, loc, "%s", singleton_error);
     int dtype = -1;
     if (a[3] && a[3]->kind != VAL_NONE) {
         if (a[3]->kind != VAL_DTYPE)
@@ -195,14 +198,14 @@ static Value *var_update(Interp *in, Value *self, CallArgs *args, SrcLoc loc, Op
     for (int i = 0; fits && i < got->rank; i++) fits = got->dims[i] == DIM_UNKNOWN || got->dims[i] == want->dims[i];
     if (!fits && op == OP_ASSIGN_VAR)
         /* TensorFlow's text, odd spacing included, so it can be searched for. */
-        return interp_error(in, loc,
-                            "ValueError: Cannot assign value to variable ' %s': Shape mismatch.The variable shape %s, "
+        return interp_raise(in, EXC_VALUE_ERROR, loc,
+                            "Cannot assign value to variable ' %s': Shape mismatch.The variable shape %s, "
                             "and the assigned value shape %s are incompatible.",
                             self->var.tf_name, shape_tuple_text(in->arena, want), shape_tuple_text(in->arena, got));
     if (!fits) {
         char bw[16 * IR_MAX_RANK + 4], bg[16 * IR_MAX_RANK + 4];
-        return interp_error(in, loc,
-                            "InvalidArgumentError: Cannot update variable with shape %s using a Tensor with shape %s, "
+        return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                            "Cannot update variable with shape %s using a Tensor with shape %s, "
                             "shapes must be equal.",
                             shape_str(want, bw, sizeof bw), shape_str(got, bg, sizeof bg));
     }
