@@ -105,7 +105,9 @@ void arena_on_collect(void *obj, ArenaFinalizer fn, void *data) {
     GC_REGISTER_FINALIZER_NO_ORDER(obj, (GC_finalization_proc)fn, data, NULL, NULL);
 }
 
-void arena_cancel_on_collect(void *obj) { GC_REGISTER_FINALIZER_NO_ORDER(obj, NULL, NULL, NULL, NULL); }
+void arena_cancel_on_collect(void *obj) {
+    GC_REGISTER_FINALIZER_NO_ORDER(obj, NULL, NULL, NULL, NULL);
+}
 
 void arena_run_finalizers(void) {
     if (GC_should_invoke_finalizers()) GC_invoke_finalizers();
@@ -127,7 +129,8 @@ static void *big_stack_main(void *p) {
 void arena_run_on_big_stack(void (*fn)(void *ctx), void *ctx, size_t stack_bytes) {
     /* The main thread's own stack may already grow that far (main.c raises the limit). */
     struct rlimit rl;
-    if (getrlimit(RLIMIT_STACK, &rl) == 0 && (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= stack_bytes)) {
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 &&
+        (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= stack_bytes)) {
         fn(ctx);
         return;
     }
@@ -138,8 +141,9 @@ void arena_run_on_big_stack(void (*fn)(void *ctx), void *ctx, size_t stack_bytes
         fn(ctx);
         return;
     }
-    bool started = pthread_attr_setstacksize(&attr, stack_bytes) == 0 &&
-                   pthread_create(&thread, &attr, big_stack_main, &job) == 0; /* GC_pthread_create */
+    bool started =
+        pthread_attr_setstacksize(&attr, stack_bytes) == 0 &&
+        pthread_create(&thread, &attr, big_stack_main, &job) == 0; /* GC_pthread_create */
     pthread_attr_destroy(&attr);
     if (started) pthread_join(thread, NULL);
     else fn(ctx);
@@ -227,7 +231,9 @@ const char *arena_intern(Arena *arena, const char *s, size_t n) {
     }
 }
 
-const char *arena_intern_cstr(Arena *arena, const char *s) { return arena_intern(arena, s, strlen(s)); }
+const char *arena_intern_cstr(Arena *arena, const char *s) {
+    return arena_intern(arena, s, strlen(s));
+}
 
 void strbuf_init(StrBuf *sb, Arena *arena) {
     sb->arena = arena;

@@ -18,7 +18,8 @@ Node *ast_new(Arena *arena, AstKind kind, SrcLoc loc) {
 void nodelist_push(Arena *arena, NodeList *list, Node *node) {
     if (list->len == list->cap) {
         int cap = list->cap ? list->cap * 2 : 4;
-        list->items = arena_grow(arena, list->items, sizeof(Node *), (size_t)list->len, (size_t)cap);
+        list->items =
+            arena_grow(arena, list->items, sizeof(Node *), (size_t)list->len, (size_t)cap);
         list->cap = cap;
     }
     list->items[list->len++] = node;
@@ -175,7 +176,9 @@ bool ast_equal(const Node *a, const Node *b) {
     case AST_IMPORT_FROM:
         return str_equal(a->import_from.module, b->import_from.module) &&
                a->import_from.level == b->import_from.level;
-    case AST_ALIAS: return str_equal(a->alias.name, b->alias.name) && str_equal(a->alias.asname, b->alias.asname);
+    case AST_ALIAS:
+        return str_equal(a->alias.name, b->alias.name) &&
+               str_equal(a->alias.asname, b->alias.asname);
     case AST_ARG: return str_equal(a->arg.name, b->arg.name);
     case AST_KEYWORD: return str_equal(a->keyword.name, b->keyword.name);
     case AST_NAME: return str_equal(a->name.id, b->name.id);
@@ -185,7 +188,8 @@ bool ast_equal(const Node *a, const Node *b) {
         return memcmp(&a->float_.value, &b->float_.value, sizeof(double)) == 0;
     case AST_STR:
     case AST_BYTES:
-        return a->str.len == b->str.len && (a->str.len == 0 || memcmp(a->str.value, b->str.value, a->str.len) == 0);
+        return a->str.len == b->str.len &&
+               (a->str.len == 0 || memcmp(a->str.value, b->str.value, a->str.len) == 0);
     case AST_FORMATTED: return a->formatted.conversion == b->formatted.conversion;
     case AST_BINOP: return a->binop.op == b->binop.op;
     case AST_UNARYOP: return a->unaryop.op == b->unaryop.op;

@@ -59,7 +59,18 @@ typedef enum {
 
 typedef enum { UNARY_NEG, UNARY_POS, UNARY_INVERT, UNARY_NOT } UnaryOp;
 typedef enum { BOOL_AND, BOOL_OR } BoolOp;
-typedef enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_IS, CMP_IS_NOT, CMP_IN, CMP_NOT_IN } CmpOp;
+typedef enum {
+    CMP_EQ,
+    CMP_NE,
+    CMP_LT,
+    CMP_LE,
+    CMP_GT,
+    CMP_GE,
+    CMP_IS,
+    CMP_IS_NOT,
+    CMP_IN,
+    CMP_NOT_IN
+} CmpOp;
 
 /* Conversion flag of an f-string replacement field: {x}, {x!r}, {x!s}, {x!a}. */
 typedef enum { CONV_NONE = 0, CONV_STR = 's', CONV_REPR = 'r', CONV_ASCII = 'a' } Conversion;
@@ -127,7 +138,8 @@ struct Node {
         /* values: AST_STR pieces and AST_FORMATTED fields, in order */
         struct { NodeList values; } fstring;
         struct { Node *value; Conversion conversion; Node *format_spec; /* AST_FSTRING or NULL */
-                 const char *expr_text; /* source text of the expression, for {x=} later */ } formatted;
+            const char *expr_text; /* source text of the expression, for {x=} later */
+        } formatted;
         struct { BinOp op; Node *left; Node *right; } binop;
         struct { UnaryOp op; Node *operand; } unaryop;
         struct { BoolOp op; NodeList values; } boolop;
@@ -148,7 +160,12 @@ struct Node {
         /* {k: v, **m}: keys[i] is NULL for a **m entry */
         struct { NodeList keys; NodeList values; } dict;
         /* list/set comps and generator expressions use elt; dict comps use key and value */
-        struct { Node *elt; Node *key; Node *value; NodeList generators; /* AST_COMPREHENSION */ } comp;
+        struct {
+            Node *elt;
+            Node *key;
+            Node *value;
+            NodeList generators; /* AST_COMPREHENSION */
+        } comp;
         struct { Node *target; Node *value; } named_expr;
     };
 };

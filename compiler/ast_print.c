@@ -167,7 +167,8 @@ static void print_string(Printer *p, const Node *e) {
     char q = choose_quote(e->str.value ? e->str.value : "", e->str.len);
     if (bytes) putc_(p, 'b');
     putc_(p, q);
-    for (size_t i = 0; i < e->str.len; i++) put_escaped(p, (unsigned char)e->str.value[i], q, bytes, false);
+    for (size_t i = 0; i < e->str.len; i++)
+        put_escaped(p, (unsigned char)e->str.value[i], q, bytes, false);
     putc_(p, q);
 }
 
@@ -190,7 +191,8 @@ static bool fields_avoid(const char *quote, const Node *fs, Printer *p) {
         if (v->kind != AST_FORMATTED) continue;
         const char *text = field_expr_text(p, v->formatted.value);
         if (strstr(text, quote)) return false;
-        if (v->formatted.format_spec && !fields_avoid(quote, v->formatted.format_spec, p)) return false;
+        if (v->formatted.format_spec && !fields_avoid(quote, v->formatted.format_spec, p))
+            return false;
     }
     return true;
 }
@@ -219,7 +221,8 @@ static void print_fstring_pieces(Printer *p, const Node *fs, char quote) {
         if (v->kind == AST_FORMATTED) {
             print_field(p, v, quote);
         } else if (v->kind == AST_STR) {
-            for (size_t k = 0; k < v->str.len; k++) put_escaped(p, (unsigned char)v->str.value[k], quote, false, true);
+            for (size_t k = 0; k < v->str.len; k++)
+                put_escaped(p, (unsigned char)v->str.value[k], quote, false, true);
         } else {
             UNREACHABLE();
         }
@@ -310,7 +313,8 @@ static void print_call_args(Printer *p, const NodeList *args, const NodeList *ke
     if (args->len == 1 && keywords->len == 0 && args->items[0]->kind == AST_GENEXP) {
         const Node *g = args->items[0];
         print_expr(p, g->comp.elt, PREC_TEST);
-        for (int i = 0; i < g->comp.generators.len; i++) print_expr(p, g->comp.generators.items[i], PREC_TEST);
+        for (int i = 0; i < g->comp.generators.len; i++)
+            print_expr(p, g->comp.generators.items[i], PREC_TEST);
         return;
     }
     print_list(p, args, PREC_TEST);
@@ -514,7 +518,8 @@ static void print_expr_inner(Printer *p, const Node *e) {
         } else {
             print_expr(p, e->comp.elt, PREC_TEST);
         }
-        for (int i = 0; i < e->comp.generators.len; i++) print_expr(p, e->comp.generators.items[i], PREC_TEST);
+        for (int i = 0; i < e->comp.generators.len; i++)
+            print_expr(p, e->comp.generators.items[i], PREC_TEST);
         putc_(p, e->kind == AST_LISTCOMP ? ']' : e->kind == AST_GENEXP ? ')' : '}');
         break;
     case AST_COMPREHENSION: print_comprehension(p, e); break;
@@ -760,7 +765,8 @@ const char *ast_module_to_source(Arena *arena, const Node *module) {
     IG_ASSERT(module && module->kind == AST_MODULE);
     Printer p = {.arena = arena};
     strbuf_init(&p.sb, arena);
-    for (int i = 0; i < module->module.body.len; i++) print_stmt(&p, module->module.body.items[i], 0);
+    for (int i = 0; i < module->module.body.len; i++)
+        print_stmt(&p, module->module.body.items[i], 0);
     return strbuf_cstr(&p.sb);
 }
 

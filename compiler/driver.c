@@ -30,7 +30,15 @@
 
 enum { EXIT_SCRIPT_ERROR = 1, EXIT_USAGE = 2 };
 
-typedef enum { EMIT_NONE, EMIT_TOKENS, EMIT_AST, EMIT_AUTOGRAPH, EMIT_GRAPH, EMIT_DOT, EMIT_C } EmitKind;
+typedef enum {
+    EMIT_NONE,
+    EMIT_TOKENS,
+    EMIT_AST,
+    EMIT_AUTOGRAPH,
+    EMIT_GRAPH,
+    EMIT_DOT,
+    EMIT_C
+} EmitKind;
 
 typedef struct Options {
     const char *command;     /* "build", "run" or "opt" */
@@ -128,8 +136,10 @@ static int usage_error(const char *fmt, const char *arg) {
 }
 
 static bool parse_emit(const char *kind, EmitKind *out) {
-    static const struct { const char *name; EmitKind kind; } kinds[] = {
-        {"tokens", EMIT_TOKENS}, {"ast", EMIT_AST}, {"autograph", EMIT_AUTOGRAPH}, {"graph", EMIT_GRAPH}, {"dot", EMIT_DOT}, {"c", EMIT_C},
+    static const struct { const char *name; EmitKind kind;
+    } kinds[] = {
+        {"tokens", EMIT_TOKENS}, {"ast", EMIT_AST}, {"autograph", EMIT_AUTOGRAPH},
+        {"graph", EMIT_GRAPH},   {"dot", EMIT_DOT}, {"c", EMIT_C},
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(kind, kinds[i].name) == 0) {
@@ -161,7 +171,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
-            if (strcmp(opt->command, "run") != 0) return usage_error("'--' is only used with 'ingot run'%s", "");
+            if (strcmp(opt->command, "run") != 0)
+                return usage_error("'--' is only used with 'ingot run'%s", "");
             opt->program_args = argv + i + 1;
             opt->nprogram_args = argc - i - 1;
             break;
@@ -183,11 +194,14 @@ static int parse_options(int argc, char **argv, Options *opt) {
             int k = 0;
             while (k < WARN__COUNT && strcmp(a + 5, warning_names[k]) != 0) k++;
             if (k == WARN__COUNT)
-                return usage_error("unknown warning '%s' (retracing, large-unrolled-loop, trace-side-effect)", a + 5);
+                return usage_error(
+                    "unknown warning '%s' (retracing, large-unrolled-loop, trace-side-effect)",
+                    a + 5);
             opt->disabled_warnings[k] = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
             if (!parse_emit(a + 7, &opt->emit))
-                return usage_error("unknown --emit kind '%s' (tokens, ast, autograph, graph, dot or c)", a + 7);
+                return usage_error(
+                    "unknown --emit kind '%s' (tokens, ast, autograph, graph, dot or c)", a + 7);
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'", a);
         } else if (opt->script) {
@@ -199,7 +213,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
     if (!opt->script) return usage_error("no script given%s", "");
     if (strcmp(opt->command, "run") == 0 && (opt->emit || opt->output))
         return usage_error("'ingot run' takes no --emit or -o%s", "");
-    if (strcmp(opt->command, "opt") == 0 && (opt->emit || opt->output || opt->eager || opt->trace_report))
+    if (strcmp(opt->command, "opt") == 0 &&
+        (opt->emit || opt->output || opt->eager || opt->trace_report))
         return usage_error("'ingot opt' takes a FILE.ir alone%s", "");
     if (opt->eager && (strcmp(opt->command, "run") != 0 || opt->trace_report))
         return usage_error("'--eager' goes with 'ingot run' alone (no --trace-report)%s", "");
@@ -297,7 +312,9 @@ static int compile_c(Arena *a, const Paths *paths, const char *c_file, const cha
     argv[n] = NULL;
     int rc = run_process(argv);
     if (rc != 0) {
-        fprintf(stderr, "ingot: error: the C compiler '%s' failed (status %d) on the generated code, kept at '%s'\n",
+        fprintf(stderr,
+                "ingot: error: the C compiler '%s' failed (status %d) on the generated code, kept "
+                "at '%s'\n",
                 cc, rc, c_file);
         return EXIT_SCRIPT_ERROR;
     }
@@ -317,11 +334,13 @@ static const char *default_output(Arena *a, const char *script) {
 /* ingot's own files and the script, each failure reported; NULL after one. */
 static SourceFile *load_script(Arena *a, const Options *opt, Paths *paths) {
     if (!find_paths(a, paths)) {
-        fprintf(stderr, "ingot: error: cannot locate ingot's own files (/proc/self/exe unreadable)\n");
+        fprintf(stderr,
+                "ingot: error: cannot locate ingot's own files (/proc/self/exe unreadable)\n");
         return NULL;
     }
     SourceFile *file = diag_load_file(a, opt->script);
-    if (!file) fprintf(stderr, "ingot: error: cannot read '%s': %s\n", opt->script, strerror(errno));
+    if (!file)
+        fprintf(stderr, "ingot: error: cannot read '%s': %s\n", opt->script, strerror(errno));
     return file;
 }
 
@@ -458,7 +477,8 @@ static int run(Arena *a, const Options *opt) {
        script: its --help and error messages then say "train", not a hash. */
     dir = arena_printf(a, "%s/%016llx", dir, (unsigned long long)h);
     if (!make_dirs(dir)) {
-        fprintf(stderr, "ingot: error: cannot create the cache directory '%s': %s\n", dir, strerror(errno));
+        fprintf(stderr, "ingot: error: cannot create the cache directory '%s': %s\n", dir,
+                strerror(errno));
         return EXIT_SCRIPT_ERROR;
     }
     const char *output = arena_printf(a, "%s/%s", dir, default_output(a, opt->script));
@@ -488,7 +508,8 @@ int driver_main(int argc, char **argv) {
         fputs(usage_text, stderr);
         return EXIT_USAGE;
     }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
         fputs(usage_text, stdout);
         return 0;
     }
@@ -505,7 +526,11 @@ int driver_main(int argc, char **argv) {
     arena_set_memory_limit((size_t)opt.max_build_mib << 20);
     if (strcmp(opt.command, "run") == 0) rc = opt.eager ? run_eager(arena, &opt) : run(arena, &opt);
     else if (strcmp(opt.command, "opt") == 0) rc = opt_ir(arena, &opt);
-    else rc = build(arena, &opt, opt.emit ? NULL : opt.output ? opt.output : default_output(arena, opt.script));
+    else
+        rc = build(arena, &opt,
+                   opt.emit     ? NULL
+                   : opt.output ? opt.output
+                                : default_output(arena, opt.script));
     arena_free(arena);
     return rc;
 }

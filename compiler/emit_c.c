@@ -46,15 +46,18 @@ static const char *const c_elem_type[] = {
     [DT_BOOL] = "bool",     [DT_INT32] = "int32_t", [DT_INT64] = "int64_t",
     [DT_FLOAT32] = "float", [DT_FLOAT64] = "double", [DT_STRING] = "char *",
 };
-_Static_assert(sizeof ig_dtype_enum / sizeof ig_dtype_enum[0] == DT__COUNT, "one IgDType name per DType");
-_Static_assert(sizeof c_elem_type / sizeof c_elem_type[0] == DT__COUNT, "one C element type per DType");
+_Static_assert(sizeof ig_dtype_enum / sizeof ig_dtype_enum[0] == DT__COUNT,
+               "one IgDType name per DType");
+_Static_assert(sizeof c_elem_type / sizeof c_elem_type[0] == DT__COUNT,
+               "one C element type per DType");
 
 /* ---- names and text --------------------------------------------------------------- */
 static bool is_c_identifier(const char *s) {
     if (!s || !*s || strlen(s) > 40) return false;
     if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return false;
     for (const char *p = s + 1; *p; p++)
-        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9')))
             return false;
     return true;
 }
@@ -79,7 +82,8 @@ static const char *emit_func_name(const Func *f) {
 /* Text inside a C comment: no comment delimiters, no trigraph or line-splice tricks. */
 static void emit_comment_text(StrBuf *sb, const char *s) {
     for (; *s; s++) {
-        if ((s[0] == '*' && s[1] == '/') || (s[0] == '/' && s[1] == '*') || (s[0] == '?' && s[1] == '?')) {
+        if ((s[0] == '*' && s[1] == '/') || (s[0] == '/' && s[1] == '*') ||
+            (s[0] == '?' && s[1] == '?')) {
             strbuf_putc(sb, s[0]);
             strbuf_putc(sb, ' ');
         } else if (*s == '\\' && s[1] == '\0') {
@@ -134,7 +138,9 @@ static void emit_int_literal(StrBuf *sb, int64_t x, bool is_int64) {
     /* The most negative value has no literal: write it as an expression. */
     if (!is_int64 && x == INT32_MIN) strbuf_puts(sb, "(-2147483647 - 1)");
     else if (is_int64 && x == INT64_MIN) strbuf_puts(sb, "(-9223372036854775807LL - 1)");
-    else strbuf_printf(sb, "%" PRId64 "%s", x, is_int64 && (x > INT32_MAX || x < INT32_MIN) ? "LL" : "");
+    else
+        strbuf_printf(sb, "%" PRId64 "%s", x,
+                      is_int64 && (x > INT32_MAX || x < INT32_MIN) ? "LL" : "");
 }
 
 static void emit_element(StrBuf *sb, DType dt, const void *p) {
@@ -185,14 +191,15 @@ static void emit_const_array(Emitter *e, const char *name, const ConstData *c) {
         if (i > 0) strbuf_puts(&sb, i % 8 == 0 ? ",\n        " : ", ");
         emit_element(&sb, c->dtype, (const char *)c->data + (size_t)i * dtype_size(c->dtype));
     }
-    fprintf(e->out, "static const %s %s[] = {%s%s};\n", c_elem_type[c->dtype], name, n > 8 ? "\n        " : "",
-            strbuf_cstr(&sb));
+    fprintf(e->out, "static const %s %s[] = {%s%s};\n", c_elem_type[c->dtype], name,
+            n > 8 ? "\n        " : "", strbuf_cstr(&sb));
 }
 
 static const char *emit_args(Emitter *e, const Inst *inst) {
     StrBuf sb;
     strbuf_init(&sb, e->arena);
-    for (int i = 0; i < inst->ninputs; i++) strbuf_printf(&sb, ", %s", emit_value_name(e, inst->inputs[i]));
+    for (int i = 0; i < inst->ninputs; i++)
+        strbuf_printf(&sb, ", %s", emit_value_name(e, inst->inputs[i]));
     return strbuf_cstr(&sb);
 }
 
@@ -217,13 +224,14 @@ static int64_t const_run_count(const ConstData *c, int64_t n, int64_t max) {
 /* Writes the arrays c's call needs (indented by depth) and returns the call:
  * "ig_constant(site, dtype, shape, cNAME)", or ig_constant_runs over rNAME (run
  * lengths) and cNAME (one element per run) for a large constant of few runs. */
-static const char *emit_const_call(Emitter *e, const char *site, const char *name, const ConstData *c,
-                                   int depth) {
+static const char *emit_const_call(Emitter *e, const char *site, const char *name,
+                                   const ConstData *c, int depth) {
     int64_t n = shape_num_elements(&c->shape);
     const char *dt = ig_dtype_enum[c->dtype], *shape = emit_shape_args(e, &c->shape);
     size_t size = dtype_size(c->dtype);
     int64_t max_runs = EMIT_CONST_MAX_BYTES / (int64_t)(sizeof(int64_t) + size);
-    int64_t nruns = n * (int64_t)size > EMIT_CONST_MAX_BYTES ? const_run_count(c, n, max_runs) : max_runs + 1;
+    int64_t nruns =
+        n * (int64_t)size > EMIT_CONST_MAX_BYTES ? const_run_count(c, n, max_runs) : max_runs + 1;
     if (nruns <= max_runs) {
         int64_t *lengths = ARENA_ARRAY(e->arena, int64_t, nruns);
         char *values = arena_alloc(e->arena, (size_t)nruns * size);
@@ -235,15 +243,16 @@ static const char *emit_const_call(Emitter *e, const char *site, const char *nam
             }
             lengths[r]++;
         }
-        const char *rname = arena_printf(e->arena, "r%s", name), *cname = arena_printf(e->arena, "c%s", name);
+        const char *rname = arena_printf(e->arena, "r%s", name),
+                   *cname = arena_printf(e->arena, "c%s", name);
         ConstData lc = {.dtype = DT_INT64, .shape = shape_of(1, &nruns), .data = lengths};
         ConstData vc = {.dtype = c->dtype, .shape = shape_of(1, &nruns), .data = values};
         emit_indent(e, depth);
         emit_const_array(e, rname, &lc);
         emit_indent(e, depth);
         emit_const_array(e, cname, &vc);
-        return arena_printf(e->arena, "ig_constant_runs(%s, %s, %s, %" PRId64 ", %s, %s)", site, dt, shape, nruns,
-                            rname, cname);
+        return arena_printf(e->arena, "ig_constant_runs(%s, %s, %s, %" PRId64 ", %s, %s)", site, dt,
+                            shape, nruns, rname, cname);
     }
     const char *data = "NULL";
     if (n > 0) {
@@ -260,11 +269,12 @@ static void emit_const(Emitter *e, const Inst *inst, int site, int depth) {
     if (c->dtype == DT_STRING) {
         IG_ASSERT(c->shape.rank == 0);
         emit_indent(e, depth);
-        fprintf(e->out, "%sig_string(&s%d, %s);\n", lhs, site, c_string(e, *(const char *const *)c->data));
+        fprintf(e->out, "%sig_string(&s%d, %s);\n", lhs, site,
+                c_string(e, *(const char *const *)c->data));
         return;
     }
-    const char *call = emit_const_call(e, arena_printf(e->arena, "&s%d", site), arena_printf(e->arena, "%d", site),
-                                       c, depth);
+    const char *call = emit_const_call(e, arena_printf(e->arena, "&s%d", site),
+                                       arena_printf(e->arena, "%d", site), c, depth);
     emit_indent(e, depth);
     fprintf(e->out, "%s%s;\n", lhs, call);
 }
@@ -277,8 +287,8 @@ static void emit_fill(Emitter *e, const Inst *inst, int site, int depth) {
     strbuf_init(&v, e->arena);
     emit_float_literal(&v, val->kind == ATTR_FLOAT ? val->f : (double)val->i, false);
     emit_indent(e, depth);
-    fprintf(e->out, "%sig_fill(&s%d, %s, %s, %s);\n", emit_lhs(e, inst), site, ig_dtype_enum[dt->dtype],
-            emit_shape_args(e, &sh->shape), strbuf_cstr(&v));
+    fprintf(e->out, "%sig_fill(&s%d, %s, %s, %s);\n", emit_lhs(e, inst), site,
+            ig_dtype_enum[dt->dtype], emit_shape_args(e, &sh->shape), strbuf_cstr(&v));
 }
 
 /* "3, (const int[]){0, 2}" (or "0, NULL") for a kernel's int-list argument. */
@@ -307,11 +317,15 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
     case ABI_INPUTS: break;
     case ABI_AXIS: extra = arena_printf(e->arena, ", %d", kc.axis); break;
     case ABI_REDUCE:
-        extra = arena_printf(e->arena, ", %s, %s, %s", emit_int_list(e, kc.nints, kc.ints, true), c_bool(kc.all_axes),
-                             c_bool(kc.keepdims));
+        extra = arena_printf(e->arena, ", %s, %s, %s", emit_int_list(e, kc.nints, kc.ints, true),
+                             c_bool(kc.all_axes), c_bool(kc.keepdims));
         break;
-    case ABI_AXES: extra = arena_printf(e->arena, ", %s", emit_int_list(e, kc.nints, kc.ints, true)); break;
-    case ABI_PERM: extra = arena_printf(e->arena, ", %s", emit_int_list(e, kc.nints, kc.ints, false)); break;
+    case ABI_AXES:
+        extra = arena_printf(e->arena, ", %s", emit_int_list(e, kc.nints, kc.ints, true));
+        break;
+    case ABI_PERM:
+        extra = arena_printf(e->arena, ", %s", emit_int_list(e, kc.nints, kc.ints, false));
+        break;
     case ABI_LIST_AXIS: {
         /* "ig_concat(&s5, 2, (const IgTensor *const[]){t3_a, t4_b}, 0)" */
         StrBuf sb;
@@ -327,13 +341,13 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
         extra = arena_printf(e->arena, ", %s, %s", c_bool(kc.transpose_a), c_bool(kc.transpose_b));
         break;
     case ABI_SLICE:
-        extra = arena_printf(e->arena, ", %d, %d, %d, %d, %d", kc.masks[0], kc.masks[1], kc.masks[2], kc.masks[3],
-                             kc.masks[4]);
+        extra = arena_printf(e->arena, ", %d, %d, %d, %d, %d", kc.masks[0], kc.masks[1],
+                             kc.masks[2], kc.masks[3], kc.masks[4]);
         break;
     case ABI_CONV:
     case ABI_POOL:
-        extra = arena_printf(e->arena, ", %d, %d, %d, %d, %s", kc.window[0], kc.window[1], kc.window[2],
-                             kc.window[3], c_bool(kc.same_padding));
+        extra = arena_printf(e->arena, ", %d, %d, %d, %d, %s", kc.window[0], kc.window[1],
+                             kc.window[2], kc.window[3], c_bool(kc.same_padding));
         break;
     case ABI_EPSILON: {
         StrBuf v;
@@ -366,7 +380,8 @@ static void emit_print(Emitter *e, const Inst *inst, int site, int depth) {
     emit_indent(e, depth);
     fprintf(e->out, "ig_print(&s%d, %s, %d, %s, %s, %s, %" PRId64 ");\n", site,
             stream && strcmp(stream->s, "stderr") == 0 ? "stderr" : "stdout", inst->ninputs, args,
-            c_string(e, sep ? sep->s : " "), c_string(e, end ? end->s : "\n"), sum ? sum->i : (int64_t)3);
+            c_string(e, sep ? sep->s : " "), c_string(e, end ? end->s : "\n"),
+            sum ? sum->i : (int64_t)3);
 }
 
 /* "IgTensor *t0_epochs = ig_flag_value(&s0, 0);" with a comment naming --epochs:
@@ -382,9 +397,9 @@ static void emit_flag(Emitter *e, const Inst *inst, int site, int depth) {
             strbuf_cstr(&name));
 }
 
-/* "IgTensor *t5 = ig_random_normal(&s5, &var_rng, IG_FLOAT32, 2, (const int64_t[]){2, 3}, 0.0, 1.0);":
- * the generator's state variable, the result's dtype and shape, then the two parameters
- * (minval, maxval or mean, stddev) as the kernel takes them. */
+/* "IgTensor *t5 = ig_random_normal(&s5, &var_rng, IG_FLOAT32, 2, (const int64_t[]){2, 3},
+ * 0.0, 1.0);": the generator's state variable, the result's dtype and shape, then the two
+ * parameters (minval, maxval or mean, stddev) as the kernel takes them. */
 static void emit_random(Emitter *e, const Inst *inst, const char *fn, int site, int depth) {
     bool is_uniform = inst->op == OP_RANDOM_UNIFORM || inst->op == OP_RANDOM_UNIFORM_INT;
     const Attr *p[2] = {attrs_get(&inst->attrs, is_uniform ? "minval" : "mean"),
@@ -398,8 +413,9 @@ static void emit_random(Emitter *e, const Inst *inst, const char *fn, int site, 
     }
     const TensorType *t = &inst->outputs[0]->type;
     emit_indent(e, depth);
-    fprintf(e->out, "%s%s(&s%d, &%s, %s, %s%s);\n", emit_lhs(e, inst), fn, site, emit_var_name(e, inst->global),
-            ig_dtype_enum[t->dtype], emit_shape_args(e, &t->shape), strbuf_cstr(&params));
+    fprintf(e->out, "%s%s(&s%d, &%s, %s, %s%s);\n", emit_lhs(e, inst), fn, site,
+            emit_var_name(e, inst->global), ig_dtype_enum[t->dtype], emit_shape_args(e, &t->shape),
+            strbuf_cstr(&params));
 }
 
 static void emit_call(Emitter *e, const Inst *inst, int depth) {
@@ -412,11 +428,13 @@ static void emit_call(Emitter *e, const Inst *inst, int depth) {
         for (int i = 0; i < inst->noutputs; i++) {
             emit_indent(e, depth);
             fprintf(e->out, "IgTensor *%s;\n", emit_value_name(e, inst->outputs[i]));
-            strbuf_printf(&args, "%s&%s", inst->ninputs || i ? ", " : "", emit_value_name(e, inst->outputs[i]));
+            strbuf_printf(&args, "%s&%s", inst->ninputs || i ? ", " : "",
+                          emit_value_name(e, inst->outputs[i]));
         }
     }
     emit_indent(e, depth);
-    fprintf(e->out, "%s%s(%s);\n", emit_lhs(e, inst), emit_func_name(inst->callee), strbuf_cstr(&args));
+    fprintf(e->out, "%s%s(%s);\n", emit_lhs(e, inst), emit_func_name(inst->callee),
+            strbuf_cstr(&args));
 }
 
 /* ---- control flow ------------------------------------------------------------------ */
@@ -435,7 +453,8 @@ static void emit_region_params(Emitter *e, const Region *r, IrValue *const *from
     for (int i = 0; i < r->nparams; i++) {
         if (e->live->uses[r->params[i]->id] == 0) continue;
         emit_indent(e, depth);
-        fprintf(e->out, "IgTensor *%s = %s;\n", emit_value_name(e, r->params[i]), emit_value_name(e, from[i]));
+        fprintf(e->out, "IgTensor *%s = %s;\n", emit_value_name(e, r->params[i]),
+                emit_value_name(e, from[i]));
     }
 }
 
@@ -559,12 +578,13 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
         e->commented_line = inst->loc.line;
         emit_indent(e, depth);
         fprintf(e->out, "/* %s */\n", loc_comment(e, file, inst->loc.line, inst->src_line));
-        if (e->opt->line_directives) fprintf(e->out, "#line %d %s\n", inst->loc.line, c_string(e, file));
+        if (e->opt->line_directives)
+            fprintf(e->out, "#line %d %s\n", inst->loc.line, c_string(e, file));
     }
     if (inst->op != OP_CALL) {
         emit_indent(e, depth);
-        fprintf(e->out, "static IgSite s%d = IG_SITE(%s, %d);\n", site, c_string(e, file ? file : ""),
-                inst->loc.file ? inst->loc.line : 0);
+        fprintf(e->out, "static IgSite s%d = IG_SITE(%s, %d);\n", site,
+                c_string(e, file ? file : ""), inst->loc.file ? inst->loc.line : 0);
     }
     switch (inst->op) {
     case OP_CONST: emit_const(e, inst, site, depth); break;
@@ -585,10 +605,11 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     case OP_ASSIGN_VAR:
     case OP_ASSIGN_ADD_VAR:
     case OP_ASSIGN_SUB_VAR:
-        /* "IgTensor *t3 = ig_var_read(&s3, &var_counter);", "ig_var_assign_add(&s5, &var_counter, t4);" */
+        /* "IgTensor *t3 = ig_var_read(&s3, &var_counter);", "ig_var_assign_add(&s5, &var_counter,
+         * t4);" */
         emit_indent(e, depth);
-        fprintf(e->out, "%s%s(&s%d, &%s%s);\n", emit_lhs(e, inst), fn, site, emit_var_name(e, inst->global),
-                emit_args(e, inst));
+        fprintf(e->out, "%s%s(&s%d, &%s%s);\n", emit_lhs(e, inst), fn, site,
+                emit_var_name(e, inst->global), emit_args(e, inst));
         break;
     case OP_RANDOM_UNIFORM:
     case OP_RANDOM_UNIFORM_INT:
@@ -599,7 +620,8 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     case OP_WHILE: emit_while(e, inst, site, depth); break;
     default:
         /* Every other op's arguments follow from its ABI (ops.def). */
-        IG_ASSERT(inst->nregions == 0 && inst->noutputs == 1 && op_info[inst->op].abi != ABI_SPECIAL);
+        IG_ASSERT(inst->nregions == 0 && inst->noutputs == 1 &&
+                  op_info[inst->op].abi != ABI_SPECIAL);
         emit_kernel_call(e, inst, fn, site, depth);
         break;
     }
@@ -616,12 +638,14 @@ static const char *emit_prototype(Emitter *e, const Func *f) {
     const Region *r = f->body;
     StrBuf sb;
     strbuf_init(&sb, e->arena);
-    strbuf_printf(&sb, "static %s%s(", r->nresults == 1 ? "IgTensor *" : "void ", emit_func_name(f));
+    strbuf_printf(&sb, "static %s%s(", r->nresults == 1 ? "IgTensor *" : "void ",
+                  emit_func_name(f));
     int n = 0;
     for (int i = 0; i < r->nparams; i++, n++)
         strbuf_printf(&sb, "%sIgTensor *%s", n ? ", " : "", emit_value_name(e, r->params[i]));
     if (r->nresults > 1)
-        for (int i = 0; i < r->nresults; i++, n++) strbuf_printf(&sb, "%sIgTensor **ret%d", n ? ", " : "", i);
+        for (int i = 0; i < r->nresults; i++, n++)
+            strbuf_printf(&sb, "%sIgTensor **ret%d", n ? ", " : "", i);
     strbuf_puts(&sb, n ? ")" : "void)");
     return strbuf_cstr(&sb);
 }
@@ -652,7 +676,8 @@ static void emit_func_head(Emitter *e, const Func *f) {
         StrBuf py;
         strbuf_init(&py, e->arena);
         strbuf_printf(&py, "%s%s", f->py_name, f->signature ? f->signature : "");
-        if (f->loc.file) strbuf_printf(&py, " at %s:%d", irtext_basename(f->loc.file->path), f->loc.line);
+        if (f->loc.file)
+            strbuf_printf(&py, " at %s:%d", irtext_basename(f->loc.file->path), f->loc.line);
         StrBuf esc;
         strbuf_init(&esc, e->arena);
         emit_comment_text(&esc, strbuf_cstr(&py));
@@ -841,14 +866,15 @@ static void emit_global_init(Emitter *e, const Global *g) {
     const ConstData *c = g->init;
     const char *file = g->loc.file ? g->loc.file->path : e->opt->script_name;
     fprintf(e->out, "    /* %s */\n", loc_comment(e, file, g->loc.line, g->src_line));
-    fprintf(e->out, "    static IgSite s_%s = IG_SITE(%s, %d);\n", g->name, c_string(e, file ? file : ""),
-            g->loc.file ? g->loc.line : 0);
+    fprintf(e->out, "    static IgSite s_%s = IG_SITE(%s, %d);\n", g->name,
+            c_string(e, file ? file : ""), g->loc.file ? g->loc.line : 0);
     const char *value;
     if (c->dtype == DT_STRING) {
-        value = arena_printf(e->arena, "ig_string(&s_%s, %s)", g->name, c_string(e, *(const char *const *)c->data));
+        value = arena_printf(e->arena, "ig_string(&s_%s, %s)", g->name,
+                             c_string(e, *(const char *const *)c->data));
     } else {
-        value = emit_const_call(e, arena_printf(e->arena, "&s_%s", g->name), arena_printf(e->arena, "_%s", g->name),
-                                c, 1);
+        value = emit_const_call(e, arena_printf(e->arena, "&s_%s", g->name),
+                                arena_printf(e->arena, "_%s", g->name), c, 1);
     }
     fprintf(e->out, "    ig_var_init(&%s, %s);\n", emit_var_name(e, g), value);
 }
@@ -866,10 +892,11 @@ static void emit_globals(Emitter *e) {
         StrBuf com;
         strbuf_init(&com, e->arena);
         emit_comment_text(&com, strbuf_cstr(&text));
-        fprintf(e->out, "static IgVar %s = IG_VAR(%s); /* %s */\n", emit_var_name(e, g), c_string(e, g->name),
-                strbuf_cstr(&com));
+        fprintf(e->out, "static IgVar %s = IG_VAR(%s); /* %s */\n", emit_var_name(e, g),
+                c_string(e, g->name), strbuf_cstr(&com));
     }
-    fputs("\n/* Sets every variable to its initial value; main() runs it before the program. */\n", e->out);
+    fputs("\n/* Sets every variable to its initial value; main() runs it before the program. */\n",
+          e->out);
     fputs("static void init(void) {\n", e->out);
     for (int i = 0; i < e->m->nglobals; i++) emit_global_init(e, e->m->globals[i]);
     fputs("}\n\n", e->out);
@@ -892,12 +919,14 @@ static const char *flag_default_text(Emitter *e, const FlagDef *f) {
  *     };                                                   one row per ingot.flag */
 static void emit_flag_table(Emitter *e) {
     if (e->m->nflags == 0) return;
-    fputs("/* The program's flags (ingot.flag): name, dtype, default, help for --help. */\n", e->out);
+    fputs("/* The program's flags (ingot.flag): name, dtype, default, help for --help. */\n",
+          e->out);
     fputs("static const IgFlagSpec flags[] = {\n", e->out);
     for (int i = 0; i < e->m->nflags; i++) {
         const FlagDef *f = e->m->flags[i];
-        fprintf(e->out, "    {%s, %s, %s, %s},\n", c_string(e, f->name), ig_dtype_enum[f->value->dtype],
-                c_string(e, flag_default_text(e, f)), c_string(e, f->help));
+        fprintf(e->out, "    {%s, %s, %s, %s},\n", c_string(e, f->name),
+                ig_dtype_enum[f->value->dtype], c_string(e, flag_default_text(e, f)),
+                c_string(e, f->help));
     }
     fputs("};\n\n", e->out);
 }
@@ -948,7 +977,8 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
     else fputs("    ig_flags_parse(argc, argv, NULL, 0);\n", out);
     if (m->nglobals > 0) fputs("    init();\n", out);
     fputs(program->body->nresults ? "    ig_release(program());\n" : "    program();\n", out);
-    for (int i = 0; i < m->nglobals; i++) fprintf(out, "    ig_var_release(&%s);\n", emit_var_name(&e, m->globals[i]));
+    for (int i = 0; i < m->nglobals; i++)
+        fprintf(out, "    ig_var_release(&%s);\n", emit_var_name(&e, m->globals[i]));
     fputs("    ig_runtime_shutdown();\n", out);
     fputs("    return 0;\n", out);
     fputs("}\n", out);
@@ -990,7 +1020,9 @@ static bool const_data_has_nonfinite(const ConstData *c) {
     if (!dtype_is_float(c->dtype)) return false;
     int64_t n = shape_num_elements(&c->shape);
     for (int64_t i = 0; i < n; i++)
-        if (!isfinite(c->dtype == DT_FLOAT32 ? ((const float *)c->data)[i] : ((const double *)c->data)[i])) return true;
+        if (!isfinite(c->dtype == DT_FLOAT32 ? ((const float *)c->data)[i]
+                                             : ((const double *)c->data)[i]))
+            return true;
     return false;
 }
 

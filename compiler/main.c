@@ -14,7 +14,9 @@
 
 static void raise_stack_limit(char **argv) {
     struct rlimit rl;
-    if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= INGOT_STACK_BYTES) return;
+    if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+        rl.rlim_cur >= INGOT_STACK_BYTES)
+        return;
     if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < INGOT_STACK_BYTES) return;
     if (getenv("INGOT_REEXECUTED")) return; /* once only, whatever happens */
     rlim_t old = rl.rlim_cur;

@@ -262,8 +262,10 @@ static int bench_conv2d(void)
         for (int i = 0; i < CONV_K; i++)
             for (int j = 0; j < CONV_K; j++)
                 for (int c = 0; c < CONV_C; c++)
-                    acc += (double)px[((n * CONV_HW + oh - 1 + i) * CONV_HW + ow - 1 + j) * CONV_C + c] *
-                           pw[((i * CONV_K + j) * CONV_C + c) * CONV_O + o];
+                    acc +=
+                        (double)
+                            px[((n * CONV_HW + oh - 1 + i) * CONV_HW + ow - 1 + j) * CONV_C + c] *
+                        pw[((i * CONV_K + j) * CONV_C + c) * CONV_O + o];
         double want = acc > 0 ? acc : 0;
         float got = ((const float *)y->data)[((n * CONV_HW + oh) * CONV_HW + ow) * CONV_O + o];
         if (fabs(got - want) > 1e-3 * (1 + fabs(want))) {

@@ -123,7 +123,8 @@ Node *ag_build_helper(Arena *a, SrcLoc loc, const char *helper);
 Node *ag_build_call(Arena *a, SrcLoc loc, Node *func, Node **args, int nargs);
 Node *ag_build_lambda(Arena *a, SrcLoc loc, Node *body);
 Node *ag_build_not(Arena *a, SrcLoc loc, Node *operand);          /* ag__.not_(x) */
-Node *ag_build_and(Arena *a, SrcLoc loc, Node *left, Node *right); /* ag__.and_(lambda: l, lambda: r) */
+Node *ag_build_and(Arena *a, SrcLoc loc, Node *left,
+                   Node *right); /* ag__.and_(lambda: l, lambda: r) */
 Node *ag_build_assign(Arena *a, SrcLoc loc, Node *target, Node *value);
 Node *ag_build_expr_stmt(Arena *a, SrcLoc loc, Node *value);
 Node *ag_build_return(Arena *a, SrcLoc loc, Node *value);

@@ -25,7 +25,9 @@ Node *ag_build_int(Arena *a, SrcLoc loc, int64_t v) {
     return n;
 }
 
-Node *ag_build_bool(Arena *a, SrcLoc loc, bool v) { return ast_new(a, v ? AST_TRUE : AST_FALSE, loc); }
+Node *ag_build_bool(Arena *a, SrcLoc loc, bool v) {
+    return ast_new(a, v ? AST_TRUE : AST_FALSE, loc);
+}
 
 Node *ag_build_none(Arena *a, SrcLoc loc) { return ast_new(a, AST_NONE, loc); }
 

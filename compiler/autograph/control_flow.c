@@ -46,7 +46,8 @@ typedef struct State {
 static void cf_block(AgScope *s, NodeList *body, Level *lv);
 
 bool ag_is_escaping(const AgScope *s, const char *name) {
-    return nameset_has(s->globals, name) || nameset_has(s->nonlocals, name) || nameset_has(s->captured, name);
+    return nameset_has(s->globals, name) || nameset_has(s->nonlocals, name) ||
+           nameset_has(s->captured, name);
 }
 
 static State state_of(AgScope *s, Node *st) {
@@ -66,7 +67,8 @@ static State state_of(AgScope *s, Node *st) {
     ag_stmt_composites(s, st, &composites, &targets);
     for (int i = 0; i < composites.n; i++) {
         const char *base = ag_composite_base(s, ptrmap_get(&targets, composites.v[i]));
-        if (nameset_has(fi->live_in, base) || nameset_has(fi->live_after, base) || ag_is_escaping(s, base))
+        if (nameset_has(fi->live_in, base) || nameset_has(fi->live_after, base) ||
+            ag_is_escaping(s, base))
             namebuf_push(&outs, composites.v[i]);
     }
     NameSet o = namebuf_set(&outs), in = namebuf_set(&ins);
@@ -155,18 +157,20 @@ static Node *names_tuple(AgScope *s, const State *st, SrcLoc loc) {
 }
 
 /* def get_state(): return (x, y)  and  def set_state(vars_): nonlocal x, y; (x, y) = vars_ */
-static void push_state_functions(AgScope *s, NodeList *out, const State *st, const Level *lv, const char *get,
-                                 const char *set, SrcLoc loc) {
+static void push_state_functions(AgScope *s, NodeList *out, const State *st, const Level *lv,
+                                 const char *get, const char *set, SrcLoc loc) {
     Arena *a = s->ctx->arena;
     Node *getter = ag_build_def(a, loc, get, NULL);
-    nodelist_push(a, &getter->funcdef.body, ag_build_return(a, loc, state_tuple(s, st, loc, false)));
+    nodelist_push(a, &getter->funcdef.body,
+                  ag_build_return(a, loc, state_tuple(s, st, loc, false)));
     nodelist_push(a, out, getter);
 
     const char *vars = param_name(s, "vars_");
     Node *setter = ag_build_def(a, loc, set, vars);
     push_decls(s, &setter->funcdef.body, st, lv, loc);
     if (st->n) {
-        Node *assign = ag_build_assign(a, loc, state_tuple(s, st, loc, true), ag_build_name(a, loc, vars));
+        Node *assign =
+            ag_build_assign(a, loc, state_tuple(s, st, loc, true), ag_build_name(a, loc, vars));
         nodelist_push(a, &setter->funcdef.body, assign);
     } else {
         nodelist_push(a, &setter->funcdef.body, ag_build_pass(a, loc));
@@ -191,8 +195,9 @@ static void push_undefined(AgScope *s, NodeList *out, const State *st, NameSet b
 
 /* def name(param): <decls> <prologue> <body, converted as a new level>; an empty
    body becomes `pass` (after the declarations, as TF writes it). */
-static Node *helper_def(AgScope *s, const char *name, const char *param, const State *st, const Level *lv,
-                        Node *prologue, NodeList *body, NameSet prologue_binds, SrcLoc loc) {
+static Node *helper_def(AgScope *s, const char *name, const char *param, const State *st,
+                        const Level *lv, Node *prologue, NodeList *body, NameSet prologue_binds,
+                        SrcLoc loc) {
     Arena *a = s->ctx->arena;
     Node *def = ag_build_def(a, loc, name, param);
     push_decls(s, &def->funcdef.body, st, lv, loc);
@@ -221,13 +226,16 @@ static Node *opts_dict(AgScope *s, const Node *loop, Node *iterate_names) {
     return d;
 }
 
-static void push_call(AgScope *s, NodeList *out, SrcLoc loc, const char *helper, Node **args, int n) {
+static void push_call(AgScope *s, NodeList *out, SrcLoc loc, const char *helper, Node **args,
+                      int n) {
     Arena *a = s->ctx->arena;
     Node *call = ag_build_call(a, loc, ag_build_helper(a, loc, helper), args, n);
     nodelist_push(a, out, ag_build_expr_stmt(a, loc, call));
 }
 
-static Node *name_of(AgScope *s, SrcLoc loc, const char *name) { return ag_build_name(s->ctx->arena, loc, name); }
+static Node *name_of(AgScope *s, SrcLoc loc, const char *name) {
+    return ag_build_name(s->ctx->arena, loc, name);
+}
 
 /* ---- the three statements ---------------------------------------------------------------- */
 
@@ -242,8 +250,11 @@ static void convert_if(AgScope *s, Node *st, Level *lv, NodeList *out) {
     Node *test = ag_convert_expr(s, st->if_.test);
 
     push_state_functions(s, out, &state, lv, get, set, loc);
-    nodelist_push(a, out, helper_def(s, body_name, NULL, &state, lv, NULL, &st->if_.body, (NameSet){0}, loc));
-    nodelist_push(a, out, helper_def(s, else_name, NULL, &state, lv, NULL, &st->if_.orelse, (NameSet){0}, loc));
+    nodelist_push(
+        a, out, helper_def(s, body_name, NULL, &state, lv, NULL, &st->if_.body, (NameSet){0}, loc));
+    nodelist_push(
+        a, out,
+        helper_def(s, else_name, NULL, &state, lv, NULL, &st->if_.orelse, (NameSet){0}, loc));
     for (int i = 0; i < inits.len; i++) nodelist_push(a, out, inits.items[i]);
     Node *args[7] = {test,
                      name_of(s, loc, body_name),
@@ -261,18 +272,23 @@ static void convert_while(AgScope *s, Node *st, Level *lv, NodeList *out) {
     SrcLoc loc = st->loc;
     State state = state_of(s, st);
     const char *get = ag_fresh_name(s, "get_state"), *set = ag_fresh_name(s, "set_state");
-    const char *body_name = ag_fresh_name(s, "loop_body"), *test_name = ag_fresh_name(s, "loop_test");
+    const char *body_name = ag_fresh_name(s, "loop_body"),
+               *test_name = ag_fresh_name(s, "loop_test");
     NodeList inits = {0};
     push_undefined(s, &inits, &state, lv->bound, loc);
 
     push_state_functions(s, out, &state, lv, get, set, loc);
-    nodelist_push(a, out, helper_def(s, body_name, NULL, &state, lv, NULL, &st->while_.body, (NameSet){0}, loc));
+    nodelist_push(
+        a, out,
+        helper_def(s, body_name, NULL, &state, lv, NULL, &st->while_.body, (NameSet){0}, loc));
     Node *test_def = ag_build_def(a, loc, test_name, NULL);
-    nodelist_push(a, &test_def->funcdef.body, ag_build_return(a, loc, ag_convert_expr(s, st->while_.test)));
+    nodelist_push(a, &test_def->funcdef.body,
+                  ag_build_return(a, loc, ag_convert_expr(s, st->while_.test)));
     nodelist_push(a, out, test_def);
     for (int i = 0; i < inits.len; i++) nodelist_push(a, out, inits.items[i]);
-    Node *args[6] = {name_of(s, loc, test_name), name_of(s, loc, body_name), name_of(s, loc, get),
-                     name_of(s, loc, set),       names_tuple(s, &state, loc), opts_dict(s, st, NULL)};
+    Node *args[6] = {name_of(s, loc, test_name),  name_of(s, loc, body_name),
+                     name_of(s, loc, get),        name_of(s, loc, set),
+                     names_tuple(s, &state, loc), opts_dict(s, st, NULL)};
     push_call(s, out, loc, "while_stmt", args, 6);
     lv->bound = nameset_union(s->scratch, lv->bound, state_set(s, &state));
 }
@@ -298,10 +314,13 @@ static void convert_for(AgScope *s, Node *st, Level *lv, NodeList *out) {
     ag_target_binds(s, st->for_.target, &tb);
     ag_convert_target(s, st->for_.target);
     Node *bind = ag_build_assign(a, st->for_.target->loc, st->for_.target, name_of(s, loc, itr));
-    nodelist_push(a, out, helper_def(s, body_name, itr, &state, lv, bind, &st->for_.body, namebuf_set(&tb), loc));
+    nodelist_push(
+        a, out,
+        helper_def(s, body_name, itr, &state, lv, bind, &st->for_.body, namebuf_set(&tb), loc));
     if (extra_name) {
         Node *extra_def = ag_build_def(a, loc, extra_name, NULL);
-        nodelist_push(a, &extra_def->funcdef.body, ag_build_return(a, loc, ag_convert_expr(s, info->extra_test)));
+        nodelist_push(a, &extra_def->funcdef.body,
+                      ag_build_return(a, loc, ag_convert_expr(s, info->extra_test)));
         nodelist_push(a, out, extra_def);
     }
     for (int i = 0; i < inits.len; i++) nodelist_push(a, out, inits.items[i]);
@@ -340,7 +359,8 @@ static void convert_try(AgScope *s, Node *st, Level *lv) {
     for (int h = 0; h < st->try_.handlers.len; h++) {
         Node *handler = st->try_.handlers.items[h];
         Level hl = *lv;
-        if (handler->handler.name) hl.bound = nameset_add(s->scratch, hl.bound, ag_intern(s, handler->handler.name));
+        if (handler->handler.name)
+            hl.bound = nameset_add(s->scratch, hl.bound, ag_intern(s, handler->handler.name));
         cf_block(s, &handler->handler.body, &hl);
         after.bound = nameset_inter(s->scratch, after.bound, hl.bound);
     }
@@ -392,7 +412,8 @@ static void cf_block(AgScope *s, NodeList *body, Level *lv) {
 }
 
 void ag_convert_control_flow(AgScope *s, NodeList *body) {
-    Level top = {nameset_union(s->scratch, s->params, nameset_union(s->scratch, s->globals, s->nonlocals)), s->globals,
-                 s->is_module};
+    Level top = {
+        nameset_union(s->scratch, s->params, nameset_union(s->scratch, s->globals, s->nonlocals)),
+        s->globals, s->is_module};
     cf_block(s, body, &top);
 }

@@ -27,11 +27,13 @@ static bool take_loop_options(AgScope *s, Node *loop, NodeList *body) {
         for (int k = 0; k < call->call.keywords.len; k++) {
             const Node *kw = call->call.keywords.items[k];
             if (!kw->keyword.name) {
-                diag_error(s->ctx->diag, kw->loc, "'set_loop_options' takes keyword arguments only");
+                diag_error(s->ctx->diag, kw->loc,
+                           "'set_loop_options' takes keyword arguments only");
                 ok = false;
                 continue;
             }
-            nodelist_push(s->ctx->arena, &info->opt_keys, ag_build_str(s->ctx->arena, kw->loc, kw->keyword.name));
+            nodelist_push(s->ctx->arena, &info->opt_keys,
+                          ag_build_str(s->ctx->arena, kw->loc, kw->keyword.name));
             nodelist_push(s->ctx->arena, &info->opt_values, kw->keyword.value);
         }
     }

@@ -56,7 +56,8 @@ static Node *conv_ifexp(ExprCtx *c, Node *e) {
     Node *test = conv(c, e->ifexp.test);
     Node *body = conv(c, e->ifexp.body);
     Node *orelse = conv(c, e->ifexp.orelse);
-    Node *args[4] = {test, ag_build_lambda(a, body->loc, body), ag_build_lambda(a, orelse->loc, orelse),
+    Node *args[4] = {test, ag_build_lambda(a, body->loc, body),
+                     ag_build_lambda(a, orelse->loc, orelse),
                      ag_build_str(a, e->ifexp.test->loc, text)};
     return ag_build_call(a, e->loc, ag_build_helper(a, e->loc, "if_exp"), args, 4);
 }
@@ -81,7 +82,8 @@ static Node *conv_comp(ExprCtx *c, Node *e) {
     NameBuf names;
     namebuf_init(&names, c->s->scratch);
     NodeList *gens = &e->comp.generators;
-    for (int i = 0; i < gens->len; i++) ag_target_binds(c->s, gens->items[i]->comprehension.target, &names);
+    for (int i = 0; i < gens->len; i++)
+        ag_target_binds(c->s, gens->items[i]->comprehension.target, &names);
     ExprCtx inner = {c->s, nameset_union(c->s->scratch, c->shadow, namebuf_set(&names))};
     for (int i = 0; i < gens->len; i++) {
         Node *g = gens->items[i];

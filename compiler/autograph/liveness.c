@@ -76,7 +76,8 @@ static NameSet while_live(AgScope *s, Node *st, NameSet after) {
     NameSet test = set_of_expr(s, st->while_.test);
     NameSet top = nameset_union(sa, exit, test);
     for (;;) {
-        NameSet next = nameset_union(sa, nameset_union(sa, exit, test), block_live(s, &st->while_.body, top));
+        NameSet next =
+            nameset_union(sa, nameset_union(sa, exit, test), block_live(s, &st->while_.body, top));
         if (nameset_equal(next, top)) break;
         top = next;
     }
@@ -118,12 +119,14 @@ static NameSet stmt_live(AgScope *s, Node *st, NameSet after) {
     case AST_FOR: return for_live(s, st, after);
     case AST_WITH: {
         NameSet body_in = block_live(s, &st->with.body, after);
-        return nameset_union(sa, set_of_uses(s, st), nameset_minus(sa, body_in, set_of_kills(s, st)));
+        return nameset_union(sa, set_of_uses(s, st),
+                             nameset_minus(sa, body_in, set_of_kills(s, st)));
     }
     case AST_TRY: return try_live(s, st, after);
     case AST_RETURN:
     case AST_RAISE: return set_of_uses(s, st); /* nothing after it runs */
-    default: return nameset_union(sa, nameset_minus(sa, after, set_of_kills(s, st)), set_of_uses(s, st));
+    default:
+        return nameset_union(sa, nameset_minus(sa, after, set_of_kills(s, st)), set_of_uses(s, st));
     }
 }
 

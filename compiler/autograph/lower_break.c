@@ -11,7 +11,8 @@
 static bool break_loop(void *pass, AgGuard *outer, Node *loop, NodeList *out) {
     AgScope *s = pass;
     Arena *a = s->ctx->arena;
-    AgGuard g = {.scope = s, .jump = AST_BREAK, .base = "break_", .lower_loop = break_loop, .pass = s};
+    AgGuard g = {
+        .scope = s, .jump = AST_BREAK, .base = "break_", .lower_loop = break_loop, .pass = s};
     bool is_while = loop->kind == AST_WHILE;
     NodeList *body = is_while ? &loop->while_.body : &loop->for_.body;
     NodeList *orelse = is_while ? &loop->while_.orelse : &loop->for_.orelse;
@@ -33,11 +34,13 @@ static bool break_loop(void *pass, AgGuard *outer, Node *loop, NodeList *out) {
     SrcLoc loc = loop->loc;
     nodelist_push(a, out, ag_build_flag_set(a, loc, g.flag, false));
     Node *not_broken = ag_build_not(a, loc, ag_build_name(a, loc, g.flag));
-    if (is_while) loop->while_.test = ag_build_and(a, loop->while_.test->loc, not_broken, loop->while_.test);
+    if (is_while)
+        loop->while_.test = ag_build_and(a, loop->while_.test->loc, not_broken, loop->while_.test);
     else ag_loop_info(s, loop)->extra_test = not_broken;
     nodelist_push(a, out, loop);
     if (els.len) {
-        Node *guard = ag_build_if(a, els.items[0]->loc, ag_build_not(a, loc, ag_build_name(a, loc, g.flag)));
+        Node *guard =
+            ag_build_if(a, els.items[0]->loc, ag_build_not(a, loc, ag_build_name(a, loc, g.flag)));
         guard->if_.body = els;
         nodelist_push(a, out, guard);
     }

@@ -9,7 +9,11 @@
 static bool continue_loop(void *pass, AgGuard *outer, Node *loop, NodeList *out) {
     AgScope *s = pass;
     Arena *a = s->ctx->arena;
-    AgGuard g = {.scope = s, .jump = AST_CONTINUE, .base = "continue_", .lower_loop = continue_loop, .pass = s};
+    AgGuard g = {.scope = s,
+                 .jump = AST_CONTINUE,
+                 .base = "continue_",
+                 .lower_loop = continue_loop,
+                 .pass = s};
     bool is_while = loop->kind == AST_WHILE;
     NodeList *body = is_while ? &loop->while_.body : &loop->for_.body;
     NodeList *orelse = is_while ? &loop->while_.orelse : &loop->for_.orelse;
@@ -28,4 +32,6 @@ static bool continue_loop(void *pass, AgGuard *outer, Node *loop, NodeList *out)
     return jumped;
 }
 
-void ag_lower_continue(AgScope *s, NodeList *body) { ag_guard_find_loops(s, body, continue_loop, s); }
+void ag_lower_continue(AgScope *s, NodeList *body) {
+    ag_guard_find_loops(s, body, continue_loop, s);
+}

@@ -17,14 +17,19 @@ static bool block_has_return(const NodeList *b, bool nested);
 static bool stmt_has_return(const Node *st, bool nested) {
     switch (st->kind) {
     case AST_RETURN: return nested;
-    case AST_IF: return block_has_return(&st->if_.body, true) || block_has_return(&st->if_.orelse, true);
-    case AST_WHILE: return block_has_return(&st->while_.body, true) || block_has_return(&st->while_.orelse, true);
-    case AST_FOR: return block_has_return(&st->for_.body, true) || block_has_return(&st->for_.orelse, true);
+    case AST_IF:
+        return block_has_return(&st->if_.body, true) || block_has_return(&st->if_.orelse, true);
+    case AST_WHILE:
+        return block_has_return(&st->while_.body, true) ||
+               block_has_return(&st->while_.orelse, true);
+    case AST_FOR:
+        return block_has_return(&st->for_.body, true) || block_has_return(&st->for_.orelse, true);
     case AST_WITH: return block_has_return(&st->with.body, nested);
     case AST_TRY:
         for (int h = 0; h < st->try_.handlers.len; h++)
             if (block_has_return(&st->try_.handlers.items[h]->handler.body, nested)) return true;
-        return block_has_return(&st->try_.body, nested) || block_has_return(&st->try_.orelse, nested) ||
+        return block_has_return(&st->try_.body, nested) ||
+               block_has_return(&st->try_.orelse, nested) ||
                block_has_return(&st->try_.finalbody, nested);
     default: return false;
     }
@@ -110,7 +115,8 @@ static bool ret_stmt(Ret *r, Node *st, NodeList *out) {
     case AST_RETURN: {
         Node *value = st->ret.value ? st->ret.value : ag_build_none(a, st->loc);
         nodelist_push(a, out, ag_build_flag_set(a, st->loc, r->do_return, true));
-        nodelist_push(a, out, ag_build_assign(a, st->loc, ag_build_name(a, st->loc, r->retval), value));
+        nodelist_push(a, out,
+                      ag_build_assign(a, st->loc, ag_build_name(a, st->loc, r->retval), value));
         return true;
     }
     case AST_WHILE:
@@ -125,7 +131,8 @@ static bool ret_stmt(Ret *r, Node *st, NodeList *out) {
         if (returned) {
             LoopInfo *info = ag_loop_info(r->s, st);
             Node *not_ret = not_returned(r, st->loc);
-            info->extra_test = info->extra_test ? ag_build_and(a, st->loc, not_ret, info->extra_test) : not_ret;
+            info->extra_test =
+                info->extra_test ? ag_build_and(a, st->loc, not_ret, info->extra_test) : not_ret;
         }
         break;
     default: {
@@ -164,10 +171,13 @@ void ag_lower_return(AgScope *s, NodeList *body) {
     int first = body->len && is_docstring(body->items[0]) ? 1 : 0;
     if (first) nodelist_push(a, &out, body->items[0]);
     nodelist_push(a, &out, ag_build_flag_set(a, loc, r.do_return, false));
-    Node *undefined = ag_build_call(a, loc, ag_build_helper(a, loc, "UndefinedReturnValue"), NULL, 0);
+    Node *undefined =
+        ag_build_call(a, loc, ag_build_helper(a, loc, "UndefinedReturnValue"), NULL, 0);
     nodelist_push(a, &out, ag_build_assign(a, loc, ag_build_name(a, loc, r.retval), undefined));
     for (int i = first; i < body->len; i++) nodelist_push(a, &out, body->items[i]);
     Node *args[2] = {ag_build_name(a, loc, r.retval), ag_build_name(a, loc, r.do_return)};
-    nodelist_push(a, &out, ag_build_return(a, loc, ag_build_call(a, loc, ag_build_helper(a, loc, "ret"), args, 2)));
+    nodelist_push(
+        a, &out,
+        ag_build_return(a, loc, ag_build_call(a, loc, ag_build_helper(a, loc, "ret"), args, 2)));
     *body = out;
 }

@@ -5,7 +5,9 @@
  * conversion's arena (they end up in the tree). */
 #include "ag.h"
 
-const char *ag_intern(AgScope *s, const char *name) { return arena_intern_cstr(s->ctx->arena, name); }
+const char *ag_intern(AgScope *s, const char *name) {
+    return arena_intern_cstr(s->ctx->arena, name);
+}
 
 const char *ag_fresh_name(AgScope *s, const char *base) {
     const char *name = ag_intern(s, base);

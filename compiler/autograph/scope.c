@@ -75,14 +75,17 @@ void ag_stmt_slots(Node *s, AgSlotFn fn, void *ctx) {
         }
         break;
     case AST_FUNCDEF:
-        for (int i = 0; i < s->funcdef.decorators.len; i++) fn(ctx, &s->funcdef.decorators.items[i], false);
+        for (int i = 0; i < s->funcdef.decorators.len; i++)
+            fn(ctx, &s->funcdef.decorators.items[i], false);
         params_slots(&s->funcdef.params, fn, ctx);
         if (s->funcdef.returns) fn(ctx, &s->funcdef.returns, false);
         break;
     case AST_CLASSDEF:
-        for (int i = 0; i < s->classdef.decorators.len; i++) fn(ctx, &s->classdef.decorators.items[i], false);
+        for (int i = 0; i < s->classdef.decorators.len; i++)
+            fn(ctx, &s->classdef.decorators.items[i], false);
         for (int i = 0; i < s->classdef.bases.len; i++) fn(ctx, &s->classdef.bases.items[i], false);
-        for (int i = 0; i < s->classdef.keywords.len; i++) fn(ctx, &s->classdef.keywords.items[i]->keyword.value, false);
+        for (int i = 0; i < s->classdef.keywords.len; i++)
+            fn(ctx, &s->classdef.keywords.items[i]->keyword.value, false);
         break;
     default: break;
     }
@@ -96,8 +99,10 @@ typedef struct Collect {
 } Collect;
 
 void ag_param_names(AgScope *s, const Params *p, NameBuf *out) {
-    for (int i = 0; i < p->args.len; i++) namebuf_push(out, ag_intern(s, p->args.items[i]->arg.name));
-    for (int i = 0; i < p->kwonly.len; i++) namebuf_push(out, ag_intern(s, p->kwonly.items[i]->arg.name));
+    for (int i = 0; i < p->args.len; i++)
+        namebuf_push(out, ag_intern(s, p->args.items[i]->arg.name));
+    for (int i = 0; i < p->kwonly.len; i++)
+        namebuf_push(out, ag_intern(s, p->kwonly.items[i]->arg.name));
     if (p->vararg) namebuf_push(out, ag_intern(s, p->vararg->arg.name));
     if (p->kwarg) namebuf_push(out, ag_intern(s, p->kwarg->arg.name));
 }
@@ -148,7 +153,8 @@ void ag_expr_loads(AgScope *s, const Node *e, NameBuf *out) {
             ag_target_loads(s, g->comprehension.target, &inner);
             if (i == 0) ag_expr_loads(s, g->comprehension.iter, out);
             else ag_expr_loads(s, g->comprehension.iter, &inner);
-            for (int k = 0; k < g->comprehension.ifs.len; k++) ag_expr_loads(s, g->comprehension.ifs.items[k], &inner);
+            for (int k = 0; k < g->comprehension.ifs.len; k++)
+                ag_expr_loads(s, g->comprehension.ifs.items[k], &inner);
         }
         if (e->comp.elt) ag_expr_loads(s, e->comp.elt, &inner);
         if (e->comp.key) ag_expr_loads(s, e->comp.key, &inner);
@@ -224,7 +230,8 @@ void ag_stmt_uses(AgScope *s, const Node *stmt, NameBuf *out) {
 }
 
 void ag_import_binds(AgScope *s, const Node *stmt, NameBuf *out) {
-    const NodeList *names = stmt->kind == AST_IMPORT ? &stmt->import.names : &stmt->import_from.names;
+    const NodeList *names =
+        stmt->kind == AST_IMPORT ? &stmt->import.names : &stmt->import_from.names;
     for (int i = 0; i < names->len; i++) {
         const Node *al = names->items[i];
         if (al->alias.asname) {
@@ -332,7 +339,8 @@ void ag_block_decls(AgScope *s, const NodeList *body, NameBuf *globals, NameBuf 
         const Node *st = body->items[i];
         if (st->kind == AST_GLOBAL || st->kind == AST_NONLOCAL)
             for (int k = 0; k < st->names.len; k++)
-                namebuf_push(st->kind == AST_GLOBAL ? globals : nonlocals, ag_intern(s, st->names.names[k]));
+                namebuf_push(st->kind == AST_GLOBAL ? globals : nonlocals,
+                             ag_intern(s, st->names.names[k]));
         ast_for_each_block(body->items[i], decls_block, &d);
     }
 }
@@ -408,7 +416,9 @@ static bool is_attr(const Node *e, const char *attr) {
 bool ag_is_loop_options(const Node *stmt) {
     if (stmt->kind != AST_EXPR_STMT || stmt->expr_stmt.value->kind != AST_CALL) return false;
     const Node *f = stmt->expr_stmt.value->call.func;
-    if (!is_attr(f, "set_loop_options") || !is_attr(f->attribute.value, "experimental")) return false;
+    if (!is_attr(f, "set_loop_options") || !is_attr(f->attribute.value, "experimental"))
+        return false;
     const Node *base = f->attribute.value->attribute.value;
-    return is_attr(base, "autograph") || (base->kind == AST_NAME && strcmp(base->name.id, "autograph") == 0);
+    return is_attr(base, "autograph") ||
+           (base->kind == AST_NAME && strcmp(base->name.id, "autograph") == 0);
 }

@@ -69,9 +69,13 @@ EagerContext *eager_new(Module *m, int argc, char **argv) {
 
 const BuildExecutor *eager_executor(EagerContext *ec) { return &ec->executor; }
 
-static IgTensor *tensor_of(const EagerContext *ec, const IrValue *v) { return tensor_map_get(ec->values, v->id); }
+static IgTensor *tensor_of(const EagerContext *ec, const IrValue *v) {
+    return tensor_map_get(ec->values, v->id);
+}
 
-static void set_tensor(EagerContext *ec, const IrValue *v, IgTensor *t) { tensor_map_put(ec->values, v->id, t); }
+static void set_tensor(EagerContext *ec, const IrValue *v, IgTensor *t) {
+    tensor_map_put(ec->values, v->id, t);
+}
 
 const IgTensor *eager_tensor(const EagerContext *ec, const IrValue *v) { return tensor_of(ec, v); }
 
@@ -124,9 +128,10 @@ static IgSite *eager_site(EagerContext *ec, const Inst *inst) {
 /* A constant of our own: the runtime's ig_constant/ig_string cache theirs in the site,
    which eager mode releases right after the call. */
 static IgTensor *eager_constant(IgSite *site, const ConstData *c) {
-    const IgTensor *cached = c->dtype == DT_STRING
-                                 ? ig_string(site, *(const char *const *)c->data)
-                                 : ig_constant(site, (IgDType)c->dtype, c->shape.rank, c->shape.dims, c->data);
+    const IgTensor *cached =
+        c->dtype == DT_STRING
+            ? ig_string(site, *(const char *const *)c->data)
+            : ig_constant(site, (IgDType)c->dtype, c->shape.rank, c->shape.dims, c->data);
     IgTensor *t = ig_tensor_copy(cached);
     ig_site_release(site);
     return t;
@@ -155,7 +160,8 @@ const ConstData *eager_const_data(Arena *a, const IgTensor *t) {
 IgVar *eager_var(EagerContext *ec, Global *g) {
     if (g->index >= ec->nvars) {
         int n = ec->m->nglobals > g->index ? ec->m->nglobals : g->index + 1;
-        ec->vars = arena_grow(ec->m->arena, ec->vars, sizeof(IgVar *), (size_t)ec->nvars, (size_t)n);
+        ec->vars =
+            arena_grow(ec->m->arena, ec->vars, sizeof(IgVar *), (size_t)ec->nvars, (size_t)n);
         ec->nvars = n;
     }
     if (!ec->vars[g->index]) ec->vars[g->index] = ARENA_NEW(ec->m->arena, IgVar);
@@ -201,8 +207,8 @@ static IgFlagSpec *flag_table(Arena *a, const Module *m) {
 int eager_check_flags(EagerContext *ec, const Module *declared) {
     ec->flags_checked = true;
     fflush(stdout);
-    switch (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec->m->arena, declared), declared->nflags,
-                               stdout, stderr)) {
+    switch (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec->m->arena, declared),
+                               declared->nflags, stdout, stderr)) {
     case IG_FLAGS_OK: return -1;
     case IG_FLAGS_HELP: return 0;
     case IG_FLAGS_ERROR: return 2;
@@ -307,27 +313,33 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
         IG_ASSERT(n == 2);
         return ((Kernel2Axis)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.axis);
     case ABI_REDUCE:
-        return ((KernelReduce)k)(s, in_t(ec, inst, 0), kc.nints, kc.nints ? kc.ints : NULL, kc.all_axes, kc.keepdims);
-    case ABI_AXES: return ((KernelAxes)k)(s, in_t(ec, inst, 0), kc.nints, kc.nints ? kc.ints : NULL);
+        return ((KernelReduce)k)(s, in_t(ec, inst, 0), kc.nints, kc.nints ? kc.ints : NULL,
+                                 kc.all_axes, kc.keepdims);
+    case ABI_AXES:
+        return ((KernelAxes)k)(s, in_t(ec, inst, 0), kc.nints, kc.nints ? kc.ints : NULL);
     case ABI_PERM: return ((KernelPerm)k)(s, in_t(ec, inst, 0), kc.ints);
     case ABI_LIST_AXIS: {
         const IgTensor **xs = ARENA_ARRAY(ec->m->arena, const IgTensor *, n + 1);
         for (int i = 0; i < n; i++) xs[i] = in_t(ec, inst, i);
         return ((KernelList)k)(s, n, xs, kc.axis);
     }
-    case ABI_MATMUL: return ((KernelMatmul)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.transpose_a, kc.transpose_b);
+    case ABI_MATMUL:
+        return ((KernelMatmul)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.transpose_a,
+                                 kc.transpose_b);
     case ABI_SLICE:
-        return ((KernelSlice)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2), in_t(ec, inst, 3), kc.masks[0], kc.masks[1],
-                                kc.masks[2], kc.masks[3], kc.masks[4]);
+        return ((KernelSlice)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
+                                in_t(ec, inst, 3), kc.masks[0], kc.masks[1], kc.masks[2],
+                                kc.masks[3], kc.masks[4]);
     case ABI_CONV:
-        return ((KernelConv)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.window[0], kc.window[1], kc.window[2], kc.window[3],
-                               kc.same_padding);
+        return ((KernelConv)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.window[0], kc.window[1],
+                               kc.window[2], kc.window[3], kc.same_padding);
     case ABI_POOL:
-        return ((KernelPool)k)(s, in_t(ec, inst, 0), kc.window[0], kc.window[1], kc.window[2], kc.window[3], kc.same_padding);
+        return ((KernelPool)k)(s, in_t(ec, inst, 0), kc.window[0], kc.window[1], kc.window[2],
+                               kc.window[3], kc.same_padding);
     case ABI_EPSILON:
         IG_ASSERT(n == 5);
-        return ((KernelEpsilon5)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2), in_t(ec, inst, 3), in_t(ec, inst, 4),
-                                   kc.epsilon);
+        return ((KernelEpsilon5)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
+                                   in_t(ec, inst, 3), in_t(ec, inst, 4), kc.epsilon);
     case ABI_SPECIAL: break;
     }
     UNREACHABLE();
@@ -345,7 +357,8 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
         return ig_fill(s, (IgDType)dt->dtype, sh->shape.rank, sh->shape.dims, v);
     }
     case OP_RANGE:
-        return ig_range(s, (IgDType)inst->outputs[0]->type.dtype, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2));
+        return ig_range(s, (IgDType)inst->outputs[0]->type.dtype, in_t(ec, inst, 0),
+                        in_t(ec, inst, 1), in_t(ec, inst, 2));
     case OP_CAST: return ig_cast(s, in_t(ec, inst, 0), (IgDType)inst->outputs[0]->type.dtype);
     case OP_FLAG: {
         const FlagDef *f = module_find_flag(ec->m, attrs_get(&inst->attrs, "name")->s);
@@ -356,9 +369,15 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
         return ig_tensor_copy(ig_flag_value(s, f->index));
     }
     case OP_READ_VAR: return ig_var_read(s, eager_var(ec, inst->global));
-    case OP_ASSIGN_VAR: ig_var_assign(s, eager_var(ec, inst->global), in_t(ec, inst, 0)); return NULL;
-    case OP_ASSIGN_ADD_VAR: ig_var_assign_add(s, eager_var(ec, inst->global), in_t(ec, inst, 0)); return NULL;
-    case OP_ASSIGN_SUB_VAR: ig_var_assign_sub(s, eager_var(ec, inst->global), in_t(ec, inst, 0)); return NULL;
+    case OP_ASSIGN_VAR:
+        ig_var_assign(s, eager_var(ec, inst->global), in_t(ec, inst, 0));
+        return NULL;
+    case OP_ASSIGN_ADD_VAR:
+        ig_var_assign_add(s, eager_var(ec, inst->global), in_t(ec, inst, 0));
+        return NULL;
+    case OP_ASSIGN_SUB_VAR:
+        ig_var_assign_sub(s, eager_var(ec, inst->global), in_t(ec, inst, 0));
+        return NULL;
     case OP_PRINT: {
         const Attr *sep = attrs_get(&inst->attrs, "sep"), *end = attrs_get(&inst->attrs, "end");
         const Attr *sum = attrs_get(&inst->attrs, "summarize");
@@ -366,7 +385,8 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
         const IgTensor **args = ARENA_ARRAY(ec->m->arena, const IgTensor *, inst->ninputs + 1);
         for (int i = 0; i < inst->ninputs; i++) args[i] = in_t(ec, inst, i);
         ig_print(s, stream && strcmp(stream->s, "stderr") == 0 ? stderr : stdout, inst->ninputs,
-                 inst->ninputs ? args : NULL, sep ? sep->s : " ", end ? end->s : "\n", sum ? (int)sum->i : 3);
+                 inst->ninputs ? args : NULL, sep ? sep->s : " ", end ? end->s : "\n",
+                 sum ? (int)sum->i : 3);
         return NULL;
     }
     case OP_RANDOM_UNIFORM:
@@ -382,15 +402,19 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
         IgDType dt = (IgDType)t->dtype;
         if (inst->op == OP_RANDOM_UNIFORM_INT)
             return ig_random_uniform_int(s, state, dt, t->shape.rank, t->shape.dims, a->i, b->i);
-        double pa = a->kind == ATTR_INT ? (double)a->i : a->f, pb = b->kind == ATTR_INT ? (double)b->i : b->f;
-        if (inst->op == OP_RANDOM_UNIFORM) return ig_random_uniform(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
-        if (inst->op == OP_RANDOM_NORMAL) return ig_random_normal(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
+        double pa = a->kind == ATTR_INT ? (double)a->i : a->f,
+               pb = b->kind == ATTR_INT ? (double)b->i : b->f;
+        if (inst->op == OP_RANDOM_UNIFORM)
+            return ig_random_uniform(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
+        if (inst->op == OP_RANDOM_NORMAL)
+            return ig_random_normal(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
         return ig_random_truncated_normal(s, state, dt, t->shape.rank, t->shape.dims, pa, pb);
     }
     default:
         /* call, cond and while run their regions (exec_inst). */
         IG_ASSERT(inst->op < OP__COUNT);
-        snprintf(err, errsize, "not supported yet in eager mode: the '%s' op", op_info[inst->op].name);
+        snprintf(err, errsize, "not supported yet in eager mode: the '%s' op",
+                 op_info[inst->op].name);
         return NULL;
     }
 }
@@ -408,14 +432,17 @@ static bool exec_region(EagerContext *ec, Region *r, IgTensor **args, IgTensor *
                         size_t errsize) {
     for (int i = 0; i < r->nparams; i++) set_tensor(ec, r->params[i], args[i]);
     bool ok = true;
-    for (Inst *inst = r->first; inst && ok; inst = inst->next) ok = exec_inst(ec, inst, err, errsize);
+    for (Inst *inst = r->first; inst && ok; inst = inst->next)
+        ok = exec_inst(ec, inst, err, errsize);
     for (int i = 0; ok && i < r->nresults; i++) {
         results[i] = tensor_of(ec, r->results[i]);
         ig_retain(results[i]);
     }
     for (Inst *inst = r->first; inst; inst = inst->next)
-        for (int o = 0; o < inst->noutputs; o++) ig_release(tensor_map_take(ec->values, inst->outputs[o]->id));
-    for (int i = 0; i < r->nparams; i++) tensor_map_take(ec->values, r->params[i]->id); /* borrowed */
+        for (int o = 0; o < inst->noutputs; o++)
+            ig_release(tensor_map_take(ec->values, inst->outputs[o]->id));
+    for (int i = 0; i < r->nparams; i++)
+        tensor_map_take(ec->values, r->params[i]->id); /* borrowed */
     return ok;
 }
 
@@ -488,7 +515,8 @@ static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
    below the class count), made before the kernel runs: eagerly a bad value is an
    InvalidArgumentError the script can catch, as TensorFlow raises it, not the exit
    the compiled program's kernel makes. */
-static bool check_input_values(const EagerContext *ec, const Inst *inst, char *err, size_t errsize) {
+static bool check_input_values(const EagerContext *ec, const Inst *inst, char *err,
+                               size_t errsize) {
     char *bad;
     switch (inst->op) {
     case OP_GATHER: {
@@ -511,7 +539,8 @@ static bool check_input_values(const EagerContext *ec, const Inst *inst, char *e
 }
 
 bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
-    if (!check_input_values(ec, inst, err, errsize) || !exec_inst(ec, inst, err, errsize)) return false;
+    if (!check_input_values(ec, inst, err, errsize) || !exec_inst(ec, inst, err, errsize))
+        return false;
     for (int o = 0; o < inst->noutputs; o++) {
         IrValue *out = inst->outputs[o];
         IgTensor *t = tensor_of(ec, out);
@@ -521,7 +550,8 @@ bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
         for (int i = 0; i < t->rank; i++) out->type.shape.dims[i] = t->shape[i];
         /* A short integer vector's value is known to the shape rules, as a constant's
            is: it may be the shape or the slice bounds of a later op. */
-        if (t->rank == 1 && (t->dtype == IG_INT32 || t->dtype == IG_INT64) && t->size <= IR_MAX_RANK)
+        if (t->rank == 1 && (t->dtype == IG_INT32 || t->dtype == IG_INT64) &&
+            t->size <= IR_MAX_RANK)
             out->value = eager_const_data(ec->m->arena, t);
     }
     return true;
@@ -530,7 +560,8 @@ bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
 bool eager_truth(const IgTensor *t, bool *value, char *err, size_t errsize) {
     if (t->size != 1) {
         snprintf(err, errsize,
-                 "ValueError: The truth value of an array with %s element%s is ambiguous. Use a.any() or a.all()",
+                 "ValueError: The truth value of an array with %s element%s is ambiguous. Use "
+                 "a.any() or a.all()",
                  t->size == 0 ? "no" : "more than one", t->size == 0 ? "s" : "");
         return false;
     }
@@ -552,7 +583,8 @@ int eager_finish(EagerContext *ec) {
        compiled program; it only shows now, since flags are declared as the script runs. */
     if (ec->argc > 1 && !ec->flags_checked) {
         fflush(stdout);
-        if (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec->m->arena, ec->m), ec->m->nflags, stdout, stderr) == IG_FLAGS_ERROR)
+        if (ig_flags_try_parse(ec->argc, ec->argv, flag_table(ec->m->arena, ec->m), ec->m->nflags,
+                               stdout, stderr) == IG_FLAGS_ERROR)
             rc = 2;
     }
     /* Finalizers already due run first (they unlink their handles); the rest are

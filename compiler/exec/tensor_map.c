@@ -37,7 +37,8 @@ static Slot *slots_new(size_t cap) {
 
 /* Ids are dense and increasing: Fibonacci hashing spreads neighbours apart. */
 static size_t home_slot(const TensorMap *map, int id) {
-    return (size_t)(((uint64_t)(uint32_t)id * UINT64_C(11400714819323198485)) >> 32) & (map->cap - 1);
+    return (size_t)(((uint64_t)(uint32_t)id * UINT64_C(11400714819323198485)) >> 32) &
+           (map->cap - 1);
 }
 
 TensorMap *tensor_map_new(void) {

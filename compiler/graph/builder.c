@@ -41,8 +41,9 @@ static void region_append(Region *r, Inst *inst) {
 
 /* A new instruction with outputs of the given types, appended to the builder's region;
  * with an executor run at once instead, NULL after an op that failed to run. */
-static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
-                            Func *callee, Global *global, SrcLoc loc, const TensorType *types, int nout) {
+static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs,
+                            const Attrs *attrs, Func *callee, Global *global, SrcLoc loc,
+                            const TensorType *types, int nout) {
     Arena *a = b->module->arena;
     Inst *inst = ARENA_NEW(a, Inst);
     inst->op = op;
@@ -97,8 +98,9 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
     char err[512];
     if (!shape_infer(op, inputs, ninputs, attrs, callee, types, &nout, err, sizeof err)) {
         /* "<op>: not supported yet: ..." is Ingot's limit, not the script's mistake. */
-        builder_report(b, strstr(err, ": not supported yet: ") ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE, loc,
-                       err);
+        builder_report(
+            b, strstr(err, ": not supported yet: ") ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE,
+            loc, err);
         return NULL;
     }
     IG_ASSERT(nout <= cap);
@@ -117,12 +119,15 @@ static Inst *build_control(Builder *b, Opcode op, IrValue **inputs, int ninputs,
     TensorType *types = ARENA_ARRAY(a, TensorType, cap);
     int nout = 0;
     char err[512];
-    if (!shape_infer_regions(op, inputs, ninputs, NULL, NULL, regions, 2, types, &nout, err, sizeof err)) {
+    if (!shape_infer_regions(op, inputs, ninputs, NULL, NULL, regions, 2, types, &nout, err,
+                             sizeof err)) {
         builder_report(b, BUILD_ERROR_SHAPE, loc, err);
         return NULL;
     }
     if (b->exec) {
-        builder_report(b, BUILD_ERROR_UNSUPPORTED, loc, arena_printf(a, "not supported yet in eager mode: a '%s' node", op_info[op].name));
+        builder_report(
+            b, BUILD_ERROR_UNSUPPORTED, loc,
+            arena_printf(a, "not supported yet in eager mode: a '%s' node", op_info[op].name));
         return NULL;
     }
     Inst *inst = builder_append(b, op, inputs, ninputs, NULL, NULL, NULL, loc, types, nout);
@@ -160,7 +165,8 @@ IrValue *build_const(Builder *b, const ConstData *value, SrcLoc loc) {
 
 /* The variable ops name their variable in Inst.global, which build_inst has no
  * parameter for: the same check-then-append, with shape_infer_var. */
-static Inst *build_var_inst(Builder *b, Opcode op, Global *g, IrValue **inputs, int ninputs, SrcLoc loc) {
+static Inst *build_var_inst(Builder *b, Opcode op, Global *g, IrValue **inputs, int ninputs,
+                            SrcLoc loc) {
     IG_ASSERT(b && b->module && b->region && g && op_is_var(op));
     TensorType types[1];
     int nout = 0;

@@ -92,8 +92,8 @@ static void dot_inst(FILE *out, DotFunc *d, const Inst *inst) {
         dot_region(out, d, r, node);
         fputs("    }\n", out);
         for (int j = 0; j < r->nparams && j < inst->ninputs; j++)
-            strbuf_printf(&d->edges, "    %s -> %s [style=dashed];\n", dot_value_node(d, inst->inputs[j]),
-                    dot_value_node(d, r->params[j]));
+            strbuf_printf(&d->edges, "    %s -> %s [style=dashed];\n",
+                          dot_value_node(d, inst->inputs[j]), dot_value_node(d, r->params[j]));
     }
 }
 
@@ -108,7 +108,8 @@ static void dot_region(FILE *out, DotFunc *d, const Region *r, const char *owner
     }
     for (const Inst *inst = r->first; inst; inst = inst->next) dot_inst(out, d, inst);
     for (int i = 0; i < r->nresults; i++)
-        strbuf_printf(&d->edges, "    %s -> %s [style=dotted];\n", dot_value_node(d, r->results[i]), owner);
+        strbuf_printf(&d->edges, "    %s -> %s [style=dotted];\n", dot_value_node(d, r->results[i]),
+                      owner);
 }
 
 static void dot_func(FILE *out, Arena *a, const Module *m, const Func *f, StrBuf *calls) {

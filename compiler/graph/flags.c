@@ -10,7 +10,8 @@ bool flag_name_is_valid(const char *name) {
     if (!name || !*name) return false;
     for (const char *p = name; *p; p++) {
         char c = *p;
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '-'))
             return false;
     }
     return true;
@@ -22,12 +23,14 @@ const FlagDef *module_find_flag(const Module *m, const char *name) {
     return NULL;
 }
 
-FlagDef *module_add_flag(Module *m, const char *name, const ConstData *value, const char *help, SrcLoc loc) {
+FlagDef *module_add_flag(Module *m, const char *name, const ConstData *value, const char *help,
+                         SrcLoc loc) {
     IG_ASSERT(flag_name_is_valid(name) && value && value->shape.rank == 0);
     if (module_find_flag(m, name)) return NULL;
     if (m->nflags == m->flags_cap) {
         int cap = m->flags_cap ? m->flags_cap * 2 : 8;
-        m->flags = arena_grow(m->arena, m->flags, sizeof(FlagDef *), (size_t)m->nflags, (size_t)cap);
+        m->flags =
+            arena_grow(m->arena, m->flags, sizeof(FlagDef *), (size_t)m->nflags, (size_t)cap);
         m->flags_cap = cap;
     }
     FlagDef *f = ARENA_NEW(m->arena, FlagDef);

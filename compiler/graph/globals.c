@@ -8,7 +8,8 @@
 #include <string.h>
 
 bool op_is_var(Opcode op) {
-    return op == OP_READ_VAR || op == OP_ASSIGN_VAR || op == OP_ASSIGN_ADD_VAR || op == OP_ASSIGN_SUB_VAR;
+    return op == OP_READ_VAR || op == OP_ASSIGN_VAR || op == OP_ASSIGN_ADD_VAR ||
+           op == OP_ASSIGN_SUB_VAR;
 }
 
 static bool module_has_global_name(const Module *m, const char *name) {
@@ -46,7 +47,8 @@ Global *module_add_global(Module *m, const char *name_hint, const ConstData *ini
     g->src_line = ir_src_line(m->arena, loc);
     if (m->nglobals == m->globals_cap) {
         int cap = m->globals_cap ? m->globals_cap * 2 : 4;
-        m->globals = arena_grow(m->arena, m->globals, sizeof(Global *), (size_t)m->nglobals, (size_t)cap);
+        m->globals =
+            arena_grow(m->arena, m->globals, sizeof(Global *), (size_t)m->nglobals, (size_t)cap);
         m->globals_cap = cap;
     }
     g->index = m->nglobals;

@@ -1,10 +1,10 @@
 /* ir.h — the graph IR: a Module of concrete functions (Func), each a Region of
  * instructions (Inst) over typed SSA values (IrValue); cond/while carry nested
- * regions that may use values of enclosing regions defined before them. Text form and rules: docs/DESIGN.md "The IR", STYLE.md "IR text format".
- * Entry points: module_new, func_new, the builder (build_op & co., builder.c),
- * graph_verify (verify.c), graph_print (print.c) and its reader ir_read (read.h),
- * graph_print_dot (dot.c).
- * Memory owner: everything lives in the Module's Arena. */
+ * regions that may use values of enclosing regions defined before them. Text form and rules:
+ * docs/DESIGN.md "The IR", STYLE.md "IR text format". Entry points: module_new, func_new, the
+ * builder (build_op & co., builder.c), graph_verify (verify.c), graph_print (print.c) and its
+ * reader ir_read (read.h), graph_print_dot (dot.c). Memory owner: everything lives in the Module's
+ * Arena. */
 #ifndef INGOT_IR_H
 #define INGOT_IR_H
 
@@ -170,7 +170,7 @@ struct Inst {
     Region **regions;     /* nested regions: cond {then, else}, while {cond, body} */
     int nregions;
     Func *callee;         /* OP_CALL */
-    Global *global;       /* READ_VAR, ASSIGN_VAR, ASSIGN_ADD_VAR, ASSIGN_SUB_VAR; random draws' state */
+    Global *global; /* READ_VAR, ASSIGN_VAR, ASSIGN_ADD_VAR, ASSIGN_SUB_VAR; random draws' state */
     SrcLoc loc;
     const char *src_line; /* the script line's text, trimmed (emitted C comments) */
     const CallChain *chain;
@@ -239,7 +239,8 @@ typedef struct Module {
 Module *module_new(Arena *arena, const char *source_path);
 /* Adds a flag (graph/flags.c); NULL when the name is taken (the caller reports it).
  * The name must pass flag_name_is_valid and the default be a scalar. */
-FlagDef *module_add_flag(Module *m, const char *name, const ConstData *value, const char *help, SrcLoc loc);
+FlagDef *module_add_flag(Module *m, const char *name, const ConstData *value, const char *help,
+                         SrcLoc loc);
 const FlagDef *module_find_flag(const Module *m, const char *name); /* NULL when absent */
 bool flag_name_is_valid(const char *name); /* non-empty; letters, digits, '_', '-' */
 Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc);

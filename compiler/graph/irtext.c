@@ -181,7 +181,8 @@ void irtext_global(StrBuf *sb, const Global *g) {
     irtext_const(sb, g->init);
     strbuf_printf(sb, ":%s", dtype_short_name(g->init->dtype));
     if (!g->trainable) strbuf_puts(sb, " {trainable=false}");
-    if (g->loc.file) strbuf_printf(sb, "  # %s:%d", irtext_basename(g->loc.file->path), g->loc.line);
+    if (g->loc.file)
+        strbuf_printf(sb, "  # %s:%d", irtext_basename(g->loc.file->path), g->loc.line);
 }
 
 const char *irtext_basename(const char *path) {

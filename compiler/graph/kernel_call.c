@@ -4,8 +4,8 @@
 
 #include <string.h>
 
-const char *const slice_mask_names[SLICE_MASKS] = {"begin_mask", "end_mask", "ellipsis_mask", "new_axis_mask",
-                                                    "shrink_axis_mask"};
+const char *const slice_mask_names[SLICE_MASKS] = {"begin_mask", "end_mask", "ellipsis_mask",
+                                                   "new_axis_mask", "shrink_axis_mask"};
 
 static int64_t attr_int(const Inst *inst, const char *key, int64_t dflt) {
     const Attr *a = attrs_get(&inst->attrs, key);
@@ -15,7 +15,8 @@ static int64_t attr_int(const Inst *inst, const char *key, int64_t dflt) {
 /* A two-int attribute ("strides": [h, w]) into out[0..2). */
 static void attr_pair(const Inst *inst, const char *key, int *out, int dflt) {
     const Attr *a = attrs_get(&inst->attrs, key);
-    for (int i = 0; i < 2; i++) out[i] = a && a->kind == ATTR_INTS && a->ints.len == 2 ? (int)a->ints.items[i] : dflt;
+    for (int i = 0; i < 2; i++)
+        out[i] = a && a->kind == ATTR_INTS && a->ints.len == 2 ? (int)a->ints.items[i] : dflt;
 }
 
 static void attr_ints(const Inst *inst, const char *key, KernelCall *kc) {
@@ -49,7 +50,8 @@ void kernel_call_decode(const Inst *inst, KernelCall *kc) {
         kc->transpose_b = attr_int(inst, "transpose_b", 0) != 0;
         break;
     case ABI_SLICE:
-        for (int i = 0; i < SLICE_MASKS; i++) kc->masks[i] = (int)attr_int(inst, slice_mask_names[i], 0);
+        for (int i = 0; i < SLICE_MASKS; i++)
+            kc->masks[i] = (int)attr_int(inst, slice_mask_names[i], 0);
         break;
     case ABI_CONV:
         attr_pair(inst, "strides", kc->window, 1);

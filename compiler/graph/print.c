@@ -85,9 +85,10 @@ static void print_inst(Printer *p, const Inst *inst, int depth) {
      * "while %1 cond(%7:f32[]) {", "} body(%9:f32[]) {", "}"; each region's lines
      * end with its "yield". The then-branch goes unnamed (STYLE.md "IR text format"). */
     if (inst->nregions) print_region_head(&sb, p, inst, 0);
-    const char *loc = inst->loc.file ? arena_printf(p->arena, "%s:%d", irtext_basename(inst->loc.file->path),
-                                                    inst->loc.line)
-                                     : NULL;
+    const char *loc =
+        inst->loc.file
+            ? arena_printf(p->arena, "%s:%d", irtext_basename(inst->loc.file->path), inst->loc.line)
+            : NULL;
     printer_add(p, strbuf_cstr(&sb), loc);
     for (int i = 0; i < inst->nregions; i++) {
         print_region(p, inst->regions[i], depth + 1);
@@ -151,7 +152,8 @@ static void print_flags(FILE *out, Arena *a, const Module *m) {
         strbuf_puts(&sb, " {help=");
         irtext_quoted(&sb, f->help, false);
         strbuf_putc(&sb, '}');
-        if (f->loc.file) strbuf_printf(&sb, "  # %s:%d", irtext_basename(f->loc.file->path), f->loc.line);
+        if (f->loc.file)
+            strbuf_printf(&sb, "  # %s:%d", irtext_basename(f->loc.file->path), f->loc.line);
         fprintf(out, "%s\n", strbuf_cstr(&sb));
     }
 }

@@ -532,9 +532,10 @@ static void read_const_dim(Reader *r, DType dt, const Shape *s, int dim, ConstBu
         while (!is_punct(peek(r), ']')) {
             if (n > 0) expect_punct(r, ',');
             if (n == s->dims[dim])
-                read_fail(r, peek(r)->loc,
-                          "the constant has more entries in dimension %d than the %lld its type says",
-                          dim + 1, (long long)s->dims[dim]);
+                read_fail(
+                    r, peek(r)->loc,
+                    "the constant has more entries in dimension %d than the %lld its type says",
+                    dim + 1, (long long)s->dims[dim]);
             read_const_dim(r, dt, s, dim + 1, cb);
             n++;
         }

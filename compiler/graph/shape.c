@@ -50,11 +50,13 @@ int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max) {
     int n = (int)s->dims[0];
     for (int i = 0; i < n; i++) known[i] = false;
     const Inst *def = v->def;
-    const ConstData *c = v->value ? v->value
-                         : def && def->op == OP_CONST ? attrs_get(&def->attrs, "value")->tensor : NULL;
+    const ConstData *c = v->value                     ? v->value
+                         : def && def->op == OP_CONST ? attrs_get(&def->attrs, "value")->tensor
+                                                      : NULL;
     if (c) {
         for (int i = 0; i < n; i++) {
-            vals[i] = c->dtype == DT_INT32 ? ((const int32_t *)c->data)[i] : ((const int64_t *)c->data)[i];
+            vals[i] = c->dtype == DT_INT32 ? ((const int32_t *)c->data)[i]
+                                           : ((const int64_t *)c->data)[i];
             known[i] = true;
         }
     } else if (def && def->op == OP_SHAPE && def->ninputs > 0) {
@@ -88,8 +90,10 @@ bool shape_fill(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     const Attr *dt = attrs_get(attrs, "dtype");
     const Attr *sh = attrs_get(attrs, "shape");
     const Attr *val = attrs_get(attrs, "value");
-    if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
-    if (!sh || sh->kind != ATTR_SHAPE) return shape_fail(err, errsize, op, "missing attribute 'shape'");
+    if (!dt || dt->kind != ATTR_DTYPE)
+        return shape_fail(err, errsize, op, "missing attribute 'dtype'");
+    if (!sh || sh->kind != ATTR_SHAPE)
+        return shape_fail(err, errsize, op, "missing attribute 'shape'");
     if (!val || (val->kind != ATTR_FLOAT && val->kind != ATTR_INT && val->kind != ATTR_BOOL))
         return shape_fail(err, errsize, op, "missing numeric attribute 'value'");
     if (dt->dtype == DT_STRING) return shape_fail(err, errsize, op, "cannot fill a string tensor");
@@ -99,7 +103,8 @@ bool shape_fill(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
                           shape_str(&sh->shape, b, sizeof b));
     }
     for (int i = 0; i < sh->shape.rank; i++)
-        if (sh->shape.dims[i] < 0) return shape_fail(err, errsize, op, "dimensions must not be negative");
+        if (sh->shape.dims[i] < 0)
+            return shape_fail(err, errsize, op, "dimensions must not be negative");
     out[0] = tensor_type(dt->dtype, sh->shape);
     *nout = 1;
     return true;
@@ -134,7 +139,8 @@ bool shape_range(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fun
             return shape_fail(err, errsize, op, "dtypes differ (%s vs %s)", dtype_name(dt),
                               dtype_name(in[i]->type.dtype));
     }
-    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    if (!dtype_is_numeric(dt))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
     Shape s = shape_scalar();
     s.rank = 1;
     s.dims[0] = DIM_UNKNOWN;
@@ -157,7 +163,8 @@ bool shape_cast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
                        TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
     const Attr *dt = attrs_get(attrs, "dtype");
-    if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
+    if (!dt || dt->kind != ATTR_DTYPE)
+        return shape_fail(err, errsize, op, "missing attribute 'dtype'");
     DType from = in[0]->type.dtype;
     /* No kernel casts strings, not even to string (the interpreter makes no node for a
        cast to the same dtype). */
@@ -204,10 +211,11 @@ bool same_dtype(Opcode op, IrValue **in, char *err, size_t errsize) {
 }
 
 /* The one output of a two-operand op: the operands' broadcast shape, of dtype dt. */
-static bool broadcast_result(Opcode op, IrValue **in, DType dt, TensorType *out, int *nout, char *err,
-                             size_t errsize) {
+static bool broadcast_result(Opcode op, IrValue **in, DType dt, TensorType *out, int *nout,
+                             char *err, size_t errsize) {
     Shape s = {0};
-    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize)) return false;
+    if (!broadcast_shapes(op, &in[0]->type.shape, &in[1]->type.shape, &s, err, errsize))
+        return false;
     out[0] = tensor_type(dt, s);
     *nout = 1;
     return true;
@@ -218,7 +226,8 @@ bool shape_broadcast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const
     (void)nin, (void)attrs, (void)callee;
     if (!same_dtype(op, in, err, errsize)) return false;
     DType dt = in[0]->type.dtype;
-    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    if (!dtype_is_numeric(dt))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
     return broadcast_result(op, in, dt, out, nout, err, errsize);
 }
 
@@ -302,16 +311,20 @@ bool shape_matmul(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     shape_str(a, ba, sizeof ba);
     shape_str(b, bb, sizeof bb);
     if (a->rank < 2 || b->rank < 2)
-        return shape_fail(err, errsize, op, "shapes %s and %s are incompatible: both must have rank 2 or more", ba, bb);
+        return shape_fail(err, errsize, op,
+                          "shapes %s and %s are incompatible: both must have rank 2 or more", ba,
+                          bb);
     if (!same_dtype(op, in, err, errsize)) return false;
     DType dt = in[0]->type.dtype;
-    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    if (!dtype_is_numeric(dt))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
     bool ta = attr_int_or(attrs, "transpose_a", 0), tb = attr_int_or(attrs, "transpose_b", 0);
     int64_t m = a->dims[a->rank - (ta ? 1 : 2)], k1 = a->dims[a->rank - (ta ? 2 : 1)];
     int64_t k2 = b->dims[b->rank - (tb ? 1 : 2)], n = b->dims[b->rank - (tb ? 2 : 1)];
     if (k1 != DIM_UNKNOWN && k2 != DIM_UNKNOWN && k1 != k2)
         return shape_fail(err, errsize, op,
-                          "shapes %s and %s are incompatible: inner dimensions differ (%" PRId64 " vs %" PRId64 ")",
+                          "shapes %s and %s are incompatible: inner dimensions differ (%" PRId64
+                          " vs %" PRId64 ")",
                           ba, bb, k1, k2);
     Shape batch_a = shape_of(a->rank - 2, a->dims), batch_b = shape_of(b->rank - 2, b->dims), s;
     if (!broadcast_shapes(op, &batch_a, &batch_b, &s, err, errsize)) return false;
@@ -325,8 +338,8 @@ bool shape_matmul(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
 
 /* "axis": the reduced axes, already normalised to [0, rank) by the front end; absent
  * means every axis. "keepdims": keep reduced axes as 1. */
-static bool reduce_result(Opcode op, IrValue **in, const Attrs *attrs, TensorType *out, int *nout, char *err,
-                          size_t errsize) {
+static bool reduce_result(Opcode op, IrValue **in, const Attrs *attrs, TensorType *out, int *nout,
+                          char *err, size_t errsize) {
     const Shape *x = &in[0]->type.shape;
     DType dt = in[0]->type.dtype;
     const Attr *axis = attrs_get(attrs, "axis");
@@ -364,7 +377,8 @@ bool shape_reduce(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
                   TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
     DType dt = in[0]->type.dtype;
-    if (!dtype_is_numeric(dt)) return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
+    if (!dtype_is_numeric(dt))
+        return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(dt));
     return reduce_result(op, in, attrs, out, nout, err, errsize);
 }
 
@@ -373,7 +387,8 @@ bool shape_reduce_bool(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
                        TensorType *out, int *nout, char *err, size_t errsize) {
     (void)nin, (void)callee;
     if (in[0]->type.dtype != DT_BOOL)
-        return shape_fail(err, errsize, op, "expected a bool operand, got %s", dtype_name(in[0]->type.dtype));
+        return shape_fail(err, errsize, op, "expected a bool operand, got %s",
+                          dtype_name(in[0]->type.dtype));
     return reduce_result(op, in, attrs, out, nout, err, errsize);
 }
 
@@ -386,7 +401,9 @@ bool shape_arg_reduce(Opcode op, IrValue **in, int nin, const Attrs *attrs, cons
         return shape_fail(err, errsize, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (x->rank == 0 || axis < 0 || axis >= x->rank)
-        return shape_fail(err, errsize, op, "axis %" PRId64 " is out of range for a tensor of rank %d", axis, x->rank);
+        return shape_fail(err, errsize, op,
+                          "axis %" PRId64 " is out of range for a tensor of rank %d", axis,
+                          x->rank);
     if (x->dims[axis] == 0) {
         char b[SHAPE_BUF];
         return shape_fail(err, errsize, op, "Reduction axis %" PRId64 " is empty in shape %s", axis,
@@ -414,10 +431,12 @@ bool shape_gather(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     if (x->rank < 1) return shape_fail(err, errsize, op, "params must be at least 1-dimensional");
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (axis < 0 || axis >= x->rank)
-        return shape_fail(err, errsize, op, "axis %" PRId64 " is out of range for params of rank %d", axis, x->rank);
+        return shape_fail(err, errsize, op,
+                          "axis %" PRId64 " is out of range for params of rank %d", axis, x->rank);
     int rank = idx->rank + x->rank - 1;
     if (rank > IR_MAX_RANK)
-        return shape_fail(err, errsize, op, "the result would have rank %d, more than %d", rank, IR_MAX_RANK);
+        return shape_fail(err, errsize, op, "the result would have rank %d, more than %d", rank,
+                          IR_MAX_RANK);
     Shape s = shape_scalar();
     for (int i = 0; i < axis; i++) s.dims[s.rank++] = x->dims[i];
     for (int i = 0; i < idx->rank; i++) s.dims[s.rank++] = idx->dims[i];
@@ -436,8 +455,10 @@ bool shape_shape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fun
        (TensorFlow's too), not a wrapped number. The runtime checks unknown dims. */
     for (int i = 0; i < x->rank; i++)
         if (x->dims[i] > INT32_MAX)
-            return shape_fail(err, errsize, op, "dim %d of the input is %" PRId64 ", more than an int32 shape can "
-                              "hold; use tf.shape(x, out_type=tf.int64)", i, x->dims[i]);
+            return shape_fail(err, errsize, op,
+                              "dim %d of the input is %" PRId64 ", more than an int32 shape can "
+                              "hold; use tf.shape(x, out_type=tf.int64)",
+                              i, x->dims[i]);
     Shape s = shape_scalar();
     s.rank = 1;
     s.dims[0] = x->rank;
@@ -534,7 +555,8 @@ static bool shape_cond_regions(Opcode op, IrValue **in, Region *const *rg, Tenso
         return shape_fail(err, errsize, op, "the predicate must be a bool scalar, got %s",
                           type_str(&in[0]->type, b1, sizeof b1));
     const Region *t = rg[0], *e = rg[1];
-    if (t->nparams || e->nparams) return shape_fail(err, errsize, op, "branches take no parameters");
+    if (t->nparams || e->nparams)
+        return shape_fail(err, errsize, op, "branches take no parameters");
     if (!region_results_present(t) || !region_results_present(e))
         return shape_fail(err, errsize, op, "a branch has no results yet");
     if (t->nresults != e->nresults)
@@ -570,12 +592,13 @@ static bool shape_while_regions(Opcode op, IrValue **in, int nin, Region *const 
     for (int i = 0; i < nin; i++) {
         const TensorType *p = &body->params[i]->type;
         if (!types_same(&c->params[i]->type, p))
-            return shape_fail(err, errsize, op,
-                              "loop variable %d is %s in the condition but %s in the body", i + 1,
-                              type_str(&c->params[i]->type, b1, sizeof b1), type_str(p, b2, sizeof b2));
+            return shape_fail(
+                err, errsize, op, "loop variable %d is %s in the condition but %s in the body",
+                i + 1, type_str(&c->params[i]->type, b1, sizeof b1), type_str(p, b2, sizeof b2));
         if (!type_accepts(p, &in[i]->type))
-            return shape_fail(err, errsize, op, "loop variable %d enters the loop as %s, expected %s",
-                              i + 1, type_str(&in[i]->type, b1, sizeof b1), type_str(p, b2, sizeof b2));
+            return shape_fail(err, errsize, op,
+                              "loop variable %d enters the loop as %s, expected %s", i + 1,
+                              type_str(&in[i]->type, b1, sizeof b1), type_str(p, b2, sizeof b2));
     }
     if (c->nresults != 1 || !type_is_bool_scalar(&c->results[0]->type))
         return shape_fail(err, errsize, op, "the condition must yield one bool scalar");
@@ -603,7 +626,8 @@ bool shape_flag(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     const Attr *dt = attrs_get(attrs, "dtype");
     if (!name || name->kind != ATTR_STRING || !name->s || !*name->s)
         return shape_fail(err, errsize, op, "missing string attribute 'name'");
-    if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
+    if (!dt || dt->kind != ATTR_DTYPE)
+        return shape_fail(err, errsize, op, "missing attribute 'dtype'");
     out[0] = tensor_type(dt->dtype, shape_scalar());
     *nout = 1;
     return true;
@@ -623,25 +647,34 @@ bool shape_random(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     (void)in, (void)nin, (void)callee;
     const Attr *dt = attrs_get(attrs, "dtype");
     const Attr *sh = attrs_get(attrs, "shape");
-    if (!dt || dt->kind != ATTR_DTYPE) return shape_fail(err, errsize, op, "missing attribute 'dtype'");
-    if (!sh || sh->kind != ATTR_SHAPE) return shape_fail(err, errsize, op, "missing attribute 'shape'");
+    if (!dt || dt->kind != ATTR_DTYPE)
+        return shape_fail(err, errsize, op, "missing attribute 'dtype'");
+    if (!sh || sh->kind != ATTR_SHAPE)
+        return shape_fail(err, errsize, op, "missing attribute 'shape'");
     bool is_int = op == OP_RANDOM_UNIFORM_INT;
     if (is_int ? !(dt->dtype == DT_INT32 || dt->dtype == DT_INT64) : !dtype_is_float(dt->dtype))
-        return shape_fail(err, errsize, op, "unsupported dtype %s (expected %s)", dtype_name(dt->dtype),
-                          is_int ? "int32 or int64" : "float32 or float64");
+        return shape_fail(err, errsize, op, "unsupported dtype %s (expected %s)",
+                          dtype_name(dt->dtype), is_int ? "int32 or int64" : "float32 or float64");
     char b[SHAPE_BUF];
     if (!shape_is_static(&sh->shape))
-        return shape_fail(err, errsize, op, "shape %s is not fully known", shape_str(&sh->shape, b, sizeof b));
+        return shape_fail(err, errsize, op, "shape %s is not fully known",
+                          shape_str(&sh->shape, b, sizeof b));
     for (int i = 0; i < sh->shape.rank; i++)
-        if (sh->shape.dims[i] < 0) return shape_fail(err, errsize, op, "dimensions must not be negative");
+        if (sh->shape.dims[i] < 0)
+            return shape_fail(err, errsize, op, "dimensions must not be negative");
     bool is_uniform = op == OP_RANDOM_UNIFORM || is_int;
     const char *k0 = is_uniform ? "minval" : "mean", *k1 = is_uniform ? "maxval" : "stddev";
     const Attr *a0 = attrs_get(attrs, k0), *a1 = attrs_get(attrs, k1);
     AttrKind want = is_int ? ATTR_INT : ATTR_FLOAT;
-    if (!a0 || a0->kind != want) return shape_fail(err, errsize, op, "missing %s attribute '%s'", is_int ? "int" : "float", k0);
-    if (!a1 || a1->kind != want) return shape_fail(err, errsize, op, "missing %s attribute '%s'", is_int ? "int" : "float", k1);
+    if (!a0 || a0->kind != want)
+        return shape_fail(err, errsize, op, "missing %s attribute '%s'", is_int ? "int" : "float",
+                          k0);
+    if (!a1 || a1->kind != want)
+        return shape_fail(err, errsize, op, "missing %s attribute '%s'", is_int ? "int" : "float",
+                          k1);
     if (is_int && a0->i >= a1->i)
-        return shape_fail(err, errsize, op, "need minval < maxval, got %" PRId64 " >= %" PRId64, a0->i, a1->i);
+        return shape_fail(err, errsize, op, "need minval < maxval, got %" PRId64 " >= %" PRId64,
+                          a0->i, a1->i);
     out[0] = tensor_type(dt->dtype, sh->shape);
     *nout = 1;
     return true;
@@ -652,7 +685,8 @@ bool shape_random(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
 bool shape_var(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                       TensorType *out, int *nout, char *err, size_t errsize) {
     (void)in, (void)nin, (void)attrs, (void)callee, (void)out, (void)nout;
-    return shape_fail(err, errsize, op, "needs its variable (build it with build_read_var or build_assign_var)");
+    return shape_fail(err, errsize, op,
+                      "needs its variable (build it with build_read_var or build_assign_var)");
 }
 
 bool shape_infer_var(Opcode op, const Global *g, IrValue **inputs, int ninputs, TensorType *out,
@@ -664,7 +698,8 @@ bool shape_infer_var(Opcode op, const Global *g, IrValue **inputs, int ninputs, 
     if (!g) return shape_fail(err, errsize, op, "no variable");
     int want = op_info[op].ninputs;
     if (ninputs != want)
-        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want, want == 1 ? "" : "s", ninputs);
+        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want,
+                          want == 1 ? "" : "s", ninputs);
     if (op == OP_READ_VAR) {
         out[0] = g->type;
         *nout = 1;
@@ -683,15 +718,17 @@ bool shape_infer_var(Opcode op, const Global *g, IrValue **inputs, int ninputs, 
         fits = v->shape.dims[i] == DIM_UNKNOWN || v->shape.dims[i] == g->type.shape.dims[i];
     if (!fits) {
         char bg[SHAPE_BUF], bv[SHAPE_BUF];
-        return shape_fail(err, errsize, op, "variable '%s' has shape %s, the value has shape %s", g->name,
-                          shape_str(&g->type.shape, bg, sizeof bg), shape_str(&v->shape, bv, sizeof bv));
+        return shape_fail(err, errsize, op, "variable '%s' has shape %s, the value has shape %s",
+                          g->name, shape_str(&g->type.shape, bg, sizeof bg),
+                          shape_str(&v->shape, bv, sizeof bv));
     }
     return true;
 }
 
 /* ---- dispatch --------------------------------------------------------------------- */
 static ShapeRule *const shape_rules[OP__COUNT] = {
-#define OP(code, name, inputs, effect, shape_rule, rt, abi, tf_type) [OP_##code] = shape_##shape_rule,
+#define OP(code, name, inputs, effect, shape_rule, rt, abi, tf_type)                               \
+    [OP_##code] = shape_##shape_rule,
 #include "ops.def"
 #undef OP
 };
@@ -707,24 +744,31 @@ static bool check_sizes(Opcode op, const TensorType *out, int nout, char *err, s
         /* The runtime's string tensors are scalars (a buffer of text, not elements). */
         char b[SHAPE_BUF];
         if (out[i].dtype == DT_STRING && s->rank > 0)
-            return shape_fail(err, errsize, op, "not supported yet: a string tensor of shape %s (Ingot's string "
-                              "tensors are scalars)", shape_str(s, b, sizeof b));
+            return shape_fail(err, errsize, op,
+                              "not supported yet: a string tensor of shape %s (Ingot's string "
+                              "tensors are scalars)",
+                              shape_str(s, b, sizeof b));
         if (!shape_is_static(s) || out[i].dtype == DT_STRING) continue;
         int64_t n, bytes;
         double approx = ig_size_count_approx(s->rank, s->dims);
         if (ig_size_empty_too_large(s->rank, s->dims))
-            return shape_fail(err, errsize, op, "not supported yet: the empty shape %s, whose other dims "
-                              "multiply to %.2g, more than an int64 holds (the kernels' strides would "
-                              "overflow)", shape_str(s, b, sizeof b), approx);
+            return shape_fail(
+                err, errsize, op,
+                "not supported yet: the empty shape %s, whose other dims "
+                "multiply to %.2g, more than an int64 holds (the kernels' strides would "
+                "overflow)",
+                shape_str(s, b, sizeof b), approx);
         if (!ig_size_count(s->rank, s->dims, &n))
-            return shape_fail(err, errsize, op, "shape %s has %.2g elements, more than an int64 can count",
+            return shape_fail(err, errsize, op,
+                              "shape %s has %.2g elements, more than an int64 can count",
                               shape_str(s, b, sizeof b), approx);
         if (!ig_size_bytes_of((int64_t)dtype_size(out[i].dtype), s->rank, s->dims, &bytes))
-            return shape_fail(err, errsize, op,
-                              "shape %s has %.2g elements (%.2g bytes of %s), more than the %.2g bytes a "
-                              "tensor can have", shape_str(s, b, sizeof b), approx,
-                              approx * (double)dtype_size(out[i].dtype), dtype_name(out[i].dtype),
-                              (double)IG_MAX_TENSOR_BYTES);
+            return shape_fail(
+                err, errsize, op,
+                "shape %s has %.2g elements (%.2g bytes of %s), more than the %.2g bytes a "
+                "tensor can have",
+                shape_str(s, b, sizeof b), approx, approx * (double)dtype_size(out[i].dtype),
+                dtype_name(out[i].dtype), (double)IG_MAX_TENSOR_BYTES);
     }
     return true;
 }
@@ -736,8 +780,8 @@ bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, c
     if (err && errsize) err[0] = '\0';
     int want = op_info[op].ninputs;
     if (want >= 0 && ninputs != want)
-        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want, want == 1 ? "" : "s",
-                          ninputs);
+        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want,
+                          want == 1 ? "" : "s", ninputs);
     for (int i = 0; i < ninputs; i++)
         if (!inputs[i]) return shape_fail(err, errsize, op, "input %d is missing", i + 1);
     if (callee && op != OP_CALL) return shape_fail(err, errsize, op, "only 'call' has a callee");
@@ -760,19 +804,21 @@ bool shape_infer_regions(Opcode op, IrValue **inputs, int ninputs, const Attrs *
     if (err && errsize) err[0] = '\0';
     int want = op_info[op].ninputs;
     if (want >= 0 && ninputs != want)
-        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want, want == 1 ? "" : "s",
-                          ninputs);
+        return shape_fail(err, errsize, op, "expected %d input%s, got %d", want,
+                          want == 1 ? "" : "s", ninputs);
     for (int i = 0; i < ninputs; i++)
         if (!inputs[i]) return shape_fail(err, errsize, op, "input %d is missing", i + 1);
     if (callee) return shape_fail(err, errsize, op, "only 'call' has a callee");
     if (attrs && attrs->len) return shape_fail(err, errsize, op, "takes no attributes");
     if (nregions != op_info[op].nregions)
-        return shape_fail(err, errsize, op, "expected %d regions, got %d", op_info[op].nregions, nregions);
+        return shape_fail(err, errsize, op, "expected %d regions, got %d", op_info[op].nregions,
+                          nregions);
     for (int i = 0; i < nregions; i++)
         if (!regions[i]) return shape_fail(err, errsize, op, "region %d is missing", i + 1);
     switch (op) {
     case OP_COND: return shape_cond_regions(op, inputs, regions, out, nout, err, errsize);
-    case OP_WHILE: return shape_while_regions(op, inputs, ninputs, regions, out, nout, err, errsize);
+    case OP_WHILE:
+        return shape_while_regions(op, inputs, ninputs, regions, out, nout, err, errsize);
     default: UNREACHABLE();
     }
 }

@@ -23,7 +23,8 @@ bool shape_fail(char *err, size_t errsize, Opcode op, const char *fmt, ...)
 TensorType tensor_type(DType dt, Shape s);
 bool dtype_is_numeric(DType dt);
 /* NumPy broadcasting of a and b into out; an error names both shapes. */
-bool broadcast_shapes(Opcode op, const Shape *a, const Shape *b, Shape *out, char *err, size_t errsize);
+bool broadcast_shapes(Opcode op, const Shape *a, const Shape *b, Shape *out, char *err,
+                      size_t errsize);
 /* in[0] and in[1] have one dtype, else an error naming both. */
 bool same_dtype(Opcode op, IrValue **in, char *err, size_t errsize);
 /* x is a string tensor, which an op that copies elements (the array ops, gather,

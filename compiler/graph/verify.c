@@ -91,8 +91,10 @@ static bool verify_call(Verifier *v, const Inst *inst) {
 static bool verify_flag(Verifier *v, const Inst *inst) {
     const Attr *name = attrs_get(&inst->attrs, "name");
     const Attr *dt = attrs_get(&inst->attrs, "dtype");
-    if (inst->attrs.len != 2 || !name || name->kind != ATTR_STRING || !name->s || !dt || dt->kind != ATTR_DTYPE)
-        return verify_fail(v, "flag must have exactly the attributes 'name' (a string) and 'dtype'");
+    if (inst->attrs.len != 2 || !name || name->kind != ATTR_STRING || !name->s || !dt ||
+        dt->kind != ATTR_DTYPE)
+        return verify_fail(v,
+                           "flag must have exactly the attributes 'name' (a string) and 'dtype'");
     const FlagDef *f = module_find_flag(v->m, name->s);
     if (!f) return verify_fail(v, "flag \"%s\" is not in the module's flag table", name->s);
     if (f->value->dtype != dt->dtype)
@@ -105,13 +107,18 @@ static bool verify_flag(Verifier *v, const Inst *inst) {
 static bool verify_flag_table(Verifier *v) {
     for (int i = 0; i < v->m->nflags; i++) {
         const FlagDef *f = v->m->flags[i];
-        if (!f || !f->name || !f->value || !f->help) return verify_fail(v, "flag %d is incomplete", i);
-        if (!flag_name_is_valid(f->name)) return verify_fail(v, "flag name \"%s\" is not valid", f->name);
-        if (f->index != i) return verify_fail(v, "flag \"%s\" has index %d, should be %d", f->name, f->index, i);
-        if (f->value->shape.rank != 0 || f->value->dtype < 0 || f->value->dtype >= DT__COUNT || !f->value->data)
+        if (!f || !f->name || !f->value || !f->help)
+            return verify_fail(v, "flag %d is incomplete", i);
+        if (!flag_name_is_valid(f->name))
+            return verify_fail(v, "flag name \"%s\" is not valid", f->name);
+        if (f->index != i)
+            return verify_fail(v, "flag \"%s\" has index %d, should be %d", f->name, f->index, i);
+        if (f->value->shape.rank != 0 || f->value->dtype < 0 || f->value->dtype >= DT__COUNT ||
+            !f->value->data)
             return verify_fail(v, "flag \"%s\" has a default that is not a scalar", f->name);
         for (int j = 0; j < i; j++)
-            if (strcmp(v->m->flags[j]->name, f->name) == 0) return verify_fail(v, "flag \"%s\" is declared twice", f->name);
+            if (strcmp(v->m->flags[j]->name, f->name) == 0)
+                return verify_fail(v, "flag \"%s\" is declared twice", f->name);
     }
     return true;
 }
@@ -122,7 +129,8 @@ static bool verify_global(Verifier *v, const Inst *inst) {
     const char *name = op_info[inst->op].name;
     if (!g) return verify_fail(v, "'%s' without a variable", name);
     if (g->index < 0 || g->index >= v->m->nglobals || v->m->globals[g->index] != g)
-        return verify_fail(v, "'%s' of $%s, which is not in the module", name, g->name ? g->name : "?");
+        return verify_fail(v, "'%s' of $%s, which is not in the module", name,
+                           g->name ? g->name : "?");
     if (inst->attrs.len) return verify_fail(v, "'%s' has attributes", name);
     return true;
 }
@@ -134,9 +142,11 @@ static bool verify_random_state(Verifier *v, const Inst *inst) {
     const char *name = op_info[inst->op].name;
     if (!g) return verify_fail(v, "'%s' without a generator state", name);
     if (g->index < 0 || g->index >= v->m->nglobals || v->m->globals[g->index] != g)
-        return verify_fail(v, "'%s' of $%s, which is not in the module", name, g->name ? g->name : "?");
+        return verify_fail(v, "'%s' of $%s, which is not in the module", name,
+                           g->name ? g->name : "?");
     if (g->type.dtype != DT_INT64 || g->type.shape.rank != 1 || g->type.shape.dims[0] != 3)
-        return verify_fail(v, "'%s' of $%s, which is not an int64[3] generator state", name, g->name);
+        return verify_fail(v, "'%s' of $%s, which is not an int64[3] generator state", name,
+                           g->name);
     return true;
 }
 
@@ -158,7 +168,8 @@ static bool verify_globals(Verifier *v) {
 }
 
 static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
-    if (inst->op < 0 || inst->op >= OP__COUNT) return verify_fail(v, "instruction with bad opcode %d", (int)inst->op);
+    if (inst->op < 0 || inst->op >= OP__COUNT)
+        return verify_fail(v, "instruction with bad opcode %d", (int)inst->op);
     const char *name = op_info[inst->op].name;
     if (inst->parent != r) return verify_fail(v, "'%s' has the wrong parent region", name);
     if (inst->next && inst->next->prev != inst) return verify_fail(v, "'%s' is badly linked", name);
@@ -185,20 +196,23 @@ static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
 
     /* The recorded types must be exactly what shape inference gives now; for cond and
      * while that also checks the regions' signatures against the inputs and outputs. */
-    int cap = 1 + inst->ninputs + (inst->callee && inst->callee->body ? inst->callee->body->nresults : 0);
+    int cap =
+        1 + inst->ninputs + (inst->callee && inst->callee->body ? inst->callee->body->nresults : 0);
     for (int i = 0; i < inst->nregions; i++)
         if (inst->regions[i] && inst->regions[i]->nresults > 0) cap += inst->regions[i]->nresults;
     TensorType *types = ARENA_ARRAY(v->arena, TensorType, cap);
     int nout = 0;
     char serr[256];
-    bool inferred = op_is_var(inst->op)
-                        ? shape_infer_var(inst->op, inst->global, inst->inputs, inst->ninputs, types, &nout,
-                                          serr, sizeof serr)
-                        : shape_infer_regions(inst->op, inst->inputs, inst->ninputs, &inst->attrs, inst->callee,
-                                              inst->regions, inst->nregions, types, &nout, serr, sizeof serr);
+    bool inferred =
+        op_is_var(inst->op)
+            ? shape_infer_var(inst->op, inst->global, inst->inputs, inst->ninputs, types, &nout,
+                              serr, sizeof serr)
+            : shape_infer_regions(inst->op, inst->inputs, inst->ninputs, &inst->attrs, inst->callee,
+                                  inst->regions, inst->nregions, types, &nout, serr, sizeof serr);
     if (!inferred) return verify_fail(v, "shape inference rejects '%s': %s", name, serr);
     if (nout != inst->noutputs)
-        return verify_fail(v, "'%s' has %d outputs, shape inference gives %d", name, inst->noutputs, nout);
+        return verify_fail(v, "'%s' has %d outputs, shape inference gives %d", name, inst->noutputs,
+                           nout);
     for (int i = 0; i < nout; i++) {
         const IrValue *out = inst->outputs[i];
         if (!out) return verify_fail(v, "'%s' output %d is missing", name, i);
@@ -207,7 +221,8 @@ static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
         if (!types_equal(&out->type, &types[i])) {
             char b1[128], b2[128];
             return verify_fail(v, "'%s' output %d is %s, shape inference gives %s", name, i,
-                               type_str(&out->type, b1, sizeof b1), type_str(&types[i], b2, sizeof b2));
+                               type_str(&out->type, b1, sizeof b1),
+                               type_str(&types[i], b2, sizeof b2));
         }
     }
     /* Nested regions see what is visible here (implicit capture by dominance), but
@@ -236,12 +251,14 @@ static void region_close(Verifier *v, const Region *r) {
 static bool verify_region(Verifier *v, const Region *r, const Inst *parent) {
     if (r->parent != parent) return verify_fail(v, "a region has the wrong parent instruction");
     if (r->func != v->f) return verify_fail(v, "a region points at the wrong function");
-    if (r->first && r->first->prev) return verify_fail(v, "region's first instruction has a predecessor");
+    if (r->first && r->first->prev)
+        return verify_fail(v, "region's first instruction has a predecessor");
     if (!r->first && r->last) return verify_fail(v, "empty region with a last instruction");
     for (int i = 0; i < r->nparams; i++) {
         const IrValue *p = r->params[i];
         if (!p) return verify_fail(v, "parameter %d is missing", i);
-        if (p->param_of != r || p->def) return verify_fail(v, "parameter %d does not point back at its region", i);
+        if (p->param_of != r || p->def)
+            return verify_fail(v, "parameter %d does not point back at its region", i);
         if (!verify_define(v, p, "a parameter")) return false;
     }
     for (const Inst *inst = r->first; inst; inst = inst->next)
@@ -270,7 +287,8 @@ bool graph_verify(const Module *m, char *err, size_t errsize) {
         const Func *f = m->funcs[i];
         v.f = f;
         if (!f || !f->body) continue;
-        if (f->body->nresults > 0 && !f->body->results) ok = verify_fail(&v, "the function's results are missing");
+        if (f->body->nresults > 0 && !f->body->results)
+            ok = verify_fail(&v, "the function's results are missing");
         for (int j = 0; ok && j < f->body->nresults; j++)
             if (!f->body->results[j]) ok = verify_fail(&v, "result %d is missing", j);
     }
@@ -279,9 +297,11 @@ bool graph_verify(const Module *m, char *err, size_t errsize) {
         v.f = f;
         if (!f || !f->body || !f->name) ok = verify_fail(&v, "function %d is incomplete", i);
         else if (f->index != i) ok = verify_fail(&v, "function index %d should be %d", f->index, i);
-        else if (i > 0 && f->kind == FUNC_PROGRAM) ok = verify_fail(&v, "a second program function");
+        else if (i > 0 && f->kind == FUNC_PROGRAM)
+            ok = verify_fail(&v, "a second program function");
         for (int j = 0; ok && j < i; j++)
-            if (strcmp(m->funcs[j]->name, f->name) == 0) ok = verify_fail(&v, "duplicate function name");
+            if (strcmp(m->funcs[j]->name, f->name) == 0)
+                ok = verify_fail(&v, "duplicate function name");
         if (ok && f->kind == FUNC_PROGRAM && f->body->nparams)
             ok = verify_fail(&v, "the program function takes no parameters");
         if (ok) ok = verify_region(&v, f->body, NULL);

@@ -34,10 +34,12 @@ static Value *read_state(Interp *in, Value *get_state, int n, SrcLoc loc) {
 }
 
 static bool names_arg(Interp *in, Value *v, StageNames *out, SrcLoc loc) {
-    if (v->kind != VAL_TUPLE) return interp_type_error(in, loc, "symbol_names must be a tuple of str"), false;
+    if (v->kind != VAL_TUPLE)
+        return interp_type_error(in, loc, "symbol_names must be a tuple of str"), false;
     const char **names = ARENA_ARRAY(in->arena, const char *, v->list->len + 1);
     for (int i = 0; i < v->list->len; i++) {
-        if (v->list->items[i]->kind != VAL_STR) return interp_type_error(in, loc, "symbol_names must be a tuple of str"), false;
+        if (v->list->items[i]->kind != VAL_STR)
+            return interp_type_error(in, loc, "symbol_names must be a tuple of str"), false;
         names[i] = v->list->items[i]->str.s;
     }
     *out = (StageNames){names, v->list->len};
@@ -47,7 +49,9 @@ static bool names_arg(Interp *in, Value *v, StageNames *out, SrcLoc loc) {
 /* Whether v makes the statement a graph op: a tensor, when tracing. In eager mode a
    tensor has its value, so every statement runs as Python control flow on bool(t),
    as TensorFlow's eager AutoGraph does. */
-static bool is_staged(Interp *in, const Value *v) { return value_is_tensor(v) && !interp_is_eager(in); }
+static bool is_staged(Interp *in, const Value *v) {
+    return value_is_tensor(v) && !interp_is_eager(in);
+}
 
 /* A condition's truth. In eager mode a tensor condition must still be what the graph
    op would accept (a bool scalar: AutoGraph checks it the same way in eager code). */
@@ -77,13 +81,17 @@ static bool unroll_end(Interp *in, Unroll *u, SrcLoc loc) {
     if (u->with_ops > UNROLL_WARN_ITERATIONS && !u->warned) {
         u->warned = true;
         interp_warning(in, WARN_LARGE_UNROLLED_LOOP, loc,
-                     "large unrolled loop detected: this Python loop ran more than %d iterations that added graph "
-                     "ops; did you mean a graph loop? iterate over a tensor such as 'tf.range(n)' to get one "
-                     "'while' node",
-                     UNROLL_WARN_ITERATIONS);
+                       "large unrolled loop detected: this Python loop ran more than %d iterations "
+                       "that added graph "
+                       "ops; did you mean a graph loop? iterate over a tensor such as "
+                       "'tf.range(n)' to get one "
+                       "'while' node",
+                       UNROLL_WARN_ITERATIONS);
     }
     if (u->with_ops > UNROLL_MAX_ITERATIONS) {
-        interp_error(in, loc, "iteration limit exceeded: a Python loop unrolled more than %d iterations into the graph",
+        interp_error(in, loc,
+                     "iteration limit exceeded: a Python loop unrolled more than %d iterations "
+                     "into the graph",
                      UNROLL_MAX_ITERATIONS);
         return false;
     }
@@ -120,7 +128,8 @@ static Value *if_else(Interp *in, void *ctx, Value *vars) {
 /* ag__.if_stmt(cond, if_body, else_body, get_state, set_state, symbol_names, nouts) */
 static Value *ag_if_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    static const char *const names[] = {"cond", "body", "orelse", "get_state", "set_state", "symbol_names", "nouts"};
+    static const char *const names[] = {"cond",      "body",         "orelse", "get_state",
+                                        "set_state", "symbol_names", "nouts"};
     Value *a[7];
     if (!args_bind(in, args, "if_stmt", names, 7, 7, a, loc)) return NULL;
     if (!is_staged(in, a[0])) {
@@ -176,11 +185,14 @@ static Value *while_body(Interp *in, void *ctx, Value *vars) {
 
 static bool loop_options(Interp *in, Value *opts, LoopSpec *spec, SrcLoc loc) {
     if (!opts || opts->kind == VAL_NONE) return true;
-    if (opts->kind != VAL_DICT) return interp_type_error(in, loc, "loop options must be a dict"), false;
+    if (opts->kind != VAL_DICT)
+        return interp_type_error(in, loc, "loop options must be a dict"), false;
     Value *inv = dict_get(opts->dict, value_cstr(in->arena, "shape_invariants"));
     if (inv && inv->kind != VAL_NONE) {
         if (!value_is_sequence(inv))
-            return interp_type_error(in, loc, "shape_invariants must be a list of (variable, shape) pairs"), false;
+            return interp_type_error(in, loc,
+                                     "shape_invariants must be a list of (variable, shape) pairs"),
+                   false;
         spec->invariants = inv->list;
     }
     spec->max_iterations = dict_get(opts->dict, value_cstr(in->arena, "maximum_iterations"));
@@ -198,18 +210,25 @@ static Value *staged_while(Interp *in, LoopState *s, const StageNames *names, Va
 
 static const char *const python_loop_became_tensor =
     "the condition of while loop started as non-Tensor, then changed to Tensor. This may "
-    "happen either because variables changed type, or when a break or return statement inside the loop depends "
+    "happen either because variables changed type, or when a break or return statement inside the "
+    "loop depends "
     "on a Tensor condition. In both cases, changing to a TF loop should remove the error";
 
 /* ag__.while_stmt(test, body, get_state, set_state, symbol_names, opts) */
 static Value *ag_while_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    static const char *const names[] = {"test", "body", "get_state", "set_state", "symbol_names", "opts"};
+    static const char *const names[] = {"test",      "body",         "get_state",
+                                        "set_state", "symbol_names", "opts"};
     Value *a[6];
     if (!args_bind(in, args, "while_stmt", names, 6, 6, a, loc)) return NULL;
     StageNames sym;
     if (!names_arg(in, a[4], &sym, loc)) return NULL;
-    LoopState s = {.test = a[0], .body = a[1], .get_state = a[2], .set_state = a[3], .nstate = sym.n, .loc = loc};
+    LoopState s = {.test = a[0],
+                   .body = a[1],
+                   .get_state = a[2],
+                   .set_state = a[3],
+                   .nstate = sym.n,
+                   .loc = loc};
     /* Is the test a tensor? Asked once in a throwaway region, as AutoGraph does in a
        temporary graph; a Python answer counts as the first test. */
     RegionScope scope;
@@ -228,7 +247,8 @@ static Value *ag_while_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
         if (!call0(in, s.body, loc) || !unroll_end(in, &unroll, loc)) return NULL;
         if (!(test = call0(in, s.test, loc))) return NULL;
         if (is_staged(in, test))
-            return interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc, "%s", python_loop_became_tensor);
+            return interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc, "%s",
+                                python_loop_became_tensor);
     }
 }
 
@@ -320,7 +340,8 @@ static Value *for_body(Interp *in, void *ctx, Value *vars) {
     }
     if (!call1(in, s->body, item, s->loc)) return NULL;
     Value *state = read_state(in, s->get_state, s->nstate, s->loc);
-    IrValue *step = s->is_range ? s->delta : scalar_const(in, value_int(in->arena, 1), DT_INT32, s->loc);
+    IrValue *step =
+        s->is_range ? s->delta : scalar_const(in, value_int(in->arena, 1), DT_INT32, s->loc);
     IrValue *next = state && step ? op2(in, OP_ADD, i, step, s->loc) : NULL;
     if (!next) return NULL;
     Value *out = value_tuple(in->arena, s->nstate + 1);
@@ -338,7 +359,8 @@ static IrValue *row_count(Interp *in, IrValue *seq, SrcLoc loc) {
     return zero ? op2(in, OP_GATHER, shape, zero, loc) : NULL;
 }
 
-static Value *staged_for(Interp *in, LoopState *s, Value *iter, const StageNames *sym, Value *opts) {
+static Value *staged_for(Interp *in, LoopState *s, Value *iter, const StageNames *sym,
+                         Value *opts) {
     IrValue *seq = iter->tensor.ir;
     Value *t = to_tensor(in, iter, -1, s->loc);   /* checks the tensor is in scope */
     if (!t) return NULL;
@@ -351,7 +373,8 @@ static Value *staged_for(Interp *in, LoopState *s, Value *iter, const StageNames
         s->delta = seq->def->inputs[2];
         s->delta_sign = const_sign(s->delta);
     } else {
-        if (seq->type.shape.rank == 0) return interp_type_error(in, s->loc, "Cannot iterate over a scalar tensor.");
+        if (seq->type.shape.rank == 0)
+            return interp_type_error(in, s->loc, "Cannot iterate over a scalar tensor.");
         s->seq = seq;
         if (!(s->count = row_count(in, seq, s->loc))) return NULL;
         if (!(start = scalar_const(in, value_int(in->arena, 0), DT_INT32, s->loc))) return NULL;
@@ -370,13 +393,16 @@ static Value *staged_for(Interp *in, LoopState *s, Value *iter, const StageNames
     names[s->nstate] = "<internal iterate>";
     spec.names = (StageNames){names, s->nstate + 1};
     Value *final = stage_while(in, init, for_test, for_body, s, &spec, s->loc);
-    return final && call1(in, s->set_state, tuple_slice(in, final, 0, s->nstate), s->loc) ? value_none() : NULL;
+    return final && call1(in, s->set_state, tuple_slice(in, final, 0, s->nstate), s->loc)
+               ? value_none()
+               : NULL;
 }
 
 /* ag__.for_stmt(iter, extra_test, body, get_state, set_state, symbol_names, opts) */
 static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    static const char *const names[] = {"iter", "extra_test", "body", "get_state", "set_state", "symbol_names", "opts"};
+    static const char *const names[] = {"iter",      "extra_test",   "body", "get_state",
+                                        "set_state", "symbol_names", "opts"};
     Value *a[7];
     if (!args_bind(in, args, "for_stmt", names, 7, 7, a, loc)) return NULL;
     StageNames sym;
@@ -394,10 +420,11 @@ static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             Value *more = call0(in, s.extra_test, loc);
             if (!more) return NULL;
             if (is_staged(in, more))
-                return interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc,
-                                    "break and return statements which depend on a TF "
-                                    "condition are not supported in Python for loops. Did you intend to make it a "
-                                    "TF loop?");
+                return interp_raise(
+                    in, EXC_NOT_IMPLEMENTED_ERROR, loc,
+                    "break and return statements which depend on a TF "
+                    "condition are not supported in Python for loops. Did you intend to make it a "
+                    "TF loop?");
             bool ok;
             bool go = value_truthy(in, more, loc, &ok);
             if (!ok) return NULL;
@@ -438,7 +465,8 @@ static Value *expr_else(Interp *in, void *ctx, Value *vars) {
     return expr_branch(in, ctx, 1);
 }
 
-static Value *staged_expr(Interp *in, Value *cond, ExprState *s, const char *name, const char *tag) {
+static Value *staged_expr(Interp *in, Value *cond, ExprState *s, const char *name,
+                          const char *tag) {
     IrValue *pred = stage_condition(in, cond, tag, s->loc);
     if (!pred) return NULL;
     const char *names[1] = {name};
@@ -502,9 +530,11 @@ static Value *ag_not(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         Value *t = to_tensor(in, a[0], -1, loc);
         if (!t) return NULL;
         if (t->tensor.ir->type.dtype != DT_BOOL)
-            return interp_type_error(in, loc, "'not' of a %s tensor: only a bool tensor has a logical not (use tf.cast)",
-                                     dtype_name(t->tensor.ir->type.dtype));
-        IrValue *r = build_op(&in->builder, OP_LOGICAL_NOT, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc));
+            return interp_type_error(
+                in, loc, "'not' of a %s tensor: only a bool tensor has a logical not (use tf.cast)",
+                dtype_name(t->tensor.ir->type.dtype));
+        IrValue *r =
+            build_op(&in->builder, OP_LOGICAL_NOT, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc));
         return r ? tensor_value(in, r) : NULL;
     }
     bool ok;
@@ -569,11 +599,19 @@ static Value *ag_for_loop(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 
 PyModule *autograph_module(Interp *in) {
     PyModule *m = module_create(in, "ag__", NULL, true);
-    static const struct { const char *name; BuiltinFn fn; } ops[] = {
-        {"if_stmt", ag_if_stmt}, {"while_stmt", ag_while_loop}, {"for_stmt", ag_for_loop},
-        {"if_exp", ag_if_exp},   {"and_", ag_and},              {"or_", ag_or},
-        {"not_", ag_not},        {"Undefined", ag_undefined},   {"UndefinedReturnValue", ag_undefined_return},
-        {"ld", ag_ld},           {"ret", ag_ret},
+    static const struct { const char *name; BuiltinFn fn;
+    } ops[] = {
+        {"if_stmt", ag_if_stmt},
+        {"while_stmt", ag_while_loop},
+        {"for_stmt", ag_for_loop},
+        {"if_exp", ag_if_exp},
+        {"and_", ag_and},
+        {"or_", ag_or},
+        {"not_", ag_not},
+        {"Undefined", ag_undefined},
+        {"UndefinedReturnValue", ag_undefined_return},
+        {"ld", ag_ld},
+        {"ret", ag_ret},
     };
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         env_set_local(in, m->globals, interp_intern(in, ops[i].name),

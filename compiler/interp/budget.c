@@ -17,8 +17,8 @@ static void out_of_memory(void *ctx, size_t limit_bytes) {
     Interp *in = ctx;
     const char *when = interp_is_eager(in) ? "in eager mode" : "at build time";
     if (in->budget.stmt) {
-        interp_error(in, *in->budget.stmt, "the script used more than %zu MiB %s", limit_bytes >> 20,
-                     when);
+        interp_error(in, *in->budget.stmt, "the script used more than %zu MiB %s",
+                     limit_bytes >> 20, when);
         diag_note(in->diag, interp_op_loc(in, *in->budget.stmt),
                   "'--max-build-memory=MIB' raises the limit (0: none)");
     } else {

@@ -8,7 +8,8 @@
 
 #include "interp_internal.h"
 
-#define BUILTIN(name) static Value *builtin_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
+#define BUILTIN(name)                                                                              \
+    static Value *builtin_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 #define UNUSED_SELF (void)self
 
 static bool is_intlike(const Value *v) { return v->kind == VAL_INT || v->kind == VAL_BOOL; }
@@ -24,14 +25,16 @@ BUILTIN(print) {
         const char *name = args->kw_names[k];
         if ((strcmp(name, "sep") == 0 || strcmp(name, "end") == 0)) {
             if (v->kind != VAL_STR && v->kind != VAL_NONE)
-                return interp_type_error(in, loc, "%s must be None or a string, not %s", name, value_type_name(v));
+                return interp_type_error(in, loc, "%s must be None or a string, not %s", name,
+                                         value_type_name(v));
             if (v->kind == VAL_STR) *(strcmp(name, "sep") == 0 ? &sep : &end) = v->str.s;
         } else if (strcmp(name, "flush") == 0) {
             continue;
         } else if (strcmp(name, "file") == 0) {
             return interp_not_supported(in, loc, "the 'file' argument of print");
         } else {
-            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for print()", name);
+            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for print()",
+                                     name);
         }
     }
     FILE *out = in->opt->out;
@@ -95,7 +98,8 @@ static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc
     size_t len;
     const char *s = number_text(in, text, &len);
     int given_base = base;
-    if (base != 0 && (base < 2 || base > 36)) return interp_raise(in, EXC_VALUE_ERROR, loc, "int() base must be >= 2 and <= 36, or 0");
+    if (base != 0 && (base < 2 || base > 36))
+        return interp_raise(in, EXC_VALUE_ERROR, loc, "int() base must be >= 2 and <= 36, or 0");
     while (len && strchr(" \t\n\r\f\v", *s)) s++, len--;
     while (len && strchr(" \t\n\r\f\v", s[len - 1])) len--;
     bool negative = false;
@@ -117,7 +121,9 @@ static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc
             ok = i + 1 < len && s[i + 1] != '_' && (i > 0 || prefixed);
             continue;
         }
-        int d = c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? (c | 0x20) - 'a' + 10 : 99;
+        int d = c >= '0' && c <= '9'                     ? c - '0'
+                : (c | 0x20) >= 'a' && (c | 0x20) <= 'z' ? (c | 0x20) - 'a' + 10
+                                                         : 99;
         if (d >= base) {
             ok = false;
             break;
@@ -157,7 +163,8 @@ static bool parse_float_text(Interp *in, const Value *text, double *out) {
     char *clean = ARENA_ARRAY(in->arena, char, n + 1), *p = clean;
     for (size_t i = 0; i < n; i++) {
         if (s[i] != '_') *p++ = s[i];
-        else if (!(i > 0 && is_ascii_digit(s[i - 1]) && i + 1 < n && is_ascii_digit(s[i + 1]))) return false;
+        else if (!(i > 0 && is_ascii_digit(s[i - 1]) && i + 1 < n && is_ascii_digit(s[i + 1])))
+            return false;
     }
     *p = '\0';
     const char *q = clean;
@@ -191,14 +198,16 @@ static bool parse_float_text(Interp *in, const Value *text, double *out) {
 /* int(t) / float(t): the Python value of a one-element tensor, known only eagerly. */
 static Value *tensor_python_scalar(Interp *in, Value *v, const char *fname, SrcLoc loc) {
     if (!interp_is_eager(in))
-        return interp_type_error(in, loc,
-                                 "%s() of a symbolic tensor: its value is only known when the program runs "
-                                 "(use tf.cast, or run it eagerly with ingot run --eager)",
-                                 fname);
+        return interp_type_error(
+            in, loc,
+            "%s() of a symbolic tensor: its value is only known when the program runs "
+            "(use tf.cast, or run it eagerly with ingot run --eager)",
+            fname);
     Value *x = eager_python_value(in, v, loc);
     while (x && x->kind == VAL_LIST && x->list->len == 1) x = x->list->items[0];
     if (x && !value_is_number(x))
-        return interp_type_error(in, loc, "only one-element tensors can be converted to Python scalars");
+        return interp_type_error(in, loc,
+                                 "only one-element tensors can be converted to Python scalars");
     return x;
 }
 
@@ -230,8 +239,10 @@ BUILTIN(int) {
         return value_int(in->arena, (int64_t)v->f);
     case VAL_STR: return parse_int_text(in, v, 10, loc);
     default:
-        return interp_type_error(in, loc, "int() argument must be a string, a bytes-like object or a real number, not '%s'",
-                                 value_type_name(v));
+        return interp_type_error(
+            in, loc,
+            "int() argument must be a string, a bytes-like object or a real number, not '%s'",
+            value_type_name(v));
     }
 }
 
@@ -255,7 +266,9 @@ BUILTIN(float) {
         return value_float(in->arena, d);
     }
     default:
-        return interp_type_error(in, loc, "float() argument must be a string or a real number, not '%s'", value_type_name(v));
+        return interp_type_error(in, loc,
+                                 "float() argument must be a string or a real number, not '%s'",
+                                 value_type_name(v));
     }
 }
 
@@ -316,27 +329,32 @@ BUILTIN(tuple) {
 
 BUILTIN(dict) {
     UNUSED_SELF;
-    if (args->npos > 1) return interp_type_error(in, loc, "dict expected at most 1 argument, got %d", args->npos);
+    if (args->npos > 1)
+        return interp_type_error(in, loc, "dict expected at most 1 argument, got %d", args->npos);
     Value *d = value_dict(in->arena);
     if (args->npos == 1) {
         Value *src = args->pos[0];
         if (src->kind == VAL_DICT) {
             for (int i = 0; i < src->dict->nentries; i++)
-                if (src->dict->entries[i].key) dict_set(in->arena, d->dict, src->dict->entries[i].key, src->dict->entries[i].value);
+                if (src->dict->entries[i].key)
+                    dict_set(in->arena, d->dict, src->dict->entries[i].key,
+                             src->dict->entries[i].value);
         } else {
             List *items = iterate_to_list(in, src, loc);
             if (!items) return NULL;
             for (int i = 0; i < items->len; i++) {
                 Value *pair = items->items[i];
                 if (!value_is_sequence(pair) || pair->list->len != 2)
-                    return interp_raise(in, EXC_VALUE_ERROR, loc,
-                                        "dictionary update sequence element #%d has the wrong length", i);
+                    return interp_raise(
+                        in, EXC_VALUE_ERROR, loc,
+                        "dictionary update sequence element #%d has the wrong length", i);
                 if (!check_hashable(in, pair->list->items[0], loc)) return NULL;
                 dict_set(in->arena, d->dict, pair->list->items[0], pair->list->items[1]);
             }
         }
     }
-    for (int k = 0; k < args->nkw; k++) dict_set(in->arena, d->dict, value_cstr(in->arena, args->kw_names[k]), args->kw_values[k]);
+    for (int k = 0; k < args->nkw; k++)
+        dict_set(in->arena, d->dict, value_cstr(in->arena, args->kw_names[k]), args->kw_values[k]);
     return d;
 }
 
@@ -372,7 +390,8 @@ BUILTIN(len) {
     case VAL_DICT_VIEW: return value_int(in->arena, v->view.dict->count);
     case VAL_RANGE: return value_int(in->arena, range_len(v));
     case VAL_NDARRAY:
-        if (v->ndarray.concrete->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
+        if (v->ndarray.concrete->rank == 0)
+            return interp_type_error(in, loc, "len() of unsized object");
         return value_int(in->arena, v->ndarray.concrete->shape[0]);
     case VAL_TENSOR: {
         const Shape *s = &v->tensor.ir->type.shape;
@@ -380,10 +399,13 @@ BUILTIN(len) {
         if (s->dims[0] != DIM_UNKNOWN) return value_int(in->arena, s->dims[0]);
         /* Known only when the program runs: AutoGraph's len gives tf.shape(x)[0]. */
         Value *t = to_tensor(in, v, -1, loc);
-        IrValue *shape = t ? build_op(&in->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc)) : NULL;
+        IrValue *shape =
+            t ? build_op(&in->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc))
+              : NULL;
         Value *zero = shape ? to_tensor(in, value_int(in->arena, 0), DT_INT32, loc) : NULL;
         IrValue *pick[2] = {shape, zero ? zero->tensor.ir : NULL};
-        IrValue *n = zero ? build_op(&in->builder, OP_GATHER, pick, 2, NULL, interp_op_loc(in, loc)) : NULL;
+        IrValue *n =
+            zero ? build_op(&in->builder, OP_GATHER, pick, 2, NULL, interp_op_loc(in, loc)) : NULL;
         return n ? tensor_value(in, n) : NULL;
     }
     default: break;
@@ -397,17 +419,20 @@ BUILTIN(range) {
     int64_t p[3] = {0, 0, 1};
     /* Eagerly, range() is Python's: an integer scalar tensor is an int (__index__). */
     for (int i = 0; i < args->npos && interp_is_eager(in); i++)
-        if (value_is_tensor(args->pos[i]) && !(args->pos[i] = eager_index(in, args->pos[i], loc))) return NULL;
+        if (value_is_tensor(args->pos[i]) && !(args->pos[i] = eager_index(in, args->pos[i], loc)))
+            return NULL;
     for (int i = 0; i < args->npos; i++)
         if (value_is_tensor(args->pos[i])) {
             /* AutoGraph's range: a tensor bound makes it tf.range, so a for loop over it
                becomes a graph loop. */
-            Value *limit = args->npos > 1 ? args->pos[1] : NULL, *delta = args->npos > 2 ? args->pos[2] : NULL;
+            Value *limit = args->npos > 1 ? args->pos[1] : NULL,
+                  *delta = args->npos > 2 ? args->pos[2] : NULL;
             return tensor_range(in, args->pos[0], limit, delta, -1, loc);
         }
     for (int i = 0; i < args->npos; i++) {
         if (!is_intlike(args->pos[i]))
-            return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[i]));
+            return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+                                     value_type_name(args->pos[i]));
     }
     if (args->npos == 1) p[1] = as_int(args->pos[0]);
     else
@@ -478,7 +503,8 @@ bool sort_values(Interp *in, Value **items, int n, Value *key, bool reverse, Src
             keys[i] = items[i];
         }
     }
-    Value **tmp_items = ARENA_ARRAY(in->arena, Value *, n), **tmp_keys = ARENA_ARRAY(in->arena, Value *, n);
+    Value **tmp_items = ARENA_ARRAY(in->arena, Value *, n),
+          **tmp_keys = ARENA_ARRAY(in->arena, Value *, n);
     for (int width = 1; width < n; width *= 2) {
         for (int lo = 0; lo < n; lo += 2 * width) {
             int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
@@ -523,7 +549,8 @@ BUILTIN(abs) {
     bool found;
     Value *r = call_special(in, v, in->dunder.abs, NULL, 0, loc, &found);
     if (found) return r;
-    if (value_is_tensor(v) || v->kind == VAL_VARIABLE) return tensor_elementwise(in, OP_ABS, v, loc);
+    if (value_is_tensor(v) || v->kind == VAL_VARIABLE)
+        return tensor_elementwise(in, OP_ABS, v, loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);
         if (x == INT64_MIN)
@@ -542,9 +569,12 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
     for (int k = 0; k < args->nkw; k++) {
         if (strcmp(args->kw_names[k], kwnames[0]) == 0) key = args->kw_values[k];
         else if (strcmp(args->kw_names[k], kwnames[1]) == 0) deflt = args->kw_values[k];
-        else return interp_type_error(in, loc, "'%s' is an invalid keyword argument for %s()", args->kw_names[k], fname);
+        else
+            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for %s()",
+                                     args->kw_names[k], fname);
     }
-    if (args->npos == 0) return interp_type_error(in, loc, "%s expected at least 1 argument, got 0", fname);
+    if (args->npos == 0)
+        return interp_type_error(in, loc, "%s expected at least 1 argument, got 0", fname);
     List *items;
     if (args->npos == 1) {
         if (!(items = iterate_to_list(in, args->pos[0], loc))) return NULL;
@@ -570,7 +600,9 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
         }
         Value *better = eval_compare(in, want_max ? CMP_GT : CMP_LT, k, best_key, loc);
         if (!better) return NULL;
-        if (value_is_tensor(better)) return interp_not_supported(in, loc, "min()/max() of tensors (use tf.minimum/tf.maximum)");
+        if (value_is_tensor(better))
+            return interp_not_supported(in, loc,
+                                        "min()/max() of tensors (use tf.minimum/tf.maximum)");
         if (better->b) best = v, best_key = k;
     }
     return best;
@@ -587,7 +619,8 @@ BUILTIN(sum) {
     List *items = iterate_to_list(in, a[0], loc);
     if (!items) return NULL;
     Value *acc = a[1] ? a[1] : value_int(in->arena, 0);
-    if (acc->kind == VAL_STR) return interp_type_error(in, loc, "sum() can't sum strings [use ''.join(seq) instead]");
+    if (acc->kind == VAL_STR)
+        return interp_type_error(in, loc, "sum() can't sum strings [use ''.join(seq) instead]");
     for (int i = 0; i < items->len; i++)
         if (!(acc = eval_binop(in, BIN_ADD, acc, items->items[i], loc))) return NULL;
     return acc;
@@ -672,14 +705,17 @@ BUILTIN(round) {
                                 "integer result does not fit in 64 bits");
         return value_int(in->arena, out);
     }
-    if (v->kind != VAL_FLOAT) return interp_type_error(in, loc, "type %s doesn't define __round__ method", value_type_name(v));
+    if (v->kind != VAL_FLOAT)
+        return interp_type_error(in, loc, "type %s doesn't define __round__ method",
+                                 value_type_name(v));
     if (!has_nd) {
         if (isnan(v->f))
             return interp_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
         if (isinf(v->f))
             return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
                                 "cannot convert float infinity to integer");
-        return value_int(in->arena, (int64_t)nearbyint(v->f)); /* default rounding mode: half to even */
+        return value_int(in->arena,
+                         (int64_t)nearbyint(v->f)); /* default rounding mode: half to even */
     }
     int64_t nd = as_int(a[1]);
     /* CPython's bounds: past 323 digits every double is kept, before -308 none is. */
@@ -722,10 +758,12 @@ BUILTIN(pow) {
     if (args->npos == 2) return eval_binop(in, BIN_POW, b, e, loc);
     Value *m = args->pos[2];
     if (!is_intlike(b) || !is_intlike(e) || !is_intlike(m))
-        return interp_type_error(in, loc, "pow() 3rd argument not allowed unless all arguments are integers");
+        return interp_type_error(
+            in, loc, "pow() 3rd argument not allowed unless all arguments are integers");
     int64_t exp = as_int(e), mod = as_int(m);
     if (mod == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "pow() 3rd argument cannot be 0");
-    if (exp < 0) return interp_not_supported(in, loc, "pow() with a negative exponent and a modulus");
+    if (exp < 0)
+        return interp_not_supported(in, loc, "pow() with a negative exponent and a modulus");
     if (mod == INT64_MIN)
         return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "integer result does not fit in 64 bits");
     uint64_t um = mod < 0 ? (uint64_t)0 - (uint64_t)mod : (uint64_t)mod;
@@ -744,7 +782,8 @@ BUILTIN(format) {
     if (!args_count(in, args, "format", 1, 2, loc)) return NULL;
     Value *spec = args->npos == 2 ? args->pos[1] : NULL;
     if (spec && spec->kind != VAL_STR)
-        return interp_type_error(in, loc, "format() argument 2 must be str, not %s", value_type_name(spec));
+        return interp_type_error(in, loc, "format() argument 2 must be str, not %s",
+                                 value_type_name(spec));
     return format_value(in, args->pos[0], spec ? spec->str.s : "", loc);
 }
 
@@ -755,10 +794,14 @@ BUILTIN(hash) {
     /* CPython's values for numbers and tuples of them; its str hashes change per run. */
     Value *v = args->pos[0];
     int64_t h;
-    if ((value_is_number(v) || v->kind == VAL_TUPLE) && py_hash(v, &h)) return value_int(in->arena, h);
-    if ((v->kind == VAL_INSTANCE || v->kind == VAL_CLASS) && py_hash(v, &h)) return value_int(in->arena, h);
-    return interp_not_supported(in, loc, arena_printf(in->arena, "hash() of a '%s' (CPython's value changes per run)",
-                                                      value_type_name(v)));
+    if ((value_is_number(v) || v->kind == VAL_TUPLE) && py_hash(v, &h))
+        return value_int(in->arena, h);
+    if ((v->kind == VAL_INSTANCE || v->kind == VAL_CLASS) && py_hash(v, &h))
+        return value_int(in->arena, h);
+    return interp_not_supported(in, loc,
+                                arena_printf(in->arena,
+                                             "hash() of a '%s' (CPython's value changes per run)",
+                                             value_type_name(v)));
 }
 
 /* ---- functions over functions ---------------------------------------------------------------- */
@@ -766,7 +809,8 @@ BUILTIN(hash) {
 BUILTIN(map) {
     UNUSED_SELF;
     if (!args_no_keywords(in, args, "map", loc)) return NULL;
-    if (args->npos < 2) return interp_type_error(in, loc, "map() must have at least two arguments.");
+    if (args->npos < 2)
+        return interp_type_error(in, loc, "map() must have at least two arguments.");
     CallArgs zip_args = {.pos = args->pos + 1, .npos = args->npos - 1};
     Value *zipped = builtin_zip(in, NULL, &zip_args, loc);
     if (!zipped) return NULL;
@@ -839,13 +883,15 @@ BUILTIN(isinstance) {
 BUILTIN(getattr) {
     UNUSED_SELF;
     if (!args_count(in, args, "getattr", 2, 3, loc)) return NULL;
-    if (args->pos[1]->kind != VAL_STR) return interp_type_error(in, loc, "attribute name must be string");
+    if (args->pos[1]->kind != VAL_STR)
+        return interp_type_error(in, loc, "attribute name must be string");
     const char *name = interp_intern(in, args->pos[1]->str.s);
     if (args->npos == 2) return get_attribute(in, args->pos[0], name, loc);
     /* Only the absence of the attribute falls back to the default. */
     bool missing;
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
-    if (!v && missing && missing_builtin_method(args->pos[0], name)) return get_attribute(in, args->pos[0], name, loc);
+    if (!v && missing && missing_builtin_method(args->pos[0], name))
+        return get_attribute(in, args->pos[0], name, loc);
     if (!v && exception_is(in, in->exc, EXC_ATTRIBUTE_ERROR)) { /* a property's getter raised it */
         in->exc = NULL;
         missing = true;
@@ -856,11 +902,13 @@ BUILTIN(getattr) {
 BUILTIN(hasattr) {
     UNUSED_SELF;
     if (!args_count(in, args, "hasattr", 2, 2, loc)) return NULL;
-    if (args->pos[1]->kind != VAL_STR) return interp_type_error(in, loc, "attribute name must be string");
+    if (args->pos[1]->kind != VAL_STR)
+        return interp_type_error(in, loc, "attribute name must be string");
     bool missing;
     const char *name = interp_intern(in, args->pos[1]->str.s);
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
-    if (!v && missing && missing_builtin_method(args->pos[0], name)) return get_attribute(in, args->pos[0], name, loc);
+    if (!v && missing && missing_builtin_method(args->pos[0], name))
+        return get_attribute(in, args->pos[0], name, loc);
     if (!v && exception_is(in, in->exc, EXC_ATTRIBUTE_ERROR)) {
         in->exc = NULL;
         missing = true;
@@ -878,7 +926,8 @@ static Value *not_constructible(Interp *in, Value *self, CallArgs *args, SrcLoc 
    else a class value that prints as CPython's (<class 'NoneType'>). */
 BUILTIN(type) {
     UNUSED_SELF;
-    if (args->npos == 3) return interp_not_supported(in, loc, "type() with three arguments (making a class)");
+    if (args->npos == 3)
+        return interp_not_supported(in, loc, "type() with three arguments (making a class)");
     if (!args_count(in, args, "type", 1, 1, loc)) return NULL;
     Value *v = args->pos[0];
     if (v->kind == VAL_INSTANCE) return v->inst->cls->self;
@@ -895,7 +944,8 @@ BUILTIN(chr) {
     UNUSED_SELF;
     if (!args_count(in, args, "chr", 1, 1, loc)) return NULL;
     if (!is_intlike(args->pos[0]))
-        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
+        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+                                 value_type_name(args->pos[0]));
     int64_t c = as_int(args->pos[0]);
     if (c < 0 || c > 0x10ffff)
         return interp_raise(in, EXC_VALUE_ERROR, loc, "chr() arg not in range(0x110000)");
@@ -907,21 +957,29 @@ BUILTIN(ord) {
     UNUSED_SELF;
     if (!args_count(in, args, "ord", 1, 1, loc)) return NULL;
     Value *v = args->pos[0];
-    if (v->kind != VAL_STR) return interp_type_error(in, loc, "ord() expected string of length 1, but %s found", value_type_name(v));
+    if (v->kind != VAL_STR)
+        return interp_type_error(in, loc, "ord() expected string of length 1, but %s found",
+                                 value_type_name(v));
     int64_t n = utf8_codepoints(v->str.s, v->str.len);
     if (n != 1)
-        return interp_type_error(in, loc, "ord() expected a character, but string of length %lld found", (long long)n);
+        return interp_type_error(
+            in, loc, "ord() expected a character, but string of length %lld found", (long long)n);
     const unsigned char *s = (const unsigned char *)v->str.s;
-    int64_t c = s[0] < 0x80 ? s[0] : s[0] < 0xe0 ? s[0] & 0x1f : s[0] < 0xf0 ? s[0] & 0x0f : s[0] & 0x07;
+    int64_t c = s[0] < 0x80   ? s[0]
+                : s[0] < 0xe0 ? s[0] & 0x1f
+                : s[0] < 0xf0 ? s[0] & 0x0f
+                              : s[0] & 0x07;
     for (size_t i = 1; i < v->str.len; i++) c = (c << 6) | (s[i] & 0x3f);
     return value_int(in->arena, c);
 }
 
 /* hex(), oct(), bin(): the '#x' / '#o' / '#b' formats. */
-static Value *int_in_base(Interp *in, CallArgs *args, const char *fname, const char *spec, SrcLoc loc) {
+static Value *int_in_base(Interp *in, CallArgs *args, const char *fname, const char *spec,
+                          SrcLoc loc) {
     if (!args_count(in, args, fname, 1, 1, loc)) return NULL;
     if (!is_intlike(args->pos[0]))
-        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
+        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+                                 value_type_name(args->pos[0]));
     return format_value(in, value_int(in->arena, as_int(args->pos[0])), spec, loc);
 }
 
@@ -945,9 +1003,11 @@ BUILTIN(callable) {
     UNUSED_SELF;
     if (!args_count(in, args, "callable", 1, 1, loc)) return NULL;
     ValueKind k = args->pos[0]->kind;
-    if (k == VAL_INSTANCE) return value_bool(special_method(in, args->pos[0], in->dunder.call) != NULL);
-    return value_bool(k == VAL_FUNCTION || k == VAL_BUILTIN || k == VAL_TF_FUNCTION || k == VAL_CONCRETE_FUNCTION ||
-                      k == VAL_CLASS || k == VAL_METHOD || k == VAL_STATICMETHOD);
+    if (k == VAL_INSTANCE)
+        return value_bool(special_method(in, args->pos[0], in->dunder.call) != NULL);
+    return value_bool(k == VAL_FUNCTION || k == VAL_BUILTIN || k == VAL_TF_FUNCTION ||
+                      k == VAL_CONCRETE_FUNCTION || k == VAL_CLASS || k == VAL_METHOD ||
+                      k == VAL_STATICMETHOD);
 }
 
 /* ---- attributes of functions ---------------------------------------------------------------- */
@@ -966,29 +1026,64 @@ Value *function_kwdefaults(Interp *in, const Function *fn) {
     for (int i = 0; i < fn->params->kwonly.len; i++) {
         if (!fn->kwonly_defaults[i]) continue;
         if (!d) d = value_dict(in->arena);
-        dict_set(in->arena, d->dict, value_cstr(in->arena, fn->params->kwonly.items[i]->arg.name), fn->kwonly_defaults[i]);
+        dict_set(in->arena, d->dict, value_cstr(in->arena, fn->params->kwonly.items[i]->arg.name),
+                 fn->kwonly_defaults[i]);
     }
     return d ? d : value_none();
 }
 
 void builtins_install(Interp *in) {
     in->builtins = env_new(in, NULL, NULL, NULL);
-    static const struct { const char *name; BuiltinFn fn; } table[] = {
-        {"print", builtin_print}, {"int", builtin_int}, {"float", builtin_float}, {"str", builtin_str},
-        {"repr", builtin_repr}, {"ascii", builtin_ascii}, {"bool", builtin_bool},
-        {"list", builtin_list}, {"tuple", builtin_tuple},
-        {"dict", builtin_dict}, {"len", builtin_len}, {"range", builtin_range}, {"enumerate", builtin_enumerate},
-        {"zip", builtin_zip}, {"reversed", builtin_reversed}, {"sorted", builtin_sorted}, {"abs", builtin_abs},
-        {"max", builtin_max}, {"min", builtin_min}, {"sum", builtin_sum}, {"any", builtin_any},
-        {"all", builtin_all}, {"round", builtin_round}, {"divmod", builtin_divmod}, {"pow", builtin_pow}, {"set", builtin_set}, {"format", builtin_format}, {"hash", builtin_hash},
-        {"map", builtin_map}, {"filter", builtin_filter}, {"isinstance", builtin_isinstance},
-        {"getattr", builtin_getattr}, {"hasattr", builtin_hasattr}, {"type", builtin_type},
-        {"chr", builtin_chr}, {"ord", builtin_ord}, {"hex", builtin_hex}, {"oct", builtin_oct},
-        {"bin", builtin_bin}, {"callable", builtin_callable}, {"iter", builtin_iter}, {"next", builtin_next}, {"slice", builtin_slice},
+    static const struct { const char *name; BuiltinFn fn;
+    } table[] = {
+        {"print", builtin_print},
+        {"int", builtin_int},
+        {"float", builtin_float},
+        {"str", builtin_str},
+        {"repr", builtin_repr},
+        {"ascii", builtin_ascii},
+        {"bool", builtin_bool},
+        {"list", builtin_list},
+        {"tuple", builtin_tuple},
+        {"dict", builtin_dict},
+        {"len", builtin_len},
+        {"range", builtin_range},
+        {"enumerate", builtin_enumerate},
+        {"zip", builtin_zip},
+        {"reversed", builtin_reversed},
+        {"sorted", builtin_sorted},
+        {"abs", builtin_abs},
+        {"max", builtin_max},
+        {"min", builtin_min},
+        {"sum", builtin_sum},
+        {"any", builtin_any},
+        {"all", builtin_all},
+        {"round", builtin_round},
+        {"divmod", builtin_divmod},
+        {"pow", builtin_pow},
+        {"set", builtin_set},
+        {"format", builtin_format},
+        {"hash", builtin_hash},
+        {"map", builtin_map},
+        {"filter", builtin_filter},
+        {"isinstance", builtin_isinstance},
+        {"getattr", builtin_getattr},
+        {"hasattr", builtin_hasattr},
+        {"type", builtin_type},
+        {"chr", builtin_chr},
+        {"ord", builtin_ord},
+        {"hex", builtin_hex},
+        {"oct", builtin_oct},
+        {"bin", builtin_bin},
+        {"callable", builtin_callable},
+        {"iter", builtin_iter},
+        {"next", builtin_next},
+        {"slice", builtin_slice},
     };
     /* The ones that are classes in CPython (they print as <class 'int'>). */
-    static const char *const classes[] = {"int", "float", "bool", "str", "list", "tuple", "dict", "set", "range", "slice",
-                                          "enumerate", "zip", "reversed", "map", "filter", "type"};
+    static const char *const classes[] = {
+        "int",   "float", "bool",      "str", "list",     "tuple", "dict",   "set",
+        "range", "slice", "enumerate", "zip", "reversed", "map",   "filter", "type"};
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
         Value *b = value_builtin(in->arena, table[i].name, table[i].fn, NULL);
         for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)

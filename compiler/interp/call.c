@@ -65,7 +65,8 @@ static void collect_target(Interp *in, const Node *t, NameSet *locals) {
     }
 }
 
-static void collect_block(Interp *in, const NodeList *body, NameSet *locals, NameSet *globals, NameSet *nonlocals);
+static void collect_block(Interp *in, const NodeList *body, NameSet *locals, NameSet *globals,
+                          NameSet *nonlocals);
 
 typedef struct ScopeNames {
     Interp *in;
@@ -82,19 +83,23 @@ static void collect_in_block(void *ctx, Node *owner, NodeList *block) {
 
 /* The names a statement binds itself, then those of its blocks (in source order:
    the order of the function's locals). */
-static void collect_stmt(Interp *in, const Node *s, NameSet *locals, NameSet *globals, NameSet *nonlocals) {
+static void collect_stmt(Interp *in, const Node *s, NameSet *locals, NameSet *globals,
+                         NameSet *nonlocals) {
     switch (s->kind) {
     case AST_ASSIGN:
-        for (int i = 0; i < s->assign.targets.len; i++) collect_target(in, s->assign.targets.items[i], locals);
+        for (int i = 0; i < s->assign.targets.len; i++)
+            collect_target(in, s->assign.targets.items[i], locals);
         break;
     case AST_AUGASSIGN: collect_target(in, s->augassign.target, locals); break;
     case AST_ANNASSIGN: collect_target(in, s->annassign.target, locals); break;
     case AST_DEL:
-        for (int i = 0; i < s->del.targets.len; i++) collect_target(in, s->del.targets.items[i], locals);
+        for (int i = 0; i < s->del.targets.len; i++)
+            collect_target(in, s->del.targets.items[i], locals);
         break;
     case AST_FOR: collect_target(in, s->for_.target, locals); break;
     case AST_WITH:
-        for (int i = 0; i < s->with.items.len; i++) collect_target(in, s->with.items.items[i]->withitem.vars, locals);
+        for (int i = 0; i < s->with.items.len; i++)
+            collect_target(in, s->with.items.items[i]->withitem.vars, locals);
         break;
     case AST_FUNCDEF: nameset_add(in->arena, locals, interp_intern(in, s->funcdef.name)); break;
     case AST_CLASSDEF: nameset_add(in->arena, locals, interp_intern(in, s->classdef.name)); break;
@@ -103,20 +108,24 @@ static void collect_stmt(Interp *in, const Node *s, NameSet *locals, NameSet *gl
             const Node *a = s->import.names.items[i];
             const char *n = a->alias.asname ? a->alias.asname : a->alias.name;
             const char *dot = a->alias.asname ? NULL : strchr(n, '.');
-            nameset_add(in->arena, locals, dot ? arena_intern(in->arena, n, (size_t)(dot - n)) : interp_intern(in, n));
+            nameset_add(in->arena, locals,
+                        dot ? arena_intern(in->arena, n, (size_t)(dot - n)) : interp_intern(in, n));
         }
         break;
     case AST_IMPORT_FROM:
         for (int i = 0; i < s->import_from.names.len; i++) {
             const Node *a = s->import_from.names.items[i];
-            nameset_add(in->arena, locals, interp_intern(in, a->alias.asname ? a->alias.asname : a->alias.name));
+            nameset_add(in->arena, locals,
+                        interp_intern(in, a->alias.asname ? a->alias.asname : a->alias.name));
         }
         break;
     case AST_GLOBAL:
-        for (int i = 0; i < s->names.len; i++) nameset_add(in->arena, globals, interp_intern(in, s->names.names[i]));
+        for (int i = 0; i < s->names.len; i++)
+            nameset_add(in->arena, globals, interp_intern(in, s->names.names[i]));
         break;
     case AST_NONLOCAL:
-        for (int i = 0; i < s->names.len; i++) nameset_add(in->arena, nonlocals, interp_intern(in, s->names.names[i]));
+        for (int i = 0; i < s->names.len; i++)
+            nameset_add(in->arena, nonlocals, interp_intern(in, s->names.names[i]));
         break;
     default: break;
     }
@@ -124,19 +133,23 @@ static void collect_stmt(Interp *in, const Node *s, NameSet *locals, NameSet *gl
     ast_for_each_block((Node *)s, collect_in_block, &sn); /* none for defs and classes */
 }
 
-static void collect_block(Interp *in, const NodeList *body, NameSet *locals, NameSet *globals, NameSet *nonlocals) {
-    for (int i = 0; i < body->len; i++) collect_stmt(in, body->items[i], locals, globals, nonlocals);
+static void collect_block(Interp *in, const NodeList *body, NameSet *locals, NameSet *globals,
+                          NameSet *nonlocals) {
+    for (int i = 0; i < body->len; i++)
+        collect_stmt(in, body->items[i], locals, globals, nonlocals);
 }
 
 static void analyse_scope(Interp *in, Function *fn) {
     NameSet locals = {0}, globals = {0}, nonlocals = {0};
     const Params *p = fn->params;
-    for (int i = 0; i < p->args.len; i++) nameset_add(in->arena, &locals, interp_intern(in, p->args.items[i]->arg.name));
+    for (int i = 0; i < p->args.len; i++)
+        nameset_add(in->arena, &locals, interp_intern(in, p->args.items[i]->arg.name));
     for (int i = 0; i < p->kwonly.len; i++)
         nameset_add(in->arena, &locals, interp_intern(in, p->kwonly.items[i]->arg.name));
     if (p->vararg) nameset_add(in->arena, &locals, interp_intern(in, p->vararg->arg.name));
     if (p->kwarg) nameset_add(in->arena, &locals, interp_intern(in, p->kwarg->arg.name));
-    if (fn->def->kind == AST_FUNCDEF) collect_block(in, &fn->def->funcdef.body, &locals, &globals, &nonlocals);
+    if (fn->def->kind == AST_FUNCDEF)
+        collect_block(in, &fn->def->funcdef.body, &locals, &globals, &nonlocals);
     /* Declared global/nonlocal names are not locals. */
     NameSet final = {0};
     for (int i = 0; i < locals.len; i++) {
@@ -156,15 +169,16 @@ static void analyse_scope(Interp *in, Function *fn) {
 
 /* ---- Binding arguments to parameters --------------------------------------------------- */
 
-static Value *missing_args(Interp *in, Function *fn, const char **names, int n, const char *kind, SrcLoc loc) {
+static Value *missing_args(Interp *in, Function *fn, const char **names, int n, const char *kind,
+                           SrcLoc loc) {
     StrBuf sb;
     strbuf_init(&sb, in->arena);
     for (int i = 0; i < n; i++) {
         if (i) strbuf_puts(&sb, i == n - 1 ? (n > 2 ? ", and " : " and ") : ", ");
         strbuf_printf(&sb, "'%s'", names[i]);
     }
-    return interp_type_error(in, loc, "%s() missing %d required %s argument%s: %s", fn->qualname, n, kind,
-                             n == 1 ? "" : "s", strbuf_cstr(&sb));
+    return interp_type_error(in, loc, "%s() missing %d required %s argument%s: %s", fn->qualname, n,
+                             kind, n == 1 ? "" : "s", strbuf_cstr(&sb));
 }
 
 static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcLoc loc) {
@@ -175,11 +189,13 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         int nreq = 0;
         for (int i = 0; i < nparams; i++) nreq += fn->defaults[i] == NULL;
         if (nreq == nparams)
-            interp_type_error(in, loc, "%s() takes %d positional argument%s but %d %s given", fn->qualname, nparams,
-                              nparams == 1 ? "" : "s", args->npos, args->npos == 1 ? "was" : "were");
+            interp_type_error(in, loc, "%s() takes %d positional argument%s but %d %s given",
+                              fn->qualname, nparams, nparams == 1 ? "" : "s", args->npos,
+                              args->npos == 1 ? "was" : "were");
         else
-            interp_type_error(in, loc, "%s() takes from %d to %d positional arguments but %d %s given", fn->qualname,
-                              nreq, nparams, args->npos, args->npos == 1 ? "was" : "were");
+            interp_type_error(
+                in, loc, "%s() takes from %d to %d positional arguments but %d %s given",
+                fn->qualname, nreq, nparams, args->npos, args->npos == 1 ? "was" : "were");
         return false;
     }
     int npos = args->npos < nparams ? args->npos : nparams;
@@ -195,7 +211,8 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         for (int i = 0; i < nparams && !found; i++) {
             if (interp_intern(in, p->args.items[i]->arg.name) != name) continue;
             if (slots[i]) {
-                interp_type_error(in, loc, "%s() got multiple values for argument '%s'", fn->qualname, name);
+                interp_type_error(in, loc, "%s() got multiple values for argument '%s'",
+                                  fn->qualname, name);
                 return false;
             }
             slots[i] = args->kw_values[k];
@@ -208,7 +225,8 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         }
         if (found) continue;
         if (!kwargs) {
-            interp_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fn->qualname, name);
+            interp_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fn->qualname,
+                              name);
             return false;
         }
         dict_set(in->arena, kwargs->dict, value_cstr(in->arena, name), args->kw_values[k]);
@@ -231,7 +249,8 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         missing_args(in, fn, missing, nmissing, "keyword-only", loc);
         return false;
     }
-    for (int i = 0; i < nparams; i++) env_set_local(in, env, interp_intern(in, p->args.items[i]->arg.name), slots[i]);
+    for (int i = 0; i < nparams; i++)
+        env_set_local(in, env, interp_intern(in, p->args.items[i]->arg.name), slots[i]);
     for (int i = 0; i < p->kwonly.len; i++)
         env_set_local(in, env, interp_intern(in, p->kwonly.items[i]->arg.name), kwonly[i]);
     if (p->vararg) env_set_local(in, env, interp_intern(in, p->vararg->arg.name), varargs);
@@ -266,7 +285,10 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     bool counted = !fn->def->generated;
     if (!frame_enter(in, counted, loc)) return NULL;
 
-    CallChain frame = {.call_loc = loc, .callee_name = fn->name, .parent = in->py_chain, .hidden = fn->def->generated,
+    CallChain frame = {.call_loc = loc,
+                       .callee_name = fn->name,
+                       .parent = in->py_chain,
+                       .hidden = fn->def->generated,
                        .library = fn->module->is_library};
     const CallChain *saved_chain = in->py_chain;
     in->py_chain = &frame;
@@ -304,8 +326,8 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
     return interp_type_error(in, loc, "'%s' object is not callable", value_type_name(callee));
 }
 
-bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const *names, int n, int nrequired,
-               Value **out, SrcLoc loc) {
+bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const *names, int n,
+               int nrequired, Value **out, SrcLoc loc) {
     for (int i = 0; i < n; i++) out[i] = NULL;
     if (args->npos > n) {
         interp_type_error(in, loc, "%s() takes %s %d positional argument%s but %d %s given", fname,
@@ -318,18 +340,21 @@ bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const 
         int i = 0;
         while (i < n && strcmp(names[i], args->kw_names[k]) != 0) i++;
         if (i == n) {
-            interp_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fname, args->kw_names[k]);
+            interp_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fname,
+                              args->kw_names[k]);
             return false;
         }
         if (out[i]) {
-            interp_type_error(in, loc, "%s() got multiple values for argument '%s'", fname, names[i]);
+            interp_type_error(in, loc, "%s() got multiple values for argument '%s'", fname,
+                              names[i]);
             return false;
         }
         out[i] = args->kw_values[k];
     }
     for (int i = 0; i < nrequired; i++)
         if (!out[i]) {
-            interp_type_error(in, loc, "%s() missing required argument '%s' (pos %d)", fname, names[i], i + 1);
+            interp_type_error(in, loc, "%s() missing required argument '%s' (pos %d)", fname,
+                              names[i], i + 1);
             return false;
         }
     return true;
@@ -346,10 +371,13 @@ bool args_count(Interp *in, CallArgs *args, const char *fname, int lo, int hi, S
     if (args->npos >= lo && args->npos <= hi) return true;
     if (lo == hi)
         interp_type_error(in, loc, "%s() takes exactly %s (%d given)", fname,
-                          lo == 1 ? "one argument" : arena_printf(in->arena, "%d arguments", lo), args->npos);
+                          lo == 1 ? "one argument" : arena_printf(in->arena, "%d arguments", lo),
+                          args->npos);
     else if (args->npos < lo)
-        interp_type_error(in, loc, "%s expected at least %d argument%s, got %d", fname, lo, lo == 1 ? "" : "s", args->npos);
+        interp_type_error(in, loc, "%s expected at least %d argument%s, got %d", fname, lo,
+                          lo == 1 ? "" : "s", args->npos);
     else
-        interp_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi, args->npos);
+        interp_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi,
+                          args->npos);
     return false;
 }

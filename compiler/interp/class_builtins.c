@@ -5,7 +5,8 @@
 
 #include "interp_internal.h"
 
-#define BUILTIN(name) static Value *builtin_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
+#define BUILTIN(name)                                                                              \
+    static Value *builtin_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
 BUILTIN(property) {
     (void)self;
@@ -46,10 +47,13 @@ BUILTIN(super) {
     if (args->npos == 2) {
         Value *type = args->pos[0], *obj = args->pos[1];
         if (type->kind != VAL_CLASS)
-            return interp_type_error(in, loc, "super() argument 1 must be a type, not %s", value_type_name(type));
+            return interp_type_error(in, loc, "super() argument 1 must be a type, not %s",
+                                     value_type_name(type));
         bool ok = obj->kind == VAL_CLASS ? class_is_subclass(obj->cls, type->cls)
                                          : value_is_instance_of(in, obj, type->cls);
-        if (!ok) return interp_type_error(in, loc, "super(type, obj): obj must be an instance or subtype of type");
+        if (!ok)
+            return interp_type_error(
+                in, loc, "super(type, obj): obj must be an instance or subtype of type");
         sup->super_.after = type->cls;
         sup->super_.obj = obj;
         return sup;
@@ -58,7 +62,8 @@ BUILTIN(super) {
     for (Env *e = in->env; e; e = e->parent) {
         if (!e->fn || !e->fn->defining_class) continue;
         const Params *p = e->fn->params;
-        Value *first = p->args.len ? env_get_local(e, interp_intern(in, p->args.items[0]->arg.name)) : NULL;
+        Value *first =
+            p->args.len ? env_get_local(e, interp_intern(in, p->args.items[0]->arg.name)) : NULL;
         if (!first) return interp_raise(in, EXC_RUNTIME_ERROR, loc, "super(): no arguments");
         sup->super_.after = e->fn->defining_class;
         sup->super_.obj = first;
@@ -82,10 +87,12 @@ static bool is_subclass(Interp *in, Value *cls, Value *base, SrcLoc loc, bool *o
         }
         return false;
     }
-    if (!class_arg(in, base, "issubclass() arg 2 must be a class, a tuple of classes, or a union", loc))
+    if (!class_arg(in, base, "issubclass() arg 2 must be a class, a tuple of classes, or a union",
+                   loc))
         return *ok = false;
     if (base->kind == VAL_CLASS && base->cls == in->object_class) return true;
-    if (cls->kind == VAL_BUILTIN && base->kind == VAL_BUILTIN) /* bool is the one built-in subclass here */
+    if (cls->kind == VAL_BUILTIN &&
+        base->kind == VAL_BUILTIN) /* bool is the one built-in subclass here */
         return value_equal(cls, base) ||
                (strcmp(cls->builtin->name, "bool") == 0 && strcmp(base->builtin->name, "int") == 0);
     if (cls->kind != VAL_CLASS || base->kind != VAL_CLASS) return false;
@@ -105,15 +112,18 @@ BUILTIN(setattr) {
     (void)self;
     if (!args_count(in, args, "setattr", 3, 3, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'", value_type_name(args->pos[1]));
-    return set_attribute(in, args->pos[0], args->pos[1]->str.s, args->pos[2], loc) ? value_none() : NULL;
+        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+                                 value_type_name(args->pos[1]));
+    return set_attribute(in, args->pos[0], args->pos[1]->str.s, args->pos[2], loc) ? value_none()
+                                                                                   : NULL;
 }
 
 BUILTIN(delattr) {
     (void)self;
     if (!args_count(in, args, "delattr", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'", value_type_name(args->pos[1]));
+        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+                                 value_type_name(args->pos[1]));
     return delete_attribute(in, args->pos[0], args->pos[1]->str.s, loc) ? value_none() : NULL;
 }
 
@@ -127,7 +137,8 @@ BUILTIN(vars) {
     Env *ns = obj->cls->dict;
     Value *d = value_dict(in->arena);
     for (int i = 0; i < ns->norder; i++)
-        dict_set(in->arena, d->dict, value_cstr(in->arena, ns->order[i]), env_get_local(ns, ns->order[i]));
+        dict_set(in->arena, d->dict, value_cstr(in->arena, ns->order[i]),
+                 env_get_local(ns, ns->order[i]));
     return d;
 }
 
@@ -173,7 +184,8 @@ void class_builtins_install(Interp *in) {
 static Value *property_with(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *prop = self->list->items[0];
     int which = (int)self->list->items[1]->i;
-    if (!args_count(in, args, which == 0 ? "getter" : which == 1 ? "setter" : "deleter", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, which == 0 ? "getter" : which == 1 ? "setter" : "deleter", 1, 1, loc))
+        return NULL;
     Value *p = value_new(in->arena, VAL_PROPERTY);
     p->prop = prop->prop;
     Value *f = args->pos[0];
@@ -196,9 +208,12 @@ Value *descriptor_attribute(Interp *in, Value *v, const char *name, SrcLoc loc, 
                 self->list->items[1] = value_int(in->arena, i);
                 return value_builtin(in->arena, makers[i], property_with, self);
             }
-        Value *f = strcmp(name, "fget") == 0 ? v->prop.fget : strcmp(name, "fset") == 0 ? v->prop.fset
-                 : strcmp(name, "fdel") == 0 ? v->prop.fdel : NULL;
-        if (f || strcmp(name, "fget") == 0 || strcmp(name, "fset") == 0 || strcmp(name, "fdel") == 0)
+        Value *f = strcmp(name, "fget") == 0   ? v->prop.fget
+                   : strcmp(name, "fset") == 0 ? v->prop.fset
+                   : strcmp(name, "fdel") == 0 ? v->prop.fdel
+                                               : NULL;
+        if (f || strcmp(name, "fget") == 0 || strcmp(name, "fset") == 0 ||
+            strcmp(name, "fdel") == 0)
             return f ? f : value_none();
         break;
     }

@@ -80,9 +80,11 @@ static bool compute_mro(Interp *in, PyClass *cls, SrcLoc loc) {
         if (!next) {
             StrBuf sb;
             strbuf_init(&sb, in->arena);
-            for (int i = 0; i < cls->nbases; i++) strbuf_printf(&sb, "%s%s", i ? ", " : "", bases[i]->name);
-            interp_type_error(in, loc, "Cannot create a consistent method resolution order (MRO) for bases %s",
-                              strbuf_cstr(&sb));
+            for (int i = 0; i < cls->nbases; i++)
+                strbuf_printf(&sb, "%s%s", i ? ", " : "", bases[i]->name);
+            interp_type_error(
+                in, loc, "Cannot create a consistent method resolution order (MRO) for bases %s",
+                strbuf_cstr(&sb));
             return false;
         }
         cls->mro[cls->nmro++] = next;
@@ -114,8 +116,8 @@ static bool defined_by_user(const PyClass *cls, const char *name) {
     return false;
 }
 
-PyClass *class_new(Interp *in, const char *name, const char *qualname, const char *module, Value **bases,
-                   int nbases, Env *dict, SrcLoc loc) {
+PyClass *class_new(Interp *in, const char *name, const char *qualname, const char *module,
+                   Value **bases, int nbases, Env *dict, SrcLoc loc) {
     PyClass *cls = ARENA_NEW(in->arena, PyClass);
     cls->name = name;
     cls->qualname = qualname;
@@ -131,7 +133,9 @@ PyClass *class_new(Interp *in, const char *name, const char *qualname, const cha
     cls->nbases = nbases;
     for (int i = 0; i < nbases; i++) {
         for (int k = 0; k < i; k++)
-            if (bases[k] == bases[i]) return interp_type_error(in, loc, "duplicate base class %s", bases[i]->cls->name), NULL;
+            if (bases[k] == bases[i])
+                return interp_type_error(in, loc, "duplicate base class %s", bases[i]->cls->name),
+                       NULL;
         cls->is_exception |= bases[i]->cls->is_exception;
     }
     if (!compute_mro(in, cls, loc)) return NULL;
@@ -176,15 +180,19 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
     Value **bases = ARENA_ARRAY(in->arena, Value *, base_nodes->len + 1);
     for (int i = 0; i < base_nodes->len; i++) {
         const Node *b = base_nodes->items[i];
-        if (b->kind == AST_STARRED) return interp_not_supported(in, b->loc, "'*' in a class's bases"), EXEC_ERROR;
+        if (b->kind == AST_STARRED)
+            return interp_not_supported(in, b->loc, "'*' in a class's bases"), EXEC_ERROR;
         if (!(bases[i] = eval(in, env, b))) return EXEC_ERROR;
         if (bases[i]->kind != VAL_CLASS) {
             if (bases[i]->kind == VAL_BUILTIN && bases[i]->builtin->is_class)
                 return interp_not_supported(in, b->loc,
-                                            arena_printf(in->arena, "subclassing the built-in type '%s'",
+                                            arena_printf(in->arena,
+                                                         "subclassing the built-in type '%s'",
                                                          bases[i]->builtin->name)),
                        EXEC_ERROR;
-            return interp_type_error(in, b->loc, "bases must be types, not %s", value_type_name(bases[i])), EXEC_ERROR;
+            return interp_type_error(in, b->loc, "bases must be types, not %s",
+                                     value_type_name(bases[i])),
+                   EXEC_ERROR;
         }
     }
     if (s->classdef.keywords.len) {
@@ -211,7 +219,8 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
     if (st != EXEC_NORMAL) return st;
     body->class_body = NULL;
     env_delete(body, in->dunder.qualname); /* CPython keeps it on the type, not in __dict__ */
-    PyClass *cls = class_new(in, name, shell.qualname, module_name, bases, base_nodes->len, body, s->loc);
+    PyClass *cls =
+        class_new(in, name, shell.qualname, module_name, bases, base_nodes->len, body, s->loc);
     if (!cls) return EXEC_ERROR;
     if (env_get_local(body, in->dunder.new_)) {
         SrcLoc at = s->loc;
@@ -244,7 +253,8 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
 Value *class_bind(Interp *in, Value *attr, Value *obj, PyClass *cls) {
     switch (attr->kind) {
     case VAL_FUNCTION: return obj ? method_new(in, attr, obj) : attr;
-    case VAL_TF_FUNCTION: return obj ? method_new(in, tf_function_bound_to(in, attr, obj), obj) : attr;
+    case VAL_TF_FUNCTION:
+        return obj ? method_new(in, tf_function_bound_to(in, attr, obj), obj) : attr;
     case VAL_BUILTIN: return obj && attr->builtin->binds ? method_new(in, attr, obj) : attr;
     case VAL_STATICMETHOD: return attr->wrapped;
     case VAL_CLASSMETHOD: return method_new(in, attr->wrapped, cls->self);
@@ -259,7 +269,8 @@ static Value *call1(Interp *in, Value *fn, Value *arg, SrcLoc loc) {
 
 /* CPython's AttributeError for a property without the function asked for (missing:
    "getter", "setter", "deleter"); named when the property was in a class body. */
-static bool property_lacks(Interp *in, const Value *prop, const Value *obj, const char *missing, SrcLoc loc) {
+static bool property_lacks(Interp *in, const Value *prop, const Value *obj, const char *missing,
+                           SrcLoc loc) {
     if (prop->prop.name)
         interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                      "property '%s' of '%s' object has no %s", prop->prop.name,
@@ -354,7 +365,8 @@ Value *super_attribute(Interp *in, Value *sup, const char *name, SrcLoc loc, boo
     for (i++; i < type->nmro; i++) {
         Value *attr = env_get_local(type->mro[i]->dict, name);
         if (!attr) continue;
-        if (attr->kind == VAL_PROPERTY && obj->kind == VAL_INSTANCE) return property_get(in, attr, obj, loc);
+        if (attr->kind == VAL_PROPERTY && obj->kind == VAL_INSTANCE)
+            return property_get(in, attr, obj, loc);
         return class_bind(in, attr, obj->kind == VAL_INSTANCE ? obj : NULL, type);
     }
     *missing = true;
@@ -401,7 +413,8 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
     }
     case VAL_CLASS:
         if (obj->cls->is_builtin) {
-            interp_type_error(in, loc, "cannot set '%s' attribute of immutable type '%s'", name, obj->cls->name);
+            interp_type_error(in, loc, "cannot set '%s' attribute of immutable type '%s'", name,
+                              obj->cls->name);
             return false;
         }
         env_set_local(in, obj->cls->dict, name, value);
@@ -409,7 +422,8 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
     case VAL_MODULE: env_set_local(in, obj->module->globals, name, value); return true;
     case VAL_FUNCTION: /* a function's __dict__; __name__ and __qualname__ are its names */
         if ((name == in->dunder.name || name == in->dunder.qualname) && value->kind != VAL_STR) {
-            interp_type_error(in, loc, "__%s__ must be set to a string object", name == in->dunder.name ? "name" : "qualname");
+            interp_type_error(in, loc, "__%s__ must be set to a string object",
+                              name == in->dunder.name ? "name" : "qualname");
             return false;
         }
         if (name == in->dunder.name) {
@@ -436,7 +450,8 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
 
 bool delete_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     name = interp_intern(in, name);
-    Value *delattr = obj->kind == VAL_INSTANCE ? class_lookup(obj->inst->cls, in->dunder.delattr) : NULL;
+    Value *delattr =
+        obj->kind == VAL_INSTANCE ? class_lookup(obj->inst->cls, in->dunder.delattr) : NULL;
     if (delattr && delattr->kind != VAL_BUILTIN) {
         Value *args[2] = {obj, value_cstr(in->arena, name)};
         CallArgs ca = call_args_positional(args, 2);
@@ -475,8 +490,10 @@ Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc) {
     Value *obj = instance_new(in, cls);
     if (cls->is_exception) exception_init_args(in, obj, args);
     Value *init = class_lookup(cls, in->dunder.init);
-    if (init->kind == VAL_BUILTIN && init == env_get_local(in->object_class->dict, in->dunder.init)) {
-        if (args->npos || args->nkw) return interp_type_error(in, loc, "%s() takes no arguments", cls->name);
+    if (init->kind == VAL_BUILTIN &&
+        init == env_get_local(in->object_class->dict, in->dunder.init)) {
+        if (args->npos || args->nkw)
+            return interp_type_error(in, loc, "%s() takes no arguments", cls->name);
         return obj;
     }
     Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
@@ -488,7 +505,8 @@ Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc) {
     Value *r = call_value(in, init, &with_self, loc);
     if (!r) return NULL;
     if (r->kind != VAL_NONE)
-        return interp_type_error(in, loc, "__init__() should return None, not '%s'", value_type_name(r));
+        return interp_type_error(in, loc, "__init__() should return None, not '%s'",
+                                 value_type_name(r));
     return obj;
 }
 

@@ -93,9 +93,11 @@ static Value *loop_body(Interp *in, void *ctx, Value *vars) {
 static Value *eager_while(Interp *in, Value *vars, LoopFns *f, Value *max_iterations, SrcLoc loc) {
     int64_t max = -1;
     if (max_iterations && max_iterations->kind != VAL_NONE) {
-        Value *m = value_is_tensor(max_iterations) ? eager_python_value(in, max_iterations, loc) : max_iterations;
+        Value *m = value_is_tensor(max_iterations) ? eager_python_value(in, max_iterations, loc)
+                                                   : max_iterations;
         if (!m) return NULL;
-        if (m->kind != VAL_INT) return interp_type_error(in, loc, "maximum_iterations must be an integer scalar");
+        if (m->kind != VAL_INT)
+            return interp_type_error(in, loc, "maximum_iterations must be an integer scalar");
         max = m->i;
     }
     for (int64_t n = 0; max < 0 || n < max; n++) {
@@ -141,12 +143,14 @@ static List *invariant_pairs(Interp *in, Value *loop_vars, Value *invariants, Sr
 
 static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    static const char *const names[] = {"cond", "body", "loop_vars", "shape_invariants", "maximum_iterations"};
+    static const char *const names[] = {"cond", "body", "loop_vars", "shape_invariants",
+                                        "maximum_iterations"};
     Value *a[5];
     if (!args_bind(in, args, "while_loop", names, 5, 3, a, loc)) return NULL;
     Value *vars = a[2];
     if (!value_is_sequence(vars))
-        return interp_type_error(in, loc, "loop_vars must be a list or tuple, got %s", value_type_name(vars));
+        return interp_type_error(in, loc, "loop_vars must be a list or tuple, got %s",
+                                 value_type_name(vars));
     int n = vars->list->len;
     Value *init = value_tuple(in->arena, n);
     const char **vnames = ARENA_ARRAY(in->arena, const char *, n + 1);
@@ -155,10 +159,12 @@ static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc lo
         vnames[i] = arena_printf(in->arena, "loop_vars[%d]", i);
     }
     LoopSpec spec = {.names = {vnames, n}, .max_iterations = a[4]};
-    if (a[3] && a[3]->kind != VAL_NONE && !(spec.invariants = invariant_pairs(in, vars, a[3], loc))) return NULL;
+    if (a[3] && a[3]->kind != VAL_NONE && !(spec.invariants = invariant_pairs(in, vars, a[3], loc)))
+        return NULL;
     LoopFns f = {a[0], a[1], loc};
-    Value *final = interp_is_eager(in) ? eager_while(in, init, &f, a[4], loc)
-                                       : stage_while(in, init, loop_test, loop_body, &f, &spec, loc);
+    Value *final = interp_is_eager(in)
+                       ? eager_while(in, init, &f, a[4], loc)
+                       : stage_while(in, init, loop_test, loop_body, &f, &spec, loc);
     if (!final) return NULL;
     if (vars->kind == VAL_LIST) {
         Value *l = value_list(in->arena, n);
@@ -173,7 +179,8 @@ static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc lo
 static Value *bool_tensor(Interp *in, Value *v, const char *fname, SrcLoc loc) {
     Value *t = to_tensor(in, v, DT_BOOL, loc);
     if (t && t->tensor.ir->type.dtype != DT_BOOL)
-        return interp_type_error(in, loc, "%s expects bool tensors, got %s", fname, dtype_name(t->tensor.ir->type.dtype));
+        return interp_type_error(in, loc, "%s expects bool tensors, got %s", fname,
+                                 dtype_name(t->tensor.ir->type.dtype));
     return t;
 }
 
@@ -191,7 +198,11 @@ static Value *prim_logical(Interp *in, Value *self, CallArgs *args, SrcLoc loc) 
     IrValue *inputs[2];
     for (int i = 0; i < n; i++) {
         Value *v = a[1 + i] ? a[1 + i] : value_none();
-        Value *t = bool_tensor(in, v, code == OP_LOGICAL_NOT ? "logical_not" : op[0] == 'a' ? "logical_and" : "logical_or", loc);
+        Value *t = bool_tensor(in, v,
+                               code == OP_LOGICAL_NOT ? "logical_not"
+                               : op[0] == 'a'         ? "logical_and"
+                                                      : "logical_or",
+                               loc);
         if (!t) return NULL;
         inputs[i] = t->tensor.ir;
     }
@@ -214,7 +225,8 @@ static Value *prim_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
    (tensorflow/_indexing.py: ints, slices, None, ..., integer scalar tensors, as
    tf.strided_slice); registered when tensorflow is imported, which any tensor needs. */
 Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc) {
-    if (!in->slice_helper) return interp_error(in, loc, "indexing a tensor needs 'import tensorflow'");
+    if (!in->slice_helper)
+        return interp_error(in, loc, "indexing a tensor needs 'import tensorflow'");
     Value *argv[2] = {t, index};
     CallArgs args = {argv, 2, NULL, NULL, 0};
     /* The ops the helper builds belong to the subscript, as a call's do (eval.c). */
@@ -225,7 +237,8 @@ Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc) {
     return r;
 }
 
-/* ---- tf.TensorSpec ------------------------------------------------------------------------------ */
+/* ---- tf.TensorSpec ------------------------------------------------------------------------------
+ */
 
 /* tf.TensorSpec(shape, dtype=tf.float32, name=None): shape a list of ints and None. */
 static Value *prim_tensor_spec(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -234,9 +247,12 @@ static Value *prim_tensor_spec(Interp *in, Value *self, CallArgs *args, SrcLoc l
     Value *a[3];
     if (!args_bind(in, args, "TensorSpec", names, 3, 1, a, loc)) return NULL;
     Value *shape = a[0];
-    if (shape->kind == VAL_NONE) return interp_not_supported(in, loc, "a TensorSpec of unknown rank (shape=None)");
+    if (shape->kind == VAL_NONE)
+        return interp_not_supported(in, loc, "a TensorSpec of unknown rank (shape=None)");
     if (!value_is_sequence(shape) || shape->list->len > IR_MAX_RANK)
-        return interp_type_error(in, loc, "TensorSpec shape must be a list of ints and None, got %s", value_repr(in->arena, shape));
+        return interp_type_error(in, loc,
+                                 "TensorSpec shape must be a list of ints and None, got %s",
+                                 value_repr(in->arena, shape));
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_TENSOR_SPEC;
     v->spec.type.shape.rank = shape->list->len;
@@ -244,38 +260,47 @@ static Value *prim_tensor_spec(Interp *in, Value *self, CallArgs *args, SrcLoc l
         Value *d = shape->list->items[i];
         if (d->kind == VAL_NONE) v->spec.type.shape.dims[i] = DIM_UNKNOWN;
         else if (d->kind == VAL_INT && d->i >= 0) v->spec.type.shape.dims[i] = d->i;
-        else return interp_type_error(in, loc, "TensorSpec dimensions must be ints >= 0 or None, got %s", value_repr(in->arena, d));
+        else
+            return interp_type_error(in, loc,
+                                     "TensorSpec dimensions must be ints >= 0 or None, got %s",
+                                     value_repr(in->arena, d));
     }
     if (a[1] && a[1]->kind != VAL_NONE && a[1]->kind != VAL_DTYPE)
-        return interp_type_error(in, loc, "TensorSpec dtype must be a tf.DType, got %s", value_repr(in->arena, a[1]));
+        return interp_type_error(in, loc, "TensorSpec dtype must be a tf.DType, got %s",
+                                 value_repr(in->arena, a[1]));
     v->spec.type.dtype = a[1] && a[1]->kind == VAL_DTYPE ? a[1]->dtype : DT_FLOAT32;
     if (a[2] && a[2]->kind == VAL_STR) v->spec.name = a[2]->str.s;
-    else if (a[2] && a[2]->kind != VAL_NONE) return interp_type_error(in, loc, "TensorSpec name must be a str");
+    else if (a[2] && a[2]->kind != VAL_NONE)
+        return interp_type_error(in, loc, "TensorSpec name must be a str");
     return v;
 }
 
 Value *tensor_spec_attribute(Interp *in, Value *spec, const char *name, bool *missing) {
     *missing = false;
     if (strcmp(name, "dtype") == 0) return value_dtype(in->arena, spec->spec.type.dtype);
-    if (strcmp(name, "name") == 0) return spec->spec.name ? value_cstr(in->arena, spec->spec.name) : value_none();
+    if (strcmp(name, "name") == 0)
+        return spec->spec.name ? value_cstr(in->arena, spec->spec.name) : value_none();
     if (strcmp(name, "shape") == 0) {
         const Shape *s = &spec->spec.type.shape;
         Value *t = value_tuple(in->arena, s->rank);
         for (int i = 0; i < s->rank; i++)
-            t->list->items[i] = s->dims[i] == DIM_UNKNOWN ? value_none() : value_int(in->arena, s->dims[i]);
+            t->list->items[i] =
+                s->dims[i] == DIM_UNKNOWN ? value_none() : value_int(in->arena, s->dims[i]);
         return t;
     }
     *missing = true;
     return NULL;
 }
 
-/* ---- tf.autograph ----------------------------------------------------------------------------- */
+/* ---- tf.autograph -----------------------------------------------------------------------------
+ */
 
 /* The def a function value runs: converted code for every def AutoGraph converted. */
 static Function *function_arg(Interp *in, Value *v, const char *fname, SrcLoc loc) {
     if (v->kind == VAL_TF_FUNCTION) v = v->tf_fn->python_function;
     if (v->kind != VAL_FUNCTION || v->fn->def->kind != AST_FUNCDEF) {
-        interp_type_error(in, loc, "%s expects a function defined with 'def', got %s", fname, value_type_name(v));
+        interp_type_error(in, loc, "%s expects a function defined with 'def', got %s", fname,
+                          value_type_name(v));
         return NULL;
     }
     return v->fn;
@@ -298,7 +323,8 @@ static Value *prim_unconverted(Interp *in, Value *self, CallArgs *args, SrcLoc l
     static const char *const names[] = {"func"};
     Value *a[1];
     if (!args_bind(in, args, "unconverted", names, 1, 1, a, loc)) return NULL;
-    if (a[0]->kind == VAL_TF_FUNCTION) return interp_not_supported(in, loc, "do_not_convert on a tf.function");
+    if (a[0]->kind == VAL_TF_FUNCTION)
+        return interp_not_supported(in, loc, "do_not_convert on a tf.function");
     Function *fn = function_arg(in, a[0], "do_not_convert", loc);
     if (!fn) return NULL;
     const Node *original = fn->def->funcdef.original;

@@ -14,7 +14,8 @@ Value *special_method(Interp *in, Value *obj, const char *name) {
     return m && m->kind != VAL_NONE ? m : NULL;
 }
 
-Value *call_special(Interp *in, Value *obj, const char *name, Value **args, int nargs, SrcLoc loc, bool *found) {
+Value *call_special(Interp *in, Value *obj, const char *name, Value **args, int nargs, SrcLoc loc,
+                    bool *found) {
     Value *m = special_method(in, obj, name);
     *found = m != NULL;
     if (!m) return NULL;
@@ -44,7 +45,9 @@ static const char *instance_repr(Interp *in, const Value *obj, SrcLoc loc) {
     Value *r = call_special(in, (Value *)obj, in->dunder.repr, NULL, 0, loc, &found);
     if (!r) return NULL;
     if (r->kind != VAL_STR)
-        return interp_type_error(in, loc, "__repr__ returned non-string (type %s)", value_type_name(r)), NULL;
+        return interp_type_error(in, loc, "__repr__ returned non-string (type %s)",
+                                 value_type_name(r)),
+               NULL;
     return r->str.s;
 }
 
@@ -66,7 +69,9 @@ const char *py_str(Interp *in, Value *v, SrcLoc loc) {
         Value *r = call_special(in, v, in->dunder.str, NULL, 0, loc, &found);
         if (!r) return NULL;
         if (r->kind != VAL_STR)
-            return interp_type_error(in, loc, "__str__ returned non-string (type %s)", value_type_name(r)), NULL;
+            return interp_type_error(in, loc, "__str__ returned non-string (type %s)",
+                                     value_type_name(r)),
+                   NULL;
         return r->str.s;
     }
     if (v->kind == VAL_LIST || v->kind == VAL_TUPLE || v->kind == VAL_DICT || v->kind == VAL_SET ||
@@ -104,7 +109,8 @@ bool instance_user_equal(const Value *a, const Value *b) {
 
 static Value *self_arg(Interp *in, CallArgs *args, const char *method, SrcLoc loc) {
     if (args->npos < 1)
-        return interp_type_error(in, loc, "descriptor '%s' of 'object' object needs an argument", method);
+        return interp_type_error(in, loc, "descriptor '%s' of 'object' object needs an argument",
+                                 method);
     return args->pos[0];
 }
 
@@ -112,7 +118,8 @@ static Value *object_init(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (!self_arg(in, args, "__init__", loc)) return NULL;
     if (args->npos > 1 || args->nkw)
-        return interp_type_error(in, loc, "object.__init__() takes exactly one argument (the instance to initialize)");
+        return interp_type_error(
+            in, loc, "object.__init__() takes exactly one argument (the instance to initialize)");
     return value_none();
 }
 
@@ -121,7 +128,8 @@ static Value *object_repr(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *obj = self_arg(in, args, "__repr__", loc);
     if (!obj) return NULL;
     if (obj->kind != VAL_INSTANCE) return value_cstr(in->arena, value_repr(in->arena, obj));
-    return value_cstr(in->arena, arena_printf(in->arena, "<%s.%s object>", obj->inst->cls->module, obj->inst->cls->qualname));
+    return value_cstr(in->arena, arena_printf(in->arena, "<%s.%s object>", obj->inst->cls->module,
+                                              obj->inst->cls->qualname));
 }
 
 static Value *object_str(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -161,24 +169,31 @@ static Value *object_setattr(Interp *in, Value *self, CallArgs *args, SrcLoc loc
     if (!args_count(in, args, "__setattr__", 3, 3, loc)) return NULL;
     Value *obj = args->pos[0], *name = args->pos[1];
     if (name->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'", value_type_name(name));
-    if (obj->kind != VAL_INSTANCE) return set_attribute(in, obj, name->str.s, args->pos[2], loc) ? value_none() : NULL;
-    return instance_store(in, obj, interp_intern(in, name->str.s), args->pos[2], loc) ? value_none() : NULL;
+        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+                                 value_type_name(name));
+    if (obj->kind != VAL_INSTANCE)
+        return set_attribute(in, obj, name->str.s, args->pos[2], loc) ? value_none() : NULL;
+    return instance_store(in, obj, interp_intern(in, name->str.s), args->pos[2], loc) ? value_none()
+                                                                                      : NULL;
 }
 
 static Value *object_delattr(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (!args_count(in, args, "__delattr__", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'", value_type_name(args->pos[1]));
-    return instance_unstore(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc) ? value_none() : NULL;
+        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+                                 value_type_name(args->pos[1]));
+    return instance_unstore(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc)
+               ? value_none()
+               : NULL;
 }
 
 static Value *object_getattribute(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (!args_count(in, args, "__getattribute__", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'", value_type_name(args->pos[1]));
+        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+                                 value_type_name(args->pos[1]));
     return get_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc);
 }
 
@@ -194,20 +209,32 @@ static Value *object_format(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     if (!args_count(in, args, "__format__", 2, 2, loc)) return NULL;
     Value *obj = args->pos[0], *spec = args->pos[1];
     if (spec->kind != VAL_STR)
-        return interp_type_error(in, loc, "__format__() argument must be str, not %s", value_type_name(spec));
+        return interp_type_error(in, loc, "__format__() argument must be str, not %s",
+                                 value_type_name(spec));
     if (spec->str.len)
-        return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(obj));
+        return interp_type_error(in, loc, "unsupported format string passed to %s.__format__",
+                                 value_type_name(obj));
     const char *text = py_str(in, obj, loc);
     return text ? value_cstr(in->arena, text) : NULL;
 }
 
 void object_class_install(Interp *in) {
-    static const struct { const char *name; BuiltinFn fn; } methods[] = {
-        {"__init__", object_init},       {"__repr__", object_repr},       {"__str__", object_str},
-        {"__eq__", object_eq},           {"__ne__", object_ne},           {"__hash__", object_hash},
-        {"__setattr__", object_setattr}, {"__delattr__", object_delattr}, {"__getattribute__", object_getattribute},
-        {"__lt__", object_order},        {"__le__", object_order},        {"__gt__", object_order},
-        {"__ge__", object_order},        {"__format__", object_format},
+    static const struct { const char *name; BuiltinFn fn;
+    } methods[] = {
+        {"__init__", object_init},
+        {"__repr__", object_repr},
+        {"__str__", object_str},
+        {"__eq__", object_eq},
+        {"__ne__", object_ne},
+        {"__hash__", object_hash},
+        {"__setattr__", object_setattr},
+        {"__delattr__", object_delattr},
+        {"__getattribute__", object_getattribute},
+        {"__lt__", object_order},
+        {"__le__", object_order},
+        {"__gt__", object_order},
+        {"__ge__", object_order},
+        {"__format__", object_format},
     };
     Env *dict = namespace_new(in, NULL);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
@@ -216,7 +243,8 @@ void object_class_install(Interp *in) {
         b->builtin->binds = true;
         env_set_local(in, dict, name, b);
     }
-    PyClass *object = class_new(in, interp_intern(in, "object"), "object", "builtins", NULL, 0, dict, (SrcLoc){0});
+    PyClass *object = class_new(in, interp_intern(in, "object"), "object", "builtins", NULL, 0,
+                                dict, (SrcLoc){0});
     object->is_builtin = true;
     in->object_class = object;
     env_set_local(in, in->builtins, object->name, object->self);
@@ -234,7 +262,8 @@ Value *instance_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bool
     bool found;
     /* A subclass's reflected method goes first (CPython's rule). */
     bool right_first = b->kind == VAL_INSTANCE && !same_type(a, b) && a->kind == VAL_INSTANCE &&
-                       class_is_subclass(b->inst->cls, a->inst->cls) && special_method(in, b, in->dunder.rbinop[op]);
+                       class_is_subclass(b->inst->cls, a->inst->cls) &&
+                       special_method(in, b, in->dunder.rbinop[op]);
     if (!right_first) {
         Value *r = call_special(in, a, in->dunder.binop[op], &b, 1, loc, &found);
         if (found && (!r || r->kind != VAL_NOTIMPLEMENTED)) return r;
@@ -248,8 +277,8 @@ Value *instance_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bool
         if (found && (!r || r->kind != VAL_NOTIMPLEMENTED)) return r;
     }
     return interp_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
-                             op == BIN_POW ? "** or pow()" : ast_binop_symbol(op), value_type_name(a),
-                             value_type_name(b));
+                             op == BIN_POW ? "** or pow()" : ast_binop_symbol(op),
+                             value_type_name(a), value_type_name(b));
 }
 
 Value *instance_inplace(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bool *handled) {
@@ -296,24 +325,29 @@ Value *instance_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc, bo
     for (int pass = 0; pass < 2; pass++) {
         bool right = (pass == 0) == right_first;
         Value *self = right ? b : a, *other = right ? a : b;
-        Value *r = call_special(in, self, compare_method(in, right ? reflected(op) : op), &other, 1, loc, &found);
+        Value *r = call_special(in, self, compare_method(in, right ? reflected(op) : op), &other, 1,
+                                loc, &found);
         if (found && (!r || r->kind != VAL_NOTIMPLEMENTED)) return r;
     }
     if (op == CMP_EQ) return value_bool(a == b);
     if (op == CMP_NE) return value_bool(a != b);
-    return interp_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'", ast_cmpop_symbol(op),
-                             value_type_name(a), value_type_name(b));
+    return interp_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'",
+                             ast_cmpop_symbol(op), value_type_name(a), value_type_name(b));
 }
 
 Value *instance_unary(Interp *in, UnaryOp op, Value *v, SrcLoc loc) {
-    const char *name = op == UNARY_NEG ? in->dunder.neg : op == UNARY_POS ? in->dunder.pos : in->dunder.invert;
+    const char *name = op == UNARY_NEG   ? in->dunder.neg
+                       : op == UNARY_POS ? in->dunder.pos
+                                         : in->dunder.invert;
     bool found;
     Value *r = call_special(in, v, name, NULL, 0, loc, &found);
     if (found) return r;
-    return interp_type_error(in, loc, "bad operand type for unary %s: '%s'", ast_unaryop_symbol(op), value_type_name(v));
+    return interp_type_error(in, loc, "bad operand type for unary %s: '%s'", ast_unaryop_symbol(op),
+                             value_type_name(v));
 }
 
-/* ---- Conversions ------------------------------------------------------------------------------- */
+/* ---- Conversions -------------------------------------------------------------------------------
+ */
 
 Value *instance_number(Interp *in, Value *v, const char *method, const char *type, SrcLoc loc) {
     bool found;
@@ -322,28 +356,36 @@ Value *instance_number(Interp *in, Value *v, const char *method, const char *typ
     if (!found) { /* __index__ stands in for both */
         r = call_special(in, v, in->dunder.index, NULL, 0, loc, &found);
         if (found && r && r->kind != VAL_INT)
-            return interp_type_error(in, loc, "__index__ returned non-int (type %s)", value_type_name(r));
+            return interp_type_error(in, loc, "__index__ returned non-int (type %s)",
+                                     value_type_name(r));
         if (found && r && want_float) return value_float(in->arena, (double)r->i);
     }
     if (!found)
-        return want_float ? interp_type_error(in, loc, "float() argument must be a string or a real number, not '%s'",
-                                              value_type_name(v))
-                          : interp_type_error(in, loc, "int() argument must be a string, a bytes-like object or a "
-                                              "real number, not '%s'", value_type_name(v));
+        return want_float
+                   ? interp_type_error(
+                         in, loc, "float() argument must be a string or a real number, not '%s'",
+                         value_type_name(v))
+                   : interp_type_error(in, loc,
+                                       "int() argument must be a string, a bytes-like object or a "
+                                       "real number, not '%s'",
+                                       value_type_name(v));
     if (!r) return NULL;
     if (want_float ? r->kind != VAL_FLOAT : (r->kind != VAL_INT && r->kind != VAL_BOOL))
-        return interp_type_error(in, loc, "%s returned non-%s (type %s)", method, type, value_type_name(r));
+        return interp_type_error(in, loc, "%s returned non-%s (type %s)", method, type,
+                                 value_type_name(r));
     return r->kind == VAL_BOOL ? value_int(in->arena, r->b) : r;
 }
 
-/* ---- Protocols -------------------------------------------------------------------------------- */
+/* ---- Protocols --------------------------------------------------------------------------------
+ */
 
 bool instance_length(Interp *in, Value *v, SrcLoc loc, int64_t *len, bool *found) {
     Value *r = call_special(in, v, in->dunder.len, NULL, 0, loc, found);
     if (!*found) return false;
     if (!r) return false;
     if (r->kind != VAL_INT && r->kind != VAL_BOOL) {
-        interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(r));
+        interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+                          value_type_name(r));
         return false;
     }
     *len = r->kind == VAL_INT ? r->i : r->b;
@@ -362,7 +404,8 @@ bool instance_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
         if (!r) return *ok = false;
         if (r->kind != VAL_BOOL) {
             *ok = false;
-            interp_type_error(in, loc, "__bool__ should return bool, returned %s", value_type_name(r));
+            interp_type_error(in, loc, "__bool__ should return bool, returned %s",
+                              value_type_name(r));
             return false;
         }
         return r->b;
@@ -385,7 +428,8 @@ bool instance_set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLo
     Value *args[2] = {index, value};
     Value *r = call_special(in, obj, in->dunder.setitem, args, 2, loc, &found);
     if (found) return r != NULL;
-    interp_type_error(in, loc, "'%s' object does not support item assignment", value_type_name(obj));
+    interp_type_error(in, loc, "'%s' object does not support item assignment",
+                      value_type_name(obj));
     return false;
 }
 
@@ -407,12 +451,15 @@ Value *instance_iter(Interp *in, Value *obj, SrcLoc loc) {
         return interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(obj));
     }
     if (!it) return NULL;
-    if (it->kind == VAL_ITERATOR || (it->kind == VAL_INSTANCE && special_method(in, it, in->dunder.next))) return it;
+    if (it->kind == VAL_ITERATOR ||
+        (it->kind == VAL_INSTANCE && special_method(in, it, in->dunder.next)))
+        return it;
     if (it->kind != VAL_INSTANCE) {
         CallArgs one = call_args_positional(&it, 1);
         return builtin_iter(in, NULL, &one, loc);
     }
-    return interp_type_error(in, loc, "iter() returned non-iterator of type '%s'", value_type_name(it));
+    return interp_type_error(in, loc, "iter() returned non-iterator of type '%s'",
+                             value_type_name(it));
 }
 
 /* next(it) of an instance iterator: the item, or NULL with *done at StopIteration. */
@@ -420,7 +467,8 @@ Value *instance_next(Interp *in, Value *it, SrcLoc loc, bool *done) {
     *done = false;
     bool found;
     Value *r = call_special(in, it, in->dunder.next, NULL, 0, loc, &found);
-    if (!found) return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(it));
+    if (!found)
+        return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(it));
     if (!r && exception_is(in, in->exc, EXC_STOP_ITERATION)) {
         in->exc = NULL;
         *done = true;
@@ -456,16 +504,34 @@ Value *instance_contains(Interp *in, Value *container, Value *item, SrcLoc loc) 
 void dunders_install(Interp *in) {
     Dunders *d = &in->dunder;
 #define N(field, text) d->field = interp_intern(in, text)
-    N(init, "__init__"); N(new_, "__new__"); N(call, "__call__"); N(repr, "__repr__"); N(str, "__str__");
+    N(init, "__init__");
+    N(new_, "__new__");
+    N(call, "__call__");
+    N(repr, "__repr__");
+    N(str, "__str__");
     N(eq, "__eq__"); N(ne, "__ne__"); N(hash, "__hash__"); N(len, "__len__"); N(bool_, "__bool__");
     N(getitem, "__getitem__"); N(setitem, "__setitem__"); N(delitem, "__delitem__");
     N(contains, "__contains__"); N(iter, "__iter__"); N(next, "__next__"); N(enter, "__enter__");
-    N(exit, "__exit__"); N(getattr, "__getattr__"); N(setattr, "__setattr__"); N(delattr, "__delattr__");
+    N(exit, "__exit__");
+    N(getattr, "__getattr__");
+    N(setattr, "__setattr__");
+    N(delattr, "__delattr__");
     N(class_, "__class__"); N(dict, "__dict__"); N(name, "__name__"); N(qualname, "__qualname__");
-    N(module, "__module__"); N(doc, "__doc__"); N(mro, "__mro__"); N(bases, "__bases__"); N(args, "args");
+    N(module, "__module__");
+    N(doc, "__doc__");
+    N(mro, "__mro__");
+    N(bases, "__bases__");
+    N(args, "args");
     N(cause, "__cause__"); N(context, "__context__"); N(suppress_context, "__suppress_context__");
-    N(traceback, "__traceback__"); N(format, "__format__"); N(index, "__index__"); N(int_, "__int__");
-    N(float_, "__float__"); N(neg, "__neg__"); N(pos, "__pos__"); N(invert, "__invert__"); N(abs, "__abs__");
+    N(traceback, "__traceback__");
+    N(format, "__format__");
+    N(index, "__index__");
+    N(int_, "__int__");
+    N(float_, "__float__");
+    N(neg, "__neg__");
+    N(pos, "__pos__");
+    N(invert, "__invert__");
+    N(abs, "__abs__");
     N(lt, "__lt__"); N(le, "__le__"); N(gt, "__gt__"); N(ge, "__ge__");
 #undef N
     static const char *const ops[BIN__COUNT] = {

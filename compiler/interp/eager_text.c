@@ -128,7 +128,8 @@ static int exponent_digits(int exp10) {
 }
 
 /* Calls visit for the flat index of every element shown (all, or NumPy's summary). */
-static void for_each_shown(ArrayPrinter *p, int axis, int64_t offset, void (*visit)(ArrayPrinter *, int64_t)) {
+static void for_each_shown(ArrayPrinter *p, int axis, int64_t offset,
+                           void (*visit)(ArrayPrinter *, int64_t)) {
     if (axis == p->t->rank) {
         visit(p, offset);
         return;
@@ -140,7 +141,6 @@ static void for_each_shown(ArrayPrinter *p, int axis, int64_t offset, void (*vis
         for_each_shown(p, axis + 1, offset + i * p->strides[axis], visit);
     }
 }
-
 
 static void scan_magnitude(ArrayPrinter *p, int64_t i) {
     double x = element_double(p->t, i);
@@ -203,7 +203,8 @@ static void choose_format(ArrayPrinter *p) {
     p->scan = (FormatScan){0};
     for_each_shown(p, 0, 0, scan_magnitude);
     FormatScan *sc = &p->scan;
-    f->exp_format = sc->any_nonzero && (sc->max_abs >= 1e8 || sc->min_abs < 1e-4 || sc->max_abs / sc->min_abs > 1000.);
+    f->exp_format = sc->any_nonzero &&
+                    (sc->max_abs >= 1e8 || sc->min_abs < 1e-4 || sc->max_abs / sc->min_abs > 1000.);
     for_each_shown(p, 0, 0, scan_digits);
     if (!sc->any_finite) {
         f->pad_left = f->pad_right = 0;
@@ -232,7 +233,8 @@ static const char *format_element(ArrayPrinter *p, int64_t i) {
     switch (t->dtype) {
     case IG_BOOL: return ((const unsigned char *)t->data)[i] ? " True" : "False";
     case IG_INT32: return arena_printf(a, "%*d", f->width, ((const int32_t *)t->data)[i]);
-    case IG_INT64: return arena_printf(a, "%*lld", f->width, (long long)((const int64_t *)t->data)[i]);
+    case IG_INT64:
+        return arena_printf(a, "%*lld", f->width, (long long)((const int64_t *)t->data)[i]);
     case IG_FLOAT32:
     case IG_FLOAT64: break;
     default: UNREACHABLE();
@@ -248,8 +250,9 @@ static const char *format_element(ArrayPrinter *p, int64_t i) {
         int e;
         scientific_parts(x, f32, ip, fp, &e);
         /* All fraction digits written (zeros added), the exponent to a common width. */
-        return arena_printf(a, "%*s.%s%.*se%c%0*d", f->pad_left, ip, fp, (int)(f->precision - strlen(fp)),
-                            "00000000000000000000", e < 0 ? '-' : '+', f->exp_size, abs(e));
+        return arena_printf(a, "%*s.%s%.*se%c%0*d", f->pad_left, ip, fp,
+                            (int)(f->precision - strlen(fp)), "00000000000000000000",
+                            e < 0 ? '-' : '+', f->exp_size, abs(e));
     }
     positional_parts(x, f32, ip, fp);
     return arena_printf(a, "%*s.%-*s", f->pad_left, ip, f->pad_right, fp);
@@ -272,7 +275,8 @@ static void extend_line(StrBuf *s, StrBuf *line, const char *word, int width, co
 
 /* NumPy's _formatArray recurser: the text of the sub-array at offset, from axis on,
    its continuation lines starting with indent, at most width columns wide. */
-static const char *format_axis(ArrayPrinter *p, int axis, int64_t offset, const char *indent, int width) {
+static const char *format_axis(ArrayPrinter *p, int axis, int64_t offset, const char *indent,
+                               int width) {
     if (axis == p->t->rank) return format_element(p, offset);
     Arena *a = p->a;
     int axes_left = p->t->rank - axis;
@@ -292,7 +296,8 @@ static const char *format_axis(ArrayPrinter *p, int axis, int64_t offset, const 
         strbuf_init(&line, a);
         strbuf_puts(&line, indent);
         for (int64_t i = 0; i < lead; i++) {
-            extend_line(&s, &line, format_axis(p, axis + 1, offset + i * stride, next_indent, next_width),
+            extend_line(&s, &line,
+                        format_axis(p, axis + 1, offset + i * stride, next_indent, next_width),
                         elem_width, indent);
             strbuf_puts(&line, p->separator);
         }
@@ -301,11 +306,14 @@ static const char *format_axis(ArrayPrinter *p, int axis, int64_t offset, const 
             strbuf_puts(&line, p->separator);
         }
         for (int64_t i = trail; i > 1; i--) {
-            extend_line(&s, &line, format_axis(p, axis + 1, offset + (n - i) * stride, next_indent, next_width),
-                        elem_width, indent);
+            extend_line(
+                &s, &line,
+                format_axis(p, axis + 1, offset + (n - i) * stride, next_indent, next_width),
+                elem_width, indent);
             strbuf_puts(&line, p->separator);
         }
-        extend_line(&s, &line, format_axis(p, axis + 1, offset + (n - 1) * stride, next_indent, next_width),
+        extend_line(&s, &line,
+                    format_axis(p, axis + 1, offset + (n - 1) * stride, next_indent, next_width),
                     elem_width, indent);
         strbuf_putn(&s, line.data, line.len);
     } else {
@@ -315,13 +323,16 @@ static const char *format_axis(ArrayPrinter *p, int axis, int64_t offset, const 
         for (int k = 0; k < axes_left - 1; k++) strbuf_putc(&line_sep, '\n');
         const char *ls = strbuf_cstr(&line_sep);
         for (int64_t i = 0; i < lead; i++)
-            strbuf_printf(&s, "%s%s%s", indent, format_axis(p, axis + 1, offset + i * stride, next_indent, next_width),
+            strbuf_printf(&s, "%s%s%s", indent,
+                          format_axis(p, axis + 1, offset + i * stride, next_indent, next_width),
                           ls);
         if (summary) strbuf_printf(&s, "%s...%s", indent, ls);
         for (int64_t i = trail; i > 1; i--)
-            strbuf_printf(&s, "%s%s%s", indent,
-                          format_axis(p, axis + 1, offset + (n - i) * stride, next_indent, next_width), ls);
-        strbuf_printf(&s, "%s%s", indent, format_axis(p, axis + 1, offset + (n - 1) * stride, next_indent, next_width));
+            strbuf_printf(
+                &s, "%s%s%s", indent,
+                format_axis(p, axis + 1, offset + (n - i) * stride, next_indent, next_width), ls);
+        strbuf_printf(&s, "%s%s", indent,
+                      format_axis(p, axis + 1, offset + (n - 1) * stride, next_indent, next_width));
     }
     const char *body = strbuf_cstr(&s);
     return arena_printf(a, "[%s]", body + strlen(indent));
@@ -329,9 +340,11 @@ static const char *format_axis(ArrayPrinter *p, int axis, int64_t offset, const 
 
 /* NumPy's array2string for an array of rank >= 1: str's separator is " ", repr's ", "
    with "array(" before it (prefix_len) and width_cut columns kept for what follows. */
-static const char *array_text(Arena *a, const IgTensor *t, const char *separator, int prefix_len, int width_cut) {
+static const char *array_text(Arena *a, const IgTensor *t, const char *separator, int prefix_len,
+                              int width_cut) {
     if (t->size == 0) return "[]";
-    ArrayPrinter p = {.a = a, .t = t, .summarize = t->size > NUMPY_THRESHOLD, .separator = separator};
+    ArrayPrinter p = {
+        .a = a, .t = t, .summarize = t->size > NUMPY_THRESHOLD, .separator = separator};
     int64_t stride = 1;
     for (int d = t->rank - 1; d >= 0; d--) {
         p.strides[d] = stride;
@@ -369,8 +382,8 @@ static const char *tensor_shape_text(Arena *a, const IgTensor *t) {
 
 const char *eager_tensor_str(Arena *a, const IgTensor *t) {
     const char *text = t->rank == 0 ? scalar_text(a, t) : array_text(a, t, " ", 0, 0);
-    return arena_printf(a, "tf.Tensor(%s%s, shape=%s, dtype=%s)", strchr(text, '\n') ? "\n" : "", text,
-                        tensor_shape_text(a, t), ig_dtype_name(t->dtype));
+    return arena_printf(a, "tf.Tensor(%s%s, shape=%s, dtype=%s)", strchr(text, '\n') ? "\n" : "",
+                        text, tensor_shape_text(a, t), ig_dtype_name(t->dtype));
 }
 
 const char *eager_ndarray_str(Arena *a, const IgTensor *t) {
@@ -386,8 +399,10 @@ const char *eager_tensor_repr(Arena *a, const IgTensor *t) {
    int64, bool, when there are values), on a line of its own if the last is full. */
 const char *eager_numpy_repr(Arena *a, const IgTensor *t) {
     if (t->rank == 0) return scalar_text(a, t);
-    bool show_dtype = (t->dtype != IG_FLOAT64 && t->dtype != IG_INT64 && t->dtype != IG_BOOL) || t->size == 0;
-    const char *text = arena_printf(a, "array(%s%s", array_text(a, t, ", ", 6, 1), show_dtype ? "," : ")");
+    bool show_dtype =
+        (t->dtype != IG_FLOAT64 && t->dtype != IG_INT64 && t->dtype != IG_BOOL) || t->size == 0;
+    const char *text =
+        arena_printf(a, "array(%s%s", array_text(a, t, ", ", 6, 1), show_dtype ? "," : ")");
     if (t->size == 0 && !(t->rank == 1 && t->shape[0] == 0))
         text = arena_printf(a, "%s shape=%s,", text, tensor_shape_text(a, t));
     if (!show_dtype) return text;

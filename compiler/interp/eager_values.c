@@ -5,7 +5,8 @@
  * the tensor otherwise (printing, indexing, iteration, tolist, item, shape, dtype;
  * arithmetic on it is not supported yet).
  * Entry points: interp_is_eager, eager_value_truthy, eager_rows, eager_numpy,
- * eager_python_value, eager_index, ndarray_*. Memory owner: the interpreter's Arena (tensors: the EagerContext). */
+ * eager_python_value, eager_index, ndarray_*. Memory owner: the interpreter's Arena (tensors: the
+ * EagerContext). */
 #include <string.h>
 
 #include "interp_internal.h"
@@ -104,7 +105,9 @@ static Value *numpy_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) 
     return eager_numpy(in, self, loc);
 }
 
-Value *eager_numpy_method(Interp *in, Value *v) { return value_builtin(in->arena, "numpy", numpy_method, v); }
+Value *eager_numpy_method(Interp *in, Value *v) {
+    return value_builtin(in->arena, "numpy", numpy_method, v);
+}
 
 /* The tensor an ndarray shows, as a tensor value (for tensor ops, indexing, rows). */
 Value *ndarray_tensor(Interp *in, const Value *arr) { return tensor_value(in, arr->ndarray.ir); }
@@ -132,7 +135,8 @@ Value *ndarray_attribute(Interp *in, Value *arr, const char *name, bool *missing
         for (int i = 0; i < t->rank; i++) tuple->list->items[i] = value_int(in->arena, t->shape[i]);
         return tuple;
     }
-    if (strcmp(name, "dtype") == 0) return value_cstr(in->arena, ig_dtype_name(t->dtype)); /* prints as NumPy's */
+    if (strcmp(name, "dtype") == 0)
+        return value_cstr(in->arena, ig_dtype_name(t->dtype)); /* prints as NumPy's */
     if (strcmp(name, "ndim") == 0) return value_int(in->arena, t->rank);
     if (strcmp(name, "size") == 0) return value_int(in->arena, t->size);
     if (strcmp(name, "tolist") == 0) return value_builtin(in->arena, "tolist", tolist_method, arr);
@@ -157,6 +161,7 @@ List *ndarray_rows(Interp *in, Value *arr, SrcLoc loc) {
 Value *eager_index(Interp *in, Value *v, SrcLoc loc) {
     const TensorType *t = &v->tensor.ir->type;
     if (!dtype_is_integer(t->dtype) || t->shape.rank != 0)
-        return interp_type_error(in, loc, "only integer scalar arrays can be converted to a scalar index");
+        return interp_type_error(in, loc,
+                                 "only integer scalar arrays can be converted to a scalar index");
     return eager_python_value(in, v, loc);
 }

@@ -29,10 +29,12 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     case VAL_TENSOR:
         if (interp_is_eager(in)) return eager_value_truthy(in, v, loc, ok);
         *ok = false;
-        interp_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
-                     "using a symbolic `tf.Tensor` as a Python `bool` is not "
-                     "allowed: AutoGraph did not convert this code (a do_not_convert function, bool(), or a "
-                     "comprehension's condition); use tf.cond, or write it as an if/while AutoGraph converts");
+        interp_raise(
+            in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
+            "using a symbolic `tf.Tensor` as a Python `bool` is not "
+            "allowed: AutoGraph did not convert this code (a do_not_convert function, bool(), or a "
+            "comprehension's condition); use tf.cond, or write it as an if/while AutoGraph "
+            "converts");
         return false;
     default: return true;
     }
@@ -96,9 +98,15 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
     Arena *ar = in->arena;
     int64_t r;
     switch (op) {
-    case BIN_ADD: if (__builtin_add_overflow(a, b, &r)) return overflow(in, loc); return value_int(ar, r);
-    case BIN_SUB: if (__builtin_sub_overflow(a, b, &r)) return overflow(in, loc); return value_int(ar, r);
-    case BIN_MUL: if (__builtin_mul_overflow(a, b, &r)) return overflow(in, loc); return value_int(ar, r);
+    case BIN_ADD:
+        if (__builtin_add_overflow(a, b, &r)) return overflow(in, loc);
+        return value_int(ar, r);
+    case BIN_SUB:
+        if (__builtin_sub_overflow(a, b, &r)) return overflow(in, loc);
+        return value_int(ar, r);
+    case BIN_MUL:
+        if (__builtin_mul_overflow(a, b, &r)) return overflow(in, loc);
+        return value_int(ar, r);
     case BIN_DIV:
         if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "division by zero");
         return value_float(ar, (double)a / (double)b);
@@ -172,7 +180,8 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
             return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
                                 "0.0 cannot be raised to a negative power");
         if (a < 0 && b != floor(b))
-            return interp_not_supported(in, loc, "a negative number to a fractional power (complex result)");
+            return interp_not_supported(in, loc,
+                                        "a negative number to a fractional power (complex result)");
         return value_float(ar, pow(a, b));
     default: return NULL;
     }
@@ -194,7 +203,8 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
     int len = seq->list->len;
     if (n && len > (1 << 26) / n)
         return interp_raise(in, EXC_MEMORY_ERROR, loc, "sequence too large");
-    Value *r = seq->kind == VAL_LIST ? value_list(in->arena, (int)(len * n)) : value_tuple(in->arena, (int)(len * n));
+    Value *r = seq->kind == VAL_LIST ? value_list(in->arena, (int)(len * n))
+                                     : value_tuple(in->arena, (int)(len * n));
     for (int64_t i = 0; i < n; i++)
         for (int k = 0; k < len; k++) r->list->items[i * len + k] = seq->list->items[k];
     return r;
@@ -219,22 +229,29 @@ static Value *seq_concat(Interp *in, Value *a, Value *b) {
 /* NumPy's arithmetic has rules of its own (dtype promotion, broadcasting of Python
    lists): not reproduced yet. */
 static Value *ndarray_operator(Interp *in, const char *symbol, SrcLoc loc) {
-    return interp_not_supported(in, loc, arena_printf(in->arena, "the operator '%s' on a NumPy array (from .numpy()); "
-                                                      "compute with the tensor instead", symbol));
+    return interp_not_supported(in, loc,
+                                arena_printf(in->arena,
+                                             "the operator '%s' on a NumPy array (from .numpy()); "
+                                             "compute with the tensor instead",
+                                             symbol));
 }
 
 Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     bool handled;
     /* An instance on the left, or on the right with the reflected method ("%s" % obj
        formats obj: str's own operator goes first). */
-    if (a->kind == VAL_INSTANCE || (b->kind == VAL_INSTANCE && special_method(in, b, in->dunder.rbinop[op])))
+    if (a->kind == VAL_INSTANCE ||
+        (b->kind == VAL_INSTANCE && special_method(in, b, in->dunder.rbinop[op])))
         return instance_binop(in, op, a, b, loc, &handled);
     /* With a tensor on either side it is a tensor op (the array is converted). */
-    if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE)
+    if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE ||
+        b->kind == VAL_VARIABLE)
         return tensor_binop(in, op, a, b, loc);
-    if (a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) return ndarray_operator(in, ast_binop_symbol(op), loc);
+    if (a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY)
+        return ndarray_operator(in, ast_binop_symbol(op), loc);
     /* Keys and items views are set-like: d.keys() & {...} is a set. */
-    if ((a->kind == VAL_DICT_VIEW && a->view.which != 1) || (b->kind == VAL_DICT_VIEW && b->view.which != 1)) {
+    if ((a->kind == VAL_DICT_VIEW && a->view.which != 1) ||
+        (b->kind == VAL_DICT_VIEW && b->view.which != 1)) {
         CallArgs one = {.npos = 1};
         if (a->kind == VAL_DICT_VIEW) {
             one.pos = &a;
@@ -262,11 +279,14 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
             if (r || in->exc || in->diag->errors) return r;
         }
     }
-    if (op == BIN_ADD && a->kind == b->kind && (a->kind == VAL_STR || a->kind == VAL_LIST || a->kind == VAL_TUPLE))
+    if (op == BIN_ADD && a->kind == b->kind &&
+        (a->kind == VAL_STR || a->kind == VAL_LIST || a->kind == VAL_TUPLE))
         return seq_concat(in, a, b);
     if (op == BIN_MUL) {
-        if ((a->kind == VAL_STR || value_is_sequence(a)) && is_intlike(b)) return seq_repeat(in, a, as_int(b), loc);
-        if ((b->kind == VAL_STR || value_is_sequence(b)) && is_intlike(a)) return seq_repeat(in, b, as_int(a), loc);
+        if ((a->kind == VAL_STR || value_is_sequence(a)) && is_intlike(b))
+            return seq_repeat(in, a, as_int(b), loc);
+        if ((b->kind == VAL_STR || value_is_sequence(b)) && is_intlike(a))
+            return seq_repeat(in, b, as_int(a), loc);
     }
     if (op == BIN_MOD && a->kind == VAL_STR) return builtin_percent_format(in, a, b, loc);
     if (op == BIN_BITOR && a->kind == VAL_DICT && b->kind == VAL_DICT) {
@@ -274,23 +294,27 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
         for (int pass = 0; pass < 2; pass++) {
             Dict *d = pass ? b->dict : a->dict;
             for (int i = 0; i < d->nentries; i++)
-                if (d->entries[i].key) dict_set(in->arena, r->dict, d->entries[i].key, d->entries[i].value);
+                if (d->entries[i].key)
+                    dict_set(in->arena, r->dict, d->entries[i].key, d->entries[i].value);
         }
         return r;
     }
     /* CPython's sequence operators word their errors their own way. */
     if (op == BIN_ADD && (a->kind == VAL_STR || a->kind == VAL_LIST || a->kind == VAL_TUPLE) &&
         b->kind != VAL_INSTANCE)
-        return interp_type_error(in, loc, "can only concatenate %s (not \"%s\") to %s", value_type_name(a),
-                                 value_type_name(b), value_type_name(a));
-    if (op == BIN_MUL && (a->kind == VAL_STR || value_is_sequence(a) || b->kind == VAL_STR || value_is_sequence(b)) &&
+        return interp_type_error(in, loc, "can only concatenate %s (not \"%s\") to %s",
+                                 value_type_name(a), value_type_name(b), value_type_name(a));
+    if (op == BIN_MUL &&
+        (a->kind == VAL_STR || value_is_sequence(a) || b->kind == VAL_STR ||
+         value_is_sequence(b)) &&
         a->kind != VAL_INSTANCE && b->kind != VAL_INSTANCE) {
         Value *other = a->kind == VAL_STR || value_is_sequence(a) ? b : a;
-        return interp_type_error(in, loc, "can't multiply sequence by non-int of type '%s'", value_type_name(other));
+        return interp_type_error(in, loc, "can't multiply sequence by non-int of type '%s'",
+                                 value_type_name(other));
     }
     return interp_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
-                             op == BIN_POW ? "** or pow()" : ast_binop_symbol(op), value_type_name(a),
-                             value_type_name(b));
+                             op == BIN_POW ? "** or pow()" : ast_binop_symbol(op),
+                             value_type_name(a), value_type_name(b));
 }
 
 /* ---- Comparisons ------------------------------------------------------------------------- */
@@ -348,10 +372,11 @@ static int compare_order_at(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc
         if (c == 0) c = (a->str.len > b->str.len) - (a->str.len < b->str.len);
         return op == CMP_LT ? c < 0 : op == CMP_LE ? c <= 0 : op == CMP_GT ? c > 0 : c >= 0;
     }
-    if (a->kind == b->kind && value_is_sequence(a)) return sequence_less(in, a->list, b->list, op, loc, ok);
+    if (a->kind == b->kind && value_is_sequence(a))
+        return sequence_less(in, a->list, b->list, op, loc, ok);
     *ok = false;
-    interp_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'", ast_cmpop_symbol(op),
-                      value_type_name(a), value_type_name(b));
+    interp_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'",
+                      ast_cmpop_symbol(op), value_type_name(a), value_type_name(b));
     return 0;
 }
 
@@ -382,7 +407,8 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
     }
     case VAL_DICT_VIEW: {
         const Dict *d = container->view.dict;
-        if (container->view.which == 0) return check_hashable(in, item, loc) ? value_bool(dict_get(d, item)) : NULL;
+        if (container->view.which == 0)
+            return check_hashable(in, item, loc) ? value_bool(dict_get(d, item)) : NULL;
         if (container->view.which == 2) {
             if (item->kind != VAL_TUPLE || item->list->len != 2) return value_bool(false);
             if (!check_hashable(in, item->list->items[0], loc)) return NULL;
@@ -397,25 +423,31 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
     case VAL_SET: {
         bool found;
         if (!set_contains(container->set, item, &found))
-            return in->exc ? NULL : interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
+            return in->exc
+                       ? NULL
+                       : interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
         return in->exc ? NULL : value_bool(found);
     }
     case VAL_STR:
         if (item->kind != VAL_STR)
-            return interp_type_error(in, loc, "'in <string>' requires string as left operand, not %s",
+            return interp_type_error(in, loc,
+                                     "'in <string>' requires string as left operand, not %s",
                                      value_type_name(item));
         if (item->str.len == 0) return value_bool(true);
         for (size_t i = 0; i + item->str.len <= container->str.len; i++)
-            if (memcmp(container->str.s + i, item->str.s, item->str.len) == 0) return value_bool(true);
+            if (memcmp(container->str.s + i, item->str.s, item->str.len) == 0)
+                return value_bool(true);
         return value_bool(false);
     case VAL_RANGE: {
         if (!is_intlike(item)) return value_bool(false);
-        int64_t x = as_int(item), s = container->range.start, e = container->range.stop, st = container->range.step;
+        int64_t x = as_int(item), s = container->range.start, e = container->range.stop,
+                st = container->range.step;
         bool inside = st > 0 ? (x >= s && x < e) : (x <= s && x > e);
         return value_bool(inside && (x - s) % st == 0);
     }
     default:
-        return interp_type_error(in, loc, "argument of type '%s' is not iterable", value_type_name(container));
+        return interp_type_error(in, loc, "argument of type '%s' is not iterable",
+                                 value_type_name(container));
     }
 }
 
@@ -447,9 +479,9 @@ static bool same_object(const Value *a, const Value *b) {
 }
 
 Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
-    if ((value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE || b->kind == VAL_VARIABLE) &&
-        op != CMP_IS && op != CMP_IS_NOT && op != CMP_IN &&
-        op != CMP_NOT_IN)
+    if ((value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE ||
+         b->kind == VAL_VARIABLE) &&
+        op != CMP_IS && op != CMP_IS_NOT && op != CMP_IN && op != CMP_NOT_IN)
         return tensor_compare(in, op, a, b, loc);
     if ((a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) && op != CMP_IS && op != CMP_IS_NOT)
         return ndarray_operator(in, ast_cmpop_symbol(op), loc);
@@ -539,8 +571,10 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
         if (interp_is_eager(in)) return eager_rows(in, v, loc);
         interp_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
                      "iterating over a symbolic `tf.Tensor` is not allowed here: "
-                     "only a for loop directly over a tensor becomes a graph loop (enumerate(), zip(), list() and "
-                     "unpacking iterate in Python); loop over tf.range(tf.shape(t)[0]) and index t[i] instead");
+                     "only a for loop directly over a tensor becomes a graph loop (enumerate(), "
+                     "zip(), list() and "
+                     "unpacking iterate in Python); loop over tf.range(tf.shape(t)[0]) and index "
+                     "t[i] instead");
         return NULL;
     default:
         interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(v));
@@ -549,14 +583,16 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
 }
 
 static bool is_mutating_method(const char *name) {
-    static const char *const mutating[] = {"append", "extend", "insert", "pop", "remove", "reverse", "sort",
-                                           "clear", "update", "setdefault", "popitem"};
+    static const char *const mutating[] = {"append", "extend",     "insert", "pop",
+                                           "remove", "reverse",    "sort",   "clear",
+                                           "update", "setdefault", "popitem"};
     for (size_t i = 0; i < sizeof mutating / sizeof mutating[0]; i++)
         if (strcmp(name, mutating[i]) == 0) return true;
     return false;
 }
 
-/* ---- Attributes and subscripts ---------------------------------------------------------------- */
+/* ---- Attributes and subscripts ----------------------------------------------------------------
+ */
 
 /* str.upper and friends taken from the class: called with the instance first. self
    is the tuple (class, method name). */
@@ -565,8 +601,9 @@ static Value *call_unbound_method(Interp *in, Value *self, CallArgs *args, SrcLo
     const char *name = self->list->items[1]->str.s;
     const char *type = cls->builtin->name;
     if (args->npos < 1 || strcmp(value_type_name(args->pos[0]), type) != 0)
-        return interp_type_error(in, loc, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, type,
-                                 args->npos ? value_type_name(args->pos[0]) : "nothing");
+        return interp_type_error(
+            in, loc, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, type,
+            args->npos ? value_type_name(args->pos[0]) : "nothing");
     Value *bound = builtin_method(in, args->pos[0], name);
     CallArgs rest = *args;
     rest.pos++;
@@ -576,8 +613,12 @@ static Value *call_unbound_method(Interp *in, Value *self, CallArgs *args, SrcLo
 
 /* The methods of a built-in class (str.upper), when its instances have them. */
 static Value *class_method(Interp *in, Value *cls, const char *name) {
-    static const struct { const char *cls; ValueKind kind; } kinds[] = {
-        {"str", VAL_STR}, {"list", VAL_LIST}, {"dict", VAL_DICT}, {"set", VAL_SET}, {"tuple", VAL_TUPLE}};
+    static const struct { const char *cls; ValueKind kind;
+    } kinds[] = {{"str", VAL_STR},
+                 {"list", VAL_LIST},
+                 {"dict", VAL_DICT},
+                 {"set", VAL_SET},
+                 {"tuple", VAL_TUPLE}};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         if (strcmp(kinds[i].cls, cls->builtin->name) != 0) continue;
         Value probe = {.kind = kinds[i].kind};
@@ -591,7 +632,8 @@ static Value *class_method(Interp *in, Value *cls, const char *name) {
         if (kinds[i].kind != VAL_SET) {
             Value *m = builtin_method(in, &probe, name);
             if (!m) return NULL;
-            if (!m->builtin->self) return m; /* a static or class method (str.maketrans, dict.fromkeys) */
+            if (!m->builtin->self)
+                return m; /* a static or class method (str.maketrans, dict.fromkeys) */
         }
         if (kinds[i].kind == VAL_SET && !set_method(in, &probe, name)) return NULL;
         Value *self = value_tuple(in->arena, 2);
@@ -666,7 +708,8 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
 }
 
 Value *docstring(Interp *in, const NodeList *body) {
-    if (body->len && body->items[0]->kind == AST_EXPR_STMT && body->items[0]->expr_stmt.value->kind == AST_STR) {
+    if (body->len && body->items[0]->kind == AST_EXPR_STMT &&
+        body->items[0]->expr_stmt.value->kind == AST_STR) {
         const Node *str = body->items[0]->expr_stmt.value;
         return value_str(in->arena, str->str.value, str->str.len);
     }
@@ -686,7 +729,8 @@ bool missing_builtin_method(const Value *obj, const char *name) {
                          obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_DICT ||
                          obj->kind == VAL_SET || obj->kind == VAL_BOOL;
     size_t n = strlen(name);
-    if (builtin_value && n > 4 && strncmp(name, "__", 2) == 0 && strcmp(name + n - 2, "__") == 0) return true;
+    if (builtin_value && n > 4 && strncmp(name, "__", 2) == 0 && strcmp(name + n - 2, "__") == 0)
+        return true;
     for (size_t i = 0; i < sizeof missing / sizeof missing[0]; i++)
         if (missing[i].kind == obj->kind && strcmp(missing[i].name, name) == 0) return true;
     return false;
@@ -697,7 +741,8 @@ Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     Value *v = lookup_attribute(in, obj, name, loc, &missing);
     if (v || !missing) return v;
     if (missing_builtin_method(obj, name))
-        return interp_not_supported(in, loc, arena_printf(in->arena, "'%s.%s'", value_type_name(obj), name));
+        return interp_not_supported(in, loc,
+                                    arena_printf(in->arena, "'%s.%s'", value_type_name(obj), name));
     if (obj->kind == VAL_MODULE)
         return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                             "module '%s' has no attribute '%s'", obj->module->name, name);
@@ -709,12 +754,13 @@ Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
 }
 
 /* Normalises a Python slice over a sequence of length len (CPython's PySlice_AdjustIndices). */
-static bool slice_indices(Interp *in, Value *slice, int64_t len, int64_t *start, int64_t *stop, int64_t *step,
-                          SrcLoc loc) {
+static bool slice_indices(Interp *in, Value *slice, int64_t len, int64_t *start, int64_t *stop,
+                          int64_t *step, SrcLoc loc) {
     Value *vs[3] = {slice->slice.start, slice->slice.stop, slice->slice.step};
     for (int i = 0; i < 3; i++)
         if (vs[i]->kind != VAL_NONE && !is_intlike(vs[i])) {
-            interp_type_error(in, loc, "slice indices must be integers or None or have an __index__ method");
+            interp_type_error(in, loc,
+                              "slice indices must be integers or None or have an __index__ method");
             return false;
         }
     *step = vs[2]->kind == VAL_NONE ? 1 : as_int(vs[2]);
@@ -789,7 +835,8 @@ bool list_set_slice(Interp *in, List *l, Value *slice, Value *value, SrcLoc loc)
             return false;
         }
         int64_t k = 0;
-        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) l->items[i] = items->items[k++];
+        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
+            l->items[i] = items->items[k++];
         return true;
     }
     /* del x[a:b:c]: keep the items the slice does not name. */
@@ -816,7 +863,8 @@ static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
         return value_str(in->arena, sb.len ? sb.data : "", sb.len);
     }
     Value *r = obj->kind == VAL_LIST ? value_list(in->arena, 0) : value_tuple(in->arena, 0);
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) list_append(in->arena, r->list, obj->list->items[i]);
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
+        list_append(in->arena, r->list, obj->list->items[i]);
     return r;
 }
 
@@ -825,7 +873,8 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     if (obj->kind == VAL_VARIABLE && !(obj = variable_read(in, obj, loc))) return NULL;
     if (value_is_tensor(obj)) return tensor_index(in, obj, index, loc);
     if (obj->kind == VAL_NDARRAY) return ndarray_index(in, obj, index, loc);
-    if (value_is_tensor(index) && (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) &&
+    if (value_is_tensor(index) &&
+        (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) &&
         interp_is_eager(in)) {
         /* An eager integer scalar is an index (TensorFlow's __index__). */
         if (!(index = eager_index(in, index, loc))) return NULL;
@@ -840,7 +889,8 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         if (index->kind == VAL_SLICE) return slice_sequence(in, obj, index, loc);
         if (!is_intlike(index))
             return interp_type_error(in, loc, "%s indices must be integers or slices, not %s",
-                                     obj->kind == VAL_STR ? "string" : value_type_name(obj), value_type_name(index));
+                                     obj->kind == VAL_STR ? "string" : value_type_name(obj),
+                                     value_type_name(index));
         int64_t ncp = 0;
         const int64_t *off = obj->kind == VAL_STR ? codepoint_offsets(in->arena, obj, &ncp) : NULL;
         int64_t len = obj->kind == VAL_STR ? ncp : obj->list->len;
@@ -849,13 +899,15 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         if (i < 0 || i >= len)
             return interp_raise(in, EXC_INDEX_ERROR, loc, "%s index out of range",
                                 obj->kind == VAL_STR ? "string" : value_type_name(obj));
-        if (obj->kind == VAL_STR) return value_str(in->arena, obj->str.s + off[i], (size_t)(off[i + 1] - off[i]));
+        if (obj->kind == VAL_STR)
+            return value_str(in->arena, obj->str.s + off[i], (size_t)(off[i + 1] - off[i]));
         return obj->list->items[i];
     }
     if (obj->kind == VAL_RANGE && index->kind == VAL_SLICE) {
         /* A range of the range's values at those indexes, as CPython computes it. */
         int64_t s = obj->range.start, e = obj->range.stop, st = obj->range.step;
-        int64_t n = st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
+        int64_t n =
+            st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
         int64_t a, b, k;
         if (!slice_indices(in, index, n, &a, &b, &k, loc)) return NULL;
         Value *r = ARENA_NEW(in->arena, Value);
@@ -867,7 +919,8 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     }
     if (obj->kind == VAL_RANGE && is_intlike(index)) {
         int64_t s = obj->range.start, e = obj->range.stop, st = obj->range.step;
-        int64_t n = st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
+        int64_t n =
+            st > 0 ? (e > s ? (e - s + st - 1) / st : 0) : (s > e ? (s - e - st - 1) / -st : 0);
         int64_t i = as_int(index);
         if (i < 0) i += n;
         if (i < 0 || i >= n)
@@ -877,7 +930,8 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     return interp_type_error(in, loc, "'%s' object is not subscriptable", value_type_name(obj));
 }
 
-/* ---- Expressions ------------------------------------------------------------------------------ */
+/* ---- Expressions ------------------------------------------------------------------------------
+ */
 
 static Value *eval_name(Interp *in, Env *env, const Node *e) {
     Value *v = env_lookup(in, env, e->name.id);
@@ -891,12 +945,14 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
     /* CPython builtins outside the subset: a build error that names them, not a
        NameError a script could catch. */
     static const char *const unsupported[] = {
-        "eval", "exec", "compile", "open", "input", "globals", "locals", "dir", "__import__", "breakpoint",
-        "memoryview", "bytearray", "bytes", "complex", "frozenset", "aiter", "anext", "help", "exit", "quit",
-        "copyright", "credits", "license", "__build_class__"};
+        "eval",   "exec",    "compile",    "open",       "input",      "globals",
+        "locals", "dir",     "__import__", "breakpoint", "memoryview", "bytearray",
+        "bytes",  "complex", "frozenset",  "aiter",      "anext",      "help",
+        "exit",   "quit",    "copyright",  "credits",    "license",    "__build_class__"};
     for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
         if (strcmp(e->name.id, unsupported[i]) == 0)
-            return interp_not_supported(in, e->loc, arena_printf(in->arena, "the builtin '%s'", e->name.id));
+            return interp_not_supported(in, e->loc,
+                                        arena_printf(in->arena, "the builtin '%s'", e->name.id));
     return interp_raise(in, EXC_NAME_ERROR, e->loc, "name '%s' is not defined", e->name.id);
 }
 
@@ -920,10 +976,11 @@ static bool eval_into_list(Interp *in, Env *env, const NodeList *elts, List *out
 /* obj.attr for the AST_ATTRIBUTE node e, obj already evaluated: a mutating method of a
    list or dict that outlives the trace being read (to be called) warns. */
 static Value *read_attribute(Interp *in, Env *env, const Node *e, Value *obj) {
-    if (in->tracing && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) && e->attribute.value->kind == AST_NAME &&
-        is_mutating_method(e->attribute.attr))
+    if (in->tracing && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) &&
+        e->attribute.value->kind == AST_NAME && is_mutating_method(e->attribute.attr))
         side_effect_check(in, env, e->attribute.value->name.id,
-                          arena_printf(in->arena, "changed ('%s')", e->attribute.attr), true, e->loc);
+                          arena_printf(in->arena, "changed ('%s')", e->attribute.attr), true,
+                          e->loc);
     return get_attribute(in, obj, e->attribute.attr, e->loc);
 }
 
@@ -968,8 +1025,10 @@ static Value *eval_call(Interp *in, Env *env, const Node *e) {
         if (kw->keyword.name) {
             if (args.nkw == cap || !args.kw_names) {
                 cap = cap * 2 + 4;
-                args.kw_names = arena_grow(in->arena, args.kw_names, sizeof(char *), (size_t)args.nkw, (size_t)cap);
-                args.kw_values = arena_grow(in->arena, args.kw_values, sizeof(Value *), (size_t)args.nkw, (size_t)cap);
+                args.kw_names = arena_grow(in->arena, args.kw_names, sizeof(char *),
+                                           (size_t)args.nkw, (size_t)cap);
+                args.kw_values = arena_grow(in->arena, args.kw_values, sizeof(Value *),
+                                            (size_t)args.nkw, (size_t)cap);
             }
             for (int k = 0; k < args.nkw; k++)
                 if (args.kw_names[k] == kw->keyword.name)
@@ -980,15 +1039,19 @@ static Value *eval_call(Interp *in, Env *env, const Node *e) {
             continue;
         }
         if (v->kind != VAL_DICT)
-            return interp_type_error(in, kw->loc, "argument after ** must be a mapping, not %s", value_type_name(v));
+            return interp_type_error(in, kw->loc, "argument after ** must be a mapping, not %s",
+                                     value_type_name(v));
         for (int k = 0; k < v->dict->nentries; k++) {
             DictEntry *de = &v->dict->entries[k];
             if (!de->key) continue;
-            if (de->key->kind != VAL_STR) return interp_type_error(in, kw->loc, "keywords must be strings");
+            if (de->key->kind != VAL_STR)
+                return interp_type_error(in, kw->loc, "keywords must be strings");
             if (args.nkw == cap || !args.kw_names) {
                 cap = cap * 2 + 4;
-                args.kw_names = arena_grow(in->arena, args.kw_names, sizeof(char *), (size_t)args.nkw, (size_t)cap);
-                args.kw_values = arena_grow(in->arena, args.kw_values, sizeof(Value *), (size_t)args.nkw, (size_t)cap);
+                args.kw_names = arena_grow(in->arena, args.kw_names, sizeof(char *),
+                                           (size_t)args.nkw, (size_t)cap);
+                args.kw_values = arena_grow(in->arena, args.kw_values, sizeof(Value *),
+                                            (size_t)args.nkw, (size_t)cap);
             }
             args.kw_names[args.nkw] = interp_intern(in, de->key->str.s);
             args.kw_values[args.nkw++] = de->value;
@@ -1093,9 +1156,11 @@ static Value *eval_comprehension(Interp *in, Env *env, const Node *e) {
     /* CPython 3.11 runs a comprehension as a function: a frame of the recursion limit
        and of tracebacks. */
     if (!frame_enter(in, true, e->loc)) return NULL;
-    CallChain frame = {.call_loc = e->loc, .parent = in->py_chain,
-                       .callee_name = e->kind == AST_DICTCOMP ? "<dictcomp>" : e->kind == AST_SETCOMP ? "<setcomp>"
-                                                                                                    : "<listcomp>"};
+    CallChain frame = {.call_loc = e->loc,
+                       .parent = in->py_chain,
+                       .callee_name = e->kind == AST_DICTCOMP  ? "<dictcomp>"
+                                      : e->kind == AST_SETCOMP ? "<setcomp>"
+                                                               : "<listcomp>"};
     const CallChain *saved = in->py_chain;
     in->py_chain = &frame;
     bool ok = run_generators(in, scope, e, 0, acc,
@@ -1112,7 +1177,8 @@ static Value *eval_fstring(Interp *in, Env *env, const Node *e);
 static Value *eval_formatted(Interp *in, Env *env, const Node *e) {
     Value *v = eval(in, env, e->formatted.value);
     if (!v) return NULL;
-    if (e->formatted.conversion != CONV_NONE && !(e->formatted.conversion == CONV_STR && v->kind == VAL_STR)) {
+    if (e->formatted.conversion != CONV_NONE &&
+        !(e->formatted.conversion == CONV_STR && v->kind == VAL_STR)) {
         const char *text = e->formatted.conversion == CONV_STR     ? py_str(in, v, e->loc)
                            : e->formatted.conversion == CONV_ASCII ? py_ascii(in, v, e->loc)
                                                                    : py_repr(in, v, e->loc);
@@ -1133,7 +1199,8 @@ static Value *eval_fstring(Interp *in, Env *env, const Node *e) {
     strbuf_init(&sb, in->arena);
     for (int i = 0; i < e->fstring.values.len; i++) {
         const Node *part = e->fstring.values.items[i];
-        Value *v = part->kind == AST_FORMATTED ? eval_formatted(in, env, part) : eval(in, env, part);
+        Value *v =
+            part->kind == AST_FORMATTED ? eval_formatted(in, env, part) : eval(in, env, part);
         if (!v) return NULL;
         strbuf_putn(&sb, v->str.s, v->str.len);
     }
@@ -1148,7 +1215,8 @@ static Value *eval_unary(Interp *in, Env *env, const Node *e) {
         bool t = value_truthy(in, v, e->unaryop.operand->loc, &ok);
         return ok ? value_bool(!t) : NULL;
     }
-    if (value_is_tensor(v) || v->kind == VAL_VARIABLE) return tensor_unary(in, e->unaryop.op, v, e->loc);
+    if (value_is_tensor(v) || v->kind == VAL_VARIABLE)
+        return tensor_unary(in, e->unaryop.op, v, e->loc);
     if (v->kind == VAL_INSTANCE) return instance_unary(in, e->unaryop.op, v, e->loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);
@@ -1165,8 +1233,8 @@ static Value *eval_unary(Interp *in, Env *env, const Node *e) {
         if (e->unaryop.op == UNARY_NEG) return value_float(in->arena, -v->f);
         if (e->unaryop.op == UNARY_POS) return v;
     }
-    return interp_type_error(in, e->loc, "bad operand type for unary %s: '%s'", ast_unaryop_symbol(e->unaryop.op),
-                             value_type_name(v));
+    return interp_type_error(in, e->loc, "bad operand type for unary %s: '%s'",
+                             ast_unaryop_symbol(e->unaryop.op), value_type_name(v));
 }
 
 static Value *eval_boolop(Interp *in, Env *env, const Node *e) {
@@ -1286,11 +1354,12 @@ Value *eval(Interp *in, Env *env, const Node *e) {
             if (!val) return NULL;
             if (!e->dict.keys.items[i]) {
                 if (val->kind != VAL_DICT)
-                    return interp_type_error(in, e->dict.values.items[i]->loc, "'%s' object is not a mapping",
-                                             value_type_name(val));
+                    return interp_type_error(in, e->dict.values.items[i]->loc,
+                                             "'%s' object is not a mapping", value_type_name(val));
                 for (int k = 0; k < val->dict->nentries; k++)
                     if (val->dict->entries[k].key)
-                        dict_set(in->arena, d->dict, val->dict->entries[k].key, val->dict->entries[k].value);
+                        dict_set(in->arena, d->dict, val->dict->entries[k].key,
+                                 val->dict->entries[k].value);
                 continue;
             }
             Value *key = eval(in, env, e->dict.keys.items[i]);

@@ -35,7 +35,8 @@ void exception_init_args(Interp *in, Value *obj, CallArgs *args) {
 
 static Value *exc_self(Interp *in, CallArgs *args, const char *method, SrcLoc loc) {
     if (args->npos < 1 || args->pos[0]->kind != VAL_INSTANCE || !args->pos[0]->inst->exc)
-        return interp_type_error(in, loc, "descriptor '%s' requires a 'BaseException' object", method);
+        return interp_type_error(in, loc, "descriptor '%s' requires a 'BaseException' object",
+                                 method);
     return args->pos[0];
 }
 
@@ -45,7 +46,8 @@ static Value *base_exception_init(Interp *in, Value *self, CallArgs *args, SrcLo
     if (!obj) return NULL;
     if (!args_no_keywords(in, args, obj->inst->cls->name, loc)) return NULL;
     Value *t = value_tuple(in->arena, args->npos - 1);
-    if (args->npos > 1) memcpy(t->list->items, args->pos + 1, sizeof(Value *) * (size_t)(args->npos - 1));
+    if (args->npos > 1)
+        memcpy(t->list->items, args->pos + 1, sizeof(Value *) * (size_t)(args->npos - 1));
     obj->inst->exc->args = t;
     return value_none();
 }
@@ -78,9 +80,12 @@ static Value *base_exception_repr(Interp *in, Value *self, CallArgs *args, SrcLo
         inner = py_repr(in, a->items[0], loc);
     } else {
         inner = py_repr(in, obj->inst->exc->args, loc);
-        if (inner) inner = a->len == 0 ? "" : arena_strndup(in->arena, inner + 1, strlen(inner) - 2);
+        if (inner)
+            inner = a->len == 0 ? "" : arena_strndup(in->arena, inner + 1, strlen(inner) - 2);
     }
-    return inner ? value_cstr(in->arena, arena_printf(in->arena, "%s(%s)", obj->inst->cls->name, inner)) : NULL;
+    return inner ? value_cstr(in->arena,
+                              arena_printf(in->arena, "%s(%s)", obj->inst->cls->name, inner))
+                 : NULL;
 }
 
 static Value *binding_builtin(Interp *in, const char *name, BuiltinFn fn) {
@@ -91,21 +96,26 @@ static Value *binding_builtin(Interp *in, const char *name, BuiltinFn fn) {
 
 void exceptions_install(Interp *in) {
     in->exception_classes = namespace_new(in, NULL);
-    in->traceback_class = class_new(in, interp_intern(in, "traceback"), "traceback", "builtins", NULL, 0,
-                                    namespace_new(in, NULL), (SrcLoc){0});
+    in->traceback_class = class_new(in, interp_intern(in, "traceback"), "traceback", "builtins",
+                                    NULL, 0, namespace_new(in, NULL), (SrcLoc){0});
     in->traceback_class->is_builtin = true;
     for (size_t i = 0; i < sizeof hierarchy / sizeof hierarchy[0]; i++) {
         const char *name = interp_intern(in, hierarchy[i].name);
-        Value *base = hierarchy[i].base != EXC_NONE ? in->exc_classes[hierarchy[i].base]->self : NULL;
+        Value *base =
+            hierarchy[i].base != EXC_NONE ? in->exc_classes[hierarchy[i].base]->self : NULL;
         Env *dict = namespace_new(in, NULL);
         if (!base) {
-            env_set_local(in, dict, in->dunder.init, binding_builtin(in, "__init__", base_exception_init));
-            env_set_local(in, dict, in->dunder.str, binding_builtin(in, "__str__", base_exception_str));
-            env_set_local(in, dict, in->dunder.repr, binding_builtin(in, "__repr__", base_exception_repr));
+            env_set_local(in, dict, in->dunder.init,
+                          binding_builtin(in, "__init__", base_exception_init));
+            env_set_local(in, dict, in->dunder.str,
+                          binding_builtin(in, "__str__", base_exception_str));
+            env_set_local(in, dict, in->dunder.repr,
+                          binding_builtin(in, "__repr__", base_exception_repr));
         }
         Value **bases = ARENA_ARRAY(in->arena, Value *, 1);
         bases[0] = base;
-        PyClass *cls = class_new(in, name, name, "builtins", bases, base ? 1 : 0, dict, (SrcLoc){0});
+        PyClass *cls =
+            class_new(in, name, name, "builtins", bases, base ? 1 : 0, dict, (SrcLoc){0});
         cls->is_exception = true;
         cls->is_builtin = true;
         in->exc_classes[i] = cls;
@@ -120,7 +130,8 @@ Value *traceback_object(Interp *in, Value *exc) {
     if (!exc->inst->exc->ntb) return value_none();
     Value *tb = instance_new(in, in->traceback_class);
     const TraceEntry *last = &exc->inst->exc->tb[exc->inst->exc->ntb - 1];
-    dict_set(in->arena, tb->inst->attrs->dict, value_cstr(in->arena, "tb_lineno"), value_int(in->arena, last->loc.line));
+    dict_set(in->arena, tb->inst->attrs->dict, value_cstr(in->arena, "tb_lineno"),
+             value_int(in->arena, last->loc.line));
     return tb;
 }
 
@@ -197,7 +208,9 @@ Value *raise_new(Interp *in, ExcKind kind, Value **args, int nargs, SrcLoc loc) 
     return exception_raise(in, obj, loc);
 }
 
-Value *interp_key_error(Interp *in, Value *key, SrcLoc loc) { return raise_new(in, EXC_KEY_ERROR, &key, 1, loc); }
+Value *interp_key_error(Interp *in, Value *key, SrcLoc loc) {
+    return raise_new(in, EXC_KEY_ERROR, &key, 1, loc);
+}
 
 /* A message from outside names its class as text: the row of that name. */
 bool interp_raise_message(Interp *in, const char *msg, SrcLoc loc) {
@@ -205,7 +218,8 @@ bool interp_raise_message(Interp *in, const char *msg, SrcLoc loc) {
     while ((msg[n] >= 'A' && msg[n] <= 'Z') || (msg[n] >= 'a' && msg[n] <= 'z')) n++;
     if (n == 0 || (msg[n] != ':' && msg[n] != '\0')) return false;
     int kind = 0;
-    while (kind < EXC__CLASSES && (strncmp(hierarchy[kind].name, msg, n) != 0 || hierarchy[kind].name[n]))
+    while (kind < EXC__CLASSES &&
+           (strncmp(hierarchy[kind].name, msg, n) != 0 || hierarchy[kind].name[n]))
         kind++;
     if (kind == EXC__CLASSES) return false;
     const char *text = msg[n] == ':' ? msg + n + (msg[n + 1] == ' ' ? 2 : 1) : NULL;
@@ -225,7 +239,8 @@ bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok
     }
     if (type->kind != VAL_CLASS || !type->cls->is_exception) {
         *ok = false;
-        interp_type_error(in, loc, "catching classes that do not inherit from BaseException is not allowed");
+        interp_type_error(in, loc,
+                          "catching classes that do not inherit from BaseException is not allowed");
         return false;
     }
     return class_is_subclass(exc->inst->cls, type->cls);
@@ -258,10 +273,12 @@ static void print_traceback(Interp *in, Value *exc, int depth) {
     if (depth < 16) {
         if (e->cause) {
             print_traceback(in, e->cause, depth + 1);
-            diag_text(in->diag, "\nThe above exception was the direct cause of the following exception:\n\n");
+            diag_text(in->diag,
+                      "\nThe above exception was the direct cause of the following exception:\n\n");
         } else if (e->context && !e->suppress_context) {
             print_traceback(in, e->context, depth + 1);
-            diag_text(in->diag, "\nDuring handling of the above exception, another exception occurred:\n\n");
+            diag_text(in->diag,
+                      "\nDuring handling of the above exception, another exception occurred:\n\n");
         }
     }
     diag_text(in->diag, "Traceback (most recent call last):\n");
@@ -279,7 +296,8 @@ static void print_traceback(Interp *in, Value *exc, int depth) {
             continue;
         }
         if (repeats >= 3)
-            diag_text(in->diag, "  [Previous line repeated %d more time%s]\n", repeats - 2, repeats - 2 == 1 ? "" : "s");
+            diag_text(in->diag, "  [Previous line repeated %d more time%s]\n", repeats - 2,
+                      repeats - 2 == 1 ? "" : "s");
         repeats = 0;
         prev = t;
         if (t) diag_traceback_entry(in->diag, t->loc, t->func);

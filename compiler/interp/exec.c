@@ -99,7 +99,8 @@ void env_set_local(Interp *in, Env *env, const char *name, Value *value) {
     if (env->ordered && !b->value && value) {
         if (env->norder == env->order_cap) {
             int cap = env->order_cap ? env->order_cap * 2 : 8;
-            env->order = arena_grow(in->arena, env->order, sizeof(char *), (size_t)env->norder, (size_t)cap);
+            env->order =
+                arena_grow(in->arena, env->order, sizeof(char *), (size_t)env->norder, (size_t)cap);
             env->order_cap = cap;
         }
         env->order[env->norder++] = name;
@@ -114,7 +115,8 @@ bool env_delete(Env *env, const char *name) {
     if (env->ordered)
         for (int i = 0; i < env->norder; i++)
             if (env->order[i] == name) {
-                memmove(&env->order[i], &env->order[i + 1], sizeof(char *) * (size_t)(env->norder - i - 1));
+                memmove(&env->order[i], &env->order[i + 1],
+                        sizeof(char *) * (size_t)(env->norder - i - 1));
                 env->norder--;
                 break;
             }
@@ -140,7 +142,8 @@ void env_assign(Interp *in, Env *env, const char *name, Value *value) {
 
 void env_unbind(Interp *in, Env *env, const char *name) {
     (void)in;
-    Binding *b = env_find(name_in(env->globals, env->nglobals, name) ? env->module->globals : env, name);
+    Binding *b =
+        env_find(name_in(env->globals, env->nglobals, name) ? env->module->globals : env, name);
     if (b) b->value = NULL;
 }
 
@@ -170,12 +173,16 @@ Env *env_binding_scope(Interp *in, Env *env, const char *name) {
 
 static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value) {
     const NodeList *elts = &target->seq.elts;
-    static const ValueKind iterable[] = {VAL_LIST, VAL_TUPLE, VAL_RANGE, VAL_DICT, VAL_STR, VAL_NDARRAY, VAL_ITERATOR,
-                                         VAL_DICT_VIEW, VAL_SET, VAL_TENSOR, VAL_VARIABLE, VAL_INSTANCE};
+    static const ValueKind iterable[] = {VAL_LIST, VAL_TUPLE,   VAL_RANGE,    VAL_DICT,
+                                         VAL_STR,  VAL_NDARRAY, VAL_ITERATOR, VAL_DICT_VIEW,
+                                         VAL_SET,  VAL_TENSOR,  VAL_VARIABLE, VAL_INSTANCE};
     bool can_iterate = false;
-    for (size_t i = 0; i < sizeof iterable / sizeof iterable[0]; i++) can_iterate |= value->kind == iterable[i];
+    for (size_t i = 0; i < sizeof iterable / sizeof iterable[0]; i++)
+        can_iterate |= value->kind == iterable[i];
     if (!can_iterate)
-        return interp_type_error(in, target->loc, "cannot unpack non-iterable %s object", value_type_name(value)), false;
+        return interp_type_error(in, target->loc, "cannot unpack non-iterable %s object",
+                                 value_type_name(value)),
+               false;
     List *items = iterate_to_list(in, value, target->loc);
     if (!items) return false;
     int star = -1;
@@ -220,10 +227,12 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
         dict_set(in->arena, obj->dict, index, value);
         return true;
     }
-    if (obj->kind == VAL_LIST && index->kind == VAL_SLICE) return list_set_slice(in, obj->list, index, value, loc);
+    if (obj->kind == VAL_LIST && index->kind == VAL_SLICE)
+        return list_set_slice(in, obj->list, index, value, loc);
     if (obj->kind == VAL_LIST) {
         if (index->kind != VAL_INT && index->kind != VAL_BOOL) {
-            interp_type_error(in, loc, "list indices must be integers or slices, not %s", value_type_name(index));
+            interp_type_error(in, loc, "list indices must be integers or slices, not %s",
+                              value_type_name(index));
             return false;
         }
         int64_t i = index->kind == VAL_INT ? index->i : index->b;
@@ -239,7 +248,8 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
         interp_type_error(in, loc, "'Tensor' object does not support item assignment");
         return false;
     }
-    interp_type_error(in, loc, "'%s' object does not support item assignment", value_type_name(obj));
+    interp_type_error(in, loc, "'%s' object does not support item assignment",
+                      value_type_name(obj));
     return false;
 }
 
@@ -249,7 +259,8 @@ bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
         /* The emitted C names a tensor after the script's variable (t3_logits); not
            after the bundled library's locals, nor AutoGraph's return slot. */
         if (value->kind == VAL_TENSOR && !value->tensor.ir->name_hint &&
-            !interp_is_library_file(in, target->loc.file) && strncmp(target->name.id, "retval_", 7) != 0)
+            !interp_is_library_file(in, target->loc.file) &&
+            strncmp(target->name.id, "retval_", 7) != 0)
             value->tensor.ir->name_hint = target->name.id;
         env_assign(in, env, target->name.id, value);
         return true;
@@ -274,7 +285,8 @@ bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
 static bool delete_target(Interp *in, Env *env, const Node *target) {
     switch (target->kind) {
     case AST_NAME: {
-        Env *scope = name_in(env->globals, env->nglobals, target->name.id) ? env->module->globals : env;
+        Env *scope =
+            name_in(env->globals, env->nglobals, target->name.id) ? env->module->globals : env;
         Binding *b = env_find(scope, target->name.id);
         if (!b || !b->value) {
             interp_raise(in, EXC_NAME_ERROR, target->loc,
@@ -296,7 +308,8 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         if (obj->kind == VAL_INSTANCE) return instance_delete_item(in, obj, index, target->loc);
         if (obj->kind == VAL_DICT) {
             if (!check_hashable(in, index, target->loc)) return false;
-            if (!dict_delete(obj->dict, index)) return interp_key_error(in, index, target->loc), false;
+            if (!dict_delete(obj->dict, index))
+                return interp_key_error(in, index, target->loc), false;
             return true;
         }
         if (obj->kind == VAL_LIST && (index->kind == VAL_INT || index->kind == VAL_BOOL)) {
@@ -312,11 +325,15 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
             l->len--;
             return true;
         }
-        if (obj->kind == VAL_LIST && index->kind == VAL_SLICE) return list_set_slice(in, obj->list, index, NULL, target->loc);
+        if (obj->kind == VAL_LIST && index->kind == VAL_SLICE)
+            return list_set_slice(in, obj->list, index, NULL, target->loc);
         if (obj->kind == VAL_LIST)
-            return interp_type_error(in, target->loc, "list indices must be integers or slices, not %s",
-                                     value_type_name(index)), false;
-        interp_type_error(in, target->loc, "'%s' object doesn't support item deletion", value_type_name(obj));
+            return interp_type_error(in, target->loc,
+                                     "list indices must be integers or slices, not %s",
+                                     value_type_name(index)),
+                   false;
+        interp_type_error(in, target->loc, "'%s' object doesn't support item deletion",
+                          value_type_name(obj));
         return false;
     }
     case AST_ATTRIBUTE: {
@@ -416,8 +433,9 @@ static ExecStatus exec_import(Interp *in, Env *env, const Node *s) {
         } else {
             /* import a.b.c binds a */
             const char *dot = strchr(alias->alias.name, '.');
-            const char *top = dot ? arena_strndup(in->arena, alias->alias.name, (size_t)(dot - alias->alias.name))
-                                  : alias->alias.name;
+            const char *top =
+                dot ? arena_strndup(in->arena, alias->alias.name, (size_t)(dot - alias->alias.name))
+                    : alias->alias.name;
             PyModule *tm = dot ? module_import(in, top, env->module, 0, alias->loc) : m;
             if (!tm) return EXEC_ERROR;
             env_assign(in, env, interp_intern(in, top), tm->self);
@@ -504,7 +522,8 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
     bool handled;
     if (concat && old->kind == VAL_STR && rhs->kind == VAL_STR) {
         result = str_append_to_name(in, grow, old, rhs);
-    } else if ((result = instance_inplace(in, s->augassign.op, old, rhs, s->loc, &handled)) || handled) {
+    } else if ((result = instance_inplace(in, s->augassign.op, old, rhs, s->loc, &handled)) ||
+               handled) {
         /* obj.__iadd__(rhs)'s result is stored back, as Python does */
     } else if (set_augassign(in, s->augassign.op, old, rhs)) {
         result = old;
@@ -518,7 +537,8 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
         result = eval_binop(in, s->augassign.op, old, rhs, s->loc);
     }
     if (!result) return EXEC_ERROR;
-    if (t->kind == AST_SUBSCRIPT) return set_item(in, obj, index, result, t->loc) ? EXEC_NORMAL : EXEC_ERROR;
+    if (t->kind == AST_SUBSCRIPT)
+        return set_item(in, obj, index, result, t->loc) ? EXEC_NORMAL : EXEC_ERROR;
     return assign_target(in, env, t, result) ? EXEC_NORMAL : EXEC_ERROR;
 }
 
@@ -527,10 +547,13 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
 static void store_side_effect_check(Interp *in, Env *env, const Node *target, SrcLoc loc) {
     if (!in->tracing) return; /* (before the message is made: this runs on every store) */
     if (target->kind == AST_SUBSCRIPT && target->subscript.value->kind == AST_NAME)
-        side_effect_check(in, env, target->subscript.value->name.id, "changed (an item assigned)", true, loc);
+        side_effect_check(in, env, target->subscript.value->name.id, "changed (an item assigned)",
+                          true, loc);
     if (target->kind == AST_ATTRIBUTE && target->attribute.value->kind == AST_NAME)
-        side_effect_check(in, env, target->attribute.value->name.id,
-                          arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), true, loc);
+        side_effect_check(
+            in, env, target->attribute.value->name.id,
+            arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), true,
+            loc);
 }
 
 static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
@@ -545,8 +568,9 @@ static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
         for (int i = 0; i < s->assign.targets.len; i++) {
             const Node *t = s->assign.targets.items[i];
             /* (Only plain `name = ...`: AutoGraph's set_state writes its state by unpacking.) */
-            if (t->kind == AST_NAME && v->kind != VAL_VARIABLE && (name_in(env->globals, env->nglobals, t->name.id) ||
-                                        name_in(env->nonlocals, env->nnonlocals, t->name.id)))
+            if (t->kind == AST_NAME && v->kind != VAL_VARIABLE &&
+                (name_in(env->globals, env->nglobals, t->name.id) ||
+                 name_in(env->nonlocals, env->nnonlocals, t->name.id)))
                 side_effect_check(in, env, t->name.id, "changed", false, s->loc);
             /* Storing a tf.Variable made on the first trace is TensorFlow's accepted
                pattern (`if self.v is None: self.v = tf.Variable(...)`): not a pitfall. */
@@ -556,7 +580,8 @@ static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
         return EXEC_NORMAL;
     }
     case AST_AUGASSIGN:
-        if (s->augassign.target->kind == AST_NAME) side_effect_check(in, env, s->augassign.target->name.id, "changed", false, s->loc);
+        if (s->augassign.target->kind == AST_NAME)
+            side_effect_check(in, env, s->augassign.target->name.id, "changed", false, s->loc);
         else store_side_effect_check(in, env, s->augassign.target, s->loc);
         return exec_augassign(in, env, s);
     case AST_ANNASSIGN: {

@@ -20,8 +20,8 @@ typedef struct InterpState {
 } InterpState;
 
 static InterpState save_state(const Interp *in) {
-    return (InterpState){in->builder, in->open_regions, in->py_chain, in->depth, in->frames, in->user_loc,
-                         in->tracing, in->captures, in->trace_serial, in->env};
+    return (InterpState){in->builder,  in->open_regions, in->py_chain, in->depth,        in->frames,
+                         in->user_loc, in->tracing,      in->captures, in->trace_serial, in->env};
 }
 
 static void restore_state(Interp *in, const InterpState *s) {
@@ -37,7 +37,8 @@ static void restore_state(Interp *in, const InterpState *s) {
     in->env = s->env;
 }
 
-/* ---- raise, assert ---------------------------------------------------------------------------- */
+/* ---- raise, assert ----------------------------------------------------------------------------
+ */
 
 /* An exception class (instantiated without arguments) or instance; NULL after a
    TypeError naming what (exceptions, exception causes). */
@@ -66,7 +67,8 @@ ExecStatus exec_raise(Interp *in, Env *env, const Node *s) {
     if (s->raise.cause) {
         Value *c = eval(in, env, s->raise.cause);
         if (!c) return EXEC_ERROR;
-        if (c->kind != VAL_NONE && !(c = as_exception(in, c, "exception causes", s->raise.cause->loc)))
+        if (c->kind != VAL_NONE &&
+            !(c = as_exception(in, c, "exception causes", s->raise.cause->loc)))
             return EXEC_ERROR;
         v->inst->exc->cause = c->kind == VAL_NONE ? NULL : c;
         v->inst->exc->suppress_context = true;
@@ -88,7 +90,8 @@ ExecStatus exec_assert(Interp *in, Env *env, const Node *s) {
     return EXEC_ERROR;
 }
 
-/* ---- try ------------------------------------------------------------------------------------------ */
+/* ---- try
+ * ------------------------------------------------------------------------------------------ */
 
 /* Runs the first handler matching the caught exception (now in->exc); *matched false
    when none does (the exception goes on). */
@@ -152,7 +155,8 @@ ExecStatus exec_try(Interp *in, Env *env, const Node *s) {
     return st;
 }
 
-/* ---- with --------------------------------------------------------------------------------------- */
+/* ---- with ---------------------------------------------------------------------------------------
+ */
 
 static ExecStatus exec_with_items(Interp *in, Env *env, const Node *s, int item) {
     if (item == s->with.items.len) return exec_block(in, env, &s->with.body);
@@ -164,7 +168,9 @@ static ExecStatus exec_with_items(Interp *in, Env *env, const Node *s, int item)
     Value *exit = special_method(in, mgr, in->dunder.exit);
     if (!enter || !exit) {
         if (mgr->kind != VAL_INSTANCE)
-            return interp_not_supported(in, loc, arena_printf(in->arena, "'with' on a '%s' object", value_type_name(mgr))),
+            return interp_not_supported(
+                       in, loc,
+                       arena_printf(in->arena, "'with' on a '%s' object", value_type_name(mgr))),
                    EXEC_ERROR;
         interp_type_error(in, loc, "'%s' object does not support the context manager protocol%s",
                           value_type_name(mgr), enter ? " (missed __exit__ method)" : "");

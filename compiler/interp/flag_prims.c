@@ -54,13 +54,15 @@ static const ConstData *flag_default(Interp *in, Value *v, const char *name, Src
     }
     if (value_is_tensor(v))
         return interp_type_error(in, loc,
-                                 "the default of flag '%s' must be a Python bool, int, float or str, not a tensor "
+                                 "the default of flag '%s' must be a Python bool, int, float or "
+                                 "str, not a tensor "
                                  "(flag values are fixed before the program runs)",
                                  name),
                NULL;
-    return interp_type_error(in, loc,
-                             "the default of flag '%s' must be a scalar (a bool, int, float or str), got %s",
-                             name, value_repr(in->arena, v)),
+    return interp_type_error(
+               in, loc,
+               "the default of flag '%s' must be a scalar (a bool, int, float or str), got %s",
+               name, value_repr(in->arena, v)),
            NULL;
 }
 
@@ -70,12 +72,14 @@ static Value *prim_flag(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a[3];
     if (!args_bind(in, args, "flag", names, 3, 2, a, loc)) return NULL;
     if (a[0]->kind != VAL_STR)
-        return interp_type_error(in, loc, "flag name must be a str, got %s", value_repr(in->arena, a[0]));
+        return interp_type_error(in, loc, "flag name must be a str, got %s",
+                                 value_repr(in->arena, a[0]));
     const char *name = a[0]->str.s;
     if (strlen(name) != a[0]->str.len || !flag_name_is_valid(name))
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
-                            "invalid flag name %s: use letters, digits, '_' and '-' (it becomes --name)",
-                            value_repr(in->arena, a[0]));
+        return interp_raise(
+            in, EXC_VALUE_ERROR, loc,
+            "invalid flag name %s: use letters, digits, '_' and '-' (it becomes --name)",
+            value_repr(in->arena, a[0]));
     /* --help and -h are the program's own. */
     if (strcmp(name, "help") == 0 || strcmp(name, "h") == 0)
         return interp_raise(in, EXC_VALUE_ERROR, loc,
@@ -105,5 +109,6 @@ static Value *prim_flag(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 }
 
 void flag_prims_install(Interp *in, PyModule *m) {
-    env_set_local(in, m->globals, interp_intern(in, "flag"), value_builtin(in->arena, "flag", prim_flag, NULL));
+    env_set_local(in, m->globals, interp_intern(in, "flag"),
+                  value_builtin(in->arena, "flag", prim_flag, NULL));
 }

@@ -121,8 +121,12 @@ static Interp *interp_start(Arena *arena, Diag *diag, const Node *script, const 
     const SourceFile *file = script->module.file;
     in->module = module_new(arena, file->path);
     Func *program = func_new(in->module, "main", FUNC_PROGRAM, script->loc);
-    in->builder = (Builder){.module = in->module, .region = program->body, .diag = diag, .chain = NULL,
-                            .on_error = interp_builder_error, .on_error_ctx = in};
+    in->builder = (Builder){.module = in->module,
+                            .region = program->body,
+                            .diag = diag,
+                            .chain = NULL,
+                            .on_error = interp_builder_error,
+                            .on_error_ctx = in};
     if (eager) {
         in->eager = eager_new(in->module, opt->argc, opt->argv);
         in->builder.exec = eager_executor(in->eager);
@@ -166,7 +170,8 @@ static bool run_script(Interp *in, const Node *script) {
     return t.ok;
 }
 
-Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt) {
+Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script,
+                             const InterpOptions *opt) {
     Interp *in = interp_start(arena, diag, script, opt, false);
     if (!run_script(in, script)) return NULL;
     if (opt->trace_report) trace_report_print(in, opt->trace_report);

@@ -45,7 +45,8 @@ typedef struct InterpOptions {
 
 /* Runs the script's top level, parsed and converted by AutoGraph, as the program
  * function. Returns the traced module, or NULL after reporting errors through diag. */
-Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script, const InterpOptions *opt);
+Module *interp_trace_program(Arena *arena, Diag *diag, const Node *script,
+                             const InterpOptions *opt);
 
 /* ingot run --eager: runs the script with concrete tensors, each op at once through
  * its runtime kernel (tf.print prints as it runs), like TensorFlow's eager mode with

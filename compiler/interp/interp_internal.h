@@ -60,7 +60,7 @@ typedef struct CaptureList {
 
 /* One concrete function of a tf.function (one trace). */
 typedef struct ConcreteFunction {
-    Value *key;                   /* the trace key it accepts (trace_key.c; unknown dims generalize) */
+    Value *key; /* the trace key it accepts (trace_key.c; unknown dims generalize) */
     Func *func;
     Value *output_template;       /* the traced return value; tensors stand for results */
     int nresults;
@@ -100,10 +100,11 @@ typedef struct RegionScope {
 
 /* Interned names of the special methods, looked up on every operator of an instance. */
 typedef struct Dunders {
-    const char *init, *new_, *call, *repr, *str, *eq, *ne, *hash, *len, *bool_, *getitem, *setitem, *delitem,
-        *contains, *iter, *next, *enter, *exit, *getattr, *setattr, *delattr, *class_, *dict, *name, *qualname,
-        *module, *doc, *mro, *bases, *args, *cause, *context, *suppress_context, *traceback, *format, *index,
-        *int_, *float_, *neg, *pos, *invert, *abs, *lt, *le, *gt, *ge;
+    const char *init, *new_, *call, *repr, *str, *eq, *ne, *hash, *len, *bool_, *getitem, *setitem,
+        *delitem, *contains, *iter, *next, *enter, *exit, *getattr, *setattr, *delattr, *class_,
+        *dict, *name, *qualname, *module, *doc, *mro, *bases, *args, *cause, *context,
+        *suppress_context, *traceback, *format, *index, *int_, *float_, *neg, *pos, *invert, *abs,
+        *lt, *le, *gt, *ge;
     const char *binop[BIN__COUNT], *rbinop[BIN__COUNT], *ibinop[BIN__COUNT];
 } Dunders;
 
@@ -172,7 +173,7 @@ struct Interp {
        set: a failure without one is a build error already reported (not supported
        yet, a graph error), which nothing catches. */
     Value *exc;
-    Value *handling;              /* the exception an except block is handling (bare raise, __context__) */
+    Value *handling; /* the exception an except block is handling (bare raise, __context__) */
     PyClass *object_class;
     Env *exception_classes;       /* every exception class the interpreter raises, by name */
     PyClass *exc_classes[EXC__CLASSES]; /* the same, by ExcKind */
@@ -194,20 +195,24 @@ struct Interp {
 /* Reports a build error at loc (with notes for the traced call chain), which no except
    catches (a Python exception is interp_raise's); returns NULL so callers can write
    `return interp_error(...)`. */
-Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Raises the built-in exception kind at loc with the message fmt makes, which names no
    class (the kind does: "ValueError: " is how a traceback shows it); NULL, for
    `return interp_raise(...)`. EXC_NOT_SUPPORTED_YET is Ingot's limit instead, a build
    error "not supported yet: <message>" that no except catches. */
-Value *interp_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+Value *interp_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what);
 /* Where to locate an error met inside a runtime operation (stmt_loc, else user_loc). */
 SrcLoc interp_pending_loc(const Interp *in);
 /* The graph builder's errors (Builder.on_error), raised as TensorFlow's exceptions. */
 void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);
 /* A warning of a kind the user may have silenced (-Wno-<kind>); "[-W<kind>]" is added. */
-void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 const char *interp_intern(Interp *in, const char *s);
 bool interp_is_library_file(Interp *in, const SourceFile *file);
 /* Where an op made at loc is attributed: loc itself in user code, else the user's
@@ -230,13 +235,13 @@ bool env_delete(Env *env, const char *name);
 Value *env_lookup(Interp *in, Env *env, const char *name);
 
 /* ---- classes.c: classes, instances, attributes with descriptors ------------------------ */
-Env *namespace_new(Interp *in, PyModule *module);      /* an ordered Env: a class or instance __dict__ */
+Env *namespace_new(Interp *in, PyModule *module); /* an ordered Env: a class or instance __dict__ */
 Value *instance_new(Interp *in, PyClass *cls);
 /* The instance __dict__'s entry for name, or NULL. */
 Value *instance_get(const Value *obj, const char *name);
 Value *method_new(Interp *in, Value *fn, Value *self);
-PyClass *class_new(Interp *in, const char *name, const char *qualname, const char *module, Value **bases,
-                   int nbases, Env *dict, SrcLoc loc);
+PyClass *class_new(Interp *in, const char *name, const char *qualname, const char *module,
+                   Value **bases, int nbases, Env *dict, SrcLoc loc);
 /* name (interned) along the class's MRO, or NULL. */
 Value *class_lookup(const PyClass *cls, const char *name);
 bool class_is_subclass(const PyClass *cls, const PyClass *base);
@@ -271,7 +276,8 @@ void object_class_install(Interp *in);
 /* The special method name of obj's type (NULL: obj is no instance, or it has none). */
 Value *special_method(Interp *in, Value *obj, const char *name);
 /* obj.name(*args) looked up on the type; *found false (and NULL) when it has none. */
-Value *call_special(Interp *in, Value *obj, const char *name, Value **args, int nargs, SrcLoc loc, bool *found);
+Value *call_special(Interp *in, Value *obj, const char *name, Value **args, int nargs, SrcLoc loc,
+                    bool *found);
 /* repr() and str() that run __repr__/__str__ (inside containers too); NULL after an error. */
 const char *py_repr(Interp *in, Value *v, SrcLoc loc);
 const char *py_str(Interp *in, Value *v, SrcLoc loc);
@@ -324,7 +330,8 @@ ExecStatus exec_with(Interp *in, Env *env, const Node *s);
    item of the object it names, that outlives the trace warns: it happens once per
    trace, not per call. what: "changed", "'append'", ...; mutates: the object name
    refers to is changed (an item, an attribute, a method), not the name rebound. */
-void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates, SrcLoc loc);
+void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates,
+                       SrcLoc loc);
 /* The scope that binds name as seen from env (LEGB), or NULL. */
 Env *env_binding_scope(Interp *in, Env *env, const char *name);
 
@@ -401,7 +408,8 @@ Value *str_concat_growable(Interp *in, const Value *a, const Value *b);
    unreachable once the caller rebinds its name to the result). */
 Value *str_append_in_place(Interp *in, Value *a, const Value *b);
 /* CPython 3.11's Unicode character database (unicode.c over unicode_db.inc; unicode.h). */
-uint32_t utf8_decode_next(const char *s, size_t n, size_t *i); /* the code point at s[*i]; *i moves past it */
+uint32_t utf8_decode_next(const char *s, size_t n,
+                          size_t *i);   /* the code point at s[*i]; *i moves past it */
 bool unicode_is_printable(uint32_t c);  /* str.isprintable(): repr() escapes the others */
 bool unicode_is_space(uint32_t c);      /* str.isspace() */
 int unicode_decimal(uint32_t c);        /* a decimal digit's value (str.isdecimal()), else -1 */
@@ -412,7 +420,8 @@ const char *py_ascii(Interp *in, Value *v, SrcLoc loc);
 /* import dotted (relative to importer's package when level > 0); NULL after an error. */
 PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc);
 /* package.name as a submodule: NULL with *missing when there is none (nothing reported). */
-PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc, bool *missing);
+PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc,
+                           bool *missing);
 PyModule *module_create(Interp *in, const char *name, const SourceFile *file, bool is_library);
 
 /* ---- tensor_ops.c: the _ingot primitives and tensor operators --------------------------- */
@@ -489,12 +498,12 @@ typedef struct LoopSpec {
 
 /* A cond node: both branches traced from the caller's state; returns a tuple of
    the merged items (tensors), or NULL after an error. */
-Value *stage_cond(Interp *in, IrValue *pred, TraceFn then_fn, TraceFn else_fn, void *ctx, const StageNames *names,
-                  SrcLoc loc);
+Value *stage_cond(Interp *in, IrValue *pred, TraceFn then_fn, TraceFn else_fn, void *ctx,
+                  const StageNames *names, SrcLoc loc);
 /* A while node: init is a tuple of the loop variables; returns their final values
    (same structure, tensors), or NULL after an error. */
-Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, void *ctx, const LoopSpec *spec,
-                   SrcLoc loc);
+Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, void *ctx,
+                   const LoopSpec *spec, SrcLoc loc);
 
 /* ---- control_prims.c: _ingot.cond, while_loop, logical, shape, gather ------------------------ */
 void control_prims_install(Interp *in, PyModule *m);
@@ -521,8 +530,8 @@ PyModule *autograph_module(Interp *in);
 
 /* ---- tracing.c: tf.function --------------------------------------------------------------- */
 /* input_signature: None or a list of tf.TensorSpec (checked here). */
-Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature, bool reduce_retracing,
-                       SrcLoc loc);
+Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature,
+                       bool reduce_retracing, SrcLoc loc);
 Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc);
 /* The tf.function (a VAL_TF_FUNCTION) a method is for the instance obj. */
 Value *tf_function_bound_to(Interp *in, Value *tf, Value *obj);
@@ -548,7 +557,8 @@ int trace_key_distance(const Value *a, const Value *b);
 void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int *n);
 /* Why `want` needs another trace than `have`: "argument 'x': shape (3,) is not (2,)".
    names: per key entry, the parameter or keyword name (NULL entries allowed). */
-const char *trace_key_difference(Interp *in, const Value *have, const Value *want, const char *const *names);
+const char *trace_key_difference(Interp *in, const Value *have, const Value *want,
+                                 const char *const *names);
 
 /* x[slice] = value (value NULL: del x[slice]) on a list, as CPython does. eval.c */
 bool list_set_slice(Interp *in, List *l, Value *slice, Value *value, SrcLoc loc);

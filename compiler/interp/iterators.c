@@ -50,7 +50,8 @@ static bool genexp_next(Interp *in, Iterator *it, Value **out) {
             continue;
         }
         const Node *gen = gens->items[d];
-        if (!assign_target(in, it->scope, gen->comprehension.target, it->levels[d]->items[i])) return false;
+        if (!assign_target(in, it->scope, gen->comprehension.target, it->levels[d]->items[i]))
+            return false;
         bool keep = true;
         for (int k = 0; k < gen->comprehension.ifs.len && keep; k++) {
             const Node *test = gen->comprehension.ifs.items[k];
@@ -100,7 +101,9 @@ static bool iterator_next(Interp *in, Iterator *it, Value **out, SrcLoc loc) {
         /* The old protocol: obj[0], obj[1], ... until IndexError (or StopIteration). */
         Value *v = get_item(in, it->sequence, value_int(in->arena, it->index), loc);
         if (!v) {
-            if (!exception_is(in, in->exc, EXC_INDEX_ERROR) && !exception_is(in, in->exc, EXC_STOP_ITERATION)) return false;
+            if (!exception_is(in, in->exc, EXC_INDEX_ERROR) &&
+                !exception_is(in, in->exc, EXC_STOP_ITERATION))
+                return false;
             in->exc = NULL;
             it->done = true;
             return true;
@@ -130,7 +133,8 @@ List *iterator_drain(Interp *in, Iterator *it, SrcLoc loc) {
 
 Value *builtin_iter(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    if (args->nkw || args->npos != 1) return interp_type_error(in, loc, "iter() takes exactly one argument here");
+    if (args->nkw || args->npos != 1)
+        return interp_type_error(in, loc, "iter() takes exactly one argument here");
     Value *v = args->pos[0];
     if (v->kind == VAL_ITERATOR) return v;
     if (v->kind == VAL_INSTANCE) return instance_iter(in, v, loc);
@@ -152,7 +156,8 @@ Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         if (args->npos == 2) return args->pos[1];
         return raise_new(in, EXC_STOP_ITERATION, NULL, 0, loc);
     }
-    if (v->kind != VAL_ITERATOR) return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(v));
+    if (v->kind != VAL_ITERATOR)
+        return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(v));
     Value *item;
     if (!iterator_next(in, v->iter, &item, loc)) return NULL;
     if (item) return item;
@@ -164,7 +169,8 @@ Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 
 bool cursor_open(Interp *in, Value *iterable, Cursor *c, SrcLoc loc) {
     *c = (Cursor){0};
-    if (iterable->kind == VAL_INSTANCE && !(iterable = instance_iter(in, iterable, loc))) return false;
+    if (iterable->kind == VAL_INSTANCE && !(iterable = instance_iter(in, iterable, loc)))
+        return false;
     if (iterable->kind == VAL_ITERATOR) {
         c->iter = iterable->iter;
         return true;

@@ -7,7 +7,8 @@
 
 #include "interp_internal.h"
 
-#define METHOD(name) static Value *method_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
+#define METHOD(name)                                                                               \
+    static Value *method_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
 static bool nargs(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc) {
     if (args->nkw) {
@@ -16,22 +17,27 @@ static bool nargs(Interp *in, CallArgs *args, const char *fname, int lo, int hi,
     }
     if (args->npos >= lo && args->npos <= hi) return true;
     if (lo == hi)
-        interp_type_error(in, loc, "%s() takes exactly %d argument%s (%d given)", fname, lo, lo == 1 ? "" : "s", args->npos);
+        interp_type_error(in, loc, "%s() takes exactly %d argument%s (%d given)", fname, lo,
+                          lo == 1 ? "" : "s", args->npos);
     else if (args->npos < lo)
-        interp_type_error(in, loc, "%s() takes at least %d argument%s (%d given)", fname, lo, lo == 1 ? "" : "s", args->npos);
+        interp_type_error(in, loc, "%s() takes at least %d argument%s (%d given)", fname, lo,
+                          lo == 1 ? "" : "s", args->npos);
     else
-        interp_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", fname, hi, hi == 1 ? "" : "s", args->npos);
+        interp_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", fname, hi,
+                          hi == 1 ? "" : "s", args->npos);
     return false;
 }
 
 /* METH_NOARGS methods: "list.clear() takes no arguments (1 given)" (qualname: "list.clear"). */
 static bool no_args(Interp *in, CallArgs *args, const char *qualname, SrcLoc loc) {
     if (args->nkw) interp_type_error(in, loc, "%s() takes no keyword arguments", qualname);
-    else if (args->npos) interp_type_error(in, loc, "%s() takes no arguments (%d given)", qualname, args->npos);
+    else if (args->npos)
+        interp_type_error(in, loc, "%s() takes no arguments (%d given)", qualname, args->npos);
     return !args->nkw && !args->npos;
 }
 
-/* ---- format specs: [[fill]align][sign][#][0][width][,|_][.precision][type] --------------------- */
+/* ---- format specs: [[fill]align][sign][#][0][width][,|_][.precision][type] ---------------------
+ */
 
 typedef struct Spec {
     char fill[5];        /* one code point, UTF-8 */
@@ -145,7 +151,8 @@ static const char *pad(Interp *in, const char *sign, const char *body, const Spe
     for (size_t i = 0; i < left; i++) strbuf_puts(&sb, sp->fill);
     strbuf_puts(&sb, sign);
     strbuf_puts(&sb, body);
-    for (size_t i = 0; i < (align == '<' || align == '^' ? right : 0); i++) strbuf_puts(&sb, sp->fill);
+    for (size_t i = 0; i < (align == '<' || align == '^' ? right : 0); i++)
+        strbuf_puts(&sb, sp->fill);
     return strbuf_cstr(&sb);
 }
 
@@ -187,7 +194,10 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
         return NULL;
     }
     if (sp->grouping) body = group_digits(a, body, sp->grouping, 3);
-    const char *sign = signbit(f) && !isnan(f) ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
+    const char *sign = signbit(f) && !isnan(f) ? "-"
+                       : sp->sign == '+'       ? "+"
+                       : sp->sign == ' '       ? " "
+                                               : "";
     const char *r = pad(in, sign, body, sp, '>', loc);
     *ok = r != NULL;
     return r;
@@ -203,9 +213,18 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
     case 0:
     case 'd':
     case 'n': snprintf(buf, sizeof buf, "%llu", (unsigned long long)x); break;
-    case 'x': snprintf(buf, sizeof buf, "%llx", (unsigned long long)x); prefix = sp->alt ? "0x" : ""; break;
-    case 'X': snprintf(buf, sizeof buf, "%llX", (unsigned long long)x); prefix = sp->alt ? "0X" : ""; break;
-    case 'o': snprintf(buf, sizeof buf, "%llo", (unsigned long long)x); prefix = sp->alt ? "0o" : ""; break;
+    case 'x':
+        snprintf(buf, sizeof buf, "%llx", (unsigned long long)x);
+        prefix = sp->alt ? "0x" : "";
+        break;
+    case 'X':
+        snprintf(buf, sizeof buf, "%llX", (unsigned long long)x);
+        prefix = sp->alt ? "0X" : "";
+        break;
+    case 'o':
+        snprintf(buf, sizeof buf, "%llo", (unsigned long long)x);
+        prefix = sp->alt ? "0o" : "";
+        break;
     case 'b': {
         int n = 0;
         char tmp[70];
@@ -230,7 +249,8 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
         interp_raise(in, EXC_VALUE_ERROR, loc, "Cannot specify ',' with '%c'.", sp->type);
         return NULL;
     }
-    const char *body = sp->grouping ? group_digits(a, buf, sp->grouping, power_of_two ? 4 : 3) : buf;
+    const char *body =
+        sp->grouping ? group_digits(a, buf, sp->grouping, power_of_two ? 4 : 3) : buf;
     const char *sign = v < 0 ? "-" : sp->sign == '+' ? "+" : sp->sign == ' ' ? " " : "";
     const char *r = pad(in, arena_printf(a, "%s%s", sign, prefix), body, sp, '>', loc);
     *ok = r != NULL;
@@ -244,7 +264,8 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
         Value *sv = value_cstr(in->arena, spec);
         Value *r = call_special(in, v, in->dunder.format, &sv, 1, loc, &found);
         if (r && r->kind != VAL_STR)
-            return interp_type_error(in, loc, "__format__ must return a str, not %s", value_type_name(r));
+            return interp_type_error(in, loc, "__format__ must return a str, not %s",
+                                     value_type_name(r));
         return r;
     }
     if (!spec[0]) {
@@ -264,15 +285,17 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
         if (sp.type && sp.type != 's')
             return interp_raise(in, EXC_VALUE_ERROR, loc,
                                 "Unknown format code '%c' for object of type 'str'", sp.type);
-        if (v->kind != VAL_STR && v->kind != VAL_NONE && (sp.width || sp.precision >= 0) && !value_is_sequence(v) &&
-            v->kind != VAL_DICT && v->kind != VAL_TENSOR)
-            return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
+        if (v->kind != VAL_STR && v->kind != VAL_NONE && (sp.width || sp.precision >= 0) &&
+            !value_is_sequence(v) && v->kind != VAL_DICT && v->kind != VAL_TENSOR)
+            return interp_type_error(in, loc, "unsupported format string passed to %s.__format__",
+                                     value_type_name(v));
         const char *s = value_to_str(in->arena, v);
         if (sp.precision >= 0) s = cut_codepoints(in->arena, s, sp.precision);
         r = pad(in, "", s, &sp, '<', loc);
         ok = r != NULL;
     } else {
-        return interp_type_error(in, loc, "unsupported format string passed to %s.__format__", value_type_name(v));
+        return interp_type_error(in, loc, "unsupported format string passed to %s.__format__",
+                                 value_type_name(v));
     }
     return ok ? value_cstr(in->arena, r) : NULL;
 }
@@ -299,7 +322,8 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         if (*p == '(') {
             const char *close = strchr(p, ')');
             if (!close) return interp_raise(in, EXC_VALUE_ERROR, loc, "incomplete format key");
-            if (args->kind != VAL_DICT) return interp_type_error(in, loc, "format requires a mapping");
+            if (args->kind != VAL_DICT)
+                return interp_type_error(in, loc, "format requires a mapping");
             Value *key = value_str(in->arena, p + 1, (size_t)(close - p - 1));
             if (!(mapped = dict_get(args->dict, key)))
                 return interp_key_error(in, key, loc);
@@ -318,7 +342,8 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         }
         char conv = *p;
         if (!conv) return interp_raise(in, EXC_VALUE_ERROR, loc, "incomplete format");
-        if (!mapped && next >= items->len) return interp_type_error(in, loc, "not enough arguments for format string");
+        if (!mapped && next >= items->len)
+            return interp_type_error(in, loc, "not enough arguments for format string");
         Value *v = mapped ? mapped : items->items[next++];
         Spec sp = {.fill = " ", .precision = prec, .width = width, .align = '>'};
         for (int i = 0; i < nf; i++) {
@@ -363,20 +388,26 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         case 'u':
             if (v->kind == VAL_FLOAT) v = value_int(in->arena, (int64_t)v->f);
             if (v->kind != VAL_INT && v->kind != VAL_BOOL)
-                return interp_type_error(in, loc, "%%%c format: a real number is required, not %s", conv, value_type_name(v));
+                return interp_type_error(in, loc, "%%%c format: a real number is required, not %s",
+                                         conv, value_type_name(v));
             sp.type = 'd';
             piece = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
             break;
         case 'x': case 'X': case 'o':
             if (v->kind != VAL_INT && v->kind != VAL_BOOL)
-                return interp_type_error(in, loc, "%%%c format: an integer is required, not %s", conv, value_type_name(v));
+                return interp_type_error(in, loc, "%%%c format: an integer is required, not %s",
+                                         conv, value_type_name(v));
             sp.type = conv;
             piece = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
             break;
         case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': {
-            double d = v->kind == VAL_FLOAT ? v->f : v->kind == VAL_INT ? (double)v->i : v->kind == VAL_BOOL ? v->b : NAN;
+            double d = v->kind == VAL_FLOAT  ? v->f
+                       : v->kind == VAL_INT  ? (double)v->i
+                       : v->kind == VAL_BOOL ? v->b
+                                             : NAN;
             if (!value_is_number(v))
-                return interp_type_error(in, loc, "must be real number, not %s", value_type_name(v));
+                return interp_type_error(in, loc, "must be real number, not %s",
+                                         value_type_name(v));
             sp.type = conv;
             if (sp.precision < 0) sp.precision = 6;
             piece = format_float(in, d, &sp, loc, &ok);
@@ -395,7 +426,8 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
     return value_str(in->arena, strbuf_cstr(&sb), sb.len);
 }
 
-/* ---- list ------------------------------------------------------------------------------------------ */
+/* ---- list
+ * ------------------------------------------------------------------------------------------ */
 
 METHOD(list_append) {
     if (!nargs(in, args, "append", 1, 1, loc)) return NULL;
@@ -413,7 +445,9 @@ METHOD(list_extend) {
 
 METHOD(list_insert) {
     if (!nargs(in, args, "insert", 2, 2, loc)) return NULL;
-    if (args->pos[0]->kind != VAL_INT) return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(args->pos[0]));
+    if (args->pos[0]->kind != VAL_INT)
+        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+                                 value_type_name(args->pos[0]));
     List *l = self->list;
     int64_t i = args->pos[0]->i;
     if (i < 0) i += l->len;
@@ -516,13 +550,16 @@ METHOD(list_sort) {
             reverse = value_truthy(in, args->kw_values[k], loc, &ok);
             if (!ok) return NULL;
         } else {
-            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for sort()", args->kw_names[k]);
+            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for sort()",
+                                     args->kw_names[k]);
         }
     }
-    return sort_values(in, self->list->items, self->list->len, key, reverse, loc) ? value_none() : NULL;
+    return sort_values(in, self->list->items, self->list->len, key, reverse, loc) ? value_none()
+                                                                                  : NULL;
 }
 
-/* ---- dict -------------------------------------------------------------------------------------------- */
+/* ---- dict
+ * -------------------------------------------------------------------------------------------- */
 
 bool check_hashable(Interp *in, const Value *key, SrcLoc loc) {
     uint64_t h;
@@ -530,7 +567,8 @@ bool check_hashable(Interp *in, const Value *key, SrcLoc loc) {
     if (key->kind == VAL_TENSOR)
         interp_type_error(in, loc, "Tensor is unhashable. Instead, use tensor.ref() as the key.");
     else if (key->kind == VAL_VARIABLE)
-        interp_type_error(in, loc, "Variable is unhashable. Instead, use variable.ref() as the key.");
+        interp_type_error(in, loc,
+                          "Variable is unhashable. Instead, use variable.ref() as the key.");
     else if (value_hash(key, &h))
         return !in->exc; /* a __hash__ of the script's may have raised */
     else if (in->exc)
@@ -548,7 +586,8 @@ METHOD(dict_get) {
 
 /* A live view: it shows the dict as it is when it is used, as CPython's views do. */
 static Value *dict_view(Interp *in, Value *self, CallArgs *args, SrcLoc loc, int which) {
-    if (!nargs(in, args, which == 0 ? "keys" : which == 1 ? "values" : "items", 0, 0, loc)) return NULL;
+    if (!nargs(in, args, which == 0 ? "keys" : which == 1 ? "values" : "items", 0, 0, loc))
+        return NULL;
     Value *r = ARENA_NEW(in->arena, Value);
     r->kind = VAL_DICT_VIEW;
     r->view.dict = self->dict;
@@ -561,7 +600,8 @@ METHOD(dict_values) { return dict_view(in, self, args, loc, 1); }
 METHOD(dict_items) { return dict_view(in, self, args, loc, 2); }
 
 METHOD(dict_setdefault) {
-    if (!nargs(in, args, "setdefault", 1, 2, loc) || !check_hashable(in, args->pos[0], loc)) return NULL;
+    if (!nargs(in, args, "setdefault", 1, 2, loc) || !check_hashable(in, args->pos[0], loc))
+        return NULL;
     Value *v = dict_get(self->dict, args->pos[0]);
     if (v) return v;
     v = args->npos == 2 ? args->pos[1] : value_none();
@@ -570,13 +610,15 @@ METHOD(dict_setdefault) {
 }
 
 METHOD(dict_update) {
-    if (args->npos > 1) return interp_type_error(in, loc, "update expected at most 1 argument, got %d", args->npos);
+    if (args->npos > 1)
+        return interp_type_error(in, loc, "update expected at most 1 argument, got %d", args->npos);
     Value *dict_fn = env_get_local(in->builtins, interp_intern(in, "dict"));
     Value *other = call_value(in, dict_fn, args, loc);
     if (!other) return NULL;
     for (int i = 0; i < other->dict->nentries; i++)
         if (other->dict->entries[i].key)
-            dict_set(in->arena, self->dict, other->dict->entries[i].key, other->dict->entries[i].value);
+            dict_set(in->arena, self->dict, other->dict->entries[i].key,
+                     other->dict->entries[i].value);
     return value_none();
 }
 
@@ -595,7 +637,8 @@ METHOD(dict_copy) {
     if (!nargs(in, args, "copy", 0, 0, loc)) return NULL;
     Value *r = value_dict(in->arena);
     for (int i = 0; i < self->dict->nentries; i++)
-        if (self->dict->entries[i].key) dict_set(in->arena, r->dict, self->dict->entries[i].key, self->dict->entries[i].value);
+        if (self->dict->entries[i].key)
+            dict_set(in->arena, r->dict, self->dict->entries[i].key, self->dict->entries[i].value);
     return r;
 }
 
@@ -612,7 +655,8 @@ METHOD(dict_popitem) {
     /* Deleted entries at the end are dropped: index slots still naming them are harmless
        (a lookup through one compares the key of whatever entry reuses the number). */
     while (d->nentries > 0 && !d->entries[d->nentries - 1].key) d->nentries--;
-    if (d->nentries == 0) return interp_key_error(in, value_cstr(in->arena, "popitem(): dictionary is empty"), loc);
+    if (d->nentries == 0)
+        return interp_key_error(in, value_cstr(in->arena, "popitem(): dictionary is empty"), loc);
     DictEntry *e = &d->entries[d->nentries - 1];
     Value *r = value_tuple(in->arena, 2);
     r->list->items[0] = e->key;
@@ -626,8 +670,12 @@ METHOD(dict_popitem) {
 METHOD(dict_fromkeys) {
     (void)self;
     if (args->nkw) return interp_type_error(in, loc, "dict.fromkeys() takes no keyword arguments");
-    if (args->npos < 1) return interp_type_error(in, loc, "fromkeys expected at least 1 argument, got %d", args->npos);
-    if (args->npos > 2) return interp_type_error(in, loc, "fromkeys expected at most 2 arguments, got %d", args->npos);
+    if (args->npos < 1)
+        return interp_type_error(in, loc, "fromkeys expected at least 1 argument, got %d",
+                                 args->npos);
+    if (args->npos > 2)
+        return interp_type_error(in, loc, "fromkeys expected at most 2 arguments, got %d",
+                                 args->npos);
     Value *value = args->npos == 2 ? args->pos[1] : value_none();
     Value *r = value_dict(in->arena);
     Cursor c;
@@ -648,18 +696,18 @@ typedef struct MethodEntry {
 } MethodEntry;
 
 static const MethodEntry methods[] = {
-    {VAL_LIST, "append", method_list_append}, {VAL_LIST, "extend", method_list_extend},
-    {VAL_LIST, "insert", method_list_insert}, {VAL_LIST, "pop", method_list_pop},
-    {VAL_LIST, "remove", method_list_remove}, {VAL_LIST, "index", method_list_index},
-    {VAL_LIST, "count", method_list_count}, {VAL_LIST, "reverse", method_list_reverse},
-    {VAL_LIST, "copy", method_list_copy}, {VAL_LIST, "sort", method_list_sort},
-    {VAL_LIST, "clear", method_list_clear},
-    {VAL_TUPLE, "index", method_list_index}, {VAL_TUPLE, "count", method_list_count},
-    {VAL_DICT, "get", method_dict_get}, {VAL_DICT, "keys", method_dict_keys}, {VAL_DICT, "values", method_dict_values},
-    {VAL_DICT, "items", method_dict_items}, {VAL_DICT, "setdefault", method_dict_setdefault},
-    {VAL_DICT, "update", method_dict_update}, {VAL_DICT, "pop", method_dict_pop}, {VAL_DICT, "copy", method_dict_copy},
-    {VAL_DICT, "clear", method_dict_clear}, {VAL_DICT, "popitem", method_dict_popitem},
-    {VAL_DICT, "fromkeys", method_dict_fromkeys},
+    {VAL_LIST, "append", method_list_append},   {VAL_LIST, "extend", method_list_extend},
+    {VAL_LIST, "insert", method_list_insert},   {VAL_LIST, "pop", method_list_pop},
+    {VAL_LIST, "remove", method_list_remove},   {VAL_LIST, "index", method_list_index},
+    {VAL_LIST, "count", method_list_count},     {VAL_LIST, "reverse", method_list_reverse},
+    {VAL_LIST, "copy", method_list_copy},       {VAL_LIST, "sort", method_list_sort},
+    {VAL_LIST, "clear", method_list_clear},     {VAL_TUPLE, "index", method_list_index},
+    {VAL_TUPLE, "count", method_list_count},    {VAL_DICT, "get", method_dict_get},
+    {VAL_DICT, "keys", method_dict_keys},       {VAL_DICT, "values", method_dict_values},
+    {VAL_DICT, "items", method_dict_items},     {VAL_DICT, "setdefault", method_dict_setdefault},
+    {VAL_DICT, "update", method_dict_update},   {VAL_DICT, "pop", method_dict_pop},
+    {VAL_DICT, "copy", method_dict_copy},       {VAL_DICT, "clear", method_dict_clear},
+    {VAL_DICT, "popitem", method_dict_popitem}, {VAL_DICT, "fromkeys", method_dict_fromkeys},
 };
 
 Value *builtin_method(Interp *in, Value *self, const char *name) {
@@ -667,7 +715,8 @@ Value *builtin_method(Interp *in, Value *self, const char *name) {
     if (self->kind == VAL_SET) return set_method(in, self, name);
     if (self->kind == VAL_STR) return str_method(in, self, name);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
-        if (methods[i].kind == self->kind && strcmp(methods[i].name, name) == 0) /* fromkeys binds nothing */
+        if (methods[i].kind == self->kind &&
+            strcmp(methods[i].name, name) == 0) /* fromkeys binds nothing */
             return value_builtin(in->arena, methods[i].name, methods[i].fn,
                                  methods[i].fn == method_dict_fromkeys ? NULL : self);
     return NULL;

@@ -18,7 +18,8 @@ static const char *dir_of(Interp *in, const char *path) {
 static void register_module(Interp *in, PyModule *m) {
     if (in->nmodules == in->modules_cap) {
         int cap = in->modules_cap ? in->modules_cap * 2 : 16;
-        in->modules = arena_grow(in->arena, in->modules, sizeof(PyModule *), (size_t)in->nmodules, (size_t)cap);
+        in->modules = arena_grow(in->arena, in->modules, sizeof(PyModule *), (size_t)in->nmodules,
+                                 (size_t)cap);
         in->modules_cap = cap;
     }
     in->modules[in->nmodules++] = m;
@@ -46,8 +47,8 @@ PyModule *module_create(Interp *in, const char *name, const SourceFile *file, bo
 }
 
 /* Loads and runs the module file at path. */
-static PyModule *load_module(Interp *in, const char *name, const char *path, bool is_package, bool is_library,
-                             SrcLoc loc) {
+static PyModule *load_module(Interp *in, const char *name, const char *path, bool is_package,
+                             bool is_library, SrcLoc loc) {
     SourceFile *file = diag_load_file(in->arena, path);
     if (!file) {
         interp_error(in, loc, "cannot read module '%s' at '%s'", name, path);
@@ -59,7 +60,8 @@ static PyModule *load_module(Interp *in, const char *name, const char *path, boo
     PyModule *m = module_create(in, name, file, is_library);
     m->is_package = is_package;
     /* Its top level runs as a frame of the traceback ("<module>", called from the import). */
-    CallChain frame = {.call_loc = loc, .callee_name = "<module>", .parent = in->py_chain, .library = is_library};
+    CallChain frame = {
+        .call_loc = loc, .callee_name = "<module>", .parent = in->py_chain, .library = is_library};
     const CallChain *saved = in->py_chain;
     in->py_chain = &frame;
     bool ok = exec_module(in, m, ast);
@@ -68,8 +70,8 @@ static PyModule *load_module(Interp *in, const char *name, const char *path, boo
 }
 
 /* Finds name (one component) inside dir: dir/name.py or dir/name/__init__.py. */
-static PyModule *load_from_dir(Interp *in, const char *fullname, const char *dir, const char *leaf, bool is_library,
-                               SrcLoc loc, bool *found) {
+static PyModule *load_from_dir(Interp *in, const char *fullname, const char *dir, const char *leaf,
+                               bool is_library, SrcLoc loc, bool *found) {
     const char *pkg = arena_printf(in->arena, "%s/%s/__init__.py", dir, leaf);
     const char *file = arena_printf(in->arena, "%s/%s.py", dir, leaf);
     *found = true;
@@ -81,7 +83,8 @@ static PyModule *load_from_dir(Interp *in, const char *fullname, const char *dir
 
 /* The module named dotted, loaded on first use. NULL with *missing set when no such
    module exists (reported only if report_missing); NULL otherwise after an error. */
-static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc, bool report_missing, bool *missing) {
+static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc, bool report_missing,
+                                 bool *missing) {
     *missing = false;
     PyModule *m = find_loaded(in, dotted);
     if (m) return m;
@@ -106,17 +109,20 @@ static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc, boo
     }
     *missing = !found;
     if (!found && report_missing)
-        interp_error(in, loc,
-                     "no module named '%s' (ingot bundles 'tensorflow' and 'ingot'; other modules must be "
-                     "beside the script)",
-                     dotted);
+        interp_error(
+            in, loc,
+            "no module named '%s' (ingot bundles 'tensorflow' and 'ingot'; other modules must be "
+            "beside the script)",
+            dotted);
     return m;
 }
 
-PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc, bool *missing) {
+PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc,
+                           bool *missing) {
     *missing = !package->is_package;
     if (*missing) return NULL;
-    return import_absolute(in, arena_printf(in->arena, "%s.%s", package->name, name), loc, false, missing);
+    return import_absolute(in, arena_printf(in->arena, "%s.%s", package->name, name), loc, false,
+                           missing);
 }
 
 PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc) {
@@ -126,7 +132,8 @@ PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int 
     const char *base = importer->is_package ? importer->name : NULL;
     if (!base) {
         const char *dot = strrchr(importer->name, '.');
-        base = dot ? arena_strndup(in->arena, importer->name, (size_t)(dot - importer->name)) : NULL;
+        base =
+            dot ? arena_strndup(in->arena, importer->name, (size_t)(dot - importer->name)) : NULL;
     }
     for (int i = 1; i < level && base; i++) {
         const char *dot = strrchr(base, '.');

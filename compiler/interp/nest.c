@@ -7,9 +7,11 @@ static bool is_structure(const Value *v) { return value_is_sequence(v) || v->kin
 
 Value *nest_map(Interp *in, Value *v, LeafFn leaf_fn, void *ctx) {
     if (value_is_sequence(v)) {
-        Value *copy = v->kind == VAL_LIST ? value_list(in->arena, v->list->len) : value_tuple(in->arena, v->list->len);
+        Value *copy = v->kind == VAL_LIST ? value_list(in->arena, v->list->len)
+                                          : value_tuple(in->arena, v->list->len);
         for (int i = 0; i < v->list->len; i++)
-            if (!(copy->list->items[i] = nest_map(in, v->list->items[i], leaf_fn, ctx))) return NULL;
+            if (!(copy->list->items[i] = nest_map(in, v->list->items[i], leaf_fn, ctx)))
+                return NULL;
         return copy;
     }
     if (v->kind == VAL_DICT) {

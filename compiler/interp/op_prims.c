@@ -25,7 +25,8 @@ static bool attr_from_value(Interp *in, Attrs *attrs, const char *key, Value *v,
         for (int i = 0; i < n; i++) {
             Value *x = v->list->items[i];
             if (x->kind != VAL_INT && x->kind != VAL_BOOL) {
-                interp_type_error(in, loc, "attribute '%s' must be a list of ints, got %s", key, value_repr(a, v));
+                interp_type_error(in, loc, "attribute '%s' must be a list of ints, got %s", key,
+                                  value_repr(a, v));
                 return false;
             }
             items[i] = x->kind == VAL_INT ? x->i : x->b;
@@ -41,13 +42,16 @@ static bool attr_from_value(Interp *in, Attrs *attrs, const char *key, Value *v,
 
 bool attrs_from_dict(Interp *in, Attrs *attrs, Value *dict, SrcLoc loc) {
     if (!dict || dict->kind == VAL_NONE) return true;
-    if (dict->kind != VAL_DICT) return interp_type_error(in, loc, "op attributes must be a dict"), false;
+    if (dict->kind != VAL_DICT)
+        return interp_type_error(in, loc, "op attributes must be a dict"), false;
     Dict *d = dict->dict;
     for (int i = 0; i < d->nentries; i++) {
         DictEntry *e = &d->entries[i];
         if (!e->key) continue;
-        if (e->key->kind != VAL_STR) return interp_type_error(in, loc, "op attribute names must be str"), false;
-        if (!attr_from_value(in, attrs, interp_intern(in, e->key->str.s), e->value, loc)) return false;
+        if (e->key->kind != VAL_STR)
+            return interp_type_error(in, loc, "op attribute names must be str"), false;
+        if (!attr_from_value(in, attrs, interp_intern(in, e->key->str.s), e->value, loc))
+            return false;
     }
     return true;
 }
@@ -59,7 +63,8 @@ static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     static const char *const names[] = {"name", "inputs", "attrs"};
     Value *a[3];
     if (!args_bind(in, args, "op", names, 3, 2, a, loc)) return NULL;
-    if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "_ingot.op: the op name must be a str");
+    if (a[0]->kind != VAL_STR)
+        return interp_type_error(in, loc, "_ingot.op: the op name must be a str");
     Opcode op = op_named(a[0]->str.s);
     if (op == OP__COUNT || op_info[op].abi == ABI_SPECIAL)
         return interp_raise(in, EXC_VALUE_ERROR, loc,
@@ -104,7 +109,8 @@ static Value *prim_not_supported(Interp *in, Value *self, CallArgs *args, SrcLoc
     static const char *const names[] = {"what"};
     Value *a[1];
     if (!args_bind(in, args, "not_supported", names, 1, 1, a, loc)) return NULL;
-    if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "_ingot.not_supported: what must be a str");
+    if (a[0]->kind != VAL_STR)
+        return interp_type_error(in, loc, "_ingot.not_supported: what must be a str");
     return interp_not_supported(in, loc, a[0]->str.s);
 }
 

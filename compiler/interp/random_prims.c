@@ -24,7 +24,9 @@ static Value *random_state_new(Interp *in, int64_t seed, const char *name_hint, 
     int64_t *data = ARENA_ARRAY(in->arena, int64_t, IG_RANDOM_STATE_SIZE);
     ig_random_state_from_seed(seed, data);
     ConstData *cd = ARENA_NEW(in->arena, ConstData);
-    *cd = (ConstData){.dtype = DT_INT64, .shape = shape_of(1, (const int64_t[]){IG_RANDOM_STATE_SIZE}), .data = data};
+    *cd = (ConstData){.dtype = DT_INT64,
+                      .shape = shape_of(1, (const int64_t[]){IG_RANDOM_STATE_SIZE}),
+                      .data = data};
     Global *g = module_add_global(in->module, name_hint, cd, false, interp_op_loc(in, loc));
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_VARIABLE;
@@ -50,11 +52,13 @@ static bool seed_arg(Interp *in, Value *v, int64_t *seed, SrcLoc loc) {
 static Global *state_arg(Interp *in, Value *v, SrcLoc loc) {
     if (v->kind == VAL_VARIABLE) {
         Global *g = v->var.global;
-        if (g->type.dtype == DT_INT64 && g->type.shape.rank == 1 && g->type.shape.dims[0] == IG_RANDOM_STATE_SIZE)
+        if (g->type.dtype == DT_INT64 && g->type.shape.rank == 1 &&
+            g->type.shape.dims[0] == IG_RANDOM_STATE_SIZE)
             return g;
     }
-    interp_type_error(in, loc, "expected a random generator's state (an int64 variable of shape (3,)), got %s",
-                      value_repr(in->arena, v));
+    interp_type_error(
+        in, loc, "expected a random generator's state (an int64 variable of shape (3,)), got %s",
+        value_repr(in->arena, v));
     return NULL;
 }
 
@@ -92,7 +96,8 @@ static Value *prim_random_set_seed(Interp *in, Value *self, CallArgs *args, SrcL
 /* _ingot.random_global_state(): the global generator's state, made with the default
  * seed on first use when tf.random.set_seed was never called. */
 static Value *prim_random_global_state(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    if (args->npos || args->nkw) return interp_type_error(in, loc, "random_global_state() takes no arguments");
+    if (args->npos || args->nkw)
+        return interp_type_error(in, loc, "random_global_state() takes no arguments");
     const char *key = interp_intern(in, RANDOM_GLOBAL_KEY);
     Value *state = env_get_local(self->module->globals, key);
     if (state) return state;
@@ -116,14 +121,19 @@ static bool random_shape_arg(Interp *in, Value *v, Shape *out, SrcLoc loc) {
                                     "the shape of a random draw must be fully known, got %s",
                                     value_repr(in->arena, v)), false;
             if (d->kind != VAL_INT)
-                return interp_type_error(in, loc, "shape must be a list of ints, got %s", value_repr(in->arena, v)),
+                return interp_type_error(in, loc, "shape must be a list of ints, got %s",
+                                         value_repr(in->arena, v)),
                        false;
             out->dims[i] = d->i;
         }
     } else if (value_is_tensor(v)) {
-        return interp_not_supported(in, loc, "a tensor as the shape of a random draw (use a list of ints)"), false;
+        return interp_not_supported(in, loc,
+                                    "a tensor as the shape of a random draw (use a list of ints)"),
+               false;
     } else {
-        return interp_type_error(in, loc, "shape must be a list of ints, got %s", value_repr(in->arena, v)), false;
+        return interp_type_error(in, loc, "shape must be a list of ints, got %s",
+                                 value_repr(in->arena, v)),
+               false;
     }
     for (int i = 0; i < out->rank; i++)
         if (out->dims[i] < 0)
@@ -140,7 +150,10 @@ static bool number_arg(Interp *in, Value *v, const char *what, double *out, SrcL
         return true;
     }
     if (value_is_tensor(v) || v->kind == VAL_VARIABLE)
-        interp_not_supported(in, loc, arena_printf(in->arena, "a tensor as '%s' of a random draw (use a Python number)", what));
+        interp_not_supported(in, loc,
+                             arena_printf(in->arena,
+                                          "a tensor as '%s' of a random draw (use a Python number)",
+                                          what));
     else
         interp_type_error(in, loc, "'%s' must be a number, got %s", what, value_type_name(v));
     return false;
@@ -163,15 +176,20 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     Value *a[7];
     if (!args_bind(in, args, "random_draw", names, 7, 6, a, loc)) return NULL;
     if (a[6] && a[6]->kind != VAL_NONE)
-        return interp_not_supported(in, loc, "the 'seed' argument of a tf.random op (use tf.random.set_seed or a "
-                                             "tf.random.Generator)");
-    if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "random_draw: kind must be a string");
+        return interp_not_supported(
+            in, loc,
+            "the 'seed' argument of a tf.random op (use tf.random.set_seed or a "
+            "tf.random.Generator)");
+    if (a[0]->kind != VAL_STR)
+        return interp_type_error(in, loc, "random_draw: kind must be a string");
     const char *kind = a[0]->str.s;
     Global *state = state_arg(in, a[1], loc);
     if (!state) return NULL;
     Shape shape;
     if (!random_shape_arg(in, a[2], &shape, loc)) return NULL;
-    if (a[5]->kind != VAL_DTYPE) return interp_type_error(in, loc, "expected a tf.DType, got %s", value_repr(in->arena, a[5]));
+    if (a[5]->kind != VAL_DTYPE)
+        return interp_type_error(in, loc, "expected a tf.DType, got %s",
+                                 value_repr(in->arena, a[5]));
     DType dt = a[5]->dtype;
     bool uniform = strcmp(kind, "uniform") == 0;
     Opcode op = uniform ? OP_RANDOM_UNIFORM
@@ -181,12 +199,14 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     if (op == OP__COUNT) return interp_error(in, loc, "unknown random draw '%s'", kind);
     if (uniform && dtype_is_integer(dt)) op = OP_RANDOM_UNIFORM_INT;
     if (op == OP_RANDOM_UNIFORM_INT ? !(dt == DT_INT32 || dt == DT_INT64) : !dtype_is_float(dt))
-        return interp_type_error(in, loc, "%s: dtype %s is not supported (expected %s)", kind, dtype_name(dt),
+        return interp_type_error(in, loc, "%s: dtype %s is not supported (expected %s)", kind,
+                                 dtype_name(dt),
                                  uniform ? "a float or int32/int64 dtype" : "float32 or float64");
     Attrs attrs = {0};
     attrs_set_dtype(in->arena, &attrs, interp_intern(in, "dtype"), dt);
     attrs_set_shape(in->arena, &attrs, interp_intern(in, "shape"), shape);
-    const char *k0 = interp_intern(in, uniform ? "minval" : "mean"), *k1 = interp_intern(in, uniform ? "maxval" : "stddev");
+    const char *k0 = interp_intern(in, uniform ? "minval" : "mean"),
+               *k1 = interp_intern(in, uniform ? "maxval" : "stddev");
     if (op == OP_RANDOM_UNIFORM_INT) {
         /* TensorFlow's rules for integer draws: a maxval, and ints for both bounds. */
         if (a[4]->kind == VAL_NONE)
@@ -195,12 +215,14 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
         for (int i = 3; i < 5; i++)
             if (a[i]->kind != VAL_INT) {
                 if (value_is_tensor(a[i]) || a[i]->kind == VAL_VARIABLE)
-                    return interp_not_supported(in, loc, "a tensor as a bound of a random draw (use a Python int)");
-                return interp_type_error(in, loc, "'%s' of an integer draw must be an int, got %s", i == 3 ? k0 : k1,
-                                         value_type_name(a[i]));
+                    return interp_not_supported(
+                        in, loc, "a tensor as a bound of a random draw (use a Python int)");
+                return interp_type_error(in, loc, "'%s' of an integer draw must be an int, got %s",
+                                         i == 3 ? k0 : k1, value_type_name(a[i]));
             }
         int64_t lo = a[3]->i, hi = a[4]->i;
-        int64_t limit = dt == DT_INT32 ? INT32_MAX : INT64_MAX, floor = dt == DT_INT32 ? INT32_MIN : INT64_MIN;
+        int64_t limit = dt == DT_INT32 ? INT32_MAX : INT64_MAX,
+                floor = dt == DT_INT32 ? INT32_MIN : INT64_MIN;
         if (lo < floor || hi > limit || (dt == DT_INT32 && (hi < floor || lo > limit)))
             return interp_raise(in, EXC_VALUE_ERROR, loc,
                                 "bounds [%lld, %lld) do not fit %s", (long long)lo, (long long)hi,

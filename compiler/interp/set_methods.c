@@ -15,7 +15,8 @@ static Value *set_value(Interp *in, PySet *s) {
 }
 
 bool set_add_checked(Interp *in, PySet *s, Value *key, SrcLoc loc) {
-    if (set_add(in->arena, s, key)) return !in->exc; /* a __hash__ or __eq__ of the script's may raise */
+    if (set_add(in->arena, s, key))
+        return !in->exc; /* a __hash__ or __eq__ of the script's may raise */
     if (!in->exc) interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
     return false;
 }
@@ -48,7 +49,8 @@ static PySet *as_set(Interp *in, Value *other, SrcLoc loc) {
 Value *builtin_set(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (args->nkw) return interp_type_error(in, loc, "set() takes no keyword arguments");
-    if (args->npos > 1) return interp_type_error(in, loc, "set expected at most 1 argument, got %d", args->npos);
+    if (args->npos > 1)
+        return interp_type_error(in, loc, "set expected at most 1 argument, got %d", args->npos);
     PySet *s = set_new(in->arena);
     if (args->npos == 1 && !update_from(in, s, args->pos[0], loc)) return NULL;
     return set_value(in, s);
@@ -56,18 +58,22 @@ Value *builtin_set(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 
 /* ---- methods ------------------------------------------------------------------------- */
 
-#define SET_METHOD(name) static Value *method_set_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
+#define SET_METHOD(name)                                                                           \
+    static Value *method_set_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
 static bool arity(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc) {
-    if (args->nkw) return interp_type_error(in, loc, "set.%s() takes no keyword arguments", fname), false;
+    if (args->nkw)
+        return interp_type_error(in, loc, "set.%s() takes no keyword arguments", fname), false;
     if (args->npos >= lo && (hi < 0 || args->npos <= hi)) return true;
-    interp_type_error(in, loc, "set.%s() takes %s%d argument%s (%d given)", fname, lo == hi ? "exactly " : "at most ",
-                      lo == hi ? lo : hi, (lo == hi ? lo : hi) == 1 ? "" : "s", args->npos);
+    interp_type_error(in, loc, "set.%s() takes %s%d argument%s (%d given)", fname,
+                      lo == hi ? "exactly " : "at most ", lo == hi ? lo : hi,
+                      (lo == hi ? lo : hi) == 1 ? "" : "s", args->npos);
     return false;
 }
 
 SET_METHOD(add) {
-    if (!arity(in, args, "add", 1, 1, loc) || !set_add_checked(in, self->set, args->pos[0], loc)) return NULL;
+    if (!arity(in, args, "add", 1, 1, loc) || !set_add_checked(in, self->set, args->pos[0], loc))
+        return NULL;
     return value_none();
 }
 
@@ -125,7 +131,9 @@ static PySet *intersect(Interp *in, PySet *s, Value *other, SrcLoc loc) {
     for (int i = 0; i < items->len; i++) {
         bool found;
         if (!set_contains(s, items->items[i], &found))
-            return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(items->items[i])), NULL;
+            return interp_type_error(in, loc, "unhashable type: '%s'",
+                                     value_type_name(items->items[i])),
+                   NULL;
         if (found) set_add(in->arena, r, items->items[i]);
     }
     return r;
@@ -148,7 +156,9 @@ static bool subtract(Interp *in, PySet *r, Value *other, SrcLoc loc) {
     for (int i = 0; items && i < items->len; i++) {
         bool found;
         if (!set_discard(r, items->items[i], &found))
-            return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(items->items[i])), false;
+            return interp_type_error(in, loc, "unhashable type: '%s'",
+                                     value_type_name(items->items[i])),
+                   false;
     }
     return items != NULL;
 }
@@ -215,18 +225,29 @@ static const struct {
     const char *name;
     BuiltinFn fn;
 } set_methods[] = {
-    {"add", method_set_add}, {"remove", method_set_remove}, {"discard", method_set_discard}, {"pop", method_set_pop},
-    {"clear", method_set_clear}, {"copy", method_set_copy}, {"update", method_set_update},
-    {"union", method_set_union}, {"intersection", method_set_intersection}, {"difference", method_set_difference},
-    {"symmetric_difference", method_set_symmetric_difference}, {"issubset", method_set_issubset},
-    {"issuperset", method_set_issuperset}, {"isdisjoint", method_set_isdisjoint},
-    {"intersection_update", method_set_intersection_update}, {"difference_update", method_set_difference_update},
+    {"add", method_set_add},
+    {"remove", method_set_remove},
+    {"discard", method_set_discard},
+    {"pop", method_set_pop},
+    {"clear", method_set_clear},
+    {"copy", method_set_copy},
+    {"update", method_set_update},
+    {"union", method_set_union},
+    {"intersection", method_set_intersection},
+    {"difference", method_set_difference},
+    {"symmetric_difference", method_set_symmetric_difference},
+    {"issubset", method_set_issubset},
+    {"issuperset", method_set_issuperset},
+    {"isdisjoint", method_set_isdisjoint},
+    {"intersection_update", method_set_intersection_update},
+    {"difference_update", method_set_difference_update},
     {"symmetric_difference_update", method_set_symmetric_difference_update},
 };
 
 Value *set_method(Interp *in, Value *self, const char *name) {
     for (size_t i = 0; i < sizeof set_methods / sizeof set_methods[0]; i++)
-        if (strcmp(set_methods[i].name, name) == 0) return value_builtin(in->arena, name, set_methods[i].fn, self);
+        if (strcmp(set_methods[i].name, name) == 0)
+            return value_builtin(in->arena, name, set_methods[i].fn, self);
     return NULL;
 }
 

@@ -9,18 +9,20 @@
 #include "interp_internal.h"
 
 static bool first_warning_here(Interp *in, SrcLoc at) {
-    Value *key = value_cstr(in->arena, arena_printf(in->arena, "%p:%d:%d", (const void *)at.file, at.line, at.col));
+    Value *key = value_cstr(
+        in->arena, arena_printf(in->arena, "%p:%d:%d", (const void *)at.file, at.line, at.col));
     if (!in->side_effects_warned) in->side_effects_warned = value_dict(in->arena)->dict;
     if (dict_get(in->side_effects_warned, key)) return false;
     dict_set(in->arena, in->side_effects_warned, key, value_none());
     return true;
 }
 
-static const char *const per_call_advice =
-    "this happens once, while tracing, not on every call of the program; use a tf.Variable (or return the value) "
-    "for state that changes per call";
+static const char *const per_call_advice = "this happens once, while tracing, not on every call of "
+                                           "the program; use a tf.Variable (or return the value) "
+                                           "for state that changes per call";
 
-void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates, SrcLoc loc) {
+void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates,
+                       SrcLoc loc) {
     if (!in->tracing || in->opt->disabled_warnings[WARN_TRACE_SIDE_EFFECT]) return;
     Env *scope = env_binding_scope(in, env, name);
     if (!scope || scope == in->builtins) return;
@@ -29,22 +31,28 @@ void side_effect_check(Interp *in, Env *env, const char *name, const char *what,
         /* A name of this trace: only an object it names that was made before the trace
            (an instance passed in, self) outlives it. The library's own bookkeeping
            (a layer marking itself built) is not the script's pitfall. */
-        if (!mutates || !v || v->kind != VAL_INSTANCE || v->inst->trace_serial == in->trace_serial ||
-            interp_is_library_file(in, loc.file))
+        if (!mutates || !v || v->kind != VAL_INSTANCE ||
+            v->inst->trace_serial == in->trace_serial || interp_is_library_file(in, loc.file))
             return;
         if (!first_warning_here(in, interp_op_loc(in, loc))) return;
-        interp_warning(in, WARN_TRACE_SIDE_EFFECT, loc, "Python object '%s' (%s '%s' made outside the trace) %s inside "
-                       "tf.function '%s': %s", name, indefinite_article(v->inst->cls->name), v->inst->cls->name, what,
+        interp_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
+                       "Python object '%s' (%s '%s' made outside the trace) %s inside "
+                       "tf.function '%s': %s",
+                       name, indefinite_article(v->inst->cls->name), v->inst->cls->name, what,
                        in->tracing->name, per_call_advice);
         return;
     }
     if (!first_warning_here(in, interp_op_loc(in, loc))) return;
-    const char *kind = scope == env->module->globals ? "global" : "variable of an enclosing function";
-    const char *type = v && (v->kind == VAL_LIST || v->kind == VAL_DICT || v->kind == VAL_MODULE) ? value_type_name(v)
-                                                                                                : NULL;
-    if (mutates && v && v->kind == VAL_INSTANCE) type = arena_printf(in->arena, "object (%s '%s')",
-                                                                    indefinite_article(v->inst->cls->name), v->inst->cls->name);
-    interp_warning(in, WARN_TRACE_SIDE_EFFECT, loc, "Python %s%s '%s' %s inside tf.function '%s': %s",
-                   type ? type : kind, type ? (scope == env->module->globals ? " (a global)" : "") : "", name, what,
+    const char *kind =
+        scope == env->module->globals ? "global" : "variable of an enclosing function";
+    const char *type = v && (v->kind == VAL_LIST || v->kind == VAL_DICT || v->kind == VAL_MODULE)
+                           ? value_type_name(v)
+                           : NULL;
+    if (mutates && v && v->kind == VAL_INSTANCE)
+        type = arena_printf(in->arena, "object (%s '%s')", indefinite_article(v->inst->cls->name),
+                            v->inst->cls->name);
+    interp_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
+                   "Python %s%s '%s' %s inside tf.function '%s': %s", type ? type : kind,
+                   type ? (scope == env->module->globals ? " (a global)" : "") : "", name, what,
                    in->tracing->name, per_call_advice);
 }

@@ -52,7 +52,8 @@ IrValue *stage_condition(Interp *in, Value *cond, const char *tag, SrcLoc loc) {
                          "condition of %s expected to be `tf.bool` scalar, got %s", tag,
                          tensor_repr(in->arena, t));
         else
-            interp_not_supported(in, loc, "a single-element condition of rank > 0 (reshape it to a scalar)");
+            interp_not_supported(in, loc,
+                                 "a single-element condition of rank > 0 (reshape it to a scalar)");
         return NULL;
     }
     return t->tensor.ir;
@@ -64,20 +65,22 @@ static const char *shape_text(Interp *in, const Shape *s) { return shape_tuple_t
 
 /* A leaf as a tensor of the current region: Python numbers, bools and strings are
    converted, as TensorFlow converts the outputs of cond and while_loop. */
-static IrValue *leaf_tensor(Interp *in, Value *leaf, const char *name, const char *where, SrcLoc loc) {
+static IrValue *leaf_tensor(Interp *in, Value *leaf, const char *name, const char *where,
+                            SrcLoc loc) {
     if (leaf->kind == VAL_TENSOR || value_is_number(leaf) || leaf->kind == VAL_STR) {
         Value *t = to_tensor(in, leaf, -1, loc);
         return t ? t->tensor.ir : NULL;
     }
-    interp_type_error(in, loc, "'%s' must be a tensor, or a Python number, bool or string, %s; got %s", name,
+    interp_type_error(in, loc,
+                      "'%s' must be a tensor, or a Python number, bool or string, %s; got %s", name,
                       where, value_type_name(leaf));
     return NULL;
 }
 
 /* Each leaf of item named `name` as a tensor (appended to out); None is reported as
    "'name' is None at the end of <end>". */
-static bool item_tensors(Interp *in, Value *item, const char *name, const char *end, const char *where,
-                         List *out, SrcLoc loc) {
+static bool item_tensors(Interp *in, Value *item, const char *name, const char *end,
+                         const char *where, List *out, SrcLoc loc) {
     List leaves = {0};
     nest_flatten(in, item, &leaves);
     for (int i = 0; i < leaves.len; i++) {
@@ -104,8 +107,8 @@ static IrValue **ir_values(Interp *in, const List *tensors) {
 static const char *const branch_name[2] = {"main", "else"};
 
 /* Traces one branch into a new region; its items become tensors there. */
-static Value *trace_branch(Interp *in, int which, TraceFn fn, void *ctx, const StageNames *names, Region *r,
-                           List *tensors, SrcLoc loc) {
+static Value *trace_branch(Interp *in, int which, TraceFn fn, void *ctx, const StageNames *names,
+                           Region *r, List *tensors, SrcLoc loc) {
     RegionScope scope;
     region_enter(in, &scope, r);
     Value *out = fn(in, ctx, NULL);
@@ -125,8 +128,8 @@ static Value *trace_branch(Interp *in, int which, TraceFn fn, void *ctx, const S
     }
     const char *end = which == 0 ? "the main branch" : "the else branch";
     for (int i = 0; ok && i < names->n; i++)
-        ok = item_tensors(in, out->list->items[i], names->names[i], end, "to leave a tensor-dependent branch",
-                          tensors, loc);
+        ok = item_tensors(in, out->list->items[i], names->names[i], end,
+                          "to leave a tensor-dependent branch", tensors, loc);
     if (ok) region_set_results(in->module, r, ir_values(in, tensors), tensors->len);
     region_leave(in, &scope);
     return ok ? out : NULL;
@@ -134,14 +137,17 @@ static Value *trace_branch(Interp *in, int which, TraceFn fn, void *ctx, const S
 
 /* TensorFlow's checks between the branches: same structure, same dtypes. Our IR
    also needs the same rank (TensorFlow would give an unknown rank). */
-static bool check_branches(Interp *in, Value *out[2], const List tensors[2], const StageNames *names, SrcLoc loc) {
+static bool check_branches(Interp *in, Value *out[2], const List tensors[2],
+                           const StageNames *names, SrcLoc loc) {
     int next = 0;
     for (int i = 0; i < names->n; i++) {
         Value *a = out[0]->list->items[i], *b = out[1]->list->items[i];
         const char *name = names->names[i];
         if (!nest_same_structure(a, b)) {
-            interp_type_error(in, loc, "'%s' must have the same nested structure in the main and else branches: %s vs. %s",
-                              name, value_type_name(a), value_type_name(b));
+            interp_type_error(
+                in, loc,
+                "'%s' must have the same nested structure in the main and else branches: %s vs. %s",
+                name, value_type_name(a), value_type_name(b));
             return false;
         }
         List leaves = {0};
@@ -150,16 +156,19 @@ static bool check_branches(Interp *in, Value *out[2], const List tensors[2], con
             const TensorType *ta = &tensors[0].items[next]->tensor.ir->type;
             const TensorType *tb = &tensors[1].items[next]->tensor.ir->type;
             if (ta->dtype != tb->dtype) {
-                interp_type_error(in, loc, "'%s' has dtype %s in the main branch, but dtype %s in the else branch", name,
-                                  dtype_name(ta->dtype), dtype_name(tb->dtype));
+                interp_type_error(
+                    in, loc,
+                    "'%s' has dtype %s in the main branch, but dtype %s in the else branch", name,
+                    dtype_name(ta->dtype), dtype_name(tb->dtype));
                 return false;
             }
             if (ta->shape.rank != tb->shape.rank) {
-                interp_not_supported(in, loc,
-                                     arena_printf(in->arena,
-                                                  "'%s' has shape %s in the main branch but shape %s in the else "
-                                                  "branch: branches must agree on the rank",
-                                                  name, shape_text(in, &ta->shape), shape_text(in, &tb->shape)));
+                interp_not_supported(
+                    in, loc,
+                    arena_printf(in->arena,
+                                 "'%s' has shape %s in the main branch but shape %s in the else "
+                                 "branch: branches must agree on the rank",
+                                 name, shape_text(in, &ta->shape), shape_text(in, &tb->shape)));
                 return false;
             }
         }
@@ -167,8 +176,8 @@ static bool check_branches(Interp *in, Value *out[2], const List tensors[2], con
     return true;
 }
 
-Value *stage_cond(Interp *in, IrValue *pred, TraceFn then_fn, TraceFn else_fn, void *ctx, const StageNames *names,
-                  SrcLoc loc) {
+Value *stage_cond(Interp *in, IrValue *pred, TraceFn then_fn, TraceFn else_fn, void *ctx,
+                  const StageNames *names, SrcLoc loc) {
     Func *f = in->builder.region->func;
     Region *r[2] = {region_new(in->module, f), region_new(in->module, f)};
     List tensors[2] = {{0}, {0}};
@@ -198,8 +207,10 @@ static bool is_subshape(const Shape *exit, const Shape *entry) {
 /* A shape invariant: a tuple/list of ints and Nones (tf.TensorShape's dims). */
 static bool invariant_shape(Interp *in, Value *v, Shape *out, SrcLoc loc) {
     if (!value_is_sequence(v) || v->list->len > IR_MAX_RANK) {
-        interp_type_error(in, loc, "a shape invariant must be a tf.TensorShape or a list of ints and None, got %s",
-                          value_repr(in->arena, v));
+        interp_type_error(
+            in, loc,
+            "a shape invariant must be a tf.TensorShape or a list of ints and None, got %s",
+            value_repr(in->arena, v));
         return false;
     }
     out->rank = v->list->len;
@@ -208,7 +219,8 @@ static bool invariant_shape(Interp *in, Value *v, Shape *out, SrcLoc loc) {
         if (d->kind == VAL_NONE) out->dims[i] = DIM_UNKNOWN;
         else if (d->kind == VAL_INT && d->i >= 0) out->dims[i] = d->i;
         else {
-            interp_type_error(in, loc, "a shape invariant's dimensions must be ints or None, got %s",
+            interp_type_error(in, loc,
+                              "a shape invariant's dimensions must be ints or None, got %s",
                               value_repr(in->arena, v));
             return false;
         }
@@ -217,13 +229,15 @@ static bool invariant_shape(Interp *in, Value *v, Shape *out, SrcLoc loc) {
 }
 
 /* The invariant declared for the loop variable whose value is `var`, if any. */
-static bool find_invariant(Interp *in, const LoopSpec *spec, Value *var, Shape *out, bool *found, SrcLoc loc) {
+static bool find_invariant(Interp *in, const LoopSpec *spec, Value *var, Shape *out, bool *found,
+                           SrcLoc loc) {
     *found = false;
     if (!spec->invariants) return true;
     for (int i = 0; i < spec->invariants->len; i++) {
         Value *pair = spec->invariants->items[i];
         if (!value_is_sequence(pair) || pair->list->len != 2) {
-            interp_type_error(in, loc, "shape_invariants must be a list of (variable, shape) pairs");
+            interp_type_error(in, loc,
+                              "shape_invariants must be a list of (variable, shape) pairs");
             return false;
         }
         Value *who = pair->list->items[0];
@@ -259,7 +273,8 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
         if (item->kind == VAL_UNDEFINED_RETURN) {
             interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc,
                          "a return statement cannot be placed inside this TensorFlow loop; "
-                         "this may happen if a return statement depends on a static Python condition such as a "
+                         "this may happen if a return statement depends on a static Python "
+                         "condition such as a "
                          "hyperparameter");
             return false;
         }
@@ -272,22 +287,25 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
                              "'%s' is not allowed to be None before the loop", name);
                 return false;
             }
-            IrValue *t = leaf_tensor(in, leaf, name, "to be a loop variable of a tensor-dependent loop", loc);
+            IrValue *t = leaf_tensor(in, leaf, name,
+                                     "to be a loop variable of a tensor-dependent loop", loc);
             if (!t) return false;
             Shape shape = t->type.shape;
             bool found;
             if (!find_invariant(in, spec, leaf, &shape, &found, loc)) return false;
             if (found && !is_subshape(&t->type.shape, &shape)) {
-                interp_raise(in, EXC_VALUE_ERROR, loc,
-                             "'%s' has shape %s before the loop, which does not conform with the shape "
-                             "invariant %s",
-                             name, shape_text(in, &t->type.shape), shape_text(in, &shape));
+                interp_raise(
+                    in, EXC_VALUE_ERROR, loc,
+                    "'%s' has shape %s before the loop, which does not conform with the shape "
+                    "invariant %s",
+                    name, shape_text(in, &t->type.shape), shape_text(in, &shape));
                 return false;
             }
             int n = c->init.len;
             list_append(in->arena, &c->init, tensor_value(in, t));
             c->shapes = arena_grow(in->arena, c->shapes, sizeof(Shape), (size_t)n, (size_t)n + 1);
-            c->declared = arena_grow(in->arena, c->declared, sizeof(bool), (size_t)n, (size_t)n + 1);
+            c->declared =
+                arena_grow(in->arena, c->declared, sizeof(bool), (size_t)n, (size_t)n + 1);
             c->names = arena_grow(in->arena, c->names, sizeof(char *), (size_t)n, (size_t)n + 1);
             c->shapes[n] = shape;
             c->declared[n] = found;
@@ -301,7 +319,8 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
 static Value *region_vars(Interp *in, Region *r, Value *init, const Carried *c, List *params) {
     for (int i = 0; i < c->init.len; i++) {
         TensorType type = {c->init.items[i]->tensor.ir->type.dtype, c->shapes[i]};
-        list_append(in->arena, params, tensor_value(in, region_add_param(in->module, r, type, c->names[i])));
+        list_append(in->arena, params,
+                    tensor_value(in, region_add_param(in->module, r, type, c->names[i])));
     }
     int next = 0;
     return nest_pack(in, init, params->items, &next);
@@ -309,38 +328,42 @@ static Value *region_vars(Interp *in, Region *r, Value *init, const Carried *c, 
 
 /* TensorFlow's checks after one iteration: structure, dtype, and a shape no less
    specific than the loop's. */
-static bool check_iteration(Interp *in, Value *init, Value *exit, const LoopSpec *spec, const Carried *c,
-                            List *tensors, SrcLoc loc) {
+static bool check_iteration(Interp *in, Value *init, Value *exit, const LoopSpec *spec,
+                            const Carried *c, List *tensors, SrcLoc loc) {
     for (int i = 0; i < spec->names.n; i++) {
         const char *name = spec->names.names[i];
         Value *item = exit->list->items[i];
         if (!nest_same_structure(init->list->items[i], item)) {
-            interp_type_error(in, loc, "'%s' does not have the same nested structure after one iteration: %s vs. %s",
-                              name, value_type_name(init->list->items[i]), value_type_name(item));
+            interp_type_error(
+                in, loc,
+                "'%s' does not have the same nested structure after one iteration: %s vs. %s", name,
+                value_type_name(init->list->items[i]), value_type_name(item));
             return false;
         }
         if (item->kind == VAL_UNDEFINED) {
             interp_raise(in, EXC_VALUE_ERROR, loc, "'%s' must be defined before the loop", name);
             return false;
         }
-        if (!item_tensors(in, item, name, "the iteration", "to be a loop variable of a tensor-dependent loop",
-                          tensors, loc))
+        if (!item_tensors(in, item, name, "the iteration",
+                          "to be a loop variable of a tensor-dependent loop", tensors, loc))
             return false;
     }
     for (int k = 0; k < tensors->len; k++) {
         const TensorType *entry = &c->init.items[k]->tensor.ir->type;
         const TensorType *t = &tensors->items[k]->tensor.ir->type;
         if (t->dtype != entry->dtype) {
-            interp_type_error(in, loc, "'%s' has dtype %s before the loop, but dtype %s after one iteration",
+            interp_type_error(in, loc,
+                              "'%s' has dtype %s before the loop, but dtype %s after one iteration",
                               c->names[k], dtype_name(entry->dtype), dtype_name(t->dtype));
             return false;
         }
         if (is_subshape(&t->shape, &c->shapes[k])) continue;
         if (c->declared[k])
-            interp_raise(in, EXC_VALUE_ERROR, loc,
-                         "'%s' has shape %s after one iteration, which does not conform with the shape "
-                         "invariant %s",
-                         c->names[k], shape_text(in, &t->shape), shape_text(in, &c->shapes[k]));
+            interp_raise(
+                in, EXC_VALUE_ERROR, loc,
+                "'%s' has shape %s after one iteration, which does not conform with the shape "
+                "invariant %s",
+                c->names[k], shape_text(in, &t->shape), shape_text(in, &c->shapes[k]));
         else
             interp_raise(in, EXC_VALUE_ERROR, loc,
                          "'%s' has shape %s before the loop, but shape %s after one iteration. Use "
@@ -356,8 +379,8 @@ static IrValue *int32_const(Interp *in, int32_t v, SrcLoc loc) {
     return t ? t->tensor.ir : NULL;
 }
 
-Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, void *ctx, const LoopSpec *spec,
-                   SrcLoc loc) {
+Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, void *ctx,
+                   const LoopSpec *spec, SrcLoc loc) {
     SrcLoc op_loc = interp_op_loc(in, loc);
     Carried c = {0};
     if (!carried_init(in, init, spec, &c, loc)) return NULL;
@@ -381,7 +404,8 @@ Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, vo
     /* The test, evaluated on the cond region's params. */
     List cparams = {0};
     Value *vars = region_vars(in, cond_r, init, &c, &cparams);
-    IrValue *counter = limit ? region_add_param(in->module, cond_r, inits[nleaves]->type, "iterations") : NULL;
+    IrValue *counter =
+        limit ? region_add_param(in->module, cond_r, inits[nleaves]->type, "iterations") : NULL;
     region_enter(in, &scope, cond_r);
     Value *test = test_fn(in, ctx, vars);
     IrValue *go = test ? stage_condition(in, test, "while loop", loc) : NULL;
@@ -398,7 +422,8 @@ Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, vo
     /* One iteration of the body on the body region's params. */
     List bparams = {0};
     vars = region_vars(in, body_r, init, &c, &bparams);
-    counter = limit ? region_add_param(in->module, body_r, inits[nleaves]->type, "iterations") : NULL;
+    counter =
+        limit ? region_add_param(in->module, body_r, inits[nleaves]->type, "iterations") : NULL;
     region_enter(in, &scope, body_r);
     Value *exit = body_fn(in, ctx, vars);
     List tensors = {0};

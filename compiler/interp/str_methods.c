@@ -1,6 +1,7 @@
-/* str_methods.c — the methods of str (find, split, center, isalpha, ...), CPython 3.11's results and errors.
- * Entry point: str_method (methods.c's builtin_method asks it for a str receiver); unicode_* answer
- * character questions for repr(), int() and float(). Memory owner: the interpreter's Arena. */
+/* str_methods.c — the methods of str (find, split, center, isalpha, ...), CPython 3.11's results
+ * and errors. Entry point: str_method (methods.c's builtin_method asks it for a str receiver);
+ * unicode_* answer character questions for repr(), int() and float(). Memory owner: the
+ * interpreter's Arena. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,13 +13,15 @@
    as Python's do. Character classes and case mappings are CPython 3.11's for all of
    Unicode 14.0: unicode_db.inc is read off CPython itself (scripts/gen_unicode_db.py). */
 
-#define METHOD(name) static Value *method_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
+#define METHOD(name)                                                                               \
+    static Value *method_##name(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
 /* The text as code points (*n of them), for the methods that look around a position. */
 static uint32_t *decode_all(Interp *in, const Value *self, size_t *n) {
     uint32_t *cps = ARENA_ARRAY(in->arena, uint32_t, self->str.len + 1);
     size_t k = 0;
-    for (size_t i = 0; i < self->str.len;) cps[k++] = utf8_decode_next(self->str.s, self->str.len, &i);
+    for (size_t i = 0; i < self->str.len;)
+        cps[k++] = utf8_decode_next(self->str.s, self->str.len, &i);
     *n = k;
     return cps;
 }
@@ -33,7 +36,8 @@ static uint32_t *decode_all(Interp *in, const Value *self, size_t *n) {
    ARITY_UNPACK  PyArg_UnpackTuple: "center expected at least 1 argument, got 0" */
 typedef enum { ARITY_FIXED, ARITY_PARSE, ARITY_UNPACK } Arity;
 
-static bool str_args(Interp *in, CallArgs *args, const char *name, int lo, int hi, Arity style, SrcLoc loc) {
+static bool str_args(Interp *in, CallArgs *args, const char *name, int lo, int hi, Arity style,
+                     SrcLoc loc) {
     if (args->nkw) {
         interp_type_error(in, loc, "str.%s() takes no keyword arguments", name);
         return false;
@@ -48,31 +52,35 @@ static bool str_args(Interp *in, CallArgs *args, const char *name, int lo, int h
     else if (style == ARITY_FIXED)
         interp_type_error(in, loc, "str.%s() takes exactly one argument (%d given)", name, n);
     else if (style == ARITY_PARSE)
-        interp_type_error(in, loc, "%s() takes at %s %d argument%s (%d given)", name, most, bound, plural, n);
+        interp_type_error(in, loc, "%s() takes at %s %d argument%s (%d given)", name, most, bound,
+                          plural, n);
     else
-        interp_type_error(in, loc, "%s expected at %s %d argument%s, got %d", name, most, bound, plural, n);
+        interp_type_error(in, loc, "%s expected at %s %d argument%s, got %d", name, most, bound,
+                          plural, n);
     return false;
 }
 
 /* Argument Clinic's keyword-capable methods (split, rsplit, splitlines, expandtabs):
    names[0..n) are all optional; out[i] gets the value or NULL. */
-static bool str_kwargs(Interp *in, CallArgs *args, const char *name, const char *const *names, int n, Value **out,
-                       SrcLoc loc) {
+static bool str_kwargs(Interp *in, CallArgs *args, const char *name, const char *const *names,
+                       int n, Value **out, SrcLoc loc) {
     for (int i = 0; i < n; i++) out[i] = i < args->npos ? args->pos[i] : NULL;
     if (args->npos > n) {
-        interp_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", name, n, n == 1 ? "" : "s",
-                          args->npos + args->nkw);
+        interp_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", name, n,
+                          n == 1 ? "" : "s", args->npos + args->nkw);
         return false;
     }
     for (int k = 0; k < args->nkw; k++) {
         int i = 0;
         while (i < n && strcmp(names[i], args->kw_names[k]) != 0) i++;
         if (i == n) {
-            interp_type_error(in, loc, "'%s' is an invalid keyword argument for %s()", args->kw_names[k], name);
+            interp_type_error(in, loc, "'%s' is an invalid keyword argument for %s()",
+                              args->kw_names[k], name);
             return false;
         }
         if (out[i]) {
-            interp_type_error(in, loc, "argument for %s() given by name ('%s') and position (%d)", name, names[i], i + 1);
+            interp_type_error(in, loc, "argument for %s() given by name ('%s') and position (%d)",
+                              name, names[i], i + 1);
             return false;
         }
         out[i] = args->kw_values[k];
@@ -93,13 +101,17 @@ static bool need_int(Interp *in, const Value *v, int64_t *out, SrcLoc loc) {
         *out = v->kind == VAL_INT ? v->i : v->b;
         return true;
     }
-    interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(v));
+    interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+                      value_type_name(v));
     return false;
 }
 
-/* ---- text helpers ------------------------------------------------------------------------------- */
+/* ---- text helpers -------------------------------------------------------------------------------
+ */
 
-static Value *str_of(Interp *in, const char *s, size_t n) { return value_str(in->arena, n ? s : "", n); }
+static Value *str_of(Interp *in, const char *s, size_t n) {
+    return value_str(in->arena, n ? s : "", n);
+}
 
 /* count * unit + extra bytes, in int64 with overflow checked (a negative count, as
    'ab' * -3, makes an empty string): within STR_MAX_BYTES, or a MemoryError raised
@@ -116,7 +128,9 @@ bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc 
     return false;
 }
 
-static Value *buf_value(Interp *in, StrBuf *sb) { return value_str(in->arena, sb->len ? sb->data : "", sb->len); }
+static Value *buf_value(Interp *in, StrBuf *sb) {
+    return value_str(in->arena, sb->len ? sb->data : "", sb->len);
+}
 
 /* The byte offset of code point cp (0 <= cp <= the text's code points). */
 static size_t cp_offset(const char *s, size_t n, int64_t cp) {
@@ -170,14 +184,16 @@ typedef struct Window {
     size_t bstart, bend; /* their byte offsets (bstart == bend when start >= end) */
 } Window;
 
-static bool str_window(Interp *in, const Value *self, CallArgs *args, int first, Window *w, SrcLoc loc) {
+static bool str_window(Interp *in, const Value *self, CallArgs *args, int first, Window *w,
+                       SrcLoc loc) {
     int64_t n = utf8_codepoints(self->str.s, self->str.len);
     int64_t bound[2] = {0, n};
     for (int k = 0; k < 2 && first + k < args->npos; k++) {
         const Value *v = args->pos[first + k];
         if (v->kind == VAL_NONE) continue;
         if (v->kind != VAL_INT && v->kind != VAL_BOOL) {
-            interp_type_error(in, loc, "slice indices must be integers or None or have an __index__ method");
+            interp_type_error(in, loc,
+                              "slice indices must be integers or None or have an __index__ method");
             return false;
         }
         bound[k] = v->kind == VAL_INT ? v->i : v->b;
@@ -204,7 +220,8 @@ static int64_t find_in(const Value *self, const Value *sub, const Window *w, boo
     return -1;
 }
 
-/* ---- join, strip, split ----------------------------------------------------------------------- */
+/* ---- join, strip, split -----------------------------------------------------------------------
+ */
 
 METHOD(str_join) {
     if (!str_args(in, args, "join", 1, 1, ARITY_FIXED, loc)) return NULL;
@@ -215,19 +232,22 @@ METHOD(str_join) {
     for (int i = 0; i < items->len; i++) {
         Value *v = items->items[i];
         if (v->kind != VAL_STR)
-            return interp_type_error(in, loc, "sequence item %d: expected str instance, %s found", i, value_type_name(v));
+            return interp_type_error(in, loc, "sequence item %d: expected str instance, %s found",
+                                     i, value_type_name(v));
         if (i) strbuf_putn(&sb, self->str.s, self->str.len);
         strbuf_putn(&sb, v->str.s, v->str.len);
     }
     return buf_value(in, &sb);
 }
 
-static Value *strip(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, bool left, bool right) {
+static Value *strip(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname,
+                    bool left, bool right) {
     if (!str_args(in, args, fname, 0, 1, ARITY_UNPACK, loc)) return NULL;
     const char *chars = NULL;
     size_t chars_len = 0;
     if (args->npos == 1 && args->pos[0]->kind != VAL_NONE) {
-        if (args->pos[0]->kind != VAL_STR) return interp_type_error(in, loc, "%s arg must be None or str", fname);
+        if (args->pos[0]->kind != VAL_STR)
+            return interp_type_error(in, loc, "%s arg must be None or str", fname);
         chars = args->pos[0]->str.s, chars_len = args->pos[0]->str.len;
     }
     /* Whole code points: whitespace (str.isspace), or those of chars. */
@@ -288,7 +308,8 @@ static Value *split(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool re
         while (e > 0 && (k = space_before(s, e))) e -= k;
         if (e > 0) list_append(in->arena, out, str_of(in, s, e));
     } else {
-        if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "must be str or None, not %s", value_type_name(a[0]));
+        if (a[0]->kind != VAL_STR)
+            return interp_type_error(in, loc, "must be str or None, not %s", value_type_name(a[0]));
         const char *sep = a[0]->str.s;
         int64_t sl = (int64_t)a[0]->str.len;
         if (sl == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "empty separator");
@@ -365,7 +386,8 @@ METHOD(str_splitlines) {
 
 /* partition and rpartition: (before, sep, after) around the first (last) sep. */
 static Value *partition(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool reverse) {
-    if (!str_args(in, args, reverse ? "rpartition" : "partition", 1, 1, ARITY_FIXED, loc)) return NULL;
+    if (!str_args(in, args, reverse ? "rpartition" : "partition", 1, 1, ARITY_FIXED, loc))
+        return NULL;
     Value *sep = args->pos[0];
     if (!need_str(in, sep, "must be", loc)) return NULL;
     if (sep->str.len == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "empty separator");
@@ -445,12 +467,14 @@ METHOD(str_removesuffix) {
     return self;
 }
 
-/* ---- searching: find rfind index rindex count startswith endswith ------------------------------- */
+/* ---- searching: find rfind index rindex count startswith endswith -------------------------------
+ */
 
-static Value *find(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, bool reverse, bool raise) {
+static Value *find(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname,
+                   bool reverse, bool raise) {
     Window w;
-    if (!str_args(in, args, fname, 1, 3, ARITY_PARSE, loc) || !str_window(in, self, args, 1, &w, loc) ||
-        !need_str(in, args->pos[0], "must be", loc))
+    if (!str_args(in, args, fname, 1, 3, ARITY_PARSE, loc) ||
+        !str_window(in, self, args, 1, &w, loc) || !need_str(in, args->pos[0], "must be", loc))
         return NULL;
     int64_t i = find_in(self, args->pos[0], &w, reverse);
     if (i < 0 && raise) return interp_raise(in, EXC_VALUE_ERROR, loc, "substring not found");
@@ -464,8 +488,8 @@ METHOD(str_rindex) { return find(in, self, args, loc, "rindex", true, true); }
 
 METHOD(str_count) {
     Window w;
-    if (!str_args(in, args, "count", 1, 3, ARITY_PARSE, loc) || !str_window(in, self, args, 1, &w, loc) ||
-        !need_str(in, args->pos[0], "must be", loc))
+    if (!str_args(in, args, "count", 1, 3, ARITY_PARSE, loc) ||
+        !str_window(in, self, args, 1, &w, loc) || !need_str(in, args->pos[0], "must be", loc))
         return NULL;
     const Value *sub = args->pos[0];
     if (w.end < w.start) return value_int(in->arena, 0);
@@ -480,19 +504,24 @@ METHOD(str_count) {
 static Value *starts_ends(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool ends) {
     const char *fname = ends ? "endswith" : "startswith";
     Window w;
-    if (!str_args(in, args, fname, 1, 3, ARITY_PARSE, loc) || !str_window(in, self, args, 1, &w, loc)) return NULL;
+    if (!str_args(in, args, fname, 1, 3, ARITY_PARSE, loc) ||
+        !str_window(in, self, args, 1, &w, loc))
+        return NULL;
     Value *p = args->pos[0];
     if (p->kind != VAL_STR && p->kind != VAL_TUPLE)
-        return interp_type_error(in, loc, "%s first arg must be str or a tuple of str, not %s", fname, value_type_name(p));
+        return interp_type_error(in, loc, "%s first arg must be str or a tuple of str, not %s",
+                                 fname, value_type_name(p));
     List single = {.items = &p, .len = 1};
     List *options = p->kind == VAL_TUPLE ? p->list : &single;
     for (int i = 0; i < options->len; i++) { /* CPython checks each item as it gets to it */
         const Value *o = options->items[i];
         if (o->kind != VAL_STR)
-            return interp_type_error(in, loc, "tuple for %s must only contain str, not %s", fname, value_type_name(o));
+            return interp_type_error(in, loc, "tuple for %s must only contain str, not %s", fname,
+                                     value_type_name(o));
         size_t ol = o->str.len;
         if (w.end - utf8_codepoints(o->str.s, ol) < w.start || w.bend - w.bstart < ol) continue;
-        if (memcmp(self->str.s + (ends ? w.bend - ol : w.bstart), o->str.s, ol) == 0) return value_bool(true);
+        if (memcmp(self->str.s + (ends ? w.bend - ol : w.bstart), o->str.s, ol) == 0)
+            return value_bool(true);
     }
     return value_bool(false);
 }
@@ -500,18 +529,24 @@ static Value *starts_ends(Interp *in, Value *self, CallArgs *args, SrcLoc loc, b
 METHOD(str_startswith) { return starts_ends(in, self, args, loc, false); }
 METHOD(str_endswith) { return starts_ends(in, self, args, loc, true); }
 
-/* ---- character classes: isalpha isdigit ... ----------------------------------------------------- */
+/* ---- character classes: isalpha isdigit ... -----------------------------------------------------
+ */
 
 /* Every code point has one of flags (UNI_*), and there is at least one. */
-static Value *all_of(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, unsigned flags) {
+static Value *all_of(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname,
+                     unsigned flags) {
     if (!str_args(in, args, fname, 0, 0, ARITY_FIXED, loc)) return NULL;
     for (size_t i = 0; i < self->str.len;)
-        if (!unicode_has(utf8_decode_next(self->str.s, self->str.len, &i), flags)) return value_bool(false);
+        if (!unicode_has(utf8_decode_next(self->str.s, self->str.len, &i), flags))
+            return value_bool(false);
     return value_bool(self->str.len > 0);
 }
 
 METHOD(str_isalpha) { return all_of(in, self, args, loc, "isalpha", UNI_ALPHA); }
-METHOD(str_isalnum) { return all_of(in, self, args, loc, "isalnum", UNI_ALPHA | UNI_DECIMAL | UNI_DIGIT | UNI_NUMERIC); }
+METHOD(str_isalnum) {
+    return all_of(in, self, args, loc, "isalnum",
+                  UNI_ALPHA | UNI_DECIMAL | UNI_DIGIT | UNI_NUMERIC);
+}
 METHOD(str_isspace) { return all_of(in, self, args, loc, "isspace", UNI_SPACE); }
 METHOD(str_isdigit) { return all_of(in, self, args, loc, "isdigit", UNI_DIGIT); }
 METHOD(str_isdecimal) { return all_of(in, self, args, loc, "isdecimal", UNI_DECIMAL); }
@@ -521,7 +556,8 @@ METHOD(str_isnumeric) { return all_of(in, self, args, loc, "isnumeric", UNI_NUME
 METHOD(str_isprintable) {
     if (!str_args(in, args, "isprintable", 0, 0, ARITY_FIXED, loc)) return NULL;
     for (size_t i = 0; i < self->str.len;)
-        if (!unicode_has(utf8_decode_next(self->str.s, self->str.len, &i), UNI_PRINTABLE)) return value_bool(false);
+        if (!unicode_has(utf8_decode_next(self->str.s, self->str.len, &i), UNI_PRINTABLE))
+            return value_bool(false);
     return value_bool(true);
 }
 
@@ -537,7 +573,8 @@ METHOD(str_isascii) {
    titlecase letter, 'ǅ', is of neither). */
 static Value *is_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool upper) {
     if (!str_args(in, args, upper ? "isupper" : "islower", 0, 0, ARITY_FIXED, loc)) return NULL;
-    unsigned other = (upper ? UNI_LOWER : UNI_UPPER) | UNI_TITLE, same = upper ? UNI_UPPER : UNI_LOWER;
+    unsigned other = (upper ? UNI_LOWER : UNI_UPPER) | UNI_TITLE,
+             same = upper ? UNI_UPPER : UNI_LOWER;
     bool cased = false;
     for (size_t i = 0; i < self->str.len;) {
         uint32_t c = utf8_decode_next(self->str.s, self->str.len, &i);
@@ -576,12 +613,14 @@ METHOD(str_isidentifier) {
     for (size_t i = 0; i < self->str.len;) {
         bool first = i == 0;
         uint32_t c = utf8_decode_next(self->str.s, self->str.len, &i);
-        if (!(first ? c == '_' || unicode_has(c, UNI_XID_START) : unicode_has(c, UNI_XID_CONTINUE))) return value_bool(false);
+        if (!(first ? c == '_' || unicode_has(c, UNI_XID_START) : unicode_has(c, UNI_XID_CONTINUE)))
+            return value_bool(false);
     }
     return value_bool(self->str.len > 0);
 }
 
-/* ---- case mapping: full mappings ('ß'.upper() is 'SS'), final sigma ------------------------------ */
+/* ---- case mapping: full mappings ('ß'.upper() is 'SS'), final sigma
+ * ------------------------------ */
 
 typedef enum { CASE_UPPER, CASE_LOWER, CASE_FOLD, CASE_SWAP, CASE_TITLE, CASE_CAPITALIZE } CaseMap;
 
@@ -606,7 +645,8 @@ static void put_lower(StrBuf *sb, const uint32_t *cps, size_t n, size_t i) {
     strbuf_putn(sb, buf, (size_t)utf8_encode(lower_sigma(cps, n, i), buf));
 }
 
-static Value *map_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, CaseMap how) {
+static Value *map_case(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname,
+                       CaseMap how) {
     if (!str_args(in, args, fname, 0, 0, ARITY_FIXED, loc)) return NULL;
     size_t n;
     uint32_t *cps = decode_all(in, self, &n);
@@ -645,7 +685,8 @@ METHOD(str_swapcase) { return map_case(in, self, args, loc, "swapcase", CASE_SWA
 METHOD(str_title) { return map_case(in, self, args, loc, "title", CASE_TITLE); }
 METHOD(str_capitalize) { return map_case(in, self, args, loc, "capitalize", CASE_CAPITALIZE); }
 
-/* ---- translate, maketrans ------------------------------------------------------------------------ */
+/* ---- translate, maketrans
+ * ------------------------------------------------------------------------ */
 
 /* Each code point looked up (by its int) in the table: None deletes it, an int or a
    str replaces it, a LookupError (KeyError, IndexError) keeps it. */
@@ -694,7 +735,8 @@ METHOD(str_maketrans) {
     Value *x = args->pos[0], *r = value_dict(in->arena);
     if (args->npos == 1) {
         if (x->kind != VAL_DICT)
-            return interp_type_error(in, loc, "if you give only one argument to maketrans it must be a dict");
+            return interp_type_error(
+                in, loc, "if you give only one argument to maketrans it must be a dict");
         for (int i = 0; i < x->dict->nentries; i++) {
             Value *key = x->dict->entries[i].key;
             if (!key) continue;
@@ -705,31 +747,37 @@ METHOD(str_maketrans) {
                                         "string keys in translate table must be of length 1");
                 key = value_int(in->arena, utf8_decode_next(key->str.s, key->str.len, &j));
             } else if (key->kind != VAL_INT && key->kind != VAL_BOOL) {
-                return interp_type_error(in, loc, "keys in translate table must be strings or integers");
+                return interp_type_error(in, loc,
+                                         "keys in translate table must be strings or integers");
             }
             dict_set(in->arena, r->dict, key, x->dict->entries[i].value);
         }
         return r;
     }
     if (x->kind != VAL_STR)
-        return interp_type_error(in, loc, "first maketrans argument must be a string if there is a second argument");
+        return interp_type_error(
+            in, loc, "first maketrans argument must be a string if there is a second argument");
     const Value *y = args->pos[1];
     if (utf8_codepoints(x->str.s, x->str.len) != utf8_codepoints(y->str.s, y->str.len))
         return interp_raise(in, EXC_VALUE_ERROR, loc,
                             "the first two maketrans arguments must have equal length");
     for (size_t i = 0, j = 0; i < x->str.len;) {
         Value *from = value_int(in->arena, utf8_decode_next(x->str.s, x->str.len, &i));
-        dict_set(in->arena, r->dict, from, value_int(in->arena, utf8_decode_next(y->str.s, y->str.len, &j)));
+        dict_set(in->arena, r->dict, from,
+                 value_int(in->arena, utf8_decode_next(y->str.s, y->str.len, &j)));
     }
     if (args->npos == 3) {
         const Value *z = args->pos[2];
         for (size_t i = 0; i < z->str.len;)
-            dict_set(in->arena, r->dict, value_int(in->arena, utf8_decode_next(z->str.s, z->str.len, &i)), value_none());
+            dict_set(in->arena, r->dict,
+                     value_int(in->arena, utf8_decode_next(z->str.s, z->str.len, &i)),
+                     value_none());
     }
     return r;
 }
 
-/* ---- padding: zfill center ljust rjust expandtabs (widths in code points) ----------------------- */
+/* ---- padding: zfill center ljust rjust expandtabs (widths in code points) -----------------------
+ */
 
 static void put_fill(StrBuf *sb, const char *fill, size_t fill_len, int64_t count) {
     for (int64_t i = 0; i < count; i++) strbuf_putn(sb, fill, fill_len);
@@ -737,17 +785,23 @@ static void put_fill(StrBuf *sb, const char *fill, size_t fill_len, int64_t coun
 
 /* align: '<' ljust, '>' rjust, '^' center (CPython's center puts the odd fill on the
    left when both the margin and the width are odd). */
-static Value *justify(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname, char align) {
+static Value *justify(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const char *fname,
+                      char align) {
     int64_t width;
-    if (!str_args(in, args, fname, 1, 2, ARITY_UNPACK, loc) || !need_int(in, args->pos[0], &width, loc)) return NULL;
+    if (!str_args(in, args, fname, 1, 2, ARITY_UNPACK, loc) ||
+        !need_int(in, args->pos[0], &width, loc))
+        return NULL;
     const char *fill = " ";
     size_t fill_len = 1;
     if (args->npos == 2) {
         const Value *f = args->pos[1];
         if (f->kind != VAL_STR)
-            return interp_type_error(in, loc, "The fill character must be a unicode character, not %s", value_type_name(f));
+            return interp_type_error(in, loc,
+                                     "The fill character must be a unicode character, not %s",
+                                     value_type_name(f));
         if (utf8_codepoints(f->str.s, f->str.len) != 1)
-            return interp_type_error(in, loc, "The fill character must be exactly one character long");
+            return interp_type_error(in, loc,
+                                     "The fill character must be exactly one character long");
         fill = f->str.s, fill_len = f->str.len;
     }
     int64_t margin = width - utf8_codepoints(self->str.s, self->str.len);
@@ -769,7 +823,9 @@ METHOD(str_rjust) { return justify(in, self, args, loc, "rjust", '>'); }
 /* Zeros on the left, after a leading sign. */
 METHOD(str_zfill) {
     int64_t width;
-    if (!str_args(in, args, "zfill", 1, 1, ARITY_FIXED, loc) || !need_int(in, args->pos[0], &width, loc)) return NULL;
+    if (!str_args(in, args, "zfill", 1, 1, ARITY_FIXED, loc) ||
+        !need_int(in, args->pos[0], &width, loc))
+        return NULL;
     int64_t margin = width - utf8_codepoints(self->str.s, self->str.len);
     if (margin <= 0) return self;
     if (!str_size_ok(in, margin, 1, (int64_t)self->str.len, loc)) return NULL;
@@ -814,11 +870,13 @@ METHOD(str_expandtabs) {
     return buf_value(in, &sb);
 }
 
-/* ---- format ------------------------------------------------------------------------------------ */
+/* ---- format ------------------------------------------------------------------------------------
+ */
 
 /* str.format's work on the text s: auto-numbered fields ({}) count on in *auto_index,
    shared with the fields nested in a format spec ("{:>{}}"). */
-static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args, int *auto_index, SrcLoc loc) {
+static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args, int *auto_index,
+                          SrcLoc loc) {
     StrBuf sb;
     strbuf_init(&sb, in->arena);
     for (size_t i = 0; i < len; i++) {
@@ -864,13 +922,15 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         if (name_len == 0) {
             if (*auto_index >= args->npos)
                 return interp_raise(in, EXC_INDEX_ERROR, loc,
-                                    "Replacement index %d out of range for positional args tuple", *auto_index);
+                                    "Replacement index %d out of range for positional args tuple",
+                                    *auto_index);
             v = args->pos[(*auto_index)++];
         } else if (field[0] >= '0' && field[0] <= '9') {
             int idx = atoi(field);
             if (idx >= args->npos)
                 return interp_raise(in, EXC_INDEX_ERROR, loc,
-                                    "Replacement index %d out of range for positional args tuple", idx);
+                                    "Replacement index %d out of range for positional args tuple",
+                                    idx);
             v = args->pos[idx];
         } else {
             const char *name = arena_intern(in->arena, field, name_len);
@@ -891,7 +951,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
                 const char *key = arena_strndup(in->arena, p + 1, (size_t)(close - p - 1));
                 char *endp;
                 long idx = strtol(key, &endp, 10);
-                Value *kv = *endp == '\0' && *key ? value_int(in->arena, idx) : value_cstr(in->arena, key);
+                Value *kv =
+                    *endp == '\0' && *key ? value_int(in->arena, idx) : value_cstr(in->arena, key);
                 v = get_item(in, v, kv, loc);
                 p = close + 1;
             }
@@ -902,7 +963,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
                 return interp_raise(in, EXC_VALUE_ERROR, loc,
                                     "Unknown conversion specifier %c", conversion);
         }
-        if (conversion && !(conversion == 's' && v->kind == VAL_STR)) { /* str(s) is s, NULs included */
+        if (conversion &&
+            !(conversion == 's' && v->kind == VAL_STR)) { /* str(s) is s, NULs included */
             const char *text = conversion == 's' ? py_str(in, v, loc)
                              : conversion == 'a' ? py_ascii(in, v, loc) : py_repr(in, v, loc);
             if (!text) return NULL;
@@ -934,12 +996,14 @@ typedef struct StrMethod {
 
 #define M(name) {#name, method_str_##name}
 static const StrMethod str_methods[] = {
-    M(join), M(split), M(rsplit), M(splitlines), M(strip), M(lstrip), M(rstrip), M(partition), M(rpartition),
-    M(replace), M(removeprefix), M(removesuffix), M(find), M(rfind), M(index), M(rindex), M(count),
-    M(startswith), M(endswith), M(isalpha), M(isalnum), M(isspace), M(isdigit), M(isdecimal), M(isnumeric),
-    M(isprintable), M(isascii), M(translate), M(maketrans),
-    M(isupper), M(islower), M(istitle), M(isidentifier), M(upper), M(lower), M(casefold), M(swapcase), M(title),
-    M(capitalize), M(center), M(ljust), M(rjust), M(zfill), M(expandtabs), M(format),
+    M(join),      M(split),       M(rsplit),       M(splitlines), M(strip),        M(lstrip),
+    M(rstrip),    M(partition),   M(rpartition),   M(replace),    M(removeprefix), M(removesuffix),
+    M(find),      M(rfind),       M(index),        M(rindex),     M(count),        M(startswith),
+    M(endswith),  M(isalpha),     M(isalnum),      M(isspace),    M(isdigit),      M(isdecimal),
+    M(isnumeric), M(isprintable), M(isascii),      M(translate),  M(maketrans),    M(isupper),
+    M(islower),   M(istitle),     M(isidentifier), M(upper),      M(lower),        M(casefold),
+    M(swapcase),  M(title),       M(capitalize),   M(center),     M(ljust),        M(rjust),
+    M(zfill),     M(expandtabs),  M(format),
 };
 #undef M
 

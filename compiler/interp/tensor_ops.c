@@ -25,9 +25,16 @@ static const char *tf_default_op_name(Opcode op) {
     case OP_FILL: return "Fill";
     case OP_CAST: return "Cast";
     case OP_DIV: return "truediv";
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_FLOORDIV: case OP_MOD: case OP_POW: case OP_RANGE:
+    case OP_ADD:
+    case OP_SUB:
+    case OP_MUL:
+    case OP_FLOORDIV:
+    case OP_MOD:
+    case OP_POW:
+    case OP_RANGE:
     case OP_COND: case OP_WHILE:
-        return op_info[op].name;   /* "add", "sub", "mul", "floordiv", "mod", "pow", "range", "cond", "while" */
+        return op_info[op]
+            .name; /* "add", "sub", "mul", "floordiv", "mod", "pow", "range", "cond", "while" */
     default: return tf_op_name(op); /* MatMul, Less, Greater, Equal, ... */
     }
 }
@@ -69,7 +76,8 @@ Value *tensor_value(Interp *in, IrValue *ir) { return named_tensor_value(in, ir,
 
 /* Converts v (a Python value, or a tensor) as an input of the op about to be named
    scope: TensorFlow converts it inside the op's name scope, as "<scope>/<which>". */
-static Value *op_operand(Interp *in, Value *v, int dtype, const char *scope, const char *which, SrcLoc loc) {
+static Value *op_operand(Interp *in, Value *v, int dtype, const char *scope, const char *which,
+                         SrcLoc loc) {
     if (value_is_tensor(v) || !scope) return to_tensor(in, v, dtype, loc);
     in->operand_name = arena_printf(in->arena, "%s/%s", scope, which);
     Value *t = to_tensor(in, v, dtype, loc);
@@ -98,8 +106,8 @@ const char *shape_tuple_text(Arena *a, const Shape *s) {
 
 const char *tensor_repr(Arena *a, const Value *v) {
     const TensorType *t = &v->tensor.ir->type;
-    return arena_printf(a, "Tensor(\"%s\", shape=%s, dtype=%s)", v->tensor.tf_name, shape_tuple_text(a, &t->shape),
-                        dtype_name(t->dtype));
+    return arena_printf(a, "Tensor(\"%s\", shape=%s, dtype=%s)", v->tensor.tf_name,
+                        shape_tuple_text(a, &t->shape), dtype_name(t->dtype));
 }
 
 /* ---- Building ops --------------------------------------------------------------------- */
@@ -124,7 +132,8 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
         if (tensor_in_scope(in, v->tensor.ir)) return v->tensor.ir;
         interp_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
                      "%s was made inside a tensor-dependent branch or loop and is out of "
-                     "scope here; pass it out as a variable the branch or loop assigns instead of storing it in a "
+                     "scope here; pass it out as a variable the branch or loop assigns instead of "
+                     "storing it in a "
                      "Python object",
                      tensor_repr(in->arena, v));
         return NULL;
@@ -214,7 +223,10 @@ static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt
 }
 
 static bool store_element(Interp *in, Value *v, DType dt, void *dst, SrcLoc loc) {
-    double f = v->kind == VAL_FLOAT ? v->f : v->kind == VAL_INT ? (double)v->i : v->kind == VAL_BOOL ? v->b : 0;
+    double f = v->kind == VAL_FLOAT  ? v->f
+               : v->kind == VAL_INT  ? (double)v->i
+               : v->kind == VAL_BOOL ? v->b
+                                     : 0;
     bool is_float = v->kind == VAL_FLOAT;
     switch (dt) {
     case DT_BOOL:
@@ -248,7 +260,8 @@ static bool store_element(Interp *in, Value *v, DType dt, void *dst, SrcLoc loc)
     default: break;
     }
 bad:
-    interp_type_error(in, loc, "Cannot convert %s to EagerTensor of dtype %s", value_repr(in->arena, v), dtype_name(dt));
+    interp_type_error(in, loc, "Cannot convert %s to EagerTensor of dtype %s",
+                      value_repr(in->arena, v), dtype_name(dt));
     return false;
 }
 
@@ -346,7 +359,8 @@ static bool coerce_pair(Interp *in, Opcode op, Value **a, Value **b, SrcLoc loc)
         *a = *b ? op_operand(in, *a, (int)(*b)->tensor.ir->type.dtype, scope, "x", loc) : NULL;
     } else {
         *a = op_operand(in, *a, -1, scope, "x", loc);
-        *b = *a ? op_operand(in, *b, value_is_tensor(*b) ? -1 : (int)(*a)->tensor.ir->type.dtype, scope, "y", loc)
+        *b = *a ? op_operand(in, *b, value_is_tensor(*b) ? -1 : (int)(*a)->tensor.ir->type.dtype,
+                             scope, "y", loc)
                 : NULL;
     }
     if (!*a || !*b) return false;
@@ -386,18 +400,24 @@ static Value *tensor_bitwise(Interp *in, BinOp op, Value *a, Value *b, SrcLoc lo
     Value *tb = ta ? to_tensor(in, b, (int)ta->tensor.ir->type.dtype, loc) : NULL;
     if (!tb) return NULL;
     if (ta->tensor.ir->type.dtype != DT_BOOL || tb->tensor.ir->type.dtype != DT_BOOL)
-        return interp_not_supported(in, loc, arena_printf(in->arena, "the operator '%s' on %s tensors (bitwise ops)",
-                                                          ast_binop_symbol(op), dtype_name(ta->tensor.ir->type.dtype)));
+        return interp_not_supported(
+            in, loc,
+            arena_printf(in->arena, "the operator '%s' on %s tensors (bitwise ops)",
+                         ast_binop_symbol(op), dtype_name(ta->tensor.ir->type.dtype)));
     IrValue *inputs[2] = {ta->tensor.ir, tb->tensor.ir};
-    Opcode code = op == BIN_BITAND ? OP_LOGICAL_AND : op == BIN_BITOR ? OP_LOGICAL_OR : OP_NOT_EQUAL;
+    Opcode code = op == BIN_BITAND  ? OP_LOGICAL_AND
+                  : op == BIN_BITOR ? OP_LOGICAL_OR
+                                    : OP_NOT_EQUAL;
     return emit(in, code, inputs, 2, NULL, loc);
 }
 
 Value *tensor_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
-    if (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR) return tensor_bitwise(in, op, a, b, loc);
+    if (op == BIN_BITAND || op == BIN_BITOR || op == BIN_BITXOR)
+        return tensor_bitwise(in, op, a, b, loc);
     Opcode code = binop_opcode(op);
     if (code == OP__COUNT)
-        return interp_not_supported(in, loc, arena_printf(in->arena, "the operator '%s' on tensors", ast_binop_symbol(op)));
+        return interp_not_supported(
+            in, loc, arena_printf(in->arena, "the operator '%s' on tensors", ast_binop_symbol(op)));
     return binary(in, code, a, b, NULL, loc);
 }
 
@@ -436,8 +456,9 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool
     if (strcmp(name, "shape") == 0) {
         Value *tuple = value_tuple(in->arena, type->shape.rank);
         for (int i = 0; i < type->shape.rank; i++)
-            tuple->list->items[i] = type->shape.dims[i] == DIM_UNKNOWN ? value_none()
-                                                                       : value_int(in->arena, type->shape.dims[i]);
+            tuple->list->items[i] = type->shape.dims[i] == DIM_UNKNOWN
+                                        ? value_none()
+                                        : value_int(in->arena, type->shape.dims[i]);
         return tuple;
     }
     if (strcmp(name, "ndim") == 0) return value_int(in->arena, type->shape.rank);
@@ -447,7 +468,9 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, t->tensor.tf_name);
     if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, t);
     if (strcmp(name, "numpy") == 0)
-        return interp_error(in, loc, "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
+        return interp_error(
+            in, loc,
+            "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
     *missing = true;
     return NULL;
 }
@@ -470,14 +493,18 @@ static bool int_list_arg(Interp *in, Value *v, int64_t *out, int *n, SrcLoc loc,
         return true;
     }
     if (!value_is_sequence(v) || v->list->len > IR_MAX_RANK) {
-        if (value_is_tensor(v)) return interp_not_supported(in, loc, arena_printf(in->arena, "a tensor as %s", what)), false;
-        interp_type_error(in, loc, "%s must be an int or a list of ints, got %s", what, value_repr(in->arena, v));
+        if (value_is_tensor(v))
+            return interp_not_supported(in, loc, arena_printf(in->arena, "a tensor as %s", what)),
+                   false;
+        interp_type_error(in, loc, "%s must be an int or a list of ints, got %s", what,
+                          value_repr(in->arena, v));
         return false;
     }
     for (int i = 0; i < v->list->len; i++) {
         Value *x = v->list->items[i];
         if (x->kind != VAL_INT) {
-            interp_type_error(in, loc, "%s must be a list of ints, got %s", what, value_repr(in->arena, v));
+            interp_type_error(in, loc, "%s must be a list of ints, got %s", what,
+                              value_repr(in->arena, v));
             return false;
         }
         out[i] = x->i;
@@ -494,7 +521,8 @@ static Value *prim_constant(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     bool ok;
     int dt = dtype_arg(in, a[1], loc, &ok);
     if (!ok) return NULL;
-    if (a[2] && a[2]->kind != VAL_NONE) return interp_not_supported(in, loc, "the 'shape' argument of tf.constant");
+    if (a[2] && a[2]->kind != VAL_NONE)
+        return interp_not_supported(in, loc, "the 'shape' argument of tf.constant");
     if (value_is_tensor(a[0]) || a[0]->kind == VAL_NDARRAY) {
         Value *t = to_tensor(in, a[0], -1, loc);
         return t && dt >= 0 ? cast_to(in, t, (DType)dt, loc) : t;
@@ -523,15 +551,19 @@ static Value *prim_fill(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     for (int i = 0; i < rank; i++)
         if (dims[i] < 0)
             return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                "dimension %d of shape must be >= 0, got %lld", i, (long long)dims[i]);
+                                "dimension %d of shape must be >= 0, got %lld", i,
+                                (long long)dims[i]);
     bool ok;
     int dt = dtype_arg(in, a[2], loc, &ok);
     if (!ok) return NULL;
     if (!value_is_number(a[1])) return interp_not_supported(in, loc, "a non-number fill value");
     Attrs attrs = {0};
-    attrs_set_dtype(in->arena, &attrs, interp_intern(in, "dtype"), dt >= 0 ? (DType)dt : DT_FLOAT32);
+    attrs_set_dtype(in->arena, &attrs, interp_intern(in, "dtype"),
+                    dt >= 0 ? (DType)dt : DT_FLOAT32);
     attrs_set_shape(in->arena, &attrs, interp_intern(in, "shape"), shape_of(rank, dims));
-    double v = a[1]->kind == VAL_FLOAT ? a[1]->f : a[1]->kind == VAL_INT ? (double)a[1]->i : a[1]->b;
+    double v = a[1]->kind == VAL_FLOAT ? a[1]->f
+               : a[1]->kind == VAL_INT ? (double)a[1]->i
+                                       : a[1]->b;
     attrs_set_float(in->arena, &attrs, interp_intern(in, "value"), v);
     /* tf.zeros and tf.ones name their op "zeros" and "ones"; tf.fill "Fill". */
     IrValue *r = build_op(&in->builder, OP_FILL, NULL, 0, &attrs, interp_op_loc(in, loc));
@@ -550,9 +582,16 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
         /* TensorFlow infers the widest of the three (int32 < int64 < float32 < float64). */
         int best = -1, rank = -1;
         for (int i = 0; i < 3; i++) {
-            DType d = value_is_tensor(parts[i]) ? parts[i]->tensor.ir->type.dtype : infer_scalar_dtype(parts[i]);
-            int r = d == DT_INT32 ? 0 : d == DT_INT64 ? 1 : d == DT_FLOAT32 ? 2 : d == DT_FLOAT64 ? 3 : -1;
-            if (r < 0) return interp_type_error(in, loc, "range() arguments must be numbers or numeric tensors");
+            DType d = value_is_tensor(parts[i]) ? parts[i]->tensor.ir->type.dtype
+                                                : infer_scalar_dtype(parts[i]);
+            int r = d == DT_INT32     ? 0
+                    : d == DT_INT64   ? 1
+                    : d == DT_FLOAT32 ? 2
+                    : d == DT_FLOAT64 ? 3
+                                      : -1;
+            if (r < 0)
+                return interp_type_error(in, loc,
+                                         "range() arguments must be numbers or numeric tensors");
             if (r > rank) rank = r, best = (int)d;
         }
         dt = best;
@@ -561,7 +600,8 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
     static const char *const which[3] = {"start", "limit", "delta"};
     const char *scope = op_scope(in, OP_RANGE);
     for (int i = 0; i < 3; i++) {
-        Value *t = op_operand(in, parts[i], value_is_tensor(parts[i]) ? -1 : dt, scope, which[i], loc);
+        Value *t =
+            op_operand(in, parts[i], value_is_tensor(parts[i]) ? -1 : dt, scope, which[i], loc);
         if (t) t = cast_to(in, t, (DType)dt, loc);
         if (!t) return NULL;
         if (t->tensor.ir->type.shape.rank != 0)
@@ -648,7 +688,9 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a4[4];
     if (!args_bind(in, args, "reduce", names, 4, 2, a4, loc)) return NULL;
     Opcode op = a4[0]->kind == VAL_STR ? op_named(a4[0]->str.s) : OP__COUNT;
-    if (op == OP__COUNT || op_info[op].abi != ABI_REDUCE) return interp_raise(in, EXC_VALUE_ERROR, loc, "_ingot.reduce: unknown op %s", value_repr(in->arena, a4[0]));
+    if (op == OP__COUNT || op_info[op].abi != ABI_REDUCE)
+        return interp_raise(in, EXC_VALUE_ERROR, loc, "_ingot.reduce: unknown op %s",
+                            value_repr(in->arena, a4[0]));
     Value **a = a4 + 1;
     Value *x = variable_deref(in, a[0], loc);
     Value *t = x ? to_tensor(in, x, -1, loc) : NULL;
@@ -661,9 +703,10 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         if (!int_list_arg(in, a[1], axes, &n, loc, "axis")) return NULL;
         for (int i = 0; i < n; i++) {
             if (axes[i] < -rank || axes[i] >= rank)
-                return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                    "Invalid reduction dimension (%lld for input with %d dimension(s))",
-                                    (long long)axes[i], rank);
+                return interp_raise(
+                    in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                    "Invalid reduction dimension (%lld for input with %d dimension(s))",
+                    (long long)axes[i], rank);
             if (axes[i] < 0) axes[i] += rank;
             for (int k = 0; k < i; k++)
                 if (axes[k] == axes[i])
@@ -699,22 +742,31 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             return interp_not_supported(in, loc, "the 'output_stream' argument of tf.print");
         else if (strcmp(name, "output_stream") == 0) continue;
         else if (strcmp(name, "name") == 0) continue;
-        else return interp_type_error(in, loc, "print() got an unexpected keyword argument '%s'", name);
+        else
+            return interp_type_error(in, loc, "print() got an unexpected keyword argument '%s'",
+                                     name);
     }
     IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, args->npos + 1);
     for (int i = 0; i < args->npos; i++) {
         Value *v = args->pos[i];
         /* Python values are formatted now, at build time, as TensorFlow formats them. */
-        Value *t = value_is_tensor(v) || v->kind == VAL_VARIABLE ? to_tensor(in, v, -1, loc)
-                                      : python_to_tensor(in, v->kind == VAL_STR ? v : value_cstr(in->arena, value_to_str(in->arena, v)), DT_STRING, loc);
+        Value *t = value_is_tensor(v) || v->kind == VAL_VARIABLE
+                       ? to_tensor(in, v, -1, loc)
+                       : python_to_tensor(in,
+                                          v->kind == VAL_STR
+                                              ? v
+                                              : value_cstr(in->arena, value_to_str(in->arena, v)),
+                                          DT_STRING, loc);
         if (!t) return NULL;
         inputs[i] = t->tensor.ir;
     }
     Attrs attrs = {0};
     attrs_set_string(in->arena, &attrs, interp_intern(in, "sep"), sep);
     attrs_set_string(in->arena, &attrs, interp_intern(in, "end"), end);
-    attrs_set_int(in->arena, &attrs, interp_intern(in, "summarize"), summarize < 0 ? -1 : summarize);
-    Inst *inst = build_inst(&in->builder, OP_PRINT, inputs, args->npos, &attrs, NULL, interp_op_loc(in, loc));
+    attrs_set_int(in->arena, &attrs, interp_intern(in, "summarize"),
+                  summarize < 0 ? -1 : summarize);
+    Inst *inst = build_inst(&in->builder, OP_PRINT, inputs, args->npos, &attrs, NULL,
+                            interp_op_loc(in, loc));
     if (!inst) return NULL;
     return value_none();
 }
@@ -730,7 +782,8 @@ static Value *prim_run_functions_eagerly(Interp *in, Value *self, CallArgs *args
     bool ok, on = value_truthy(in, a[0], loc, &ok);
     if (!ok) return NULL;
     if (in->tracing)
-        return interp_not_supported(in, loc, "tf.config.run_functions_eagerly inside a tf.function being traced");
+        return interp_not_supported(
+            in, loc, "tf.config.run_functions_eagerly inside a tf.function being traced");
     in->run_functions_eagerly = on;
     return value_none();
 }
@@ -746,18 +799,29 @@ static Value *prim_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     static const char *const names[] = {"func", "input_signature", "reduce_retracing"};
     Value *a[3];
     if (!args_bind(in, args, "function", names, 3, 1, a, loc)) return NULL;
-    if (a[0]->kind != VAL_FUNCTION) return interp_type_error(in, loc, "tf.function expects a Python function, got %s", value_type_name(a[0]));
+    if (a[0]->kind != VAL_FUNCTION)
+        return interp_type_error(in, loc, "tf.function expects a Python function, got %s",
+                                 value_type_name(a[0]));
     bool ok = true, relax = a[2] ? value_truthy(in, a[2], loc, &ok) : false;
     return ok ? tf_function_new(in, a[0], a[1], relax, loc) : NULL;
 }
 
 PyModule *ingot_primitives_module(Interp *in) {
     PyModule *m = module_create(in, "_ingot", NULL, true);
-    static const struct { const char *name; BuiltinFn fn; } prims[] = {
-        {"constant", prim_constant}, {"convert_to_tensor", prim_convert_to_tensor}, {"fill", prim_fill},
-        {"range", prim_range}, {"cast", prim_cast}, {"binary", prim_binary}, {"unary", prim_unary},
-        {"reduce", prim_reduce}, {"print", prim_print}, {"function", prim_function},
-        {"run_functions_eagerly", prim_run_functions_eagerly}, {"functions_run_eagerly", prim_functions_run_eagerly},
+    static const struct { const char *name; BuiltinFn fn;
+    } prims[] = {
+        {"constant", prim_constant},
+        {"convert_to_tensor", prim_convert_to_tensor},
+        {"fill", prim_fill},
+        {"range", prim_range},
+        {"cast", prim_cast},
+        {"binary", prim_binary},
+        {"unary", prim_unary},
+        {"reduce", prim_reduce},
+        {"print", prim_print},
+        {"function", prim_function},
+        {"run_functions_eagerly", prim_run_functions_eagerly},
+        {"functions_run_eagerly", prim_functions_run_eagerly},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         env_set_local(in, m->globals, interp_intern(in, prims[i].name),
@@ -768,11 +832,14 @@ PyModule *ingot_primitives_module(Interp *in) {
     random_prims_install(in, m);
     op_prims_install(in, m);
     /* tf.errors' classes: the exceptions the interpreter raises for TensorFlow. */
-    static const char *const errors[] = {"OpError", "InvalidArgumentError", "OperatorNotAllowedInGraphError",
+    static const char *const errors[] = {"OpError", "InvalidArgumentError",
+                                         "OperatorNotAllowedInGraphError",
                                          "InaccessibleTensorError"};
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
-        env_set_local(in, m->globals, interp_intern(in, errors[i]), tensorflow_error_class(in, errors[i]));
+        env_set_local(in, m->globals, interp_intern(in, errors[i]),
+                      tensorflow_error_class(in, errors[i]));
     for (int dt = 0; dt < DT__COUNT; dt++)
-        env_set_local(in, m->globals, interp_intern(in, dtype_name((DType)dt)), value_dtype(in->arena, (DType)dt));
+        env_set_local(in, m->globals, interp_intern(in, dtype_name((DType)dt)),
+                      value_dtype(in->arena, (DType)dt));
     return m;
 }

@@ -19,7 +19,8 @@ static Value *tuple_of(Interp *in, int n, Value **items) {
 
 static Value *tensor_key(Interp *in, const TensorType *t) {
     Value *dims = value_tuple(in->arena, t->shape.rank);
-    for (int i = 0; i < t->shape.rank; i++) dims->list->items[i] = value_int(in->arena, t->shape.dims[i]);
+    for (int i = 0; i < t->shape.rank; i++)
+        dims->list->items[i] = value_int(in->arena, t->shape.dims[i]);
     Value *parts[3] = {value_cstr(in->arena, "Tensor"), value_int(in->arena, t->dtype), dims};
     return tuple_of(in, 3, parts);
 }
@@ -32,14 +33,16 @@ static Value *trace_type(Interp *in, Value *v) {
     case VAL_TUPLE: {
         Value *items = value_tuple(a, v->list->len + 1);
         items->list->items[0] = value_cstr(a, value_type_name(v));
-        for (int i = 0; i < v->list->len; i++) items->list->items[i + 1] = trace_type(in, v->list->items[i]);
+        for (int i = 0; i < v->list->len; i++)
+            items->list->items[i + 1] = trace_type(in, v->list->items[i]);
         return items;
     }
     case VAL_DICT: {
         Value *items = value_dict(a);
         for (int i = 0; i < v->dict->nentries; i++)
             if (v->dict->entries[i].key)
-                dict_set(a, items->dict, v->dict->entries[i].key, trace_type(in, v->dict->entries[i].value));
+                dict_set(a, items->dict, v->dict->entries[i].key,
+                         trace_type(in, v->dict->entries[i].value));
         Value *parts[2] = {value_cstr(a, "dict"), items};
         return tuple_of(in, 2, parts);
     }
@@ -71,7 +74,8 @@ Value *trace_key_of_call(Interp *in, const CallArgs *args) {
 
 Value *trace_key_of_signature(Interp *in, const List *specs) {
     Value *key = value_tuple(in->arena, specs->len);
-    for (int i = 0; i < specs->len; i++) key->list->items[i] = tensor_key(in, &specs->items[i]->spec.type);
+    for (int i = 0; i < specs->len; i++)
+        key->list->items[i] = tensor_key(in, &specs->items[i]->spec.type);
     return key;
 }
 
@@ -127,7 +131,9 @@ static bool type_matches(const Value *have, const Value *want) {
         return true;
     }
     if (is_structure_key(have) && is_structure_key(want)) {
-        if (have->list->len != want->list->len || !value_equal(have->list->items[0], want->list->items[0])) return false;
+        if (have->list->len != want->list->len ||
+            !value_equal(have->list->items[0], want->list->items[0]))
+            return false;
         for (int i = 1; i < have->list->len; i++)
             if (!type_matches(have->list->items[i], want->list->items[i])) return false;
         return true;
@@ -182,11 +188,13 @@ static Value *type_generalize(Interp *in, Value *a, Value *b) {
         return tensor_key(in, &ta);
     }
     if (is_structure_key(a) && is_structure_key(b)) {
-        if (a->list->len != b->list->len || !value_equal(a->list->items[0], b->list->items[0])) return NULL;
+        if (a->list->len != b->list->len || !value_equal(a->list->items[0], b->list->items[0]))
+            return NULL;
         Value *g = value_tuple(in->arena, a->list->len);
         g->list->items[0] = a->list->items[0];
         for (int i = 1; i < a->list->len; i++)
-            if (!(g->list->items[i] = type_generalize(in, a->list->items[i], b->list->items[i]))) return NULL;
+            if (!(g->list->items[i] = type_generalize(in, a->list->items[i], b->list->items[i])))
+                return NULL;
         return g;
     }
     return value_equal(a, b) ? a : NULL;
@@ -196,7 +204,8 @@ Value *trace_key_generalize(Interp *in, Value *a, Value *b) {
     if (a->list->len != b->list->len) return NULL;
     Value *g = value_tuple(in->arena, a->list->len);
     for (int i = 0; i < a->list->len; i++)
-        if (!(g->list->items[i] = type_generalize(in, a->list->items[i], b->list->items[i]))) return NULL;
+        if (!(g->list->items[i] = type_generalize(in, a->list->items[i], b->list->items[i])))
+            return NULL;
     return g;
 }
 
@@ -212,10 +221,12 @@ int trace_key_distance(const Value *a, const Value *b) {
 static const char *type_text(Interp *in, const Value *k) {
     if (is_tensor_key(k)) {
         TensorType t = tensor_key_type(k);
-        return arena_printf(in->arena, "%s %s tensor of shape %s", indefinite_article(dtype_name(t.dtype)),
-                            dtype_name(t.dtype), shape_tuple_text(in->arena, &t.shape));
+        return arena_printf(in->arena, "%s %s tensor of shape %s",
+                            indefinite_article(dtype_name(t.dtype)), dtype_name(t.dtype),
+                            shape_tuple_text(in->arena, &t.shape));
     }
-    if (is_structure_key(k)) return arena_printf(in->arena, "a %s of %d", k->list->items[0]->str.s, k->list->len - 1);
+    if (is_structure_key(k))
+        return arena_printf(in->arena, "a %s of %d", k->list->items[0]->str.s, k->list->len - 1);
     if (is_kind(k, "dict")) return "a dict";
     if (k->kind == VAL_TUPLE && k->list->len == 2 && !is_kind(k, "object"))
         return arena_printf(in->arena, "the Python %s %s", k->list->items[0]->str.s,
@@ -228,14 +239,16 @@ static const char *type_difference(Interp *in, const Value *have, const Value *w
     if (is_tensor_key(have) && is_tensor_key(want)) {
         TensorType h = tensor_key_type(have), w = tensor_key_type(want);
         if (h.dtype != w.dtype)
-            return arena_printf(in->arena, "dtype %s is not %s", dtype_name(w.dtype), dtype_name(h.dtype));
+            return arena_printf(in->arena, "dtype %s is not %s", dtype_name(w.dtype),
+                                dtype_name(h.dtype));
         return arena_printf(in->arena, "shape %s is not %s", shape_tuple_text(in->arena, &w.shape),
                             shape_tuple_text(in->arena, &h.shape));
     }
     return arena_printf(in->arena, "%s is not %s", type_text(in, want), type_text(in, have));
 }
 
-const char *trace_key_difference(Interp *in, const Value *have, const Value *want, const char *const *names) {
+const char *trace_key_difference(Interp *in, const Value *have, const Value *want,
+                                 const char *const *names) {
     int n = have->list->len < want->list->len ? have->list->len : want->list->len;
     if (have->list->len != want->list->len) return "a different number of arguments";
     for (int i = 0; i < n; i++) {

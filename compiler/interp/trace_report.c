@@ -27,7 +27,8 @@ RetraceDetector *retrace_detector_for(Interp *in, const Node *def) {
     d->def = def;
     if (in->ndetectors == in->detectors_cap) {
         int cap = in->detectors_cap ? in->detectors_cap * 2 : 8;
-        in->detectors = arena_grow(in->arena, in->detectors, sizeof(RetraceDetector *), (size_t)in->ndetectors, (size_t)cap);
+        in->detectors = arena_grow(in->arena, in->detectors, sizeof(RetraceDetector *),
+                                   (size_t)in->ndetectors, (size_t)cap);
         in->detectors_cap = cap;
     }
     in->detectors[in->ndetectors++] = d;
@@ -37,7 +38,8 @@ RetraceDetector *retrace_detector_for(Interp *in, const Node *def) {
 static void push_trace(Interp *in, RetraceDetector *d) {
     if (d->n == d->cap) {
         int cap = d->cap ? d->cap * 2 : 16;
-        d->calls_per_trace = arena_grow(in->arena, d->calls_per_trace, sizeof(int), (size_t)d->n, (size_t)cap);
+        d->calls_per_trace =
+            arena_grow(in->arena, d->calls_per_trace, sizeof(int), (size_t)d->n, (size_t)cap);
         d->cap = cap;
     }
     d->calls_per_trace[d->n++] = 1;
@@ -63,17 +65,21 @@ void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc
     d->warnings++;
     if (in->opt->disabled_warnings[WARN_RETRACING]) return;
     interp_warning(in, WARN_RETRACING, loc,
-                 "%d out of the last %d calls to '%s' triggered tf.function retracing; tracing is expensive. "
-                 "Likely causes: (1) a tf.function created again and again in a loop (define it once, outside "
-                 "the loop), (2) tensors of changing shapes (use reduce_retracing=True or an input_signature), "
-                 "(3) Python values passed where tensors would do (pass tf.constant(...))",
-                 d->n, d->calls, tf->name);
+                   "%d out of the last %d calls to '%s' triggered tf.function retracing; tracing "
+                   "is expensive. "
+                   "Likely causes: (1) a tf.function created again and again in a loop (define it "
+                   "once, outside "
+                   "the loop), (2) tensors of changing shapes (use reduce_retracing=True or an "
+                   "input_signature), "
+                   "(3) Python values passed where tensors would do (pass tf.constant(...))",
+                   d->n, d->calls, tf->name);
 }
 
 void interp_register_tf_function(Interp *in, TfFunction *tf) {
     if (in->ntf_functions == in->tf_functions_cap) {
         int cap = in->tf_functions_cap ? in->tf_functions_cap * 2 : 8;
-        in->tf_functions = arena_grow(in->arena, in->tf_functions, sizeof(TfFunction *), (size_t)in->ntf_functions, (size_t)cap);
+        in->tf_functions = arena_grow(in->arena, in->tf_functions, sizeof(TfFunction *),
+                                      (size_t)in->ntf_functions, (size_t)cap);
         in->tf_functions_cap = cap;
     }
     in->tf_functions[in->ntf_functions++] = tf;
@@ -103,14 +109,17 @@ void trace_report_print(Interp *in, FILE *out) {
         if (!tf->ntraces) continue;
         const Function *fn = tf->python_function->fn;
         fprintf(out, "\n'%s' (%s): %d trace%s, %d call%s from the top level%s%s\n", tf->name,
-                where(in->arena, fn->def->loc), tf->ntraces, tf->ntraces == 1 ? "" : "s", tf->ncalls,
-                tf->ncalls == 1 ? "" : "s", tf->input_signature ? ", input_signature" : "",
+                where(in->arena, fn->def->loc), tf->ntraces, tf->ntraces == 1 ? "" : "s",
+                tf->ncalls, tf->ncalls == 1 ? "" : "s",
+                tf->input_signature ? ", input_signature" : "",
                 tf->reduce_retracing ? ", reduce_retracing" : "");
         for (int k = 0; k < tf->ntraces; k++) {
             const ConcreteFunction *cf = tf->traces[k];
-            fprintf(out, "  @%s%s: %d op%s\n", cf->func->name, cf->func->signature ? cf->func->signature : "()",
-                    count_ops(cf->func->body), count_ops(cf->func->body) == 1 ? "" : "s");
-            fprintf(out, "    traced at %s: %s\n", where(in->arena, cf->traced_at), cf->reason ? cf->reason : "?");
+            fprintf(out, "  @%s%s: %d op%s\n", cf->func->name,
+                    cf->func->signature ? cf->func->signature : "()", count_ops(cf->func->body),
+                    count_ops(cf->func->body) == 1 ? "" : "s");
+            fprintf(out, "    traced at %s: %s\n", where(in->arena, cf->traced_at),
+                    cf->reason ? cf->reason : "?");
         }
     }
 }

@@ -9,23 +9,26 @@
 
 #include "interp_internal.h"
 
-Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature, bool reduce_retracing,
-                       SrcLoc loc) {
+Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature,
+                       bool reduce_retracing, SrcLoc loc) {
     TfFunction *tf = ARENA_NEW(in->arena, TfFunction);
     tf->python_function = python_function;
     tf->name = python_function->fn->name;
     tf->reduce_retracing = reduce_retracing;
     if (input_signature && input_signature->kind != VAL_NONE) {
         if (!value_is_sequence(input_signature))
-            return interp_type_error(in, loc, "input_signature must be a list of tf.TensorSpec, got %s",
+            return interp_type_error(in, loc,
+                                     "input_signature must be a list of tf.TensorSpec, got %s",
                                      value_type_name(input_signature));
         for (int i = 0; i < input_signature->list->len; i++) {
             Value *s = input_signature->list->items[i];
             if (s->kind != VAL_TENSOR_SPEC)
-                return interp_not_supported(in, loc, arena_printf(in->arena, "an input_signature entry that is %s %s "
-                                                                  "(only tf.TensorSpec)",
-                                                                  indefinite_article(value_type_name(s)),
-                                                                  value_type_name(s)));
+                return interp_not_supported(in, loc,
+                                            arena_printf(in->arena,
+                                                         "an input_signature entry that is %s %s "
+                                                         "(only tf.TensorSpec)",
+                                                         indefinite_article(value_type_name(s)),
+                                                         value_type_name(s)));
         }
         tf->input_signature = input_signature->list;
     }
@@ -40,17 +43,23 @@ Value *tf_function_new(Interp *in, Value *python_function, Value *input_signatur
 Value *tf_function_bound_to(Interp *in, Value *tf_value, Value *obj) {
     TfFunction *tf = tf_value->tf_fn;
     for (int i = 0; i < tf->nbound; i++)
-        if (tf->bound[i]->tf_fn->bound_self == obj || value_equal(tf->bound[i]->tf_fn->bound_self, obj))
+        if (tf->bound[i]->tf_fn->bound_self == obj ||
+            value_equal(tf->bound[i]->tf_fn->bound_self, obj))
             return tf->bound[i];
     TfFunction *copy = ARENA_NEW(in->arena, TfFunction);
-    *copy = (TfFunction){.python_function = tf->python_function, .name = tf->name, .input_signature = tf->input_signature,
-                         .reduce_retracing = tf->reduce_retracing, .detector = tf->detector, .bound_self = obj};
+    *copy = (TfFunction){.python_function = tf->python_function,
+                         .name = tf->name,
+                         .input_signature = tf->input_signature,
+                         .reduce_retracing = tf->reduce_retracing,
+                         .detector = tf->detector,
+                         .bound_self = obj};
     interp_register_tf_function(in, copy);
     Value *v = value_new(in->arena, VAL_TF_FUNCTION);
     v->tf_fn = copy;
     if (tf->nbound == tf->bound_cap) {
         int cap = tf->bound_cap ? tf->bound_cap * 2 : 4;
-        tf->bound = arena_grow(in->arena, tf->bound, sizeof(Value *), (size_t)tf->nbound, (size_t)cap);
+        tf->bound =
+            arena_grow(in->arena, tf->bound, sizeof(Value *), (size_t)tf->nbound, (size_t)cap);
         tf->bound_cap = cap;
     }
     tf->bound[tf->nbound++] = v;
@@ -79,7 +88,8 @@ typedef struct ParamCtx {
 static Value *make_param(Interp *in, Value *leaf, void *ctxp) {
     if (leaf->kind != VAL_TENSOR) return leaf;
     ParamCtx *ctx = ctxp;
-    IrValue *p = region_add_param(in->module, ctx->body, ctx->types[(*ctx->next)++], ctx->name_hint);
+    IrValue *p =
+        region_add_param(in->module, ctx->body, ctx->types[(*ctx->next)++], ctx->name_hint);
     Value *v = tensor_value(in, p);
     if (ctx->name_hint) v->tensor.tf_name = arena_printf(in->arena, "%s:0", ctx->name_hint);
     return v;
@@ -102,8 +112,11 @@ static Value *output_of_call(Interp *in, Value *leaf, void *ctxp) {
 static Value *convert_output(Interp *in, Value *leaf, void *ctx) {
     SrcLoc loc = *(const SrcLoc *)ctx;
     if (leaf->kind == VAL_NONE) return leaf;
-    if (leaf->kind == VAL_TENSOR || value_is_number(leaf) || leaf->kind == VAL_STR) return to_tensor(in, leaf, -1, loc);
-    return interp_not_supported(in, loc, arena_printf(in->arena, "returning a '%s' from a tf.function", value_type_name(leaf)));
+    if (leaf->kind == VAL_TENSOR || value_is_number(leaf) || leaf->kind == VAL_STR)
+        return to_tensor(in, leaf, -1, loc);
+    return interp_not_supported(
+        in, loc,
+        arena_printf(in->arena, "returning a '%s' from a tf.function", value_type_name(leaf)));
 }
 
 static const char *signature_text(Interp *in, const Func *f) {
@@ -114,7 +127,8 @@ static const char *signature_text(Interp *in, const Func *f) {
         char buf[96];
         const IrValue *p = f->body->params[i];
         if (i) strbuf_puts(&sb, ", ");
-        strbuf_printf(&sb, "%s: %s", p->name_hint ? p->name_hint : "_", type_str(&p->type, buf, sizeof buf));
+        strbuf_printf(&sb, "%s: %s", p->name_hint ? p->name_hint : "_",
+                      type_str(&p->type, buf, sizeof buf));
     }
     strbuf_putc(&sb, ')');
     return strbuf_cstr(&sb);
@@ -124,7 +138,8 @@ static const char *signature_text(Interp *in, const Func *f) {
 static const char **key_names(Interp *in, const TfFunction *tf, const CallArgs *args) {
     const Params *params = tf->python_function->fn->params;
     const char **names = ARENA_ARRAY(in->arena, const char *, args->npos + 2 * args->nkw + 1);
-    for (int i = 0; i < args->npos; i++) names[i] = i < params->args.len ? params->args.items[i]->arg.name : NULL;
+    for (int i = 0; i < args->npos; i++)
+        names[i] = i < params->args.len ? params->args.items[i]->arg.name : NULL;
     for (int k = 0; k < args->nkw; k++) names[args->npos + 2 * k + 1] = args->kw_names[k];
     return names;
 }
@@ -134,9 +149,14 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     Func *f = func_new(in->module, tf->name, FUNC_TRACED, fn->def->loc);
     Builder saved = in->builder;
     CallChain *chain = ARENA_NEW(in->arena, CallChain);
-    *chain = (CallChain){.call_loc = interp_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
-    in->builder = (Builder){.module = in->module, .region = f->body, .diag = in->diag, .chain = chain,
-                            .on_error = interp_builder_error, .on_error_ctx = in};
+    *chain = (CallChain){
+        .call_loc = interp_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
+    in->builder = (Builder){.module = in->module,
+                            .region = f->body,
+                            .diag = in->diag,
+                            .chain = chain,
+                            .on_error = interp_builder_error,
+                            .on_error_ctx = in};
 
     /* Tensor arguments become parameters, named after the Python parameters. */
     TensorType *types = NULL;
@@ -147,7 +167,8 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     inner.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
     const Params *params = fn->params;
     for (int i = 0; i < args->npos; i++) {
-        ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL, types, &next};
+        ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL,
+                        types, &next};
         inner.pos[i] = nest_map(in, args->pos[i], make_param, &ctx);
     }
     for (int k = 0; k < args->nkw; k++) {
@@ -181,8 +202,12 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
         region_set_results(in->module, f->body, vals, results.len);
         f->signature = signature_text(in, f);
         cf = ARENA_NEW(in->arena, ConcreteFunction);
-        *cf = (ConcreteFunction){.key = key, .func = f, .output_template = ret, .nresults = results.len,
-                                 .traced_at = interp_op_loc(in, loc), .captures = captures};
+        *cf = (ConcreteFunction){.key = key,
+                                 .func = f,
+                                 .output_template = ret,
+                                 .nresults = results.len,
+                                 .traced_at = interp_op_loc(in, loc),
+                                 .captures = captures};
     }
     in->builder = saved;
     /* A trace that raised is dropped (the script may catch the error and go on). */
@@ -208,7 +233,8 @@ static ConcreteFunction *cache_lookup(const TfFunction *tf, const Value *key) {
 static void cache_add(Interp *in, TfFunction *tf, ConcreteFunction *cf) {
     if (tf->ntraces == tf->cap) {
         int cap = tf->cap ? tf->cap * 2 : 4;
-        tf->traces = arena_grow(in->arena, tf->traces, sizeof(ConcreteFunction *), (size_t)tf->ntraces, (size_t)cap);
+        tf->traces = arena_grow(in->arena, tf->traces, sizeof(ConcreteFunction *),
+                                (size_t)tf->ntraces, (size_t)cap);
         tf->cap = cap;
     }
     tf->traces[tf->ntraces++] = cf;
@@ -221,10 +247,14 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
     /* A method's signature is of the arguments after self. */
     int self = tf->bound_self ? 1 : 0;
     if (args->nkw)
-        return interp_type_error(in, loc, "'%s' has an input_signature: pass its arguments by position", tf->name), false;
+        return interp_type_error(in, loc,
+                                 "'%s' has an input_signature: pass its arguments by position",
+                                 tf->name),
+               false;
     if (args->npos - self != specs->len)
-        return interp_type_error(in, loc, "'%s' takes %d argument%s (its input_signature), got %d", tf->name,
-                                 specs->len, specs->len == 1 ? "" : "s", args->npos - self),
+        return interp_type_error(in, loc, "'%s' takes %d argument%s (its input_signature), got %d",
+                                 tf->name, specs->len, specs->len == 1 ? "" : "s",
+                                 args->npos - self),
                false;
     const char **names = key_names(in, tf, args);
     Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
@@ -232,10 +262,12 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
     for (int i = self; i < args->npos; i++) {
         const TensorType *want = &specs->items[i - self]->spec.type;
         Value *v = args->pos[i];
-        const char *who = names[i] ? arena_printf(in->arena, "argument '%s'", names[i]) : arena_printf(in->arena, "argument %d", i);
+        const char *who = names[i] ? arena_printf(in->arena, "argument '%s'", names[i])
+                                   : arena_printf(in->arena, "argument %d", i);
         if (!value_is_tensor(v) && !value_is_number(v) && !value_is_sequence(v))
-            return interp_type_error(in, loc, "%s of '%s' is a %s, but its input_signature expects %s", who, tf->name,
-                                     value_type_name(v), value_repr(in->arena, specs->items[i - self])),
+            return interp_type_error(
+                       in, loc, "%s of '%s' is a %s, but its input_signature expects %s", who,
+                       tf->name, value_type_name(v), value_repr(in->arena, specs->items[i - self])),
                    false;
         /* Tensors are checked for use at the call; here only their type matters (and
            get_concrete_function passes stand-ins that are never used). */
@@ -246,11 +278,13 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
         for (int d = 0; fits && d < want->shape.rank; d++)
             fits = want->shape.dims[d] == DIM_UNKNOWN || want->shape.dims[d] == have->shape.dims[d];
         if (!fits)
-            return interp_type_error(in, loc, "%s of '%s' does not match its input_signature: got %s %s tensor of "
-                                     "shape %s, expected %s",
-                                     who, tf->name, indefinite_article(dtype_name(have->dtype)),
-                                     dtype_name(have->dtype), shape_tuple_text(in->arena, &have->shape),
-                                     value_repr(in->arena, specs->items[i - self])),
+            return interp_type_error(
+                       in, loc,
+                       "%s of '%s' does not match its input_signature: got %s %s tensor of "
+                       "shape %s, expected %s",
+                       who, tf->name, indefinite_article(dtype_name(have->dtype)),
+                       dtype_name(have->dtype), shape_tuple_text(in->arena, &have->shape),
+                       value_repr(in->arena, specs->items[i - self])),
                    false;
         pos[i] = t;
     }
@@ -259,7 +293,8 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
 }
 
 /* The trace a call needs (tracing on a miss); NULL after an error. */
-static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc, bool *traced) {
+static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc,
+                                      bool *traced) {
     *traced = false;
     if (tf->input_signature && !bind_signature(in, tf, args, loc)) return NULL;
     /* A method's own Function is for one instance: self is not part of its keys. */
@@ -280,14 +315,16 @@ static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args
            the most specific type covering both instead. */
         ConcreteFunction *near = tf->traces[0];
         for (int i = 1; i < tf->ntraces; i++)
-            if (trace_key_distance(tf->traces[i]->key, key) < trace_key_distance(near->key, key)) near = tf->traces[i];
+            if (trace_key_distance(tf->traces[i]->key, key) < trace_key_distance(near->key, key))
+                near = tf->traces[i];
         reason = trace_key_difference(in, near->key, key, key_names(in, tf, args) + self);
         if (tf->reduce_retracing)
             for (int i = 0; i < tf->ntraces; i++) {
                 Value *g = trace_key_generalize(in, tf->traces[i]->key, key);
                 if (g) {
                     trace_key = g;
-                    reason = arena_printf(in->arena, "%s (generalized by reduce_retracing)", reason);
+                    reason =
+                        arena_printf(in->arena, "%s (generalized by reduce_retracing)", reason);
                     break;
                 }
             }
@@ -306,14 +343,16 @@ static Value *call_concrete(Interp *in, ConcreteFunction *cf, CallArgs *args, Sr
     for (int i = 0; i < args->npos; i++) flatten_tensors(in, args->pos[i], &inputs);
     for (int k = 0; k < args->nkw; k++) flatten_tensors(in, args->kw_values[k], &inputs);
     /* Then the captured tensors, as seen from here (which may capture them in turn). */
-    for (int i = 0; i < cf->captures->n; i++) list_append(in->arena, &inputs, cf->captures->outer[i]);
+    for (int i = 0; i < cf->captures->n; i++)
+        list_append(in->arena, &inputs, cf->captures->outer[i]);
     IrValue **irs = ARENA_ARRAY(in->arena, IrValue *, inputs.len + 1);
     for (int i = 0; i < inputs.len; i++) {
         Value *t = to_tensor(in, inputs.items[i], -1, loc);
         if (!t) return NULL;
         irs[i] = t->tensor.ir;
     }
-    Inst *call = build_inst(&in->builder, OP_CALL, irs, inputs.len, NULL, cf->func, interp_op_loc(in, loc));
+    Inst *call =
+        build_inst(&in->builder, OP_CALL, irs, inputs.len, NULL, cf->func, interp_op_loc(in, loc));
     if (!call) return NULL;
     CallCtx ctx = {call, 0};
     return nest_map(in, cf->output_template, output_of_call, &ctx);
@@ -323,7 +362,8 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) 
     /* Eager mode is tf.config.run_functions_eagerly(True): the Python function runs on
        every call, nothing is traced, and experimental_get_tracing_count() stays 0, as
        in TensorFlow (Function.__call__ calls python_function directly). */
-    if (interp_is_eager(in) || in->run_functions_eagerly) return call_value(in, tf->python_function, args, loc);
+    if (interp_is_eager(in) || in->run_functions_eagerly)
+        return call_value(in, tf->python_function, args, loc);
     CallArgs bound = *args;
     bool traced;
     ConcreteFunction *cf = concrete_for(in, tf, &bound, loc, &traced);
@@ -362,7 +402,8 @@ static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
     /* A stand-in value of the spec's type: a parameter of a scratch region, never
        emitted (only its type is read). */
     Region *scratch = region_new(in->module, in->builder.region->func);
-    return tensor_value(in, region_add_param(in->module, scratch, leaf->spec.type, leaf->spec.name));
+    return tensor_value(in,
+                        region_add_param(in->module, scratch, leaf->spec.type, leaf->spec.name));
 }
 
 static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -375,7 +416,8 @@ static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, Src
     for (int i = 0; i < args->npos; i++)
         if (!(spec_args.pos[i] = nest_map(in, args->pos[i], spec_to_tensor, NULL))) return NULL;
     for (int k = 0; k < args->nkw; k++)
-        if (!(spec_args.kw_values[k] = nest_map(in, args->kw_values[k], spec_to_tensor, NULL))) return NULL;
+        if (!(spec_args.kw_values[k] = nest_map(in, args->kw_values[k], spec_to_tensor, NULL)))
+            return NULL;
     if (tf->input_signature && args->npos == 0 && args->nkw == 0) {
         /* f.get_concrete_function() of a signature-bound function: its one trace. */
         spec_args.npos = tf->input_signature->len;
@@ -397,9 +439,10 @@ Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLo
     ConcreteFunction *cf = concrete->concrete.cf;
     Value *key = trace_key_of_call(in, args);
     if (!trace_key_matches(cf->key, key))
-        return interp_type_error(in, loc, "this concrete function of '%s' does not accept these arguments: %s",
-                                 concrete->concrete.tf_fn->name,
-                                 trace_key_difference(in, cf->key, key, key_names(in, concrete->concrete.tf_fn, args)));
+        return interp_type_error(
+            in, loc, "this concrete function of '%s' does not accept these arguments: %s",
+            concrete->concrete.tf_fn->name,
+            trace_key_difference(in, cf->key, key, key_names(in, concrete->concrete.tf_fn, args)));
     return call_concrete(in, cf, args, loc);
 }
 
@@ -411,21 +454,24 @@ const char *concrete_function_text(Arena *a, const Value *concrete) {
     strbuf_puts(&sb, "ConcreteFunction Input Parameters:");
     for (int i = 0; i < body->nparams; i++) {
         const IrValue *p = body->params[i];
-        strbuf_printf(&sb, "\n  %s (POSITIONAL_OR_KEYWORD): TensorSpec(shape=%s, dtype=tf.%s, name=None)",
-                      p->name_hint ? p->name_hint : "_", shape_tuple_text(a, &p->type.shape), dtype_name(p->type.dtype));
+        strbuf_printf(
+            &sb, "\n  %s (POSITIONAL_OR_KEYWORD): TensorSpec(shape=%s, dtype=tf.%s, name=None)",
+            p->name_hint ? p->name_hint : "_", shape_tuple_text(a, &p->type.shape),
+            dtype_name(p->type.dtype));
     }
     strbuf_puts(&sb, "\nOutput Type:");
     for (int i = 0; i < body->nresults; i++) {
         const IrValue *r = body->results[i];
-        strbuf_printf(&sb, "\n  TensorSpec(shape=%s, dtype=tf.%s, name=None)", shape_tuple_text(a, &r->type.shape),
-                      dtype_name(r->type.dtype));
+        strbuf_printf(&sb, "\n  TensorSpec(shape=%s, dtype=tf.%s, name=None)",
+                      shape_tuple_text(a, &r->type.shape), dtype_name(r->type.dtype));
     }
     if (!body->nresults) strbuf_puts(&sb, "\n  None");
     strbuf_puts(&sb, "\nCaptures:\n  None");
     return strbuf_cstr(&sb);
 }
 
-/* ---- Attributes ------------------------------------------------------------------------------- */
+/* ---- Attributes -------------------------------------------------------------------------------
+ */
 
 static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
@@ -435,7 +481,8 @@ static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc 
 
 static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
-        return interp_type_error(in, loc, "pretty_printed_concrete_signatures() takes no arguments");
+        return interp_type_error(in, loc,
+                                 "pretty_printed_concrete_signatures() takes no arguments");
     const TfFunction *tf = self->tf_fn;
     StrBuf sb;
     strbuf_init(&sb, in->arena);
@@ -443,7 +490,8 @@ static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args,
         const Region *body = tf->traces[i]->func->body;
         strbuf_printf(&sb, "%s%s(", i ? "\n\n" : "", tf->name);
         for (int p = 0; p < body->nparams; p++)
-            strbuf_printf(&sb, "%s%s", p ? ", " : "", body->params[p]->name_hint ? body->params[p]->name_hint : "_");
+            strbuf_printf(&sb, "%s%s", p ? ", " : "",
+                          body->params[p]->name_hint ? body->params[p]->name_hint : "_");
         strbuf_puts(&sb, ")");
         if (body->nparams) strbuf_puts(&sb, "\n  Args:");
         for (int p = 0; p < body->nparams; p++) {
@@ -454,7 +502,8 @@ static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args,
         strbuf_puts(&sb, "\n  Returns:");
         if (!body->nresults) strbuf_puts(&sb, "\n    None");
         for (int r = 0; r < body->nresults; r++)
-            strbuf_printf(&sb, "\n    %s Tensor, shape=%s", dtype_name(body->results[r]->type.dtype),
+            strbuf_printf(&sb, "\n    %s Tensor, shape=%s",
+                          dtype_name(body->results[r]->type.dtype),
                           shape_tuple_text(in->arena, &body->results[r]->type.shape));
     }
     return value_cstr(in->arena, strbuf_cstr(&sb));
@@ -468,7 +517,8 @@ Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc
     if (strcmp(name, "get_concrete_function") == 0)
         return value_builtin(in->arena, "get_concrete_function", get_concrete_function, tf);
     if (strcmp(name, "pretty_printed_concrete_signatures") == 0)
-        return value_builtin(in->arena, "pretty_printed_concrete_signatures", pretty_printed_signatures, tf);
+        return value_builtin(in->arena, "pretty_printed_concrete_signatures",
+                             pretty_printed_signatures, tf);
     if (strcmp(name, "python_function") == 0) return tf->tf_fn->python_function;
     if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, tf->tf_fn->name);
     if (strcmp(name, "input_signature") == 0) {

@@ -32,7 +32,8 @@ uint32_t utf8_decode_next(const char *s, size_t n, size_t *i) {
     uint32_t c = u[*i];
     int more = c < 0x80 ? 0 : c < 0xe0 ? 1 : c < 0xf0 ? 2 : 3;
     c &= more == 0 ? 0x7f : more == 1 ? 0x1f : more == 2 ? 0x0f : 0x07;
-    for ((*i)++; more-- > 0 && *i < n && (u[*i] & 0xc0) == 0x80; (*i)++) c = (c << 6) | (u[*i] & 0x3f);
+    for ((*i)++; more-- > 0 && *i < n && (u[*i] & 0xc0) == 0x80; (*i)++)
+        c = (c << 6) | (u[*i] & 0x3f);
     return c;
 }
 

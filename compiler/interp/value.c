@@ -125,7 +125,9 @@ int utf8_encode(uint32_t c, char *buf) {
     return 4;
 }
 
-const char *indefinite_article(const char *word) { return strchr("aeiouAEIOU", word[0]) && word[0] ? "an" : "a"; }
+const char *indefinite_article(const char *word) {
+    return strchr("aeiouAEIOU", word[0]) && word[0] ? "an" : "a";
+}
 
 const char *value_type_name(const Value *v) {
     switch (v->kind) {
@@ -153,7 +155,8 @@ const char *value_type_name(const Value *v) {
     case VAL_CONCRETE_FUNCTION: return "ConcreteFunction";
     case VAL_NDARRAY: return "numpy.ndarray";
     case VAL_SET: return "set";
-    case VAL_DICT_VIEW: return v->view.which == 0 ? "dict_keys" : v->view.which == 1 ? "dict_values" : "dict_items";
+    case VAL_DICT_VIEW:
+        return v->view.which == 0 ? "dict_keys" : v->view.which == 1 ? "dict_values" : "dict_items";
     case VAL_ITERATOR: return v->iter->is_genexp ? "generator" : "list_iterator";
     case VAL_CLASS: return "type";
     case VAL_INSTANCE: return v->inst->cls->name;

@@ -142,7 +142,7 @@ typedef struct ExcInfo {
     bool suppress_context;     /* set by raise ... from */
     TraceEntry *tb;            /* outermost frame first */
     int ntb;
-    SrcLoc raised_at;          /* the user's line of the raise (library raises map to their caller) */
+    SrcLoc raised_at; /* the user's line of the raise (library raises map to their caller) */
 } ExcInfo;
 
 typedef struct Instance {
@@ -217,7 +217,12 @@ struct Value {
         Builtin *builtin;
         PyModule *module;
         /* concrete: eager mode's tensor for ir (the executor's, alive while ir is) */
-        struct { IrValue *ir; Func *func; const char *tf_name; const struct IgTensor *concrete; } tensor;
+        struct {
+            IrValue *ir;
+            Func *func;
+            const char *tf_name;
+            const struct IgTensor *concrete;
+        } tensor;
         DType dtype;
         TfFunction *tf_fn;
         /* VAL_VARIABLE: tf_name is TensorFlow's "counter:0" */
@@ -300,7 +305,8 @@ const char *value_repr(Arena *a, const Value *v);
    the nesting reached the depth guard's limit (value_depth_enter, " while getting the
    repr of an object"). Without a hook, nesting deeper than that prints as "...". */
 typedef struct ReprHook {
-    const char *(*fn)(struct ReprHook *hook, const Value *instance); /* NULL: failed (sets failed) */
+    const char *(*fn)(struct ReprHook *hook,
+                      const Value *instance); /* NULL: failed (sets failed) */
     bool failed;
 } ReprHook;
 const char *value_repr_hooked(Arena *a, const Value *v, ReprHook *hook);

@@ -93,14 +93,17 @@ static bool equal_values(const Value *a, const Value *b) {
                a->range.step == b->range.step;
     case VAL_DTYPE: return a->dtype == b->dtype;
     case VAL_FUNCTION: return a->fn == b->fn;
-    case VAL_BUILTIN: return a->builtin->fn == b->builtin->fn && a->builtin->self == b->builtin->self;
+    case VAL_BUILTIN:
+        return a->builtin->fn == b->builtin->fn && a->builtin->self == b->builtin->self;
     case VAL_MODULE: return a->module == b->module;
     case VAL_TF_FUNCTION: return a->tf_fn == b->tf_fn;
     case VAL_CLASS: return a->cls == b->cls;
     case VAL_INSTANCE:
         if (a->inst->cls->user_eq || b->inst->cls->user_eq) return instance_user_equal(a, b);
         return a->inst == b->inst;
-    case VAL_METHOD: return value_equal(a->method.fn, b->method.fn) && value_equal(a->method.self, b->method.self);
+    case VAL_METHOD:
+        return value_equal(a->method.fn, b->method.fn) &&
+               value_equal(a->method.self, b->method.self);
     default: return false; /* identity was checked first */
     }
 }
@@ -136,7 +139,8 @@ bool value_hash(const Value *v, uint64_t *hash) {
     }
     case VAL_STR: {
         uint64_t h = 1469598103934665603ull;
-        for (size_t i = 0; i < v->str.len; i++) h = (h ^ (unsigned char)v->str.s[i]) * 1099511628211ull;
+        for (size_t i = 0; i < v->str.len; i++)
+            h = (h ^ (unsigned char)v->str.s[i]) * 1099511628211ull;
         *hash = h;
         return true;
     }
@@ -173,7 +177,10 @@ bool value_hash(const Value *v, uint64_t *hash) {
         return true;
     }
     case VAL_DTYPE: *hash = 0x64740000u + (uint64_t)v->dtype; return true;
-    case VAL_RANGE: *hash = mix(mix((uint64_t)v->range.start, (uint64_t)v->range.stop), (uint64_t)v->range.step); return true;
+    case VAL_RANGE:
+        *hash =
+            mix(mix((uint64_t)v->range.start, (uint64_t)v->range.stop), (uint64_t)v->range.step);
+        return true;
     default: {
         /* identity hash: functions, modules, tensors, ... */
         const void *p = v->kind == VAL_FUNCTION ? (const void *)v->fn

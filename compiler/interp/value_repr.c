@@ -144,7 +144,8 @@ static bool repr_active(const ReprFrame *f, const void *container) {
 
 static void repr_into(StrBuf *sb, const Value *v, const ReprFrame *up);
 
-static void repr_seq(StrBuf *sb, const List *l, const char *open, const char *close, bool tuple, const ReprFrame *up) {
+static void repr_seq(StrBuf *sb, const List *l, const char *open, const char *close, bool tuple,
+                     const ReprFrame *up) {
     if (repr_active(up, l)) {
         strbuf_printf(sb, "%s...%s", open, close);
         return;
@@ -165,7 +166,9 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
     case VAL_NONE: strbuf_puts(sb, "None"); return;
     case VAL_BOOL: strbuf_puts(sb, v->b ? "True" : "False"); return;
     case VAL_INT: strbuf_printf(sb, "%lld", (long long)v->i); return;
-    case VAL_FLOAT: strbuf_puts(sb, v->float32 ? float32_repr(a, v->f) : float_repr(a, v->f)); return;
+    case VAL_FLOAT:
+        strbuf_puts(sb, v->float32 ? float32_repr(a, v->f) : float_repr(a, v->f));
+        return;
     case VAL_STR: strbuf_puts(sb, str_repr(a, v->str.s, v->str.len)); return;
     case VAL_LIST: repr_seq(sb, v->list, "[", "]", false, up); return;
     case VAL_TUPLE: repr_seq(sb, v->list, "(", ")", true, up); return;
@@ -211,7 +214,8 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
     }
     case VAL_RANGE:
         if (v->range.step == 1)
-            strbuf_printf(sb, "range(%lld, %lld)", (long long)v->range.start, (long long)v->range.stop);
+            strbuf_printf(sb, "range(%lld, %lld)", (long long)v->range.start,
+                          (long long)v->range.stop);
         else
             strbuf_printf(sb, "range(%lld, %lld, %lld)", (long long)v->range.start,
                           (long long)v->range.stop, (long long)v->range.step);
@@ -230,18 +234,24 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
     case VAL_FUNCTION: strbuf_printf(sb, "<function %s>", v->fn->qualname); return;
     case VAL_BUILTIN:
         if (v->builtin->is_class) strbuf_printf(sb, "<class '%s'>", v->builtin->name);
-        else strbuf_printf(sb, v->builtin->self ? "<built-in method %s>" : "<built-in function %s>", v->builtin->name);
+        else
+            strbuf_printf(sb, v->builtin->self ? "<built-in method %s>" : "<built-in function %s>",
+                          v->builtin->name);
         return;
     case VAL_MODULE: strbuf_printf(sb, "<module '%s'>", v->module->name); return;
     case VAL_ITERATOR:
-        strbuf_puts(sb, v->iter->is_genexp ? "<generator object <genexpr>>" : "<list_iterator object>");
+        strbuf_puts(sb,
+                    v->iter->is_genexp ? "<generator object <genexpr>>" : "<list_iterator object>");
         return;
     case VAL_TENSOR:
-        strbuf_puts(sb, v->tensor.concrete ? eager_tensor_repr(a, v->tensor.concrete) : tensor_repr(a, v));
+        strbuf_puts(sb, v->tensor.concrete ? eager_tensor_repr(a, v->tensor.concrete)
+                                           : tensor_repr(a, v));
         return;
     case VAL_DTYPE: strbuf_printf(sb, "tf.%s", dtype_name(v->dtype)); return;
     case VAL_TF_FUNCTION:
-        strbuf_printf(sb, "<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function object '%s'>",
+        strbuf_printf(sb,
+                      "<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function "
+                      "object '%s'>",
                       v->tf_fn->name);
         return;
     case VAL_UNDEFINED: strbuf_printf(sb, "Undefined('%s')", v->str.s); return;
@@ -249,7 +259,8 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
     case VAL_VARIABLE: strbuf_puts(sb, variable_repr(a, v)); return;
     case VAL_NDARRAY: strbuf_puts(sb, eager_numpy_repr(a, v->ndarray.concrete)); return;
     case VAL_TENSOR_SPEC:
-        strbuf_printf(sb, "TensorSpec(shape=%s, dtype=tf.%s, name=", shape_tuple_text(sb->arena, &v->spec.type.shape),
+        strbuf_printf(sb, "TensorSpec(shape=%s, dtype=tf.%s, name=",
+                      shape_tuple_text(sb->arena, &v->spec.type.shape),
                       dtype_name(v->spec.type.dtype));
         if (v->spec.name) strbuf_puts(sb, str_repr(sb->arena, v->spec.name, strlen(v->spec.name)));
         else strbuf_puts(sb, "None");
@@ -257,19 +268,22 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
         return;
     case VAL_CONCRETE_FUNCTION: strbuf_puts(sb, concrete_function_text(sb->arena, v)); return;
     case VAL_CLASS:
-        if (strcmp(v->cls->module, "builtins") == 0) strbuf_printf(sb, "<class '%s'>", v->cls->qualname);
+        if (strcmp(v->cls->module, "builtins") == 0)
+            strbuf_printf(sb, "<class '%s'>", v->cls->qualname);
         else strbuf_printf(sb, "<class '%s.%s'>", v->cls->module, v->cls->qualname);
         return;
     case VAL_INSTANCE: {
         const char *text = up->hook ? up->hook->fn(up->hook, v) : NULL;
         if (text) strbuf_puts(sb, text);
-        else if (!up->hook) strbuf_printf(sb, "<%s.%s object>", v->inst->cls->module, v->inst->cls->qualname);
+        else if (!up->hook)
+            strbuf_printf(sb, "<%s.%s object>", v->inst->cls->module, v->inst->cls->qualname);
         return;
     }
     case VAL_METHOD:
-        strbuf_printf(sb, "<bound method %s of ", v->method.fn->kind == VAL_FUNCTION ? v->method.fn->fn->qualname
-                                                  : v->method.fn->kind == VAL_BUILTIN ? v->method.fn->builtin->name
-                                                                                       : "?");
+        strbuf_printf(sb, "<bound method %s of ",
+                      v->method.fn->kind == VAL_FUNCTION  ? v->method.fn->fn->qualname
+                      : v->method.fn->kind == VAL_BUILTIN ? v->method.fn->builtin->name
+                                                          : "?");
         repr_into(sb, v->method.self, up);
         strbuf_putc(sb, '>');
         return;

@@ -181,7 +181,8 @@ static void add_entry(Arena *a, PySet *s, Value *key, int64_t hash) {
                 s->fill++;
                 e->key = key;
                 e->hash = hash;
-                if ((uint64_t)s->fill * 5 >= mask * 3) resize(a, s, s->used > 50000 ? s->used * 2 : s->used * 4);
+                if ((uint64_t)s->fill * 5 >= mask * 3)
+                    resize(a, s, s->used > 50000 ? s->used * 2 : s->used * 4);
                 return;
             }
             if (e->hash == hash && e->key != &dummy_key && value_equal(e->key, key)) return;
@@ -260,7 +261,9 @@ static void merge(Arena *a, PySet *s, const PySet *other) {
     if (s->fill == 0) {
         s->fill = s->used = other->used;
         for (int64_t i = 0; i <= other->mask; i++)
-            if (is_live(&other->table[i])) insert_clean(s->table, (uint64_t)s->mask, other->table[i].key, other->table[i].hash);
+            if (is_live(&other->table[i]))
+                insert_clean(s->table, (uint64_t)s->mask, other->table[i].key,
+                             other->table[i].hash);
         return;
     }
     for (int64_t i = 0; i <= other->mask; i++)
@@ -367,6 +370,7 @@ PySet *set_symmetric_difference(Arena *a, const PySet *s, const PySet *other) {
 bool set_is_subset(const PySet *s, const PySet *other) {
     if (s->used > other->used) return false;
     for (int64_t i = 0; i <= s->mask; i++)
-        if (is_live(&s->table[i]) && !lookup(other, s->table[i].key, s->table[i].hash)) return false;
+        if (is_live(&s->table[i]) && !lookup(other, s->table[i].key, s->table[i].hash))
+            return false;
     return true;
 }

@@ -26,7 +26,8 @@ const char *variable_repr(Arena *a, const Value *v) {
     const Global *g = v->var.global;
     /* Eager mode shows the current value too, as TensorFlow's eager variables do. */
     const IgVar *var = v->var.concrete;
-    const char *numpy = var && var->value ? arena_printf(a, ", numpy=%s", eager_numpy_repr(a, var->value)) : "";
+    const char *numpy =
+        var && var->value ? arena_printf(a, ", numpy=%s", eager_numpy_repr(a, var->value)) : "";
     return arena_printf(a, "<tf.Variable '%s' shape=%s dtype=%s%s>", v->var.tf_name,
                         shape_tuple_text(a, &g->type.shape), dtype_name(g->type.dtype), numpy);
 }
@@ -71,8 +72,11 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
     if (init->kind == VAL_NONE)
         return interp_raise(in, EXC_VALUE_ERROR, loc, "initial_value must be specified."), NULL;
     if (init->kind == VAL_VARIABLE)
-        return interp_not_supported(in, loc, "a tf.Variable as another variable's initial value (its value is "
-                                             "only known when the program runs)"), NULL;
+        return interp_not_supported(
+                   in, loc,
+                   "a tf.Variable as another variable's initial value (its value is "
+                   "only known when the program runs)"),
+               NULL;
     if (init->kind != VAL_TENSOR) return python_to_const(in, init, dtype, loc);
     const Inst *def = init->tensor.ir->def;
     const ConstData *cd = NULL;
@@ -81,10 +85,14 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
     else if (def && def->op == OP_CONST) cd = attrs_get(&def->attrs, "value")->tensor;
     else if (def && def->op == OP_FILL) cd = fill_data(in, def);
     if (!cd)
-        return interp_not_supported(in, loc, arena_printf(in->arena,
-                                    "a tf.Variable whose initial value is computed from traced values (%s); use a "
-                                    "Python value, tf.constant, tf.zeros or tf.ones, then assign the computed value",
-                                    tensor_repr(in->arena, init))), NULL;
+        return interp_not_supported(in, loc,
+                                    arena_printf(in->arena,
+                                                 "a tf.Variable whose initial value is computed "
+                                                 "from traced values (%s); use a "
+                                                 "Python value, tf.constant, tf.zeros or tf.ones, "
+                                                 "then assign the computed value",
+                                                 tensor_repr(in->arena, init))),
+               NULL;
     if (dtype >= 0 && (DType)dtype != cd->dtype)
         return interp_raise(in, EXC_VALUE_ERROR, loc,
                             "Tensor conversion requested dtype %s for Tensor with dtype %s",
@@ -150,14 +158,17 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     int dtype = -1;
     if (a[3] && a[3]->kind != VAL_NONE) {
         if (a[3]->kind != VAL_DTYPE)
-            return interp_type_error(in, loc, "expected a tf.DType, got %s", value_repr(in->arena, a[3]));
+            return interp_type_error(in, loc, "expected a tf.DType, got %s",
+                                     value_repr(in->arena, a[3]));
         dtype = (int)a[3]->dtype;
     }
-    if (a[4] && a[4]->kind != VAL_NONE) return interp_not_supported(in, loc, "the 'shape' argument of tf.Variable");
+    if (a[4] && a[4]->kind != VAL_NONE)
+        return interp_not_supported(in, loc, "the 'shape' argument of tf.Variable");
     const char *py_name = NULL;
     if (a[2] && a[2]->kind != VAL_NONE) {
         if (a[2]->kind != VAL_STR)
-            return interp_type_error(in, loc, "tf.Variable's name must be a string, got %s", value_type_name(a[2]));
+            return interp_type_error(in, loc, "tf.Variable's name must be a string, got %s",
+                                     value_type_name(a[2]));
         py_name = a[2]->str.s;
     }
     bool trainable = true;
@@ -171,11 +182,13 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     if (init->dtype == DT_STRING && init->shape.rank != 0)
         return interp_not_supported(in, loc, "a string tf.Variable that is not a scalar");
     SrcLoc at = interp_op_loc(in, loc);
-    Global *g = module_add_global(in->module, py_name ? py_name : assigned_name(in, at), init, trainable, at);
+    Global *g = module_add_global(in->module, py_name ? py_name : assigned_name(in, at), init,
+                                  trainable, at);
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_VARIABLE;
     v->var.global = g;
-    if (interp_is_eager(in)) v->var.concrete = eager_var(in->eager, g); /* a concrete value from now on */
+    if (interp_is_eager(in))
+        v->var.concrete = eager_var(in->eager, g); /* a concrete value from now on */
     /* TensorFlow 2 names a variable "<name>:0", and every unnamed one "Variable:0". */
     v->var.tf_name = arena_printf(in->arena, "%s:0", py_name ? py_name : "Variable");
     return v;
@@ -186,7 +199,8 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 /* assign, assign_add, assign_sub: value is converted to the variable's dtype as
    TensorFlow converts it (a Python 1 becomes 1.0 for a float variable; a tensor of
    another dtype is an error), and its shape must fit the variable's. */
-static Value *var_update(Interp *in, Value *self, CallArgs *args, SrcLoc loc, Opcode op, const char *method) {
+static Value *var_update(Interp *in, Value *self, CallArgs *args, SrcLoc loc, Opcode op,
+                         const char *method) {
     static const char *const names[] = {"value", "use_locking", "name", "read_value"};
     Value *a[4];
     if (!args_bind(in, args, method, names, 4, 1, a, loc)) return NULL;
@@ -195,13 +209,15 @@ static Value *var_update(Interp *in, Value *self, CallArgs *args, SrcLoc loc, Op
     if (!t) return NULL;
     const Shape *want = &g->type.shape, *got = &t->tensor.ir->type.shape;
     bool fits = want->rank == got->rank;
-    for (int i = 0; fits && i < got->rank; i++) fits = got->dims[i] == DIM_UNKNOWN || got->dims[i] == want->dims[i];
+    for (int i = 0; fits && i < got->rank; i++)
+        fits = got->dims[i] == DIM_UNKNOWN || got->dims[i] == want->dims[i];
     if (!fits && op == OP_ASSIGN_VAR)
         /* TensorFlow's text, odd spacing included, so it can be searched for. */
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
-                            "Cannot assign value to variable ' %s': Shape mismatch.The variable shape %s, "
-                            "and the assigned value shape %s are incompatible.",
-                            self->var.tf_name, shape_tuple_text(in->arena, want), shape_tuple_text(in->arena, got));
+        return interp_raise(
+            in, EXC_VALUE_ERROR, loc,
+            "Cannot assign value to variable ' %s': Shape mismatch.The variable shape %s, "
+            "and the assigned value shape %s are incompatible.",
+            self->var.tf_name, shape_tuple_text(in->arena, want), shape_tuple_text(in->arena, got));
     if (!fits) {
         char bw[16 * IR_MAX_RANK + 4], bg[16 * IR_MAX_RANK + 4];
         return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
@@ -234,12 +250,14 @@ static Value *var_assign_sub(Interp *in, Value *self, CallArgs *args, SrcLoc loc
 
 /* read_value(), value(): the current value as a tensor. */
 static Value *var_read_value(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    if (args->npos || args->nkw) return interp_type_error(in, loc, "read_value() takes no arguments");
+    if (args->npos || args->nkw)
+        return interp_type_error(in, loc, "read_value() takes no arguments");
     return variable_read(in, self, loc);
 }
 
 static Value *var_get_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    if (args->npos || args->nkw) return interp_type_error(in, loc, "get_shape() takes no arguments");
+    if (args->npos || args->nkw)
+        return interp_type_error(in, loc, "get_shape() takes no arguments");
     const Shape *s = &self->var.global->type.shape;
     Value *tuple = value_tuple(in->arena, s->rank);
     for (int i = 0; i < s->rank; i++) tuple->list->items[i] = value_int(in->arena, s->dims[i]);
@@ -248,12 +266,15 @@ static Value *var_get_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
 Value *variable_attribute(Interp *in, Value *var, const char *name, SrcLoc loc, bool *missing) {
     *missing = false;
-    static const struct { const char *name; BuiltinFn fn; } methods[] = {
-        {"assign", var_assign},         {"assign_add", var_assign_add}, {"assign_sub", var_assign_sub},
-        {"read_value", var_read_value}, {"value", var_read_value},      {"get_shape", var_get_shape},
+    static const struct { const char *name; BuiltinFn fn;
+    } methods[] = {
+        {"assign", var_assign},         {"assign_add", var_assign_add},
+        {"assign_sub", var_assign_sub}, {"read_value", var_read_value},
+        {"value", var_read_value},      {"get_shape", var_get_shape},
     };
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
-        if (strcmp(name, methods[i].name) == 0) return value_builtin(in->arena, methods[i].name, methods[i].fn, var);
+        if (strcmp(name, methods[i].name) == 0)
+            return value_builtin(in->arena, methods[i].name, methods[i].fn, var);
     const Global *g = var->var.global;
     if (strcmp(name, "dtype") == 0) return value_dtype(in->arena, g->type.dtype);
     if (strcmp(name, "shape") == 0) return var_get_shape(in, var, &(CallArgs){0}, loc);
@@ -261,11 +282,14 @@ Value *variable_attribute(Interp *in, Value *var, const char *name, SrcLoc loc, 
     if (strcmp(name, "trainable") == 0) return value_bool(g->trainable);
     if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, var);
     if (strcmp(name, "numpy") == 0)
-        return interp_error(in, loc, "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
+        return interp_error(
+            in, loc,
+            "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
     *missing = true;
     return NULL;
 }
 
 void variables_install(Interp *in, PyModule *m) {
-    env_set_local(in, m->globals, interp_intern(in, "variable"), value_builtin(in->arena, "variable", prim_variable, NULL));
+    env_set_local(in, m->globals, interp_intern(in, "variable"),
+                  value_builtin(in->arena, "variable", prim_variable, NULL));
 }

@@ -162,8 +162,8 @@ static void usage_print(FILE *out, const char *prog, const IgFlagSpec *table, in
         char syntax[256];
         usage_syntax(syntax, sizeof syntax, f);
         const char *quote = f->dtype == IG_STRING ? "\"" : "";
-        fprintf(out, "  %-*s  %s%s(default: %s%s%s)\n", width, syntax, f->help, f->help[0] ? " " : "",
-                quote, f->default_text, quote);
+        fprintf(out, "  %-*s  %s%s(default: %s%s%s)\n", width, syntax, f->help,
+                f->help[0] ? " " : "", quote, f->default_text, quote);
     }
     fprintf(out, "  %-*s  show this help and exit\n", width, "--help");
 }
@@ -182,10 +182,10 @@ static const IgFlagSpec *flag_find(const IgFlagSpec *table, int n, const char *n
 }
 
 /* An error: the partial values are dropped, "<program>: error: <message>" written. */
-static IgFlagsStatus fail(FILE *err, const char *prog, IgTensor **values, int n, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-static IgFlagsStatus fail(FILE *err, const char *prog, IgTensor **values, int n, const char *fmt, ...)
-{
+static IgFlagsStatus fail(FILE *err, const char *prog, IgTensor **values, int n, const char *fmt,
+                          ...) __attribute__((format(printf, 5, 6)));
+static IgFlagsStatus fail(FILE *err, const char *prog, IgTensor **values, int n, const char *fmt,
+                          ...) {
     values_free(values, n);
     fprintf(err, "%s: error: ", prog);
     va_list ap;
@@ -233,25 +233,27 @@ IgFlagsStatus ig_flags_try_parse(int argc, char **argv, const IgFlagSpec *table,
             return IG_FLAGS_HELP;
         }
         if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
-            return fail(err, prog, values, n, "unexpected argument '%s' (flags are written --name=value)", arg);
+            return fail(err, prog, values, n,
+                        "unexpected argument '%s' (flags are written --name=value)", arg);
         const char *name = arg + 2, *eq = strchr(name, '=');
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
         int index = -1;
         const IgFlagSpec *f = flag_find(table, n, name, len, &index);
         if (f == NULL)
-            return fail(err, prog, values, n, "unknown flag '--%.*s' (--help lists the flags)", (int)len,
-                        name);
+            return fail(err, prog, values, n, "unknown flag '--%.*s' (--help lists the flags)",
+                        (int)len, name);
         const char *text;
         if (eq) text = eq + 1;
-        else if (f->dtype == IG_BOOL) text = "true"; /* a bare --verbose: never eats the next argument */
+        else if (f->dtype == IG_BOOL)
+            text = "true"; /* a bare --verbose: never eats the next argument */
         else if (i + 1 < argc) text = argv[++i];
         else return fail(err, prog, values, n, "missing value for --%s: expected %s", f->name,
                          expected_text(f->dtype));
         bool range;
         IgTensor *v = flag_value_parse(f, text, &range);
         if (v == NULL)
-            return fail(err, prog, values, n, "invalid value '%s' for --%s: expected %s", text, f->name,
-                        range ? range_text(f->dtype) : expected_text(f->dtype));
+            return fail(err, prog, values, n, "invalid value '%s' for --%s: expected %s", text,
+                        f->name, range ? range_text(f->dtype) : expected_text(f->dtype));
         ig_tensor_free(values[index]);
         values[index] = v;
     }
@@ -274,8 +276,8 @@ IgTensor *ig_flag_value(IgSite *site, int index)
 {
     (void)site;
     if (index < 0 || index >= g_nvalues)
-        ig_internal_error(__FILE__, __LINE__, "flag %d read before ig_flags_parse set it (%d flags)", index,
-                          g_nvalues);
+        ig_internal_error(__FILE__, __LINE__,
+                          "flag %d read before ig_flags_parse set it (%d flags)", index, g_nvalues);
     return g_values[index];
 }
 

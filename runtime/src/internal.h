@@ -65,7 +65,8 @@ IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t 
  * Kernels that oneDNN does not cover use it; the loop body must not allocate or fail. */
 #define IG_PARALLEL_MIN_ELEMENTS 32768
 #define IG_PRAGMA(text) _Pragma(#text)
-#define IG_PARALLEL_FOR(n) IG_PRAGMA(omp parallel for if ((n) >= IG_PARALLEL_MIN_ELEMENTS) schedule(static))
+#define IG_PARALLEL_FOR(n) \
+    IG_PRAGMA(omp parallel for if ((n) >= IG_PARALLEL_MIN_ELEMENTS) schedule(static))
 
 /* ---- Site caches and their registry (prim_cache.c) --------------------------------- */
 /* Every site cache starts with this header; destroy frees the whole cache. */

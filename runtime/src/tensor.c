@@ -30,7 +30,8 @@ IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape)
 
 IgTensor *ig_tensor_copy(const IgTensor *t)
 {
-    size_t nbytes = t->dtype == IG_STRING ? strlen(t->data) + 1 : (size_t)t->size * ig_dtype_size(t->dtype);
+    size_t nbytes =
+        t->dtype == IG_STRING ? strlen(t->data) + 1 : (size_t)t->size * ig_dtype_size(t->dtype);
     IgTensor *copy = ig_tensor_alloc(NULL, NULL, t->dtype, t->rank, t->shape, nbytes);
     if (nbytes) memcpy(copy->data, t->data, nbytes);
     return copy;

@@ -11,16 +11,22 @@ static void var_check(IgSite *site, const IgVar *var, const IgTensor *value, boo
     const IgTensor *cur = var->value;
     IG_RT_ASSERT(cur != NULL && value != NULL);
     if (value->dtype != cur->dtype)
-        ig_fatal(site, "InvalidArgumentError: variable '%s' is %s, cannot %s it with a %s tensor", var->name,
-                 ig_dtype_name(cur->dtype), update ? "update" : "assign", ig_dtype_name(value->dtype));
+        ig_fatal(site, "InvalidArgumentError: variable '%s' is %s, cannot %s it with a %s tensor",
+                 var->name, ig_dtype_name(cur->dtype), update ? "update" : "assign",
+                 ig_dtype_name(value->dtype));
     if (!ig_shape_equal(cur->rank, cur->shape, value->rank, value->shape)) {
         char want[IG_SHAPE_STR_MAX], got[IG_SHAPE_STR_MAX];
         ig_shape_str(want, cur->rank, cur->shape);
         ig_shape_str(got, value->rank, value->shape);
         if (update)
-            ig_fatal(site, "InvalidArgumentError: cannot update variable '%s' with shape %s using a tensor with "
-                     "shape %s, shapes must be equal", var->name, want, got);
-        ig_fatal(site, "InvalidArgumentError: trying to assign variable '%s' with wrong shape: expected %s, got %s",
+            ig_fatal(site,
+                     "InvalidArgumentError: cannot update variable '%s' with shape %s using a "
+                     "tensor with "
+                     "shape %s, shapes must be equal",
+                     var->name, want, got);
+        ig_fatal(site,
+                 "InvalidArgumentError: trying to assign variable '%s' with wrong shape: expected "
+                 "%s, got %s",
                  var->name, want, got);
     }
 }
@@ -59,9 +65,13 @@ static void var_update(IgSite *site, IgVar *var, const IgTensor *delta, bool add
     var->value = next;
 }
 
-void ig_var_assign_add(IgSite *site, IgVar *var, const IgTensor *delta) { var_update(site, var, delta, true); }
+void ig_var_assign_add(IgSite *site, IgVar *var, const IgTensor *delta) {
+    var_update(site, var, delta, true);
+}
 
-void ig_var_assign_sub(IgSite *site, IgVar *var, const IgTensor *delta) { var_update(site, var, delta, false); }
+void ig_var_assign_sub(IgSite *site, IgVar *var, const IgTensor *delta) {
+    var_update(site, var, delta, false);
+}
 
 void ig_var_release(IgVar *var)
 {

@@ -1,7 +1,8 @@
 /* binary.c — the elementwise binary kernels (arithmetic and comparisons) with NumPy
  * broadcasting: one row function per (op, dtype) from a table, run by broadcast.c;
  * large float32 add/sub/mul/div go to oneDNN (dnnl_eltwise.c) instead.
- * Entry points: ig_add ... ig_not_equal, ig_logical_and, ig_logical_or. Memory owner: results belong to the caller. */
+ * Entry points: ig_add ... ig_not_equal, ig_logical_and, ig_logical_or. Memory owner: results
+ * belong to the caller. */
 #include <math.h>
 
 #include "internal.h"

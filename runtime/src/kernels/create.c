@@ -145,9 +145,11 @@ static IgTensor *range_int(IgSite *site, IgDType dtype, int64_t start, int64_t l
     if (delta == 0) ig_fatal(site, "range: delta must not be zero");
     /* TensorFlow's kernel refuses a range that runs the wrong way. */
     if (delta > 0 && start > limit)
-        ig_fatal(site, "range: requires start <= limit when delta > 0: %lld/%lld", (long long)start, (long long)limit);
+        ig_fatal(site, "range: requires start <= limit when delta > 0: %lld/%lld", (long long)start,
+                 (long long)limit);
     if (delta < 0 && start < limit)
-        ig_fatal(site, "range: requires start >= limit when delta < 0: %lld/%lld", (long long)start, (long long)limit);
+        ig_fatal(site, "range: requires start >= limit when delta < 0: %lld/%lld", (long long)start,
+                 (long long)limit);
     uint64_t size = 0;
     if ((delta > 0 && start < limit) || (delta < 0 && start > limit)) {
         uint64_t dist = delta > 0 ? (uint64_t)limit - (uint64_t)start

@@ -91,8 +91,8 @@ IgTensor *ig_shape(IgSite *site, const IgTensor *x)
     for (int i = 0; i < x->rank; i++) {
         if (x->shape[i] > INT32_MAX) {
             ig_release(out);
-            ig_fatal(site, "shape: dim %d of the input is %lld, more than an int32 shape can hold", i,
-                     (long long)x->shape[i]);
+            ig_fatal(site, "shape: dim %d of the input is %lld, more than an int32 shape can hold",
+                     i, (long long)x->shape[i]);
         }
         dims[i] = (int32_t)x->shape[i];
     }

@@ -28,10 +28,11 @@ char *ig_sparse_xent_check_labels(const IgTensor *labels, int64_t c)
     size_t cap = 120 + (size_t)labels->size * 21 + 1;
     char *text = malloc(cap);
     if (text == NULL) ig_fatal(NULL, "out of memory");
-    size_t len = (size_t)snprintf(text, cap,
-                                  "Received a label value of %lld which is outside the valid range of "
-                                  "[0, %lld).  Label values:",
-                                  (long long)(lo < 0 ? lo : hi), (long long)c);
+    size_t len =
+        (size_t)snprintf(text, cap,
+                         "Received a label value of %lld which is outside the valid range of "
+                         "[0, %lld).  Label values:",
+                         (long long)(lo < 0 ? lo : hi), (long long)c);
     for (int64_t i = 0; i < labels->size; i++)
         len += (size_t)snprintf(text + len, cap - len, " %lld", (long long)label_at(labels, i));
     return text;
@@ -74,7 +75,8 @@ IgTensor *ig_sparse_softmax_xent(IgSite *site, const IgTensor *logits, const IgT
                  ig_shape_str(s1, logits->rank, logits->shape));
     char *bad = ig_sparse_xent_check_labels(labels, c);
     if (bad != NULL) ig_fatal(site, "%s", bad);
-    IgTensor *loss = ig_tensor_make(site, "sparse_softmax_cross_entropy_with_logits", logits->dtype, labels->rank, labels->shape);
+    IgTensor *loss = ig_tensor_make(site, "sparse_softmax_cross_entropy_with_logits", logits->dtype,
+                                    labels->rank, labels->shape);
     if (rows == 0) return loss;
     if (logits->dtype == IG_FLOAT32)
         XENT_ROWS(float);

@@ -152,7 +152,8 @@ IgTensor *ig_where_indices(IgSite *site, const IgTensor *cond)
     const uint8_t *c = cond->data;
     int64_t count = 0;
     for (int64_t i = 0; i < cond->size; i++) count += c[i] != 0;
-    IgTensor *out = ig_tensor_make(site, "where", IG_INT64, 2, (const int64_t[]){count, cond->rank});
+    IgTensor *out =
+        ig_tensor_make(site, "where", IG_INT64, 2, (const int64_t[]){count, cond->rank});
     int64_t *o = out->data, idx[IG_MAX_RANK] = {0};
     /* An odometer over cond's coordinates, in row-major order. */
     for (int64_t i = 0; i < cond->size; i++) {

@@ -152,7 +152,8 @@ bool ig_slice_spec_compute(int rank, const int64_t *shape, int n, const int64_t 
         if (spec->out_rank == IG_MAX_RANK)
             return spec_fail(err, errsize, "strided_slice: the result would have more than "
                              "Ingot's limit of %d dimensions", IG_MAX_RANK);
-        spec->out_shape[spec->out_rank++] = ds.plan[k] == PLAN_NEW_AXIS ? 1 : spec->size[ds.plan[k]];
+        spec->out_shape[spec->out_rank++] =
+            ds.plan[k] == PLAN_NEW_AXIS ? 1 : spec->size[ds.plan[k]];
     }
     return true;
 }

@@ -36,8 +36,11 @@ static void state_open(IgSite *site, const IgVar *state, IgPhilox *p)
     IG_RT_ASSERT(state != NULL && state->value != NULL);
     const IgTensor *s = state->value;
     if (s->dtype != IG_INT64 || s->rank != 1 || s->shape[0] != 3)
-        ig_fatal(site, "InvalidArgumentError: the state of random generator '%s' must be an int64 tensor of "
-                 "shape [3]", state->name);
+        ig_fatal(
+            site,
+            "InvalidArgumentError: the state of random generator '%s' must be an int64 tensor of "
+            "shape [3]",
+            state->name);
     ig_philox_open(p, (const int64_t *)s->data);
 }
 
@@ -50,13 +53,14 @@ static void state_close(IgVar *state, const IgPhilox *p)
     state->value = next;
 }
 
-static IgTensor *draw_new(IgSite *site, const char *op, IgDType dtype, int rank, const int64_t *shape,
-                          bool want_float)
-{
+static IgTensor *draw_new(IgSite *site, const char *op, IgDType dtype, int rank,
+                          const int64_t *shape, bool want_float) {
     if (want_float ? !ig_dtype_is_float(dtype) : (dtype != IG_INT32 && dtype != IG_INT64))
-        ig_fatal(site, "InvalidArgumentError: random op does not support dtype %s", ig_dtype_name(dtype));
+        ig_fatal(site, "InvalidArgumentError: random op does not support dtype %s",
+                 ig_dtype_name(dtype));
     for (int i = 0; i < rank; i++)
-        if (shape[i] < 0) ig_fatal(site, "InvalidArgumentError: dimension %d of shape must be >= 0", i);
+        if (shape[i] < 0)
+            ig_fatal(site, "InvalidArgumentError: dimension %d of shape must be >= 0", i);
     return ig_tensor_make(site, op, dtype, rank, shape);
 }
 
@@ -65,8 +69,12 @@ static IgTensor *draw_new(IgSite *site, const char *op, IgDType dtype, int rank,
 static double unit_f32(IgPhilox *p) { return (double)(ig_philox_next_u32(p) >> 8) * 0x1p-24; }
 static double unit_f64(IgPhilox *p) { return (double)(ig_philox_next_u64(p) >> 11) * 0x1p-53; }
 /* (0, 1]: the same grid moved up one step, so log() never sees 0. */
-static double unit_open_f32(IgPhilox *p) { return (double)((ig_philox_next_u32(p) >> 8) + 1) * 0x1p-24; }
-static double unit_open_f64(IgPhilox *p) { return (double)((ig_philox_next_u64(p) >> 11) + 1) * 0x1p-53; }
+static double unit_open_f32(IgPhilox *p) {
+    return (double)((ig_philox_next_u32(p) >> 8) + 1) * 0x1p-24;
+}
+static double unit_open_f64(IgPhilox *p) {
+    return (double)((ig_philox_next_u64(p) >> 11) + 1) * 0x1p-53;
+}
 
 static void store_float(IgTensor *t, int64_t i, double x)
 {
@@ -74,9 +82,8 @@ static void store_float(IgTensor *t, int64_t i, double x)
     else ((double *)t->data)[i] = x;
 }
 
-IgTensor *ig_random_uniform(IgSite *site, IgVar *state, IgDType dtype, int rank, const int64_t *shape,
-                            double minval, double maxval)
-{
+IgTensor *ig_random_uniform(IgSite *site, IgVar *state, IgDType dtype, int rank,
+                            const int64_t *shape, double minval, double maxval) {
     IgTensor *out = draw_new(site, "random_uniform", dtype, rank, shape, true);
     IgPhilox p;
     state_open(site, state, &p);
@@ -87,7 +94,8 @@ IgTensor *ig_random_uniform(IgSite *site, IgVar *state, IgDType dtype, int rank,
         /* Rounding (to float32 above all) may land on maxval; the range is half open. */
         if (f32) {
             float xf = (float)x;
-            if (maxval > minval && xf >= (float)maxval) xf = nextafterf((float)maxval, (float)minval);
+            if (maxval > minval && xf >= (float)maxval)
+                xf = nextafterf((float)maxval, (float)minval);
             ((float *)out->data)[i] = xf;
         } else {
             if (maxval > minval && x >= maxval) x = nextafter(maxval, minval);
@@ -98,12 +106,11 @@ IgTensor *ig_random_uniform(IgSite *site, IgVar *state, IgDType dtype, int rank,
     return out;
 }
 
-IgTensor *ig_random_uniform_int(IgSite *site, IgVar *state, IgDType dtype, int rank, const int64_t *shape,
-                                int64_t minval, int64_t maxval)
-{
+IgTensor *ig_random_uniform_int(IgSite *site, IgVar *state, IgDType dtype, int rank,
+                                const int64_t *shape, int64_t minval, int64_t maxval) {
     if (minval >= maxval)
-        ig_fatal(site, "InvalidArgumentError: Need minval < maxval, got %lld >= %lld", (long long)minval,
-                 (long long)maxval);
+        ig_fatal(site, "InvalidArgumentError: Need minval < maxval, got %lld >= %lld",
+                 (long long)minval, (long long)maxval);
     IgTensor *out = draw_new(site, "random_uniform_int", dtype, rank, shape, false);
     IgPhilox p;
     state_open(site, state, &p);
@@ -133,9 +140,8 @@ static void box_muller(IgPhilox *p, bool f32, double z[2])
     z[1] = r * sin(a);
 }
 
-IgTensor *ig_random_normal(IgSite *site, IgVar *state, IgDType dtype, int rank, const int64_t *shape,
-                           double mean, double stddev)
-{
+IgTensor *ig_random_normal(IgSite *site, IgVar *state, IgDType dtype, int rank,
+                           const int64_t *shape, double mean, double stddev) {
     IgTensor *out = draw_new(site, "random_normal", dtype, rank, shape, true);
     IgPhilox p;
     state_open(site, state, &p);

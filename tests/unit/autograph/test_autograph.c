@@ -129,7 +129,8 @@ Test(autograph, loop_options_take_keywords_only) {
     const char *text = diag_capture_since(&cap, start);
     cr_assert(c == NULL);
     cr_assert(eq(int, cap.diag.errors, 1));
-    cr_assert(strstr(text, "t.py:3:48: error: 'set_loop_options' takes keyword arguments only") == text,
+    cr_assert(strstr(text, "t.py:3:48: error: 'set_loop_options' takes keyword arguments only") ==
+                  text,
               "got: %s", text);
 }
 
@@ -179,7 +180,8 @@ Test(autograph, abs_value) {
         "        nonlocal do_return, retval_\n"
         "        do_return = True\n"
         "        retval_ = -x\n"
-        "    ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)\n"
+        "    ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', "
+        "'retval_'), 2)\n"
         "    return ag__.ret(retval_, do_return)\n");
 }
 
@@ -339,7 +341,8 @@ Test(autograph, while_break) {
         "        def else_body():\n"
         "            nonlocal break_\n"
         "            pass\n"
-        "        ag__.if_stmt(i * i > 50, if_body, else_body, get_state_1, set_state_1, ('break_',), 1)\n"
+        "        ag__.if_stmt(i * i > 50, if_body, else_body, get_state_1, set_state_1, "
+        "('break_',), 1)\n"
         "    def loop_test():\n"
         "        return ag__.and_(lambda: ag__.not_(break_), lambda: i < n)\n"
         "    ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('i', 'break_'), {})\n"
@@ -378,7 +381,8 @@ Test(autograph, for_continue) {
         "        def else_body():\n"
         "            nonlocal continue_\n"
         "            pass\n"
-        "        ag__.if_stmt(x < 0, if_body, else_body, get_state_1, set_state_1, ('continue_',), 1)\n"
+        "        ag__.if_stmt(x < 0, if_body, else_body, get_state_1, set_state_1, "
+        "('continue_',), 1)\n"
         "        def get_state_2():\n"
         "            return total,\n"
         "        def set_state_2(vars_):\n"
@@ -390,8 +394,10 @@ Test(autograph, for_continue) {
         "        def else_body_1():\n"
         "            nonlocal total\n"
         "            pass\n"
-        "        ag__.if_stmt(ag__.not_(continue_), if_body_1, else_body_1, get_state_2, set_state_2, ('total',), 1)\n"
-        "    ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'x'})\n"
+        "        ag__.if_stmt(ag__.not_(continue_), if_body_1, else_body_1, get_state_2, "
+        "set_state_2, ('total',), 1)\n"
+        "    ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total',), "
+        "{'iterate_names': 'x'})\n"
         "    return total\n");
 }
 
@@ -426,7 +432,8 @@ Test(autograph, for_break_else) {
         "        def else_body():\n"
         "            nonlocal break_\n"
         "            pass\n"
-        "        ag__.if_stmt(x < 0, if_body, else_body, get_state_1, set_state_1, ('break_',), 1)\n"
+        "        ag__.if_stmt(x < 0, if_body, else_body, get_state_1, set_state_1, ('break_',), "
+        "1)\n"
         "        def get_state_2():\n"
         "            return ()\n"
         "        def set_state_2(vars_):\n"
@@ -435,10 +442,12 @@ Test(autograph, for_break_else) {
         "            print(x)\n"
         "        def else_body_1():\n"
         "            pass\n"
-        "        ag__.if_stmt(ag__.not_(break_), if_body_1, else_body_1, get_state_2, set_state_2, (), 0)\n"
+        "        ag__.if_stmt(ag__.not_(break_), if_body_1, else_body_1, get_state_2, "
+        "set_state_2, (), 0)\n"
         "    def extra_test():\n"
         "        return ag__.not_(break_)\n"
-        "    ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, ('break_',), {'iterate_names': 'x'})\n"
+        "    ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, ('break_',), "
+        "{'iterate_names': 'x'})\n"
         "    def get_state_3():\n"
         "        return ()\n"
         "    def set_state_3(vars_):\n"
@@ -447,7 +456,8 @@ Test(autograph, for_break_else) {
         "        print('none negative')\n"
         "    def else_body_2():\n"
         "        pass\n"
-        "    ag__.if_stmt(ag__.not_(break_), if_body_2, else_body_2, get_state_3, set_state_3, (), 0)\n");
+        "    ag__.if_stmt(ag__.not_(break_), if_body_2, else_body_2, get_state_3, set_state_3, "
+        "(), 0)\n");
 }
 
 /* An else without break simply follows the loop. */
@@ -506,10 +516,12 @@ Test(autograph, return_in_loop) {
         "        def else_body():\n"
         "            nonlocal do_return, retval_\n"
         "            pass\n"
-        "        ag__.if_stmt(i == target, if_body, else_body, get_state_1, set_state_1, ('do_return', 'retval_'), 2)\n"
+        "        ag__.if_stmt(i == target, if_body, else_body, get_state_1, set_state_1, "
+        "('do_return', 'retval_'), 2)\n"
         "    def extra_test():\n"
         "        return ag__.not_(do_return)\n"
-        "    ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, ('do_return', 'retval_'), {'iterate_names': 'i'})\n"
+        "    ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, ('do_return', "
+        "'retval_'), {'iterate_names': 'i'})\n"
         "    def get_state_2():\n"
         "        return do_return, retval_\n"
         "    def set_state_2(vars_):\n"
@@ -522,7 +534,8 @@ Test(autograph, return_in_loop) {
         "    def else_body_1():\n"
         "        nonlocal do_return, retval_\n"
         "        pass\n"
-        "    ag__.if_stmt(ag__.not_(do_return), if_body_1, else_body_1, get_state_2, set_state_2, ('do_return', 'retval_'), 2)\n"
+        "    ag__.if_stmt(ag__.not_(do_return), if_body_1, else_body_1, get_state_2, set_state_2, "
+        "('do_return', 'retval_'), 2)\n"
         "    return ag__.ret(retval_, do_return)\n");
 }
 
@@ -557,10 +570,12 @@ Test(autograph, return_in_while) {
         "        def else_body():\n"
         "            nonlocal do_return, retval_\n"
         "            pass\n"
-        "        ag__.if_stmt(n == 3, if_body, else_body, get_state_1, set_state_1, ('do_return', 'retval_'), 2)\n"
+        "        ag__.if_stmt(n == 3, if_body, else_body, get_state_1, set_state_1, ('do_return', "
+        "'retval_'), 2)\n"
         "    def loop_test():\n"
         "        return ag__.and_(lambda: ag__.not_(do_return), lambda: n > 0)\n"
-        "    ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('do_return', 'retval_', 'n'), {})\n"
+        "    ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('do_return', 'retval_', "
+        "'n'), {})\n"
         "    return ag__.ret(retval_, do_return)\n");
 }
 
@@ -604,10 +619,12 @@ Test(autograph, nested_loops_break) {
         "            def else_body():\n"
         "                nonlocal break__1\n"
         "                pass\n"
-        "            ag__.if_stmt(v, if_body, else_body, get_state_2, set_state_2, ('break__1',), 1)\n"
+        "            ag__.if_stmt(v, if_body, else_body, get_state_2, set_state_2, ('break__1',), "
+        "1)\n"
         "        def extra_test_1():\n"
         "            return ag__.not_(break__1)\n"
-        "        ag__.for_stmt(row, extra_test_1, loop_body_1, get_state_1, set_state_1, ('break__1',), {'iterate_names': 'v'})\n"
+        "        ag__.for_stmt(row, extra_test_1, loop_body_1, get_state_1, set_state_1, "
+        "('break__1',), {'iterate_names': 'v'})\n"
         "        def get_state_3():\n"
         "            return break_,\n"
         "        def set_state_3(vars_):\n"
@@ -619,10 +636,12 @@ Test(autograph, nested_loops_break) {
         "        def else_body_1():\n"
         "            nonlocal break_\n"
         "            pass\n"
-        "        ag__.if_stmt(row, if_body_1, else_body_1, get_state_3, set_state_3, ('break_',), 1)\n"
+        "        ag__.if_stmt(row, if_body_1, else_body_1, get_state_3, set_state_3, ('break_',), "
+        "1)\n"
         "    def extra_test():\n"
         "        return ag__.not_(break_)\n"
-        "    ag__.for_stmt(m, extra_test, loop_body, get_state, set_state, ('break_',), {'iterate_names': 'row'})\n");
+        "    ag__.for_stmt(m, extra_test, loop_body, get_state, set_state, ('break_',), "
+        "{'iterate_names': 'row'})\n");
 }
 
 /* break and return in one loop: both flags in the extra test. */
@@ -658,7 +677,8 @@ Test(autograph, break_and_return) {
         "        def else_body():\n"
         "            nonlocal break_\n"
         "            pass\n"
-        "        ag__.if_stmt(x > 5, if_body, else_body, get_state_1, set_state_1, ('break_',), 1)\n"
+        "        ag__.if_stmt(x > 5, if_body, else_body, get_state_1, set_state_1, ('break_',), "
+        "1)\n"
         "        def get_state_2():\n"
         "            return do_return, retval_\n"
         "        def set_state_2(vars_):\n"
@@ -678,14 +698,17 @@ Test(autograph, break_and_return) {
         "            def else_body_2():\n"
         "                nonlocal do_return, retval_\n"
         "                pass\n"
-        "            ag__.if_stmt(x < 0, if_body_2, else_body_2, get_state_3, set_state_3, ('do_return', 'retval_'), 2)\n"
+        "            ag__.if_stmt(x < 0, if_body_2, else_body_2, get_state_3, set_state_3, "
+        "('do_return', 'retval_'), 2)\n"
         "        def else_body_1():\n"
         "            nonlocal do_return, retval_\n"
         "            pass\n"
-        "        ag__.if_stmt(ag__.not_(break_), if_body_1, else_body_1, get_state_2, set_state_2, ('do_return', 'retval_'), 2)\n"
+        "        ag__.if_stmt(ag__.not_(break_), if_body_1, else_body_1, get_state_2, "
+        "set_state_2, ('do_return', 'retval_'), 2)\n"
         "    def extra_test():\n"
         "        return ag__.and_(lambda: ag__.not_(do_return), lambda: ag__.not_(break_))\n"
-        "    ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, ('do_return', 'retval_', 'break_'), {'iterate_names': 'x'})\n"
+        "    ag__.for_stmt(xs, extra_test, loop_body, get_state, set_state, ('do_return', "
+        "'retval_', 'break_'), {'iterate_names': 'x'})\n"
         "    def get_state_4():\n"
         "        return do_return, retval_\n"
         "    def set_state_4(vars_):\n"
@@ -698,7 +721,8 @@ Test(autograph, break_and_return) {
         "    def else_body_3():\n"
         "        nonlocal do_return, retval_\n"
         "        pass\n"
-        "    ag__.if_stmt(ag__.not_(do_return), if_body_3, else_body_3, get_state_4, set_state_4, ('do_return', 'retval_'), 2)\n"
+        "    ag__.if_stmt(ag__.not_(do_return), if_body_3, else_body_3, get_state_4, set_state_4, "
+        "('do_return', 'retval_'), 2)\n"
         "    return ag__.ret(retval_, do_return)\n");
 }
 
@@ -710,7 +734,8 @@ Test(autograph, set_loop_options) {
         "\n"
         "def f(x, n):\n"
         "    for i in tf.range(n):\n"
-        "        tf.autograph.experimental.set_loop_options(shape_invariants=[(x, tf.TensorShape([None]))], maximum_iterations=10)\n"
+        "        tf.autograph.experimental.set_loop_options(shape_invariants=[(x, "
+        "tf.TensorShape([None]))], maximum_iterations=10)\n"
         "        x = tf.concat([x, x], 0)\n"
         "    return x\n",
         "import tensorflow as tf\n"
@@ -724,7 +749,9 @@ Test(autograph, set_loop_options) {
         "        nonlocal x\n"
         "        i = itr\n"
         "        x = tf.concat([x, x], 0)\n"
-        "    ag__.for_stmt(tf.range(n), None, loop_body, get_state, set_state, ('x',), {'shape_invariants': [(x, tf.TensorShape([None]))], 'maximum_iterations': 10, 'iterate_names': 'i'})\n"
+        "    ag__.for_stmt(tf.range(n), None, loop_body, get_state, set_state, ('x',), "
+        "{'shape_invariants': [(x, tf.TensorShape([None]))], 'maximum_iterations': 10, "
+        "'iterate_names': 'i'})\n"
         "    return x\n");
 }
 
@@ -734,7 +761,8 @@ Test(autograph, expressions) {
         "def g(a, b, c):\n"
         "    return a if c > 0 else b, a and b and c, a or not b\n",
         "def g(a, b, c):\n"
-        "    return ag__.if_exp(c > 0, lambda: a, lambda: b, 'c > 0'), ag__.and_(lambda: a, lambda: ag__.and_(lambda: b, lambda: c)), ag__.or_(lambda: a, lambda: ag__.not_(b))\n");
+        "    return ag__.if_exp(c > 0, lambda: a, lambda: b, 'c > 0'), ag__.and_(lambda: a, "
+        "lambda: ag__.and_(lambda: b, lambda: c)), ag__.or_(lambda: a, lambda: ag__.not_(b))\n");
 }
 
 /* Comprehension conditions and lambda bodies get the expression rewrites only. */
@@ -743,7 +771,8 @@ Test(autograph, lambda_and_comprehension) {
         "def g(xs, a):\n"
         "    return [x for x in xs if x and not a], lambda y: y or a\n",
         "def g(xs, a):\n"
-        "    return [x for x in xs if ag__.and_(lambda: x, lambda: ag__.not_(a))], lambda y: ag__.or_(lambda: y, lambda: a)\n");
+        "    return [x for x in xs if ag__.and_(lambda: x, lambda: ag__.not_(a))], lambda y: "
+        "ag__.or_(lambda: y, lambda: a)\n");
 }
 
 /* A do_not_convert function is left exactly as written. */
@@ -782,7 +811,8 @@ Test(autograph, module_top_level) {
         "    global total\n"
         "    k = itr\n"
         "    total += k\n"
-        "ag__.for_stmt(range(3), None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'k'})\n"
+        "ag__.for_stmt(range(3), None, loop_body, get_state, set_state, ('total',), "
+        "{'iterate_names': 'k'})\n"
         "print(total)\n");
 }
 
@@ -804,7 +834,8 @@ Test(autograph, module_name_read_by_function) {
         "    k = itr\n"
         "    pass\n"
         "k = ag__.Undefined('k')\n"
-        "ag__.for_stmt(range(3), None, loop_body, get_state, set_state, ('k',), {'iterate_names': 'k'})\n"
+        "ag__.for_stmt(range(3), None, loop_body, get_state, set_state, ('k',), {'iterate_names': "
+        "'k'})\n"
         "def last():\n"
         "    return k\n");
 }
@@ -867,7 +898,8 @@ Test(autograph, name_collisions) {
         "        nonlocal if_body\n"
         "        i = itr_1\n"
         "        if_body = itr\n"
-        "    ag__.for_stmt(x, None, loop_body, get_state_2, set_state_1, ('if_body',), {'iterate_names': 'i'})\n"
+        "    ag__.for_stmt(x, None, loop_body, get_state_2, set_state_1, ('if_body',), "
+        "{'iterate_names': 'i'})\n"
         "    return get_state, if_body\n");
 }
 
@@ -890,7 +922,8 @@ Test(autograph, tuple_target) {
         "        nonlocal t\n"
         "        a, b = itr\n"
         "        t += a * b\n"
-        "    ag__.for_stmt(pairs, None, loop_body, get_state, set_state, ('t',), {'iterate_names': 'a, b'})\n"
+        "    ag__.for_stmt(pairs, None, loop_body, get_state, set_state, ('t',), "
+        "{'iterate_names': 'a, b'})\n"
         "    return t\n");
 }
 
@@ -922,7 +955,8 @@ Test(autograph, nested_defs) {
         "            nonlocal do_return, retval_\n"
         "            do_return = True\n"
         "            retval_ = x\n"
-        "        ag__.if_stmt(y, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)\n"
+        "        ag__.if_stmt(y, if_body, else_body, get_state, set_state, ('do_return', "
+        "'retval_'), 2)\n"
         "        return ag__.ret(retval_, do_return)\n"
         "    def get_state():\n"
         "        return x,\n"
@@ -985,11 +1019,13 @@ Test(autograph, composite_dict_item_while) {
         "            d['odd'] += 1\n"
         "        def else_body():\n"
         "            pass\n"
-        "        ag__.if_stmt(i % 2 == 1, if_body, else_body, get_state_1, set_state_1, (\"d['odd']\",), 1)\n"
+        "        ag__.if_stmt(i % 2 == 1, if_body, else_body, get_state_1, set_state_1, "
+        "(\"d['odd']\",), 1)\n"
         "        i += 1\n"
         "    def loop_test():\n"
         "        return i <= n\n"
-        "    ag__.while_stmt(loop_test, loop_body, get_state, set_state, (\"d['odd']\", \"d['sum']\", 'i'), {})\n"
+        "    ag__.while_stmt(loop_test, loop_body, get_state, set_state, (\"d['odd']\", "
+        "\"d['sum']\", 'i'), {})\n"
         "    return d['sum'], d['odd']\n");
 }
 
@@ -1012,7 +1048,8 @@ Test(autograph, composite_list_item_for) {
         "        x = itr\n"
         "        acc[0] += x\n"
         "        acc[1] = acc[1] * x\n"
-        "    ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('acc[0]', 'acc[1]'), {'iterate_names': 'x'})\n"
+        "    ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('acc[0]', 'acc[1]'), "
+        "{'iterate_names': 'x'})\n"
         "    return acc\n");
 }
 
@@ -1099,7 +1136,8 @@ Test(autograph, composite_mixed_with_names) {
         "        d = dict(d)\n"
         "        d[0], a['b'] = d[0] + i, i\n"
         "        total = total + d[0]\n"
-        "    ag__.for_stmt(range(n), None, loop_body, get_state, set_state, (\"a['b']\", 'd', 'd[0]', 'total'), "
+        "    ag__.for_stmt(range(n), None, loop_body, get_state, set_state, (\"a['b']\", 'd', "
+        "'d[0]', 'total'), "
         "{'iterate_names': 'i'})\n"
         "    return d, total\n");
 }
@@ -1157,7 +1195,8 @@ Test(autograph, composite_base_possibly_undefined) {
         "    def loop_body(itr):\n"
         "        i = itr\n"
         "        ag__.ld(d)['k'] += i\n"
-        "    ag__.for_stmt(range(n), None, loop_body, get_state_1, set_state_1, (\"d['k']\",), {'iterate_names': 'i'})\n"
+        "    ag__.for_stmt(range(n), None, loop_body, get_state_1, set_state_1, (\"d['k']\",), "
+        "{'iterate_names': 'i'})\n"
         "    return ag__.ld(d)\n");
 }
 
@@ -1182,7 +1221,8 @@ Test(autograph, composite_module_top_level) {
         "    i = itr\n"
         "    acc[0] += i\n"
         "    n += 1\n"
-        "ag__.for_stmt(range(5), None, loop_body, get_state, set_state, ('acc[0]', 'n'), {'iterate_names': 'i'})\n"
+        "ag__.for_stmt(range(5), None, loop_body, get_state, set_state, ('acc[0]', 'n'), "
+        "{'iterate_names': 'i'})\n"
         "print(acc[0], n)\n");
 }
 
@@ -1195,7 +1235,8 @@ Test(autograph, composite_state_keeps_the_target_location) {
                       "    else:\n"
                       "        d[\"k\"] = 2\n";
     Node *m = parse_ok(src);
-    const Node *first_target = stmt_at(m, 0)->funcdef.body.items[0]->if_.body.items[0]->assign.targets.items[0];
+    const Node *first_target =
+        stmt_at(m, 0)->funcdef.body.items[0]->if_.body.items[0]->assign.targets.items[0];
     Node *converted = convert_ok(m);
     const Node *f = stmt_at(converted, 0);
     const Node *get = f->funcdef.body.items[0];
@@ -1238,7 +1279,8 @@ Test(autograph, except_name_not_live_in) {
         "            g(i)\n"
         "        except ValueError as e:\n"
         "            print(e)\n"
-        "    ag__.for_stmt(range(n), None, loop_body, get_state, set_state, (), {'iterate_names': 'i'})\n"
+        "    ag__.for_stmt(range(n), None, loop_body, get_state, set_state, (), {'iterate_names': "
+        "'i'})\n"
         "    return n\n");
 }
 
@@ -1300,7 +1342,8 @@ static const char *leftover(const Node *n) {
     case AST_CALL: {
         const char *what = leftover(n->call.func);
         if (!what) what = leftover_in_list(&n->call.args);
-        for (int i = 0; !what && i < n->call.keywords.len; i++) what = leftover(n->call.keywords.items[i]->keyword.value);
+        for (int i = 0; !what && i < n->call.keywords.len; i++)
+            what = leftover(n->call.keywords.items[i]->keyword.value);
         return what;
     }
     case AST_LAMBDA: return leftover(n->lambda.body);
@@ -1345,7 +1388,8 @@ static void check_script(Walk *w, const char *path) {
     Node *again = parse_file(cap.arena, &cap.diag, diag_source_from_string(cap.arena, path, first));
     cr_assert(again != NULL, "%s: the converted text does not parse:\n%s\n%s", path, first,
               diag_capture_since(&cap, start));
-    cr_assert(ast_equal(c, again), "%s: the converted text re-parses to another tree:\n%s", path, first);
+    cr_assert(ast_equal(c, again), "%s: the converted text re-parses to another tree:\n%s", path,
+              first);
     char *second = print_malloc(again);
     cr_assert(eq(str, first, second), "%s: printing twice differs", path);
     const char *what = leftover(c);
@@ -1355,7 +1399,9 @@ static void check_script(Walk *w, const char *path) {
     w->converted++;
 }
 
-static int compare_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int compare_names(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static void walk(Walk *w, const char *path) {
     struct stat sb;

@@ -83,9 +83,11 @@ Test(eager, concrete_shapes_replace_unknown_dims) {
 
 Test(eager, variables_hold_concrete_values) {
     float zero = 0.0f;
-    Global *g = module_add_global(gf.m, "counter", gf_data(DT_FLOAT32, 0, NULL, &zero), true, gf_at(8, 1));
+    Global *g =
+        module_add_global(gf.m, "counter", gf_data(DT_FLOAT32, 0, NULL, &zero), true, gf_at(8, 1));
     IrValue *one = gf_const_f32(&gf.b, 1.0f, 8);
-    for (int i = 0; i < 3; i++) cr_assert(build_assign_var(&gf.b, OP_ASSIGN_ADD_VAR, g, one, gf_at(9, 1)));
+    for (int i = 0; i < 3; i++)
+        cr_assert(build_assign_var(&gf.b, OP_ASSIGN_ADD_VAR, g, one, gf_at(9, 1)));
     IrValue *r = build_read_var(&gf.b, g, gf_at(10, 1));
     cr_assert_float_eq(f32_of(r), 3.0f, 0);
     const IgVar *var = eager_var_if_used(ec, g);

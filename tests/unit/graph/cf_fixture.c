@@ -31,16 +31,24 @@ Region *cf_enter(Region *r) {
     return old;
 }
 
-IrValue *cf_f32(float x, int line) { return build_const(&gf.b, gf_data(DT_FLOAT32, 0, NULL, &x), cf_at(line)); }
-IrValue *cf_i32(int32_t x, int line) { return build_const(&gf.b, gf_data(DT_INT32, 0, NULL, &x), cf_at(line)); }
-IrValue *cf_bool(bool x, int line) { return build_const(&gf.b, gf_data(DT_BOOL, 0, NULL, &x), cf_at(line)); }
+IrValue *cf_f32(float x, int line) {
+    return build_const(&gf.b, gf_data(DT_FLOAT32, 0, NULL, &x), cf_at(line));
+}
+IrValue *cf_i32(int32_t x, int line) {
+    return build_const(&gf.b, gf_data(DT_INT32, 0, NULL, &x), cf_at(line));
+}
+IrValue *cf_bool(bool x, int line) {
+    return build_const(&gf.b, gf_data(DT_BOOL, 0, NULL, &x), cf_at(line));
+}
 
 IrValue *cf_op(Opcode op, IrValue *a, IrValue *b, int line) {
     IrValue *in[2] = {a, b};
     return build_op(&gf.b, op, in, b ? 2 : 1, NULL, cf_at(line));
 }
 
-void cf_print(IrValue **vals, int n, int line) { build_inst(&gf.b, OP_PRINT, vals, n, NULL, NULL, cf_at(line)); }
+void cf_print(IrValue **vals, int n, int line) {
+    build_inst(&gf.b, OP_PRINT, vals, n, NULL, NULL, cf_at(line));
+}
 
 void cf_print_text(const char *text, int line) {
     IrValue *s = build_const(&gf.b, gf_data(DT_STRING, 0, NULL, &text), cf_at(line));

@@ -105,8 +105,8 @@ IrValue *gf_const_i32(Builder *b, int32_t x, int line) {
     return build_const(b, gf_data(DT_INT32, 0, NULL, &x), gf_at(line, 1));
 }
 
-bool gf_infer(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out,
-              int *nout) {
+bool gf_infer(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+              TensorType *out, int *nout) {
     return shape_infer(op, in, nin, attrs, callee, out, nout, gf_err, sizeof gf_err);
 }
 

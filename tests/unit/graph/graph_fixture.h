@@ -34,15 +34,17 @@ void gf_teardown(void);
 const char *gf_diag(void);
 SrcLoc gf_at(int line, int col);
 
-TensorType gf_type(DType dt, int rank, ...);                 /* dims as int64_t-compatible ints; -1 = ? */
+TensorType gf_type(DType dt, int rank, ...); /* dims as int64_t-compatible ints; -1 = ? */
 IrValue *gf_param(Func *f, DType dt, int rank, ...);         /* a new parameter of f */
-IrValue *gf_input(DType dt, int rank, ...);                  /* a value of any type (a param of a scratch function) */
+IrValue *gf_input(DType dt, int rank,
+                  ...); /* a value of any type (a param of a scratch function) */
 IrValue *gf_const_f32(Builder *b, float x, int line);
 IrValue *gf_const_i32(Builder *b, int32_t x, int line);
 const ConstData *gf_data(DType dt, int rank, const int64_t *dims, const void *elements);
 /* Runs shape inference alone; returns false and leaves the message in gf_err. */
 extern char gf_err[512];
-bool gf_infer(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee, TensorType *out, int *nout);
+bool gf_infer(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+              TensorType *out, int *nout);
 /* "f32[2,3]" of a type, in a static buffer per call site (tests print one at a time). */
 const char *gf_type_str(TensorType t);
 

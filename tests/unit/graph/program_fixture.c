@@ -97,10 +97,15 @@ const char *pf_compile(const char *name) {
     cr_assert_not_null(f);
     fputs(text, f);
     fclose(f);
-    char *argv[] = {"cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-O1",
-                    "-I" INGOT_SOURCE_ROOT "/runtime/include", (char *)src,
-                    INGOT_BUILD_ROOT "/runtime/libingot_rt.a", "-ldnnl", "-fopenmp", "-lm", "-lpthread",
-                    "-o", (char *)exe, NULL, NULL};
+    char *argv[] = {"cc",        "-std=c11",
+                    "-Wall",     "-Wextra",
+                    "-Werror",   "-pedantic",
+                    "-O1",       "-I" INGOT_SOURCE_ROOT "/runtime/include",
+                    (char *)src, INGOT_BUILD_ROOT "/runtime/libingot_rt.a",
+                    "-ldnnl",    "-fopenmp",
+                    "-lm",       "-lpthread",
+                    "-o",        (char *)exe,
+                    NULL,        NULL};
     /* The sanitizer flag, if any, goes in the first NULL slot. */
     if (INGOT_SANITIZE_FLAGS[0]) argv[sizeof argv / sizeof argv[0] - 2] = INGOT_SANITIZE_FLAGS;
     PfRun cc = pf_run(argv);
@@ -120,7 +125,7 @@ const char *pf_compile_and_run(void) {
     const char *exe = pf_compile("program");
     PfRun r = pf_run((char *[]){(char *)exe, NULL});
     pf_remove(exe);
-    cr_assert_eq(r.status, 0, "the program failed (%d):\n%s%s\n--- source ---\n%s", r.status, r.out, r.err,
-                 pf_emit_c());
+    cr_assert_eq(r.status, 0, "the program failed (%d):\n%s%s\n--- source ---\n%s", r.status, r.out,
+                 r.err, pf_emit_c());
     return arena_printf(gf.arena, "%s%s", r.out, r.err);
 }

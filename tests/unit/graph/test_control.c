@@ -150,18 +150,22 @@ static void expect_while_error(IrValue **inits, int n, Region *c, Region *b, con
 }
 
 Test(control, while_errors_are_reported_at_the_loop) {
-    IrValue *x = gf_input(DT_FLOAT32, 1, 3), *stop = gf_input(DT_BOOL, 0), *n = gf_input(DT_INT32, 0);
+    IrValue *x = gf_input(DT_FLOAT32, 1, 3), *stop = gf_input(DT_BOOL, 0),
+            *n = gf_input(DT_INT32, 0);
     Region *c = region_new(gf.m, gf.program), *b = region_new(gf.m, gf.program);
-    expect_while_error(&x, 1, c, b, "while: 1 loop variable but the condition takes 0 and the body 0");
+    expect_while_error(&x, 1, c, b,
+                       "while: 1 loop variable but the condition takes 0 and the body 0");
     region_add_param(gf.m, c, x->type, NULL);
     IrValue *bp = region_add_param(gf.m, b, gf_type(DT_FLOAT32, 1, -1), NULL);
     region_set_results(gf.m, c, &stop, 1);
     region_set_results(gf.m, b, &bp, 1);
-    expect_while_error(&x, 1, c, b, "while: loop variable 1 is f32[3] in the condition but f32[?] in the body");
+    expect_while_error(&x, 1, c, b,
+                       "while: loop variable 1 is f32[3] in the condition but f32[?] in the body");
     Region *c2 = region_new(gf.m, gf.program);
     region_add_param(gf.m, c2, bp->type, NULL);
     region_set_results(gf.m, c2, &stop, 1);
-    expect_while_error(&n, 1, c2, b, "while: loop variable 1 enters the loop as i32[], expected f32[?]");
+    expect_while_error(&n, 1, c2, b,
+                       "while: loop variable 1 enters the loop as i32[], expected f32[?]");
     region_set_results(gf.m, c2, &n, 1);
     expect_while_error(&x, 1, c2, b, "while: the condition must yield one bool scalar");
     region_set_results(gf.m, c2, &stop, 1);
@@ -169,7 +173,8 @@ Test(control, while_errors_are_reported_at_the_loop) {
     expect_while_error(&x, 1, c2, b, "while: the body yields 0 values for 1 loop variable");
     IrValue *m = gf_input(DT_FLOAT32, 2, 3, 1);
     region_set_results(gf.m, b, &m, 1);
-    expect_while_error(&x, 1, c2, b, "while: loop variable 1 is f32[3,1] after an iteration, expected f32[?]");
+    expect_while_error(&x, 1, c2, b,
+                       "while: loop variable 1 is f32[3,1] after an iteration, expected f32[?]");
     region_set_results(gf.m, b, &bp, 1);
     cr_assert_not_null(build_while(&gf.b, &x, 1, c2, b, cf_at(8)), "%s", gf_diag());
 }
@@ -196,7 +201,8 @@ Test(verify_control, accepts_built_control_flow) {
 Test(verify_control, rejects_a_non_bool_predicate) {
     CfProgram p = build_program();
     p.cond->inputs[0] = p.x;
-    expect_rejected("shape inference rejects 'cond': cond: the predicate must be a bool scalar, got f32[]");
+    expect_rejected(
+        "shape inference rejects 'cond': cond: the predicate must be a bool scalar, got f32[]");
 }
 
 Test(verify_control, rejects_a_branch_with_parameters) {
@@ -382,10 +388,13 @@ Test(control, prints_a_while_nested_in_a_cond) {
     expect_verified();
     const char *text = print_to_string(false);
     cr_assert(strstr(text, "  %3:i32[] = cond %2 {"), "%s", text);
-    cr_assert(strstr(text, "    %5:f32[], %6:i32[] = while %4, %0 cond(%7:f32[], %8:i32[]) {"), "%s", text);
+    cr_assert(strstr(text, "    %5:f32[], %6:i32[] = while %4, %0 cond(%7:f32[], %8:i32[]) {"),
+              "%s", text);
     cr_assert(strstr(text, "      %9:bool[] = less %8, %1"), "%s", text);
     cr_assert(strstr(text, "    } body(%10:f32[], %11:i32[]) {\n"), "%s", text);
-    cr_assert(strstr(text, "      yield %13, %15\n    }\n    yield %6\n  } else {\n    yield %0\n  }\n"), "%s", text);
+    cr_assert(
+        strstr(text, "      yield %13, %15\n    }\n    yield %6\n  } else {\n    yield %0\n  }\n"),
+        "%s", text);
 }
 
 Test(dot, nested_regions_are_labelled_clusters_with_carried_edges) {

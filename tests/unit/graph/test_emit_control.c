@@ -24,15 +24,20 @@ static PfRun expect_run(const char *want) {
     const char *exe = pf_compile("program");
     PfRun r = pf_run((char *[]){(char *)exe, NULL});
     pf_remove(exe);
-    cr_assert_eq(r.status, 0, "status %d, stderr:\n%s\n--- C ---\n%s", r.status, r.err, pf_emit_c());
+    cr_assert_eq(r.status, 0, "status %d, stderr:\n%s\n--- C ---\n%s", r.status, r.err,
+                 pf_emit_c());
     cr_assert_str_eq(r.out, want, "--- C ---\n%s", pf_emit_c());
     return r;
 }
 
 /* A computed value (c + 0): reference counted, unlike a constant, which is immortal
  * and so would hide a missing retain or an extra release. */
-static IrValue *owned_i32(int32_t x, int line) { return cf_op(OP_ADD, cf_i32(x, line), cf_i32(0, line), line); }
-static IrValue *owned_f32(float x, int line) { return cf_op(OP_ADD, cf_f32(x, line), cf_f32(0.0f, line), line); }
+static IrValue *owned_i32(int32_t x, int line) {
+    return cf_op(OP_ADD, cf_i32(x, line), cf_i32(0, line), line);
+}
+static IrValue *owned_f32(float x, int line) {
+    return cf_op(OP_ADD, cf_f32(x, line), cf_f32(0.0f, line), line);
+}
 
 static void finish_program(void) {
     region_set_results(gf.m, gf.program->body, NULL, 0);
@@ -43,7 +48,8 @@ static void finish_program(void) {
 /* x = x0; i = 0; if x > 2: x = x * 2 else: print("small"); while i < limit: x += 1;
  * i += 1; print(x, i) */
 static void build_basic(float x0, int32_t limit, bool owned) {
-    IrValue *x = owned ? owned_f32(x0, 2) : cf_f32(x0, 2), *i = owned ? owned_i32(0, 3) : cf_i32(0, 3);
+    IrValue *x = owned ? owned_f32(x0, 2) : cf_f32(x0, 2),
+            *i = owned ? owned_i32(0, 3) : cf_i32(0, 3);
     Inst *c = cf_build_cond(x);
     Inst *w = cf_build_while(c->outputs[0], i, cf_i32(limit, 8));
     cf_print(w->outputs, 2, 11);
@@ -169,7 +175,8 @@ static void build_counter(int32_t n) {
     Region *cr = region_new(gf.m, f), *br = region_new(gf.m, f);
     IrValue *ci = region_add_param(gf.m, cr, i->type, "i");
     region_add_param(gf.m, cr, s->type, "s");
-    IrValue *bi = region_add_param(gf.m, br, i->type, "i"), *bs = region_add_param(gf.m, br, s->type, "s");
+    IrValue *bi = region_add_param(gf.m, br, i->type, "i"),
+            *bs = region_add_param(gf.m, br, s->type, "s");
     Region *outer = cf_enter(cr);
     IrValue *more = cf_op(OP_LESS, ci, cf_i32(n, 8), 8);
     region_set_results(gf.m, cr, &more, 1);
@@ -323,12 +330,15 @@ Test(emit_control, clean_under_valgrind) {
     build_counter(100);
     pf_verify_ok();
     const char *exe = pf_compile("program");
-    PfRun r = pf_run((char *[]){"valgrind", "-q", "--leak-check=full", "--show-leak-kinds=definite,indirect,possible",
-                                "--errors-for-leak-kinds=definite,indirect,possible", "--error-exitcode=99",
-                                (char *)exe, NULL});
+    PfRun r = pf_run((char *[]){"valgrind", "-q", "--leak-check=full",
+                                "--show-leak-kinds=definite,indirect,possible",
+                                "--errors-for-leak-kinds=definite,indirect,possible",
+                                "--error-exitcode=99", (char *)exe, NULL});
     pf_remove(exe);
-    cr_assert_eq(r.status, 0, "valgrind status %d:\n%s\n--- C ---\n%s", r.status, r.err, pf_emit_c());
-    cr_assert_str_eq(r.out, "small\n4 3\n2 1 3 7\n2\n7\n1 2 0 0\n1\n0\n2\n4\n12\n5 5 9\n7 5 9\n100 50\n");
+    cr_assert_eq(r.status, 0, "valgrind status %d:\n%s\n--- C ---\n%s", r.status, r.err,
+                 pf_emit_c());
+    cr_assert_str_eq(r.out,
+                     "small\n4 3\n2 1 3 7\n2\n7\n1 2 0 0\n1\n0\n2\n4\n12\n5 5 9\n7 5 9\n100 50\n");
 }
 
 /* ---- the new kernels through the back end ---------------------------------------- */

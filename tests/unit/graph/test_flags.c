@@ -19,7 +19,8 @@ static Attrs flag_attrs(const char *name, DType dt) {
 
 /* Declares a flag and reads it at the program's top level. */
 static IrValue *flag_i32(const char *name, int32_t def, const char *help, int line) {
-    FlagDef *f = module_add_flag(gf.m, name, gf_data(DT_INT32, 0, NULL, &def), help, gf_at(line, 1));
+    FlagDef *f =
+        module_add_flag(gf.m, name, gf_data(DT_INT32, 0, NULL, &def), help, gf_at(line, 1));
     cr_assert_not_null(f);
     Attrs a = flag_attrs(name, DT_INT32);
     return build_op(&gf.b, OP_FLAG, NULL, 0, &a, gf_at(line, 1));
@@ -51,7 +52,8 @@ Test(flags_ir, names) {
 Test(flags_ir, table_keeps_order_and_refuses_duplicates) {
     int32_t five = 5;
     float lr = 0.1f;
-    FlagDef *a = module_add_flag(gf.m, "epochs", gf_data(DT_INT32, 0, NULL, &five), "passes", gf_at(8, 1));
+    FlagDef *a =
+        module_add_flag(gf.m, "epochs", gf_data(DT_INT32, 0, NULL, &five), "passes", gf_at(8, 1));
     FlagDef *b = module_add_flag(gf.m, "lr", gf_data(DT_FLOAT32, 0, NULL, &lr), NULL, gf_at(9, 1));
     cr_assert(a && b);
     cr_assert_eq(gf.m->nflags, 2);
@@ -60,7 +62,8 @@ Test(flags_ir, table_keeps_order_and_refuses_duplicates) {
     cr_assert_str_eq(b->help, "", "a missing help is empty, never NULL");
     cr_assert_eq(module_find_flag(gf.m, "lr"), b);
     cr_assert_null(module_find_flag(gf.m, "epoch"));
-    cr_assert_null(module_add_flag(gf.m, "epochs", gf_data(DT_INT32, 0, NULL, &five), "", gf_at(10, 1)));
+    cr_assert_null(
+        module_add_flag(gf.m, "epochs", gf_data(DT_INT32, 0, NULL, &five), "", gf_at(10, 1)));
     cr_assert_eq(gf.m->nflags, 2);
 }
 
@@ -147,7 +150,8 @@ static void build_two_flags(void) {
     IrValue *epochs = flag_i32("epochs", 5, "number of passes", 8);
     const char *world = "world \"quoted\"";
     IrValue *name = flag_of("name", gf_data(DT_STRING, 0, NULL, &world), "", 9);
-    IrValue *twice = build_op(&gf.b, OP_MUL, (IrValue *[]){epochs, gf_const_i32(&gf.b, 2, 10)}, 2, NULL, gf_at(10, 1));
+    IrValue *twice = build_op(&gf.b, OP_MUL, (IrValue *[]){epochs, gf_const_i32(&gf.b, 2, 10)}, 2,
+                              NULL, gf_at(10, 1));
     build_inst(&gf.b, OP_PRINT, (IrValue *[]){name, twice}, 2, NULL, NULL, gf_at(10, 1));
     region_set_results(gf.m, gf.program->body, NULL, 0);
     cr_assert_eq(gf.diag.errors, 0, "%s", gf_diag());
@@ -164,7 +168,8 @@ Test(flags_ir, printer_shows_the_table_and_the_reads) {
     cr_assert(strncmp(text, head, strlen(head)) == 0, "%s", text);
     cr_assert(strstr(text, "  %0:i32[] = flag \"epochs\"  "), "%s", text);
     cr_assert(strstr(text, "  %1:str[] = flag \"name\"  "), "%s", text);
-    cr_assert_null(strstr(text, "dtype="), "the dtype is the output's; no attributes shown:\n%s", text);
+    cr_assert_null(strstr(text, "dtype="), "the dtype is the output's; no attributes shown:\n%s",
+                   text);
 }
 
 Test(flags_ir, printer_without_flags_starts_with_the_program) {
@@ -187,7 +192,8 @@ Test(flags_ir, emitter_writes_the_table_and_parses_in_main) {
     cr_assert_not_null(main_fn);
     const char *parse = strstr(main_fn, "    ig_flags_parse(argc, argv, flags, 2);\n");
     const char *run = strstr(main_fn, "    program();\n");
-    cr_assert(parse && run && parse < run, "flags are parsed before the program runs:\n%s", main_fn);
+    cr_assert(parse && run && parse < run, "flags are parsed before the program runs:\n%s",
+              main_fn);
 }
 
 Test(flags_ir, emitter_without_flags_still_parses) {
@@ -235,7 +241,8 @@ Test(flags_ir, compiled_program_reads_its_arguments) {
     r = pf_run((char *[]){x, "--epochs=abc", NULL});
     cr_assert_eq(r.status, 2);
     cr_assert_str_empty(r.out, "nothing runs after a bad value");
-    cr_assert_str_eq(r.err, "flagged: error: invalid value 'abc' for --epochs: expected an int32\n");
+    cr_assert_str_eq(r.err,
+                     "flagged: error: invalid value 'abc' for --epochs: expected an int32\n");
 
     r = pf_run((char *[]){x, "--epoch", "3", NULL});
     cr_assert_eq(r.status, 2);

@@ -126,7 +126,8 @@ Test(dot, one_cluster_per_function_with_data_and_call_edges) {
     cr_assert(strstr(text, "label=\"@compute__1\";"));
     /* Nodes labelled with op and type. */
     cr_assert(strstr(text, "f1_v2 [label=\"mul\\n%2:f32[]\"];"), "%s", text);
-    cr_assert(strstr(text, "f0_v1 [label=\"call @compute__1\\n%1:f32[]\", style=bold];"), "%s", text);
+    cr_assert(strstr(text, "f0_v1 [label=\"call @compute__1\\n%1:f32[]\", style=bold];"), "%s",
+              text);
     cr_assert(strstr(text, "f0_i0 [label=\"print\", style=bold];"), "%s", text);
     /* Data flow: the mul reads the parameter and the constant; print reads both values. */
     cr_assert(strstr(text, "f1_v0 -> f1_v2;"), "%s", text);

@@ -20,7 +20,8 @@ static Global *add_state(const char *name, int64_t seed) {
     return module_add_global(gf.m, name, gf_data(DT_INT64, 1, (int64_t[]){3}, s), false, cf_at(2));
 }
 
-static Attrs draw_attrs(DType dt, Shape shape, const char *k0, double p0, const char *k1, double p1) {
+static Attrs draw_attrs(DType dt, Shape shape, const char *k0, double p0, const char *k1,
+                        double p1) {
     Attrs a = {0};
     attrs_set_dtype(gf.arena, &a, "dtype", dt);
     attrs_set_shape(gf.arena, &a, "shape", shape);
@@ -35,9 +36,11 @@ static Attrs draw_attrs(DType dt, Shape shape, const char *k0, double p0, const 
 }
 
 /* A draw as the interpreter makes it: build_inst, then the state attached. */
-static IrValue *draw(Opcode op, Global *state, DType dt, Shape shape, double p0, double p1, int line) {
+static IrValue *draw(Opcode op, Global *state, DType dt, Shape shape, double p0, double p1,
+                     int line) {
     bool uniform = op == OP_RANDOM_UNIFORM || op == OP_RANDOM_UNIFORM_INT;
-    Attrs a = draw_attrs(dt, shape, uniform ? "minval" : "mean", p0, uniform ? "maxval" : "stddev", p1);
+    Attrs a =
+        draw_attrs(dt, shape, uniform ? "minval" : "mean", p0, uniform ? "maxval" : "stddev", p1);
     Inst *inst = build_inst(&gf.b, op, NULL, 0, &a, NULL, cf_at(line));
     cr_assert_not_null(inst, "%s", gf_diag());
     inst->global = state;
@@ -75,11 +78,14 @@ Test(random, bad_attributes_are_rejected) {
     int nout;
     Attrs ints = draw_attrs(DT_INT32, shape_scalar(), "mean", 0, "stddev", 1);
     cr_assert_not(gf_infer(OP_RANDOM_NORMAL, NULL, 0, &ints, NULL, out, &nout));
-    cr_assert_str_eq(gf_err, "random_normal: unsupported dtype int32 (expected float32 or float64)");
+    cr_assert_str_eq(gf_err,
+                     "random_normal: unsupported dtype int32 (expected float32 or float64)");
     Attrs floats = draw_attrs(DT_FLOAT32, shape_scalar(), "minval", 0, "maxval", 1);
     cr_assert_not(gf_infer(OP_RANDOM_UNIFORM_INT, NULL, 0, &floats, NULL, out, &nout));
-    cr_assert_str_eq(gf_err, "random_uniform_int: unsupported dtype float32 (expected int32 or int64)");
-    Attrs unknown = draw_attrs(DT_FLOAT32, shape_of(1, (int64_t[]){DIM_UNKNOWN}), "minval", 0, "maxval", 1);
+    cr_assert_str_eq(gf_err,
+                     "random_uniform_int: unsupported dtype float32 (expected int32 or int64)");
+    Attrs unknown =
+        draw_attrs(DT_FLOAT32, shape_of(1, (int64_t[]){DIM_UNKNOWN}), "minval", 0, "maxval", 1);
     cr_assert_not(gf_infer(OP_RANDOM_UNIFORM, NULL, 0, &unknown, NULL, out, &nout));
     cr_assert_str_eq(gf_err, "random_uniform: shape [?] is not fully known");
     Attrs empty = draw_attrs(DT_INT32, shape_scalar(), "minval", 3, "maxval", 3);
@@ -105,13 +111,16 @@ Test(random, verifier_rejects_a_missing_or_wrong_state) {
     cr_assert_not(graph_verify(gf.m, err, sizeof err));
     cr_assert(strstr(err, "'random_normal' without a generator state"), "%s", err);
     int32_t zero = 0;
-    x->def->global = module_add_global(gf.m, "w", gf_data(DT_INT32, 0, NULL, &zero), true, cf_at(2));
+    x->def->global =
+        module_add_global(gf.m, "w", gf_data(DT_INT32, 0, NULL, &zero), true, cf_at(2));
     cr_assert_not(graph_verify(gf.m, err, sizeof err));
-    cr_assert(strstr(err, "'random_normal' of $w, which is not an int64[3] generator state"), "%s", err);
+    cr_assert(strstr(err, "'random_normal' of $w, which is not an int64[3] generator state"), "%s",
+              err);
     /* A state of another module. */
     Module *other = module_new(gf.arena, "other.py");
     int64_t s[3] = {0, 0, 1};
-    x->def->global = module_add_global(other, "rng", gf_data(DT_INT64, 1, (int64_t[]){3}, s), false, cf_at(2));
+    x->def->global =
+        module_add_global(other, "rng", gf_data(DT_INT64, 1, (int64_t[]){3}, s), false, cf_at(2));
     x->def->global->index = 5;
     cr_assert_not(graph_verify(gf.m, err, sizeof err));
     cr_assert(strstr(err, "which is not in the module"), "%s", err);
@@ -124,19 +133,24 @@ Test(random, text_names_the_state_and_leaves_the_dtype_to_the_type) {
     draw(OP_RANDOM_UNIFORM_INT, g, DT_INT64, shape_of(1, (int64_t[]){4}), -2, 7, 10);
     region_set_results(gf.m, gf.program->body, NULL, 0);
     const char *text = pf_capture(graph_print);
-    cr_assert(strstr(text, "%0:f32[2,3] = random_normal $rng {shape=[2,3], mean=0.0, stddev=1.0}"), "%s", text);
-    cr_assert(strstr(text, "%1:i64[4] = random_uniform_int $rng {shape=[4], minval=-2, maxval=7}"), "%s", text);
+    cr_assert(strstr(text, "%0:f32[2,3] = random_normal $rng {shape=[2,3], mean=0.0, stddev=1.0}"),
+              "%s", text);
+    cr_assert(strstr(text, "%1:i64[4] = random_uniform_int $rng {shape=[4], minval=-2, maxval=7}"),
+              "%s", text);
     cr_assert(strstr(text, "var $rng:i64[3] = "), "%s", text);
 }
 
 Test(random, c_passes_the_state_variable_dtype_shape_and_parameters) {
     Global *g = add_state("rng", 1);
-    IrValue *x = draw(OP_RANDOM_TRUNCATED_NORMAL, g, DT_FLOAT32, shape_of(2, (int64_t[]){2, 3}), 0.5, 2, 9);
+    IrValue *x =
+        draw(OP_RANDOM_TRUNCATED_NORMAL, g, DT_FLOAT32, shape_of(2, (int64_t[]){2, 3}), 0.5, 2, 9);
     cf_print(&x, 1, 11);
     region_set_results(gf.m, gf.program->body, NULL, 0);
     const char *c = pf_emit_c();
-    cr_assert(strstr(c, "= ig_random_truncated_normal(&s0, &var_rng, IG_FLOAT32, 2, (const int64_t[]){2, 3}, 0.5, "
-                        "2.0);"), "%s", c);
+    cr_assert(strstr(c, "= ig_random_truncated_normal(&s0, &var_rng, IG_FLOAT32, 2, (const "
+                        "int64_t[]){2, 3}, 0.5, "
+                        "2.0);"),
+              "%s", c);
     cr_assert(strstr(c, "static IgVar var_rng = IG_VAR(\"rng\");"), "%s", c);
 }
 
@@ -155,8 +169,9 @@ static char *expected_lines(int64_t seed, int ndraws) {
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
     for (int k = 0; k < ndraws; k++) {
-        IgTensor *t = k % 2 == 0 ? ig_random_normal(NULL, &g, IG_FLOAT32, 1, (const int64_t[]){3}, 0.0, 1.0)
-                                 : ig_random_uniform_int(NULL, &g, IG_INT32, 1, (const int64_t[]){3}, 0, 100);
+        IgTensor *t =
+            k % 2 == 0 ? ig_random_normal(NULL, &g, IG_FLOAT32, 1, (const int64_t[]){3}, 0.0, 1.0)
+                       : ig_random_uniform_int(NULL, &g, IG_INT32, 1, (const int64_t[]){3}, 0, 100);
         char *s = ig_format_tensor(t, 3);
         fprintf(f, "%s\n", s);
         free(s);
@@ -170,8 +185,10 @@ static char *expected_lines(int64_t seed, int ndraws) {
 Test(random, a_program_draws_the_kernels_numbers_and_advances) {
     Global *g = add_state("rng", 1234);
     for (int k = 0; k < 4; k++) {
-        IrValue *x = k % 2 == 0 ? draw(OP_RANDOM_NORMAL, g, DT_FLOAT32, shape_of(1, (int64_t[]){3}), 0, 1, 9)
-                                : draw(OP_RANDOM_UNIFORM_INT, g, DT_INT32, shape_of(1, (int64_t[]){3}), 0, 100, 9);
+        IrValue *x =
+            k % 2 == 0
+                ? draw(OP_RANDOM_NORMAL, g, DT_FLOAT32, shape_of(1, (int64_t[]){3}), 0, 1, 9)
+                : draw(OP_RANDOM_UNIFORM_INT, g, DT_INT32, shape_of(1, (int64_t[]){3}), 0, 100, 9);
         cf_print(&x, 1, 11);
     }
     region_set_results(gf.m, gf.program->body, NULL, 0);

@@ -12,7 +12,8 @@ TestSuite(builder, .init = gf_setup, .fini = gf_teardown);
 static void expect_type(Opcode op, IrValue **in, int nin, const Attrs *attrs, const char *want) {
     TensorType out[4];
     int nout = -1;
-    cr_assert(gf_infer(op, in, nin, attrs, NULL, out, &nout), "%s failed: %s", op_info[op].name, gf_err);
+    cr_assert(gf_infer(op, in, nin, attrs, NULL, out, &nout), "%s failed: %s", op_info[op].name,
+              gf_err);
     cr_assert_eq(nout, 1);
     cr_assert_str_eq(gf_type_str(out[0]), want);
 }
@@ -20,7 +21,8 @@ static void expect_type(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
 static void expect_error(Opcode op, IrValue **in, int nin, const Attrs *attrs, const char *want) {
     TensorType out[4];
     int nout = -1;
-    cr_assert_not(gf_infer(op, in, nin, attrs, NULL, out, &nout), "%s should fail", op_info[op].name);
+    cr_assert_not(gf_infer(op, in, nin, attrs, NULL, out, &nout), "%s should fail",
+                  op_info[op].name);
     cr_assert_str_eq(gf_err, want);
 }
 
@@ -85,22 +87,24 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
     for (size_t i = 0; i < sizeof control / sizeof control[0]; i++) {
         TensorType out[4];
         int nout = -1;
-        cr_assert(shape_infer_regions(control[i].op, control[i].in, 1, NULL, NULL, control[i].regions, 2,
-                                      out, &nout, gf_err, sizeof gf_err),
+        cr_assert(shape_infer_regions(control[i].op, control[i].in, 1, NULL, NULL,
+                                      control[i].regions, 2, out, &nout, gf_err, sizeof gf_err),
                   "%s: %s", op_info[control[i].op].name, gf_err);
         cr_assert_eq(nout, 1);
         covered[control[i].op] = true;
     }
     /* The variable ops infer from their variable (shape_infer_var). */
     int32_t zero = 0;
-    Global *var = module_add_global(gf.m, "v", gf_data(DT_INT32, 0, NULL, &zero), true, gf_at(8, 1));
+    Global *var =
+        module_add_global(gf.m, "v", gf_data(DT_INT32, 0, NULL, &zero), true, gf_at(8, 1));
     IrValue *iv = gf_input(DT_INT32, 0);
-    static const Opcode var_ops[] = {OP_READ_VAR, OP_ASSIGN_VAR, OP_ASSIGN_ADD_VAR, OP_ASSIGN_SUB_VAR};
+    static const Opcode var_ops[] = {OP_READ_VAR, OP_ASSIGN_VAR, OP_ASSIGN_ADD_VAR,
+                                     OP_ASSIGN_SUB_VAR};
     for (size_t i = 0; i < sizeof var_ops / sizeof var_ops[0]; i++) {
         TensorType out[1];
         int nout = -1;
-        cr_assert(shape_infer_var(var_ops[i], var, &iv, var_ops[i] == OP_READ_VAR ? 0 : 1, out, &nout, gf_err,
-                                  sizeof gf_err),
+        cr_assert(shape_infer_var(var_ops[i], var, &iv, var_ops[i] == OP_READ_VAR ? 0 : 1, out,
+                                  &nout, gf_err, sizeof gf_err),
                   "%s: %s", op_info[var_ops[i]].name, gf_err);
         cr_assert_eq(nout, var_ops[i] == OP_READ_VAR ? 1 : 0);
         covered[var_ops[i]] = true;
@@ -109,7 +113,8 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
     static const Opcode random_ops[] = {OP_RANDOM_UNIFORM, OP_RANDOM_UNIFORM_INT, OP_RANDOM_NORMAL,
                                         OP_RANDOM_TRUNCATED_NORMAL};
     for (size_t i = 0; i < sizeof random_ops / sizeof random_ops[0]; i++) {
-        bool is_int = random_ops[i] == OP_RANDOM_UNIFORM_INT, uniform = is_int || random_ops[i] == OP_RANDOM_UNIFORM;
+        bool is_int = random_ops[i] == OP_RANDOM_UNIFORM_INT,
+             uniform = is_int || random_ops[i] == OP_RANDOM_UNIFORM;
         Attrs r = {0};
         attrs_set_dtype(gf.arena, &r, "dtype", is_int ? DT_INT32 : DT_FLOAT32);
         attrs_set_shape(gf.arena, &r, "shape", shape_of(1, (int64_t[]){2}));
@@ -122,12 +127,14 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         }
         TensorType out[1];
         int nout = -1;
-        cr_assert(gf_infer(random_ops[i], NULL, 0, &r, NULL, out, &nout), "%s: %s", op_info[random_ops[i]].name, gf_err);
+        cr_assert(gf_infer(random_ops[i], NULL, 0, &r, NULL, out, &nout), "%s: %s",
+                  op_info[random_ops[i]].name, gf_err);
         cr_assert_eq(nout, 1);
         covered[random_ops[i]] = true;
     }
     /* The shape and nn ops' inputs and attributes. */
-    IrValue *bm = gf_input(DT_BOOL, 2, 2, 2), *v3 = gf_input(DT_INT32, 1, 3), *v2 = gf_input(DT_INT32, 1, 2);
+    IrValue *bm = gf_input(DT_BOOL, 2, 2, 2), *v3 = gf_input(DT_INT32, 1, 3),
+            *v2 = gf_input(DT_INT32, 1, 2);
     IrValue *img = gf_input(DT_FLOAT32, 4, 1, 4, 4, 2), *filt = gf_input(DT_FLOAT32, 4, 3, 3, 2, 3);
     IrValue *ch = gf_input(DT_FLOAT32, 1, 2), *lab = gf_input(DT_INT32, 1, 2);
     Attrs axis1 = {0}, perm = {0}, conv = {0}, pool = {0}, eps = {0}, squeeze = {0};
@@ -148,68 +155,116 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         const Attrs *attrs;
         const Func *callee;
     } samples[] = {
-        {OP_MAXIMUM, {s, s}, 2, NULL, NULL},      {OP_MINIMUM, {s, s}, 2, NULL, NULL},
-        {OP_SELECT, {bm, m, s}, 3, NULL, NULL},   {OP_ABS, {m}, 1, NULL, NULL},
-        {OP_SIGN, {m}, 1, NULL, NULL},            {OP_SQUARE, {m}, 1, NULL, NULL},
-        {OP_FLOOR, {m}, 1, NULL, NULL},           {OP_CEIL, {m}, 1, NULL, NULL},
-        {OP_ROUND, {m}, 1, NULL, NULL},           {OP_SQRT, {m}, 1, NULL, NULL},
-        {OP_RSQRT, {m}, 1, NULL, NULL},           {OP_EXP, {m}, 1, NULL, NULL},
-        {OP_LOG, {m}, 1, NULL, NULL},             {OP_LOG1P, {m}, 1, NULL, NULL},
-        {OP_TANH, {m}, 1, NULL, NULL},            {OP_SIGMOID, {m}, 1, NULL, NULL},
-        {OP_REDUCE_MEAN, {m}, 1, NULL, NULL},     {OP_REDUCE_MAX, {m}, 1, NULL, NULL},
-        {OP_REDUCE_MIN, {m}, 1, NULL, NULL},      {OP_REDUCE_PROD, {m}, 1, NULL, NULL},
-        {OP_REDUCE_ALL, {bm}, 1, NULL, NULL},     {OP_REDUCE_ANY, {bm}, 1, NULL, NULL},
-        {OP_ARGMAX, {m}, 1, &axis1, NULL},        {OP_ARGMIN, {m}, 1, &axis1, NULL},
-        {OP_WHERE_INDICES, {bm}, 1, NULL, NULL},  {OP_RESHAPE, {m, v3}, 2, NULL, NULL},
-        {OP_EXPAND_DIMS, {m}, 1, &axis1, NULL},   {OP_SQUEEZE, {m1}, 1, &squeeze, NULL},
-        {OP_TRANSPOSE, {m}, 1, &perm, NULL},      {OP_CONCAT, {m, m}, 2, &axis1, NULL},
-        {OP_TILE, {m, v2}, 2, NULL, NULL},        {OP_BROADCAST_TO, {ch, v2}, 2, NULL, NULL},
+        {OP_MAXIMUM, {s, s}, 2, NULL, NULL},
+        {OP_MINIMUM, {s, s}, 2, NULL, NULL},
+        {OP_SELECT, {bm, m, s}, 3, NULL, NULL},
+        {OP_ABS, {m}, 1, NULL, NULL},
+        {OP_SIGN, {m}, 1, NULL, NULL},
+        {OP_SQUARE, {m}, 1, NULL, NULL},
+        {OP_FLOOR, {m}, 1, NULL, NULL},
+        {OP_CEIL, {m}, 1, NULL, NULL},
+        {OP_ROUND, {m}, 1, NULL, NULL},
+        {OP_SQRT, {m}, 1, NULL, NULL},
+        {OP_RSQRT, {m}, 1, NULL, NULL},
+        {OP_EXP, {m}, 1, NULL, NULL},
+        {OP_LOG, {m}, 1, NULL, NULL},
+        {OP_LOG1P, {m}, 1, NULL, NULL},
+        {OP_TANH, {m}, 1, NULL, NULL},
+        {OP_SIGMOID, {m}, 1, NULL, NULL},
+        {OP_REDUCE_MEAN, {m}, 1, NULL, NULL},
+        {OP_REDUCE_MAX, {m}, 1, NULL, NULL},
+        {OP_REDUCE_MIN, {m}, 1, NULL, NULL},
+        {OP_REDUCE_PROD, {m}, 1, NULL, NULL},
+        {OP_REDUCE_ALL, {bm}, 1, NULL, NULL},
+        {OP_REDUCE_ANY, {bm}, 1, NULL, NULL},
+        {OP_ARGMAX, {m}, 1, &axis1, NULL},
+        {OP_ARGMIN, {m}, 1, &axis1, NULL},
+        {OP_WHERE_INDICES, {bm}, 1, NULL, NULL},
+        {OP_RESHAPE, {m, v3}, 2, NULL, NULL},
+        {OP_EXPAND_DIMS, {m}, 1, &axis1, NULL},
+        {OP_SQUEEZE, {m1}, 1, &squeeze, NULL},
+        {OP_TRANSPOSE, {m}, 1, &perm, NULL},
+        {OP_CONCAT, {m, m}, 2, &axis1, NULL},
+        {OP_TILE, {m, v2}, 2, NULL, NULL},
+        {OP_BROADCAST_TO, {ch, v2}, 2, NULL, NULL},
         {OP_STRIDED_SLICE, {m, v2, v2, v2}, 4, NULL, NULL},
-        {OP_CONV2D, {img, filt}, 2, &conv, NULL}, {OP_MAX_POOL2D, {img}, 1, &pool, NULL},
-        {OP_AVG_POOL2D, {img}, 1, &pool, NULL},   {OP_SOFTMAX, {m}, 1, &axis1, NULL},
-        {OP_LOG_SOFTMAX, {m}, 1, &axis1, NULL},   {OP_BATCH_NORM, {img, ch, ch, ch, ch}, 5, &eps, NULL},
+        {OP_CONV2D, {img, filt}, 2, &conv, NULL},
+        {OP_MAX_POOL2D, {img}, 1, &pool, NULL},
+        {OP_AVG_POOL2D, {img}, 1, &pool, NULL},
+        {OP_SOFTMAX, {m}, 1, &axis1, NULL},
+        {OP_LOG_SOFTMAX, {m}, 1, &axis1, NULL},
+        {OP_BATCH_NORM, {img, ch, ch, ch, ch}, 5, &eps, NULL},
         {OP_SPARSE_SOFTMAX_XENT, {m, lab}, 2, NULL, NULL},
-        {OP_CONST, {0}, 0, &cst, NULL},           {OP_FILL, {0}, 0, &a, NULL},
-        {OP_RANGE, {s, s, s}, 3, NULL, NULL},     {OP_CAST, {s}, 1, &a, NULL},
-        {OP_ADD, {s, s}, 2, NULL, NULL},          {OP_SUB, {s, s}, 2, NULL, NULL},
-        {OP_MUL, {s, s}, 2, NULL, NULL},          {OP_DIV, {s, s}, 2, NULL, NULL},
-        {OP_FLOORDIV, {s, s}, 2, NULL, NULL},     {OP_MOD, {s, s}, 2, NULL, NULL},
-        {OP_POW, {s, s}, 2, NULL, NULL},          {OP_LESS, {s, s}, 2, NULL, NULL},
-        {OP_LESS_EQUAL, {s, s}, 2, NULL, NULL},   {OP_GREATER, {s, s}, 2, NULL, NULL},
-        {OP_GREATER_EQUAL, {s, s}, 2, NULL, NULL}, {OP_EQUAL, {s, s}, 2, NULL, NULL},
-        {OP_NOT_EQUAL, {s, s}, 2, NULL, NULL},    {OP_NEG, {s}, 1, NULL, NULL},
-        {OP_RELU, {s}, 1, NULL, NULL},            {OP_MATMUL, {m, m}, 2, NULL, NULL},
-        {OP_REDUCE_SUM, {m}, 1, NULL, NULL},      {OP_PRINT, {s, m}, 2, NULL, NULL},
+        {OP_CONST, {0}, 0, &cst, NULL},
+        {OP_FILL, {0}, 0, &a, NULL},
+        {OP_RANGE, {s, s, s}, 3, NULL, NULL},
+        {OP_CAST, {s}, 1, &a, NULL},
+        {OP_ADD, {s, s}, 2, NULL, NULL},
+        {OP_SUB, {s, s}, 2, NULL, NULL},
+        {OP_MUL, {s, s}, 2, NULL, NULL},
+        {OP_DIV, {s, s}, 2, NULL, NULL},
+        {OP_FLOORDIV, {s, s}, 2, NULL, NULL},
+        {OP_MOD, {s, s}, 2, NULL, NULL},
+        {OP_POW, {s, s}, 2, NULL, NULL},
+        {OP_LESS, {s, s}, 2, NULL, NULL},
+        {OP_LESS_EQUAL, {s, s}, 2, NULL, NULL},
+        {OP_GREATER, {s, s}, 2, NULL, NULL},
+        {OP_GREATER_EQUAL, {s, s}, 2, NULL, NULL},
+        {OP_EQUAL, {s, s}, 2, NULL, NULL},
+        {OP_NOT_EQUAL, {s, s}, 2, NULL, NULL},
+        {OP_NEG, {s}, 1, NULL, NULL},
+        {OP_RELU, {s}, 1, NULL, NULL},
+        {OP_MATMUL, {m, m}, 2, NULL, NULL},
+        {OP_REDUCE_SUM, {m}, 1, NULL, NULL},
+        {OP_PRINT, {s, m}, 2, NULL, NULL},
         {OP_CALL, {s}, 1, NULL, callee},
-        {OP_LOGICAL_AND, {bl, bl}, 2, NULL, NULL}, {OP_LOGICAL_OR, {bl, bl}, 2, NULL, NULL},
-        {OP_LOGICAL_NOT, {bl}, 1, NULL, NULL},    {OP_GATHER, {m, ix}, 2, NULL, NULL},
+        {OP_LOGICAL_AND, {bl, bl}, 2, NULL, NULL},
+        {OP_LOGICAL_OR, {bl, bl}, 2, NULL, NULL},
+        {OP_LOGICAL_NOT, {bl}, 1, NULL, NULL},
+        {OP_GATHER, {m, ix}, 2, NULL, NULL},
         {OP_SHAPE, {m}, 1, NULL, NULL},
         {OP_FLAG, {0}, 0, &flag, NULL},
     };
     for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
         TensorType out[4];
         int nout = -1;
-        cr_assert(gf_infer(samples[i].op, samples[i].in, samples[i].nin, samples[i].attrs, samples[i].callee,
-                           out, &nout),
+        cr_assert(gf_infer(samples[i].op, samples[i].in, samples[i].nin, samples[i].attrs,
+                           samples[i].callee, out, &nout),
                   "%s: %s", op_info[samples[i].op].name, gf_err);
         cr_assert(nout >= 0);
         covered[samples[i].op] = true;
     }
-    for (int op = 0; op < OP__COUNT; op++) cr_assert(covered[op], "no sample for op '%s'", op_info[op].name);
+    for (int op = 0; op < OP__COUNT; op++)
+        cr_assert(covered[op], "no sample for op '%s'", op_info[op].name);
 }
 
 Test(shape, every_generic_op_has_a_kernel_abi) {
     /* The emitter and the eager executor call an op through its ABI unless it is
        SPECIAL; a SPECIAL op needs code of its own in both, which these are. */
-    static const Opcode special[] = {OP_CONST, OP_FILL, OP_RANGE, OP_CAST, OP_FLAG, OP_READ_VAR, OP_ASSIGN_VAR,
-                                     OP_ASSIGN_ADD_VAR, OP_ASSIGN_SUB_VAR, OP_RANDOM_UNIFORM, OP_RANDOM_UNIFORM_INT,
-                                     OP_RANDOM_NORMAL, OP_RANDOM_TRUNCATED_NORMAL, OP_PRINT, OP_CALL, OP_COND,
+    static const Opcode special[] = {OP_CONST,
+                                     OP_FILL,
+                                     OP_RANGE,
+                                     OP_CAST,
+                                     OP_FLAG,
+                                     OP_READ_VAR,
+                                     OP_ASSIGN_VAR,
+                                     OP_ASSIGN_ADD_VAR,
+                                     OP_ASSIGN_SUB_VAR,
+                                     OP_RANDOM_UNIFORM,
+                                     OP_RANDOM_UNIFORM_INT,
+                                     OP_RANDOM_NORMAL,
+                                     OP_RANDOM_TRUNCATED_NORMAL,
+                                     OP_PRINT,
+                                     OP_CALL,
+                                     OP_COND,
                                      OP_WHILE};
     for (int op = 0; op < OP__COUNT; op++) {
         bool is_special = false;
-        for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) is_special |= (int)special[i] == op;
+        for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+            is_special |= (int)special[i] == op;
         cr_assert_eq(op_info[op].abi == ABI_SPECIAL, is_special, "op '%s'", op_info[op].name);
-        cr_assert(op_info[op].tf_type && *op_info[op].tf_type, "op '%s' has no TensorFlow type", op_info[op].name);
+        cr_assert(op_info[op].tf_type && *op_info[op].tf_type, "op '%s' has no TensorFlow type",
+                  op_info[op].name);
     }
 }
 
@@ -252,23 +307,28 @@ Test(shape, range_length_is_static_for_constant_bounds) {
     expect_error(OP_RANGE, (IrValue *[]){limit, start, delta}, 3, NULL,
                  "range: requires start <= limit when delta > 0: 10/1");
     IrValue *zero = gf_const_i32(&gf.b, 0, 8);
-    expect_error(OP_RANGE, (IrValue *[]){start, limit, zero}, 3, NULL, "range: delta must not be zero");
+    expect_error(OP_RANGE, (IrValue *[]){start, limit, zero}, 3, NULL,
+                 "range: delta must not be zero");
 }
 
 Test(shape, range_length_is_unknown_for_run_time_bounds) {
     IrValue *start = gf_const_f32(&gf.b, 0, 8), *limit = gf_input(DT_FLOAT32, 0);
     expect_type(OP_RANGE, (IrValue *[]){start, limit, start}, 3, NULL, "f32[?]");
     IrValue *i = gf_input(DT_INT32, 0), *v = gf_input(DT_FLOAT32, 1, 3);
-    expect_error(OP_RANGE, (IrValue *[]){start, i, start}, 3, NULL, "range: dtypes differ (float32 vs int32)");
-    expect_error(OP_RANGE, (IrValue *[]){start, v, start}, 3, NULL, "range: 'limit' must be a scalar, got shape [3]");
+    expect_error(OP_RANGE, (IrValue *[]){start, i, start}, 3, NULL,
+                 "range: dtypes differ (float32 vs int32)");
+    expect_error(OP_RANGE, (IrValue *[]){start, v, start}, 3, NULL,
+                 "range: 'limit' must be a scalar, got shape [3]");
 }
 
 Test(shape, cast_changes_only_the_dtype) {
     Attrs a = {0};
     attrs_set_dtype(gf.arena, &a, "dtype", DT_FLOAT64);
     expect_type(OP_CAST, (IrValue *[]){gf_input(DT_INT32, 2, -1, 3)}, 1, &a, "f64[?,3]");
-    expect_error(OP_CAST, (IrValue *[]){gf_input(DT_STRING, 0)}, 1, &a, "cast: cannot cast string to float64");
-    expect_error(OP_CAST, (IrValue *[]){gf_input(DT_INT32, 0)}, 1, NULL, "cast: missing attribute 'dtype'");
+    expect_error(OP_CAST, (IrValue *[]){gf_input(DT_STRING, 0)}, 1, &a,
+                 "cast: cannot cast string to float64");
+    expect_error(OP_CAST, (IrValue *[]){gf_input(DT_INT32, 0)}, 1, NULL,
+                 "cast: missing attribute 'dtype'");
 }
 
 /* ---- elementwise ------------------------------------------------------------------ */
@@ -281,9 +341,9 @@ Test(shape, broadcast_follows_numpy) {
         {gf_type(DT_FLOAT32, 2, 2, 3), gf_type(DT_FLOAT32, 0), "f32[2,3]"},
         {gf_type(DT_FLOAT32, 2, 2, 1), gf_type(DT_FLOAT32, 1, 3), "f32[2,3]"},
         {gf_type(DT_FLOAT32, 1, 1), gf_type(DT_FLOAT32, 3, 4, 1, 5), "f32[4,1,5]"},
-        {gf_type(DT_FLOAT32, 1, -1), gf_type(DT_FLOAT32, 1, 1), "f32[?]"},   /* ? vs 1 */
+        {gf_type(DT_FLOAT32, 1, -1), gf_type(DT_FLOAT32, 1, 1), "f32[?]"}, /* ? vs 1 */
         {gf_type(DT_FLOAT32, 1, 1), gf_type(DT_FLOAT32, 1, -1), "f32[?]"},
-        {gf_type(DT_FLOAT32, 1, -1), gf_type(DT_FLOAT32, 1, 4), "f32[4]"},   /* checked at run time */
+        {gf_type(DT_FLOAT32, 1, -1), gf_type(DT_FLOAT32, 1, 4), "f32[4]"}, /* checked at run time */
         {gf_type(DT_FLOAT32, 2, 4, -1), gf_type(DT_FLOAT32, 2, -1, -1), "f32[4,?]"},
         {gf_type(DT_INT64, 2, -1, 128), gf_type(DT_INT64, 1, 128), "i64[?,128]"},
     };
@@ -298,16 +358,19 @@ Test(shape, broadcast_follows_numpy) {
 Test(shape, broadcast_errors_name_the_op_and_shapes) {
     IrValue *f = gf_input(DT_FLOAT32, 2, 2, 3), *g = gf_input(DT_FLOAT32, 1, 4);
     IrValue *i = gf_input(DT_INT32, 0), *b = gf_input(DT_BOOL, 0);
-    expect_error(OP_ADD, (IrValue *[]){f, g}, 2, NULL, "add: shapes [2,3] and [4] cannot be broadcast");
+    expect_error(OP_ADD, (IrValue *[]){f, g}, 2, NULL,
+                 "add: shapes [2,3] and [4] cannot be broadcast");
     expect_error(OP_ADD, (IrValue *[]){f, i}, 2, NULL, "add: dtypes differ (float32 vs int32)");
     expect_error(OP_MUL, (IrValue *[]){i, f}, 2, NULL, "mul: dtypes differ (int32 vs float32)");
     expect_error(OP_SUB, (IrValue *[]){b, b}, 2, NULL, "sub: unsupported dtype bool");
 }
 
 Test(shape, broadcast_float_rejects_integers) {
-    IrValue *i = gf_input(DT_INT32, 1, 3), *d = gf_input(DT_FLOAT64, 1, 3), *s = gf_input(DT_FLOAT64, 0);
+    IrValue *i = gf_input(DT_INT32, 1, 3), *d = gf_input(DT_FLOAT64, 1, 3),
+            *s = gf_input(DT_FLOAT64, 0);
     expect_type(OP_DIV, (IrValue *[]){d, s}, 2, NULL, "f64[3]");
-    expect_error(OP_DIV, (IrValue *[]){i, i}, 2, NULL, "div: expected floating-point operands, got int32");
+    expect_error(OP_DIV, (IrValue *[]){i, i}, 2, NULL,
+                 "div: expected floating-point operands, got int32");
     expect_error(OP_DIV, (IrValue *[]){d, i}, 2, NULL, "div: dtypes differ (float64 vs int32)");
 }
 
@@ -317,16 +380,20 @@ Test(shape, compare_gives_bool) {
     IrValue *t = gf_input(DT_BOOL, 0);
     expect_type(OP_EQUAL, (IrValue *[]){t, t}, 2, NULL, "bool[]");
     IrValue *f = gf_input(DT_FLOAT32, 1, 2);
-    expect_error(OP_GREATER, (IrValue *[]){a, f}, 2, NULL, "greater: dtypes differ (int32 vs float32)");
+    expect_error(OP_GREATER, (IrValue *[]){a, f}, 2, NULL,
+                 "greater: dtypes differ (int32 vs float32)");
     IrValue *c = gf_input(DT_INT32, 1, 5);
-    expect_error(OP_NOT_EQUAL, (IrValue *[]){b, c}, 2, NULL, "not_equal: shapes [7] and [5] cannot be broadcast");
+    expect_error(OP_NOT_EQUAL, (IrValue *[]){b, c}, 2, NULL,
+                 "not_equal: shapes [7] and [5] cannot be broadcast");
 }
 
 Test(shape, unary_keeps_the_type) {
     expect_type(OP_NEG, (IrValue *[]){gf_input(DT_INT64, 2, -1, 4)}, 1, NULL, "i64[?,4]");
     expect_type(OP_RELU, (IrValue *[]){gf_input(DT_FLOAT32, 1, 9)}, 1, NULL, "f32[9]");
-    expect_error(OP_RELU, (IrValue *[]){gf_input(DT_BOOL, 0)}, 1, NULL, "relu: unsupported dtype bool");
-    expect_error(OP_RELU, (IrValue *[]){gf_input(DT_STRING, 0)}, 1, NULL, "relu: unsupported dtype string");
+    expect_error(OP_RELU, (IrValue *[]){gf_input(DT_BOOL, 0)}, 1, NULL,
+                 "relu: unsupported dtype bool");
+    expect_error(OP_RELU, (IrValue *[]){gf_input(DT_STRING, 0)}, 1, NULL,
+                 "relu: unsupported dtype string");
 }
 
 /* ---- linear algebra and reductions ------------------------------------------------ */
@@ -339,13 +406,15 @@ Test(shape, matmul_multiplies_rank_2) {
 
 Test(shape, matmul_errors_name_the_shapes) {
     IrValue *a = gf_input(DT_FLOAT32, 2, 2, 3), *b = gf_input(DT_FLOAT32, 2, 4, 5);
-    expect_error(OP_MATMUL, (IrValue *[]){a, b}, 2, NULL,
-                 "matmul: shapes [2,3] and [4,5] are incompatible: inner dimensions differ (3 vs 4)");
+    expect_error(
+        OP_MATMUL, (IrValue *[]){a, b}, 2, NULL,
+        "matmul: shapes [2,3] and [4,5] are incompatible: inner dimensions differ (3 vs 4)");
     IrValue *v = gf_input(DT_FLOAT32, 1, 3);
     expect_error(OP_MATMUL, (IrValue *[]){a, v}, 2, NULL,
                  "matmul: shapes [2,3] and [3] are incompatible: both must have rank 2 or more");
     IrValue *i = gf_input(DT_INT32, 2, 3, 5);
-    expect_error(OP_MATMUL, (IrValue *[]){a, i}, 2, NULL, "matmul: dtypes differ (float32 vs int32)");
+    expect_error(OP_MATMUL, (IrValue *[]){a, i}, 2, NULL,
+                 "matmul: dtypes differ (float32 vs int32)");
     IrValue *t = gf_input(DT_BOOL, 2, 3, 3);
     expect_error(OP_MATMUL, (IrValue *[]){t, t}, 2, NULL, "matmul: unsupported dtype bool");
 }
@@ -370,7 +439,8 @@ Test(shape, reduce_errors) {
     IrValue *x = gf_input(DT_FLOAT32, 2, 2, 3);
     Attrs a = {0};
     attrs_set_ints(gf.arena, &a, "axis", (int64_t[]){2}, 1);
-    expect_error(OP_REDUCE_SUM, (IrValue *[]){x}, 1, &a, "reduce_sum: axis 2 is out of range for a tensor of rank 2");
+    expect_error(OP_REDUCE_SUM, (IrValue *[]){x}, 1, &a,
+                 "reduce_sum: axis 2 is out of range for a tensor of rank 2");
     attrs_set_ints(gf.arena, &a, "axis", (int64_t[]){0, 0}, 2);
     expect_error(OP_REDUCE_SUM, (IrValue *[]){x}, 1, &a, "reduce_sum: axis 0 is repeated");
     expect_error(OP_REDUCE_SUM, (IrValue *[]){gf_input(DT_BOOL, 1, 2)}, 1, NULL,
@@ -459,10 +529,13 @@ Test(builder, shape_error_is_reported_with_call_chain_notes) {
     cr_assert_eq(b.region->last, before, "nothing is appended on error");
     cr_assert_eq(gf.diag.errors, 1);
     const char *text = gf_diag();
-    const char *err = strstr(text, "tests/compute.py:12:19: error: matmul: shapes [2,3] and [4,5] are "
-                                   "incompatible: inner dimensions differ (3 vs 4)\n");
-    const char *n1 = strstr(text, "tests/compute.py:6:12: note: traced from the call to 'helper' here\n");
-    const char *n2 = strstr(text, "tests/compute.py:9:5: note: traced from the call to 'compute' here\n");
+    const char *err =
+        strstr(text, "tests/compute.py:12:19: error: matmul: shapes [2,3] and [4,5] are "
+                     "incompatible: inner dimensions differ (3 vs 4)\n");
+    const char *n1 =
+        strstr(text, "tests/compute.py:6:12: note: traced from the call to 'helper' here\n");
+    const char *n2 =
+        strstr(text, "tests/compute.py:9:5: note: traced from the call to 'compute' here\n");
     cr_assert(err && n1 && n2, "diagnostics were:\n%s", text);
     cr_assert(err < n1 && n1 < n2, "the error first, then the chain innermost first:\n%s", text);
 }
@@ -558,7 +631,8 @@ Test(shape, remaining_error_messages) {
     IrValue *x = gf_input(DT_FLOAT32, 1, 3);
     Attrs axis = {0};
     attrs_set_int(gf.arena, &axis, "axis", 0);
-    expect_error(OP_REDUCE_SUM, &x, 1, &axis, "reduce_sum: attribute 'axis' must be a list of ints");
+    expect_error(OP_REDUCE_SUM, &x, 1, &axis,
+                 "reduce_sum: attribute 'axis' must be a list of ints");
     Attrs keep = {0};
     attrs_set_int(gf.arena, &keep, "keepdims", 1);
     expect_error(OP_REDUCE_SUM, &x, 1, &keep, "reduce_sum: attribute 'keepdims' must be a bool");
@@ -581,14 +655,17 @@ Test(shape, remaining_error_messages) {
 
 /* ---- logical ops, gather, shape ------------------------------------------------- */
 Test(shape, logical_ops_take_and_give_bool) {
-    IrValue *a = gf_input(DT_BOOL, 2, 2, 1), *b = gf_input(DT_BOOL, 1, 3), *f = gf_input(DT_FLOAT32, 0);
+    IrValue *a = gf_input(DT_BOOL, 2, 2, 1), *b = gf_input(DT_BOOL, 1, 3),
+            *f = gf_input(DT_FLOAT32, 0);
     expect_type(OP_LOGICAL_AND, (IrValue *[]){a, b}, 2, NULL, "bool[2,3]");
     expect_type(OP_LOGICAL_OR, (IrValue *[]){b, b}, 2, NULL, "bool[3]");
     expect_type(OP_LOGICAL_NOT, &a, 1, NULL, "bool[2,1]");
-    expect_error(OP_LOGICAL_AND, (IrValue *[]){a, f}, 2, NULL, "logical_and: expected bool operands, got float32");
+    expect_error(OP_LOGICAL_AND, (IrValue *[]){a, f}, 2, NULL,
+                 "logical_and: expected bool operands, got float32");
     expect_error(OP_LOGICAL_NOT, &f, 1, NULL, "logical_not: expected a bool operand, got float32");
     IrValue *c = gf_input(DT_BOOL, 1, 4);
-    expect_error(OP_LOGICAL_OR, (IrValue *[]){b, c}, 2, NULL, "logical_or: shapes [3] and [4] cannot be broadcast");
+    expect_error(OP_LOGICAL_OR, (IrValue *[]){b, c}, 2, NULL,
+                 "logical_or: shapes [3] and [4] cannot be broadcast");
 }
 
 /* out = indices.shape + x.shape[1:], for any dtype of x. */
@@ -600,10 +677,14 @@ Test(shape, gather_shape_is_indices_then_row) {
     IrValue *bx = gf_input(DT_BOOL, 1, 3);
     expect_type(OP_GATHER, (IrValue *[]){bx, i2}, 2, NULL, "bool[2,5]");
     IrValue *fi = gf_input(DT_FLOAT32, 1, 2), *s = gf_input(DT_FLOAT32, 0);
-    expect_error(OP_GATHER, (IrValue *[]){x, fi}, 2, NULL, "gather: indices must be int32 or int64, got float32");
-    expect_error(OP_GATHER, (IrValue *[]){s, i0}, 2, NULL, "gather: params must be at least 1-dimensional");
-    IrValue *big = gf_input(DT_FLOAT32, 5, 1, 1, 1, 1, 1), *bigi = gf_input(DT_INT32, 5, 1, 1, 1, 1, 1);
-    expect_error(OP_GATHER, (IrValue *[]){big, bigi}, 2, NULL, "gather: the result would have rank 9, more than 8");
+    expect_error(OP_GATHER, (IrValue *[]){x, fi}, 2, NULL,
+                 "gather: indices must be int32 or int64, got float32");
+    expect_error(OP_GATHER, (IrValue *[]){s, i0}, 2, NULL,
+                 "gather: params must be at least 1-dimensional");
+    IrValue *big = gf_input(DT_FLOAT32, 5, 1, 1, 1, 1, 1),
+            *bigi = gf_input(DT_INT32, 5, 1, 1, 1, 1, 1);
+    expect_error(OP_GATHER, (IrValue *[]){big, bigi}, 2, NULL,
+                 "gather: the result would have rank 9, more than 8");
 }
 
 /* TensorFlow's array ops take strings; Ingot's string tensors are scalars, so each op
@@ -618,8 +699,10 @@ Test(shape, element_copying_ops_refuse_strings_as_not_supported_yet) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *name = op_info[cases[i].op].name;
         char want[256];
-        snprintf(want, sizeof want, "%s: not supported yet: a string tensor (Ingot's string tensors "
-                 "are scalars, and %s copies elements)", name, name);
+        snprintf(want, sizeof want,
+                 "%s: not supported yet: a string tensor (Ingot's string tensors "
+                 "are scalars, and %s copies elements)",
+                 name, name);
         expect_error(cases[i].op, cases[i].in, cases[i].nin, NULL, want);
     }
 }
@@ -638,8 +721,10 @@ Test(shape, control_flow_needs_its_regions) {
     TensorType out[4];
     int nout;
     Region *r = region_new(gf.m, gf.program);
-    cr_assert_not(shape_infer_regions(OP_NEG, &p, 1, NULL, NULL, &r, 1, out, &nout, gf_err, sizeof gf_err));
+    cr_assert_not(
+        shape_infer_regions(OP_NEG, &p, 1, NULL, NULL, &r, 1, out, &nout, gf_err, sizeof gf_err));
     cr_assert_str_eq(gf_err, "neg: takes no regions");
-    cr_assert_not(shape_infer_regions(OP_COND, &p, 1, NULL, NULL, &r, 1, out, &nout, gf_err, sizeof gf_err));
+    cr_assert_not(
+        shape_infer_regions(OP_COND, &p, 1, NULL, NULL, &r, 1, out, &nout, gf_err, sizeof gf_err));
     cr_assert_str_eq(gf_err, "cond: expected 2 regions, got 1");
 }

@@ -33,7 +33,8 @@ Test(variables, names_are_unique_and_c_safe) {
 
 Test(variables, read_has_the_variable_type) {
     float w[6] = {1, 2, 3, 4, 5, 6};
-    Global *g = module_add_global(gf.m, "w", gf_data(DT_FLOAT32, 2, (int64_t[]){2, 3}, w), false, cf_at(2));
+    Global *g =
+        module_add_global(gf.m, "w", gf_data(DT_FLOAT32, 2, (int64_t[]){2, 3}, w), false, cf_at(2));
     cr_assert_str_eq(gf_type_str(g->type), "f32[2,3]");
     cr_assert_not(g->trainable);
     IrValue *r = build_read_var(&gf.b, g, cf_at(3));
@@ -45,7 +46,8 @@ Test(variables, read_has_the_variable_type) {
 
 Test(variables, assign_accepts_unknown_dims_and_rejects_mismatches) {
     float w[2] = {1, 2};
-    Global *g = module_add_global(gf.m, "w", gf_data(DT_FLOAT32, 1, (int64_t[]){2}, w), true, cf_at(2));
+    Global *g =
+        module_add_global(gf.m, "w", gf_data(DT_FLOAT32, 1, (int64_t[]){2}, w), true, cf_at(2));
     TensorType out[1];
     int nout = -1;
     char err[256];
@@ -53,16 +55,19 @@ Test(variables, assign_accepts_unknown_dims_and_rejects_mismatches) {
     cr_assert(shape_infer_var(OP_ASSIGN_VAR, g, &ok, 1, out, &nout, err, sizeof err), "%s", err);
     cr_assert_eq(nout, 0);
     IrValue *bad_shape = gf_input(DT_FLOAT32, 1, 3);
-    cr_assert_not(shape_infer_var(OP_ASSIGN_ADD_VAR, g, &bad_shape, 1, out, &nout, err, sizeof err));
+    cr_assert_not(
+        shape_infer_var(OP_ASSIGN_ADD_VAR, g, &bad_shape, 1, out, &nout, err, sizeof err));
     cr_assert_str_eq(err, "assign_add: variable 'w' has shape [2], the value has shape [3]");
     IrValue *bad_rank = gf_input(DT_FLOAT32, 0);
     cr_assert_not(shape_infer_var(OP_ASSIGN_VAR, g, &bad_rank, 1, out, &nout, err, sizeof err));
     IrValue *bad_dtype = gf_input(DT_INT32, 1, 2);
-    cr_assert_not(shape_infer_var(OP_ASSIGN_SUB_VAR, g, &bad_dtype, 1, out, &nout, err, sizeof err));
+    cr_assert_not(
+        shape_infer_var(OP_ASSIGN_SUB_VAR, g, &bad_dtype, 1, out, &nout, err, sizeof err));
     cr_assert_str_eq(err, "assign_sub: variable 'w' is float32, the value is int32");
     /* Through the builder the mismatch is a user error at the script line. */
     cr_assert_null(build_assign_var(&gf.b, OP_ASSIGN_VAR, g, bad_shape, cf_at(9)));
-    cr_assert(strstr(gf_diag(), "tests/loop.py:9:1: error: assign: variable 'w' has shape [2]"), "%s", gf_diag());
+    cr_assert(strstr(gf_diag(), "tests/loop.py:9:1: error: assign: variable 'w' has shape [2]"),
+              "%s", gf_diag());
 }
 
 Test(variables, ops_without_their_variable_are_rejected) {
@@ -79,7 +84,8 @@ Test(variables, ops_without_their_variable_are_rejected) {
 static Global *build_counter_step(void) {
     Global *g = add_i32("counter", 0, 2);
     IrValue *one = cf_i32(1, 9);
-    cr_assert_not_null(build_assign_var(&gf.b, OP_ASSIGN_ADD_VAR, g, one, cf_at(9)), "%s", gf_diag());
+    cr_assert_not_null(build_assign_var(&gf.b, OP_ASSIGN_ADD_VAR, g, one, cf_at(9)), "%s",
+                       gf_diag());
     IrValue *r = build_read_var(&gf.b, g, cf_at(11));
     cf_print(&r, 1, 11);
     region_set_results(gf.m, gf.program->body, NULL, 0);
@@ -95,7 +101,8 @@ Test(variables, verifier_rejects_a_variable_of_another_module) {
     build_counter_step();
     Module *other = module_new(gf.arena, "other.py");
     int32_t zero = 0;
-    Global *stranger = module_add_global(other, "counter", gf_data(DT_INT32, 0, NULL, &zero), true, cf_at(2));
+    Global *stranger =
+        module_add_global(other, "counter", gf_data(DT_INT32, 0, NULL, &zero), true, cf_at(2));
     gf.program->body->last->prev->global = stranger; /* the read */
     char err[512];
     cr_assert_not(graph_verify(gf.m, err, sizeof err));
@@ -131,7 +138,8 @@ Test(variables, verifier_rejects_duplicate_names_and_bad_initial_values) {
     cr_assert(strstr(err, "variable $b has no initial value of its type"), "%s", err);
 }
 
-/* ---- printers ---------------------------------------------------------------------------------- */
+/* ---- printers ----------------------------------------------------------------------------------
+ */
 Test(variables, text_lists_variables_and_names_them_with_dollar) {
     build_counter_step();
     float w = 0.5f;
@@ -161,7 +169,8 @@ Test(variables, dot_draws_variables_outside_the_functions) {
 static void build_counter_loop(int32_t n) {
     Global *counter = add_i32("counter", 100, 2);
     float g0 = 10.0f;
-    Global *gap = module_add_global(gf.m, "gap", gf_data(DT_FLOAT32, 0, NULL, &g0), false, cf_at(3));
+    Global *gap =
+        module_add_global(gf.m, "gap", gf_data(DT_FLOAT32, 0, NULL, &g0), false, cf_at(3));
     IrValue *i0 = cf_op(OP_ADD, cf_i32(0, 3), cf_i32(0, 3), 3);
     Func *f = gf.program;
     Region *cr = region_new(gf.m, f), *br = region_new(gf.m, f);
@@ -178,8 +187,8 @@ static void build_counter_loop(int32_t n) {
     cf_enter(outer);
     Inst *w = build_while(&gf.b, &i0, 1, cr, br, cf_at(8));
     cr_assert_not_null(w, "%s", gf_diag());
-    IrValue *vals[3] = {build_read_var(&gf.b, counter, cf_at(11)), build_read_var(&gf.b, gap, cf_at(11)),
-                        w->outputs[0]};
+    IrValue *vals[3] = {build_read_var(&gf.b, counter, cf_at(11)),
+                        build_read_var(&gf.b, gap, cf_at(11)), w->outputs[0]};
     cf_print(vals, 3, 11);
     /* An assign keeps its own reference: the doubled value outlives its C variable. */
     IrValue *doubled = cf_op(OP_MUL, vals[0], cf_i32(2, 11), 11);
@@ -194,20 +203,26 @@ Test(variables, emits_static_variables_an_init_and_releases) {
     build_counter_loop(4);
     pf_verify_ok();
     const char *c = pf_emit_c();
-    cr_assert(strstr(c, "static IgVar var_counter = IG_VAR(\"counter\"); /* var $counter:i32[] = 100:i32  # loop.py:2 */\n"),
+    cr_assert(strstr(c, "static IgVar var_counter = IG_VAR(\"counter\"); /* var $counter:i32[] = "
+                        "100:i32  # loop.py:2 */\n"),
               "%s", c);
-    cr_assert(strstr(c, "static void init(void) {\n    /* loop.py:2  x = tf.constant(3.0) */\n"), "%s", c);
-    cr_assert(strstr(c, "    ig_var_init(&var_counter, ig_constant(&s_counter, IG_INT32, 0, NULL, c_counter));\n"),
+    cr_assert(strstr(c, "static void init(void) {\n    /* loop.py:2  x = tf.constant(3.0) */\n"),
+              "%s", c);
+    cr_assert(strstr(c, "    ig_var_init(&var_counter, ig_constant(&s_counter, IG_INT32, 0, NULL, "
+                        "c_counter));\n"),
               "%s", c);
     cr_assert(strstr(c, "ig_var_assign_add(&s"), "%s", c);
     cr_assert(strstr(c, ", &var_counter, t"), "%s", c);
     cr_assert(strstr(c, "= ig_var_read(&s"), "%s", c);
     const char *main_fn = strstr(c, "int main(");
     cr_assert_not_null(main_fn);
-    const char *init = strstr(main_fn, "    init();\n"), *prog = strstr(main_fn, "    program();\n");
-    const char *rel = strstr(main_fn, "    ig_var_release(&var_counter);\n    ig_var_release(&var_gap);\n");
+    const char *init = strstr(main_fn, "    init();\n"),
+               *prog = strstr(main_fn, "    program();\n");
+    const char *rel =
+        strstr(main_fn, "    ig_var_release(&var_counter);\n    ig_var_release(&var_gap);\n");
     const char *shut = strstr(main_fn, "ig_runtime_shutdown();");
-    cr_assert(init && prog && rel && shut && init < prog && prog < rel && rel < shut, "%s", main_fn);
+    cr_assert(init && prog && rel && shut && init < prog && prog < rel && rel < shut, "%s",
+              main_fn);
 }
 
 Test(variables, no_variables_no_init) {
@@ -230,7 +245,8 @@ Test(variables, a_loop_that_never_runs_keeps_the_initial_values) {
 
 Test(variables, a_vector_variable_updates_elementwise) {
     float w0[3] = {1, 2, 3}, d[3] = {0.5f, 0.5f, 0.5f};
-    Global *w = module_add_global(gf.m, "w", gf_data(DT_FLOAT32, 1, (int64_t[]){3}, w0), true, cf_at(2));
+    Global *w =
+        module_add_global(gf.m, "w", gf_data(DT_FLOAT32, 1, (int64_t[]){3}, w0), true, cf_at(2));
     IrValue *delta = build_const(&gf.b, gf_data(DT_FLOAT32, 1, (int64_t[]){3}, d), cf_at(9));
     IrValue *before = build_read_var(&gf.b, w, cf_at(9));
     cr_assert_not_null(build_assign_var(&gf.b, OP_ASSIGN_SUB_VAR, w, delta, cf_at(9)));

@@ -501,7 +501,8 @@ Test(lexer, error_invalid_utf8) {
 /* Well-formed UTF-8 of every length is accepted in strings and comments. */
 Test(lexer, valid_utf8_everywhere) {
     int n;
-    const char *src = "s = '\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf'  # \xe2\x9c\x93\n";
+    const char *src =
+        "s = '\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xf4\x8f\xbf\xbf'  # \xe2\x9c\x93\n";
     const char *text = diag_of_bytes(src, strlen(src), &n);
     cr_assert(eq(str, (char *)text, ""));
     cr_assert(eq(int, n, 4)); /* s = '...' NEWLINE */

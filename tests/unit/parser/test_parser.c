@@ -123,15 +123,19 @@ Test(parser, assignment_fields) {
 }
 
 Test(parser, compound_statements) {
-    check_print("if a:\n    x\nelif b:\n    y\nelse:\n    z\n", "if a:\n    x\nelif b:\n    y\nelse:\n    z\n");
+    check_print("if a:\n    x\nelif b:\n    y\nelse:\n    z\n",
+                "if a:\n    x\nelif b:\n    y\nelse:\n    z\n");
     check_print("if a: x = 1\n", "if a:\n    x = 1\n");
     check_print("while x:\n    break\nelse:\n    pass\n", "while x:\n    break\nelse:\n    pass\n");
     check_print("for i, (j, k) in z:\n    continue\nelse:\n    pass\n",
                 "for i, (j, k) in z:\n    continue\nelse:\n    pass\n");
-    check_print("with a as b, c as (d, e), f:\n    pass\n", "with a as b, c as (d, e), f:\n    pass\n");
-    check_print("try:\n    a\nexcept E as e:\n    raise X from e\nexcept (A, B):\n    raise\nexcept:\n    pass\n"
+    check_print("with a as b, c as (d, e), f:\n    pass\n",
+                "with a as b, c as (d, e), f:\n    pass\n");
+    check_print("try:\n    a\nexcept E as e:\n    raise X from e\nexcept (A, B):\n    "
+                "raise\nexcept:\n    pass\n"
                 "else:\n    b\nfinally:\n    c\n",
-                "try:\n    a\nexcept E as e:\n    raise X from e\nexcept (A, B):\n    raise\nexcept:\n    pass\n"
+                "try:\n    a\nexcept E as e:\n    raise X from e\nexcept (A, B):\n    "
+                "raise\nexcept:\n    pass\n"
                 "else:\n    b\nfinally:\n    c\n");
     check_print("try:\n    pass\nfinally:\n    pass\n", "try:\n    pass\nfinally:\n    pass\n");
 }
@@ -149,7 +153,8 @@ Test(parser, elif_is_nested_if) {
 Test(parser, function_definitions) {
     check_print("def f(a, b: int = 2, *args, c, d=4, **kw) -> 'r':\n    return a\n",
                 "def f(a, b: int = 2, *args, c, d=4, **kw) -> 'r':\n    return a\n");
-    check_print("def g(*, k):\n    global x\n    return\n", "def g(*, k):\n    global x\n    return\n");
+    check_print("def g(*, k):\n    global x\n    return\n",
+                "def g(*, k):\n    global x\n    return\n");
     check_print("@dec\n@dec2(1)\ndef f(a,):\n    pass\n", "@dec\n@dec2(1)\ndef f(a):\n    pass\n");
     check_print("def f():\n    def g():\n        nonlocal x\n    return g\n",
                 "def f():\n    def g():\n        nonlocal x\n    return g\n");
@@ -173,8 +178,9 @@ Test(parser, function_definitions) {
 Test(parser, class_definitions) {
     check_print("class C:\n    pass\n", "class C:\n    pass\n");
     check_print("class C():\n    pass\n", "class C:\n    pass\n");
-    check_print("@d\nclass C(A, B, metaclass=M, **kw):\n    x = 1\n    def f(self): pass\n",
-                "@d\nclass C(A, B, metaclass=M, **kw):\n    x = 1\n    def f(self):\n        pass\n");
+    check_print(
+        "@d\nclass C(A, B, metaclass=M, **kw):\n    x = 1\n    def f(self): pass\n",
+        "@d\nclass C(A, B, metaclass=M, **kw):\n    x = 1\n    def f(self):\n        pass\n");
     Node *s = first_stmt(parse_ok("class C(A, *bs, k=1):\n    pass\n"));
     cr_assert(eq(int, s->classdef.bases.len, 2));
     cr_assert(eq(int, s->classdef.bases.items[1]->kind, AST_STARRED));
@@ -287,7 +293,8 @@ Test(parser, lambda) {
 Test(parser, displays_and_comprehensions) {
     check_print("x = (), (1,), [], [1, 2,], {}, {1: 2, **m}, {1, *s}\n",
                 "x = (), (1,), [], [1, 2], {}, {1: 2, **m}, {1, *s}\n");
-    check_print("x = [a for b in c if d if e for f in g]\n", "x = [a for b in c if d if e for f in g]\n");
+    check_print("x = [a for b in c if d if e for f in g]\n",
+                "x = [a for b in c if d if e for f in g]\n");
     check_print("x = {k: v for k, v in d}\n", "x = {k: v for k, v in d}\n");
     check_print("x = {a for a in b}\n", "x = {a for a in b}\n");
     check_print("x = (a for a in (b if c else d))\n", "x = (a for a in (b if c else d))\n");
@@ -381,10 +388,12 @@ Test(parser, error_expected_colon) {
 }
 
 Test(parser, error_expected_indented_block) {
-    check_error("if x:\npass\n", "t.py:2:1: error: expected an indented block after 'if' statement on line 1");
+    check_error("if x:\npass\n",
+                "t.py:2:1: error: expected an indented block after 'if' statement on line 1");
     check_error("def f():\n    for x in y:\n    pass\n",
                 "t.py:3:5: error: expected an indented block after 'for' statement on line 2");
-    check_error("class C:\nx = 1\n", "t.py:2:1: error: expected an indented block after class definition on line 1");
+    check_error("class C:\nx = 1\n",
+                "t.py:2:1: error: expected an indented block after class definition on line 1");
     check_error("def f(a):\nreturn a\n",
                 "t.py:2:1: error: expected an indented block after function definition on line 1");
 }
@@ -409,7 +418,9 @@ Test(parser, error_assignment_targets) {
     check_error("None = 1\n", "t.py:1:1: error: cannot assign to None");
     check_error("del f()\n", "t.py:1:5: error: cannot delete function call");
     check_error("a, *b, *c = d\n", "t.py:1:8: error: multiple starred expressions in assignment");
-    check_error("f() += 1\n", "t.py:1:1: error: 'function call' is an illegal expression for augmented assignment");
+    check_error(
+        "f() += 1\n",
+        "t.py:1:1: error: 'function call' is an illegal expression for augmented assignment");
     check_error("a, b: int\n", "t.py:1:1: error: only single target (not tuple) can be annotated");
     check_error("[x for x in y] = 1\n", "t.py:1:1: error: cannot assign to list comprehension");
     check_error("x = *a\n", "t.py:1:5: error: can't use starred expression here");
@@ -417,21 +428,28 @@ Test(parser, error_assignment_targets) {
 
 Test(parser, error_arguments) {
     check_error("f(a=1, 2)\n", "t.py:1:8: error: positional argument follows keyword argument");
-    check_error("f(**a, b)\n", "t.py:1:8: error: positional argument follows keyword argument unpacking");
-    check_error("f(x for x in y, 1)\n", "t.py:1:3: error: generator expression must be parenthesized");
+    check_error("f(**a, b)\n",
+                "t.py:1:8: error: positional argument follows keyword argument unpacking");
+    check_error("f(x for x in y, 1)\n",
+                "t.py:1:3: error: generator expression must be parenthesized");
     check_error("f(a=1, a=2)\n", "t.py:1:8: error: keyword argument repeated: a");
-    check_error("def f(a=1, b):\n    pass\n", "t.py:1:12: error: non-default argument follows default argument");
-    check_error("def f(x, y, x):\n    pass\n", "t.py:1:13: error: duplicate argument 'x' in function definition");
+    check_error("def f(a=1, b):\n    pass\n",
+                "t.py:1:12: error: non-default argument follows default argument");
+    check_error("def f(x, y, x):\n    pass\n",
+                "t.py:1:13: error: duplicate argument 'x' in function definition");
     check_error("def f(*):\n    pass\n", "t.py:1:7: error: named arguments must follow bare *");
-    check_error("g = lambda a, a: 0\n", "t.py:1:15: error: duplicate argument 'a' in function definition");
+    check_error("g = lambda a, a: 0\n",
+                "t.py:1:15: error: duplicate argument 'a' in function definition");
 }
 
 Test(parser, error_context) {
     check_error("return 1\n", "t.py:1:1: error: 'return' outside function");
     check_error("class C:\n    return\n", "t.py:2:5: error: 'return' outside function");
     check_error("break\n", "t.py:1:1: error: 'break' outside loop");
-    check_error("while x:\n    def f():\n        continue\n", "t.py:3:9: error: 'continue' not properly in loop");
-    check_error("nonlocal x\n", "t.py:1:1: error: nonlocal declaration not allowed at module level");
+    check_error("while x:\n    def f():\n        continue\n",
+                "t.py:3:9: error: 'continue' not properly in loop");
+    check_error("nonlocal x\n",
+                "t.py:1:1: error: nonlocal declaration not allowed at module level");
     check_error("try:\n    pass\nexcept:\n    pass\nexcept E:\n    pass\n",
                 "t.py:3:1: error: default 'except:' must be last");
 }
@@ -446,7 +464,9 @@ Test(parser, error_unsupported) {
 Test(parser, error_strings) {
     check_error("x = 'a' b'b'\n", "t.py:1:9: error: cannot mix bytes and nonbytes literals");
     check_error("x = f'{}'\n", "t.py:1:7: error: f-string: empty expression not allowed");
-    check_error("x = f'{a!z}'\n", "t.py:1:10: error: f-string: invalid conversion character: expected 's', 'r', or 'a'");
+    check_error(
+        "x = f'{a!z}'\n",
+        "t.py:1:10: error: f-string: invalid conversion character: expected 's', 'r', or 'a'");
     check_error("x = f'{a b}'\n", "t.py:1:10: error: invalid syntax");
     check_error("x = f'a}'\n", "t.py:1:8: error: f-string: single '}' is not allowed");
     check_error("x = f'{a'\n", "t.py:1:7: error: f-string: expecting '}'");
@@ -470,7 +490,8 @@ Test(parser, error_unclosed_bracket_wins) {
     fflush(cap.out);
     cr_assert(m == NULL);
     cr_assert(eq(int, cap.diag.errors, 1), "%s", cap.text);
-    cr_assert(strstr(cap.text, "t.py:1:5: error: '[' was never closed") == cap.text, "%s", cap.text);
+    cr_assert(strstr(cap.text, "t.py:1:5: error: '[' was never closed") == cap.text, "%s",
+              cap.text);
     /* closed later: the held-back syntax error is reported after all */
     check_error("x = f(1,\n      2 3)\n", "t.py:2:9: error: invalid syntax");
 }
@@ -531,9 +552,12 @@ static const char *src(const Node *e) { return ast_expr_to_source(cap.arena, e);
 Test(ast, printer_parenthesizes_by_precedence) {
     cr_assert(eq(str, (char *)src(unary(UNARY_NEG, bin(name("x"), BIN_POW, num(2)))), "-x ** 2"));
     cr_assert(eq(str, (char *)src(bin(unary(UNARY_NEG, name("x")), BIN_POW, num(2))), "(-x) ** 2"));
-    cr_assert(eq(str, (char *)src(bin(name("a"), BIN_MUL, bin(name("b"), BIN_ADD, name("c")))), "a * (b + c)"));
-    cr_assert(eq(str, (char *)src(bin(bin(name("a"), BIN_SUB, name("b")), BIN_SUB, name("c"))), "a - b - c"));
-    cr_assert(eq(str, (char *)src(bin(name("a"), BIN_SUB, bin(name("b"), BIN_SUB, name("c")))), "a - (b - c)"));
+    cr_assert(eq(str, (char *)src(bin(name("a"), BIN_MUL, bin(name("b"), BIN_ADD, name("c")))),
+                 "a * (b + c)"));
+    cr_assert(eq(str, (char *)src(bin(bin(name("a"), BIN_SUB, name("b")), BIN_SUB, name("c"))),
+                 "a - b - c"));
+    cr_assert(eq(str, (char *)src(bin(name("a"), BIN_SUB, bin(name("b"), BIN_SUB, name("c")))),
+                 "a - (b - c)"));
     Node *attr = ast_new(cap.arena, AST_ATTRIBUTE, (SrcLoc){0});
     attr->attribute.value = bin(name("a"), BIN_ADD, name("b"));
     attr->attribute.attr = "shape";

@@ -47,7 +47,8 @@ static int64_t ravel(int rank, const int64_t *shape, const int64_t *coord)
 static bool same_elem(const IgTensor *a, int64_t i, const IgTensor *b, int64_t j)
 {
     size_t e = ig_dtype_size(a->dtype);
-    return memcmp((const char *)a->data + (size_t)i * e, (const char *)b->data + (size_t)j * e, e) == 0;
+    return memcmp((const char *)a->data + (size_t)i * e, (const char *)b->data + (size_t)j * e,
+                  e) == 0;
 }
 
 static IgTensor *shape_vec(IgDType dt, int n, const int64_t *dims)
@@ -96,7 +97,8 @@ Test(array, reshape_to_and_from_scalars_and_empty_shapes)
     cr_assert_eq(AT(float, back, 0), 4.5f);
     /* TensorFlow leaves zero sizes out of the -1 inference: [0,6] -> [0,-1] is [0,6]. */
     IgTensor *e = ig_tensor_new(IG_INT32, 2, SHAPE(0, 6));
-    IgTensor *s0 = shape_vec(IG_INT32, 2, SHAPE(0, -1)), *s1 = shape_vec(IG_INT32, 3, SHAPE(-1, 2, 3));
+    IgTensor *s0 = shape_vec(IG_INT32, 2, SHAPE(0, -1)),
+             *s1 = shape_vec(IG_INT32, 3, SHAPE(-1, 2, 3));
     IgTensor *e0 = ig_reshape(NULL, e, s0), *e1 = ig_reshape(NULL, e, s1);
     expect_shape(e0, 2, SHAPE(0, 6));
     expect_shape(e1, 3, SHAPE(0, 2, 3));
@@ -152,7 +154,8 @@ Test(array, reshape_shape_too_large, .exit_code = 1)
 Test(array, tile_too_large, .exit_code = 1)
 {
     static IgSite site = IG_SITE("tl.py", 3);
-    IgTensor *x = iota(IG_INT32, 2, SHAPE(2, 3)), *m = shape_vec(IG_INT64, 2, SHAPE(1LL << 40, 1LL << 40));
+    IgTensor *x = iota(IG_INT32, 2, SHAPE(2, 3)),
+             *m = shape_vec(IG_INT64, 2, SHAPE(1LL << 40, 1LL << 40));
     expect_fatal("tl.py:3: error: tile: the shape [2199023255552,3298534883328] has more elements "
                  "than fit in 64 bits\n");
     ig_tile(&site, x, m);
@@ -190,7 +193,8 @@ Test(array, squeeze_listed_or_all_unit_dims)
     }
     IgTensor *ones = iota(IG_FLOAT32, 2, SHAPE(1, 1)), *s = ig_squeeze(NULL, ones, 0, NULL);
     cr_assert_eq(s->rank, 0);
-    IgTensor *empty = ig_tensor_new(IG_FLOAT32, 2, SHAPE(0, 1)), *se = ig_squeeze(NULL, empty, 0, NULL);
+    IgTensor *empty = ig_tensor_new(IG_FLOAT32, 2, SHAPE(0, 1)),
+             *se = ig_squeeze(NULL, empty, 0, NULL);
     expect_shape(se, 1, SHAPE(0));
     ig_release(ones), ig_release(s), ig_release(empty), ig_release(se);
 }
@@ -270,13 +274,15 @@ Test(transpose, large_transposes_on_onednn_every_dtype)
 Test(transpose, reorder_is_cached_per_site_and_shape)
 {
     static IgSite site = IG_SITE("t.py", 2);
-    IgTensor *x = iota(IG_FLOAT32, 2, SHAPE(512, 256)), *y = ig_transpose(&site, x, (const int[]){1, 0});
+    IgTensor *x = iota(IG_FLOAT32, 2, SHAPE(512, 256)),
+             *y = ig_transpose(&site, x, (const int[]){1, 0});
     void *cache = site.cache;
     cr_assert_not_null(cache);
     IgTensor *y2 = ig_transpose(&site, x, (const int[]){1, 0});
     cr_assert_eq(site.cache, cache, "same shape: the same reorder");
     cr_assert(memcmp(y->data, y2->data, (size_t)y->size * 4) == 0);
-    IgTensor *x2 = iota(IG_FLOAT32, 2, SHAPE(256, 512)), *y3 = ig_transpose(&site, x2, (const int[]){1, 0});
+    IgTensor *x2 = iota(IG_FLOAT32, 2, SHAPE(256, 512)),
+             *y3 = ig_transpose(&site, x2, (const int[]){1, 0});
     cr_assert_eq(transpose_mismatches(x2, (const int[]){1, 0}, y3), 0);
     ig_release(x), ig_release(y), ig_release(y2), ig_release(x2), ig_release(y3);
     ig_runtime_shutdown();
@@ -286,7 +292,8 @@ Test(transpose, reorder_is_cached_per_site_and_shape)
 /* A permutation that only moves size-1 dims moves no data: a plain copy. */
 Test(transpose, unit_dims_only_is_a_copy)
 {
-    IgTensor *x = iota(IG_INT32, 3, SHAPE(5, 1, 7)), *y = ig_transpose(NULL, x, (const int[]){1, 0, 2});
+    IgTensor *x = iota(IG_INT32, 3, SHAPE(5, 1, 7)),
+             *y = ig_transpose(NULL, x, (const int[]){1, 0, 2});
     expect_shape(y, 3, SHAPE(1, 5, 7));
     cr_assert(memcmp(x->data, y->data, 35 * sizeof(int32_t)) == 0);
     ig_release(x), ig_release(y);

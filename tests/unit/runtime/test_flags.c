@@ -196,25 +196,32 @@ Test(flags, unparsable_values_name_the_flag) {
     PARSE("--decay=1.0.0");
     expect_error("prog: error: invalid value '1.0.0' for --decay: expected a float64\n");
     PARSE("--verbose=yes");
-    expect_error("prog: error: invalid value 'yes' for --verbose: expected a bool (true, false, 1 or 0)\n");
+    expect_error(
+        "prog: error: invalid value 'yes' for --verbose: expected a bool (true, false, 1 or 0)\n");
     PARSE("--dry-run=TRUE");
-    expect_error("prog: error: invalid value 'TRUE' for --dry-run: expected a bool (true, false, 1 or 0)\n");
+    expect_error(
+        "prog: error: invalid value 'TRUE' for --dry-run: expected a bool (true, false, 1 or 0)\n");
 }
 
 Test(flags, out_of_range_numbers) {
     PARSE("--epochs=2147483648");
-    expect_error("prog: error: invalid value '2147483648' for --epochs: expected an int32, between -2147483648 "
+    expect_error("prog: error: invalid value '2147483648' for --epochs: expected an int32, between "
+                 "-2147483648 "
                  "and 2147483647\n");
     PARSE("--epochs=-2147483649");
-    expect_error("prog: error: invalid value '-2147483649' for --epochs: expected an int32, between -2147483648 "
+    expect_error("prog: error: invalid value '-2147483649' for --epochs: expected an int32, "
+                 "between -2147483648 "
                  "and 2147483647\n");
     PARSE("--seed=9223372036854775808");
-    expect_error("prog: error: invalid value '9223372036854775808' for --seed: expected an int64, between "
-                 "-9223372036854775808 and 9223372036854775807\n");
+    expect_error(
+        "prog: error: invalid value '9223372036854775808' for --seed: expected an int64, between "
+        "-9223372036854775808 and 9223372036854775807\n");
     PARSE("--lr=1e39");
-    expect_error("prog: error: invalid value '1e39' for --lr: expected a float32 (the value is out of range)\n");
+    expect_error("prog: error: invalid value '1e39' for --lr: expected a float32 (the value is out "
+                 "of range)\n");
     PARSE("--decay=1e309");
-    expect_error("prog: error: invalid value '1e309' for --decay: expected a float64 (the value is out of range)\n");
+    expect_error("prog: error: invalid value '1e309' for --decay: expected a float64 (the value is "
+                 "out of range)\n");
 }
 
 Test(flags, unknown_flags) {

@@ -131,8 +131,10 @@ Test(gather, every_fixed_size_dtype)
         IgTensor *g = ig_gather(NULL, xs[k], idx, 0);
         size_t sz = ig_dtype_size(xs[k]->dtype);
         cr_assert_eq(g->dtype, xs[k]->dtype);
-        cr_assert(memcmp(g->data, (char *)xs[k]->data + sz, sz) == 0, "%s", ig_dtype_name(g->dtype));
-        cr_assert(memcmp((char *)g->data + sz, xs[k]->data, sz) == 0, "%s", ig_dtype_name(g->dtype));
+        cr_assert(memcmp(g->data, (char *)xs[k]->data + sz, sz) == 0, "%s",
+                  ig_dtype_name(g->dtype));
+        cr_assert(memcmp((char *)g->data + sz, xs[k]->data, sz) == 0, "%s",
+                  ig_dtype_name(g->dtype));
         ig_release(g);
         ig_release(xs[k]);
     }
@@ -199,7 +201,8 @@ Test(gather, along_every_axis)
             for (int64_t o = 0; o < outer; o++)
                 for (int64_t j = 0; j < idx->size; j++)
                     for (int64_t n = 0; n < inner; n++) {
-                        int64_t k = idx->dtype == IG_INT32 ? AT(int32_t, idx, j) : AT(int64_t, idx, j);
+                        int64_t k =
+                            idx->dtype == IG_INT32 ? AT(int32_t, idx, j) : AT(int64_t, idx, j);
                         int64_t want = (o * xs[axis] + k) * inner + n;
                         cr_assert_eq(AT(int64_t, g, (o * idx->size + j) * inner + n), want,
                                      "axis %d", axis);
@@ -213,9 +216,9 @@ Test(gather, along_every_axis)
 Test(gather, inner_axis_every_dtype_and_large)
 {
     IgTensor *idx = I32(1, SHAPE(3), 2, 2, 0);
-    IgTensor *xs[] = {BOOLS(2, SHAPE(2, 3), 1, 0, 0, 0, 1, 1), I32(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6),
-                      I64(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6), F32(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6),
-                      F64(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6)};
+    IgTensor *xs[] = {BOOLS(2, SHAPE(2, 3), 1, 0, 0, 0, 1, 1),
+                      I32(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6), I64(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6),
+                      F32(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6), F64(2, SHAPE(2, 3), 1, 2, 3, 4, 5, 6)};
     for (size_t k = 0; k < sizeof xs / sizeof xs[0]; k++) {
         IgTensor *g = ig_gather(NULL, xs[k], idx, 1);
         size_t sz = ig_dtype_size(xs[k]->dtype);

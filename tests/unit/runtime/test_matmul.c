@@ -146,8 +146,8 @@ static IgTensor *random_nd(IgDType dt, int rank, const int64_t *shape)
 
 /* The operand's element [batch..., i, j] of op(t), batch coords right-aligned to the
  * output's batch rank nb and broadcast where t's dim is 1. */
-static double op_elem(const IgTensor *t, bool trans, int nb, const int64_t *bc, int64_t i, int64_t j)
-{
+static double op_elem(const IgTensor *t, bool trans, int nb, const int64_t *bc, int64_t i,
+                      int64_t j) {
     int64_t flat = 0;
     int lead = nb - (t->rank - 2);
     for (int d = 0; d < t->rank - 2; d++) {
@@ -240,9 +240,11 @@ Test(matmul, batched_size_zero_dims)
 Test(matmul, onednn_float32_agrees_with_the_float64_loop)
 {
     srand(11);
-    IgTensor *a64 = random_nd(IG_FLOAT64, 3, SHAPE(3, 40, 70)), *b64 = random_nd(IG_FLOAT64, 2, SHAPE(30, 70));
+    IgTensor *a64 = random_nd(IG_FLOAT64, 3, SHAPE(3, 40, 70)),
+             *b64 = random_nd(IG_FLOAT64, 2, SHAPE(30, 70));
     IgTensor *a32 = ig_cast(NULL, a64, IG_FLOAT32), *b32 = ig_cast(NULL, b64, IG_FLOAT32);
-    IgTensor *c64 = ig_matmul(NULL, a64, b64, false, true), *c32 = ig_matmul(NULL, a32, b32, false, true);
+    IgTensor *c64 = ig_matmul(NULL, a64, b64, false, true),
+             *c32 = ig_matmul(NULL, a32, b32, false, true);
     cr_assert_eq(c32->size, 3 * 40 * 30);
     for (int64_t i = 0; i < c32->size; i++) {
         double want = AT(double, c64, i);

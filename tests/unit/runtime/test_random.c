@@ -107,8 +107,10 @@ static void moments(const IgTensor *t, double *mean, double *sd, double *lo, dou
     *lo = INFINITY;
     *hi = -INFINITY;
     for (int64_t i = 0; i < t->size; i++) {
-        double x = t->dtype == IG_FLOAT32 ? AT(float, t, i) : t->dtype == IG_FLOAT64 ? AT(double, t, i)
-                 : t->dtype == IG_INT32   ? AT(int32_t, t, i) : (double)AT(int64_t, t, i);
+        double x = t->dtype == IG_FLOAT32   ? AT(float, t, i)
+                   : t->dtype == IG_FLOAT64 ? AT(double, t, i)
+                   : t->dtype == IG_INT32   ? AT(int32_t, t, i)
+                                            : (double)AT(int64_t, t, i);
         s += x;
         s2 += x * x;
         if (x < *lo) *lo = x;
@@ -158,7 +160,8 @@ Test(random, uniform_float32_never_reaches_maxval)
     IgVar g;
     gen_open(&g, 3);
     IgTensor *t = ig_random_uniform(NULL, &g, IG_FLOAT32, 1, SHAPE(1000), 1.0, 1.0000001);
-    for (int64_t i = 0; i < t->size; i++) cr_assert(AT(float, t, i) < 1.0000001f && AT(float, t, i) >= 1.0f);
+    for (int64_t i = 0; i < t->size; i++)
+        cr_assert(AT(float, t, i) < 1.0000001f && AT(float, t, i) >= 1.0f);
     ig_release(t);
     ig_var_release(&g);
 }
@@ -182,7 +185,8 @@ Test(random, normal_statistics)
             within += fabs(x - 2.0) < 3.0;
         }
         double share = (double)within / N;
-        cr_assert(fabs(share - 0.6827) < 0.01, "%s share within 1 sd %g", ig_dtype_name(dts[k]), share);
+        cr_assert(fabs(share - 0.6827) < 0.01, "%s share within 1 sd %g", ig_dtype_name(dts[k]),
+                  share);
         /* float32: a pair per two words; float64: a pair per block. */
         cr_assert_eq(gen_counter(&g), dts[k] == IG_FLOAT32 ? N / 4 : N / 2);
         ig_release(t);
@@ -229,13 +233,14 @@ Test(random, uniform_int_covers_the_range_and_no_more)
         cr_assert(x >= -3 && x < 7, "value %d", x);
         count[x + 3]++;
     }
-    for (int v = 0; v < 10; v++) cr_assert(count[v] > N / 10 * 9 / 10, "value %d drawn %lld times", v - 3,
-                                           (long long)count[v]);
+    for (int v = 0; v < 10; v++)
+        cr_assert(count[v] > N / 10 * 9 / 10, "value %d drawn %lld times", v - 3,
+                  (long long)count[v]);
     ig_release(t);
     /* The widest int64 range does not overflow. */
     IgTensor *w = ig_random_uniform_int(NULL, &g, IG_INT64, 1, SHAPE(1000), INT64_MIN, INT64_MAX);
     bool neg = false, pos = false;
-    for (int64_t i = 0; i < w->size; i++) neg |= AT(int64_t, w, i) < 0, pos |= AT(int64_t, w, i) > 0;
+    for (int64_t i = 0; i < w->size; i++) neg |= AT(int64_t, w, i)<0, pos |= AT(int64_t, w, i)> 0;
     cr_assert(neg && pos);
     ig_release(w);
     ig_var_release(&g);
@@ -300,7 +305,8 @@ Test(random, state_must_be_int64_of_three, .exit_code = 1)
     IgTensor *t = I64(1, SHAPE(2), 0, 0);
     ig_var_init(&g, t);
     IgSite site = IG_SITE("r.py", 6);
-    expect_fatal("r.py:6: error: InvalidArgumentError: the state of random generator 'g' must be an int64 "
-                 "tensor of shape [3]\n");
+    expect_fatal(
+        "r.py:6: error: InvalidArgumentError: the state of random generator 'g' must be an int64 "
+        "tensor of shape [3]\n");
     ig_random_normal(&site, &g, IG_FLOAT32, 0, NULL, 0.0, 1.0);
 }

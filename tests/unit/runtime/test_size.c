@@ -33,7 +33,8 @@ Test(size, count_of_shapes)
     cr_assert_eq(n, (int64_t)1 << 62);
     /* [2^62, 4] wraps to 0 in int64 (UBSan: signed overflow) and used to count as empty. */
     cr_assert_not(ig_size_count(2, SHAPE((int64_t)1 << 62, 4), &n));
-    cr_assert_not(ig_size_count(3, SHAPE((int64_t)1 << 31, (int64_t)1 << 31, (int64_t)1 << 31), &n));
+    cr_assert_not(
+        ig_size_count(3, SHAPE((int64_t)1 << 31, (int64_t)1 << 31, (int64_t)1 << 31), &n));
     cr_assert_not(ig_size_count(2, SHAPE(3, -1), &n));
 }
 
@@ -59,7 +60,8 @@ Test(size, an_empty_shape_whose_other_dims_overflow_is_refused)
     cr_assert(ig_size_empty_too_large(3, SHAPE(0, INT64_MAX, 2)));
     cr_assert(ig_size_count(2, SHAPE(0, INT64_MAX), &n));
     cr_assert_eq(n, 0);
-    cr_assert_float_eq(ig_size_count_approx(3, SHAPE((int64_t)1 << 40, 0, 4)), 4398046511104.0, 1.0);
+    cr_assert_float_eq(ig_size_count_approx(3, SHAPE((int64_t)1 << 40, 0, 4)), 4398046511104.0,
+                       1.0);
 }
 
 Test(size, bytes_are_limited_to_what_a_tensor_may_have)
@@ -78,7 +80,8 @@ Test(size, bytes_are_limited_to_what_a_tensor_may_have)
 
 Test(size, approximate_count_for_messages)
 {
-    cr_assert_float_eq(ig_size_count_approx(2, SHAPE((int64_t)1 << 62, 4)), 18446744073709551616.0, 1.0);
+    cr_assert_float_eq(ig_size_count_approx(2, SHAPE((int64_t)1 << 62, 4)), 18446744073709551616.0,
+                       1.0);
     cr_assert_float_eq(ig_size_count_approx(0, NULL), 1.0, 0.0);
 }
 
@@ -87,8 +90,9 @@ Test(size, approximate_count_for_messages)
 Test(size, too_large_a_tensor_is_a_located_error, .exit_code = 1)
 {
     static IgSite site = IG_SITE("big.py", 7);
-    expect_fatal("big.py:7: error: out of memory allocating 1.84e+19 bytes for fill (float32 tensor "
-                 "of shape [2147483648,2147483648])\n");
+    expect_fatal(
+        "big.py:7: error: out of memory allocating 1.84e+19 bytes for fill (float32 tensor "
+        "of shape [2147483648,2147483648])\n");
     ig_tensor_make(&site, "fill", IG_FLOAT32, 2, SHAPE((int64_t)1 << 31, (int64_t)1 << 31));
 }
 

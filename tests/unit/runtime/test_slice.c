@@ -111,33 +111,36 @@ Test(slice_spec, documented_examples)
     expect_out(&el, 4, SHAPE(2, 3, 3, 1));
     cr_assert_eq(el.begin[3], 4);
     /* foo[3:5,4] on 10x8 has shape [2]; foo[3:5,4:5] [2,1] */
-    IgSliceSpec sh = slice_of(2, SHAPE(10, 8), 2, SHAPE(3, 4), SHAPE(5, 5), SHAPE(1, 1), 0, 0, 0, 0, 0x2);
+    IgSliceSpec sh =
+        slice_of(2, SHAPE(10, 8), 2, SHAPE(3, 4), SHAPE(5, 5), SHAPE(1, 1), 0, 0, 0, 0, 0x2);
     expect_out(&sh, 1, SHAPE(2));
     cr_assert_eq(sh.begin[1], 4);
     cr_assert_eq(sh.size[1], 1);
-    IgSliceSpec nsh = slice_of(2, SHAPE(10, 8), 2, SHAPE(3, 4), SHAPE(5, 5), SHAPE(1, 1), 0, 0, 0, 0, 0);
+    IgSliceSpec nsh =
+        slice_of(2, SHAPE(10, 8), 2, SHAPE(3, 4), SHAPE(5, 5), SHAPE(1, 1), 0, 0, 0, 0, 0);
     expect_out(&nsh, 2, SHAPE(2, 1));
 }
 
 Test(slice_spec, ellipsis_newaxis_and_shrink_combined)
 {
     /* x[..., tf.newaxis] on [2,3] -> [2,3,1] */
-    IgSliceSpec a = slice_of(2, SHAPE(2, 3), 2, SHAPE(0, 0), SHAPE(0, 0), SHAPE(1, 1), 0, 0, 0x1, 0x2, 0);
+    IgSliceSpec a =
+        slice_of(2, SHAPE(2, 3), 2, SHAPE(0, 0), SHAPE(0, 0), SHAPE(1, 1), 0, 0, 0x1, 0x2, 0);
     expect_out(&a, 3, SHAPE(2, 3, 1));
     /* x[tf.newaxis, ..., 0] on [2,3,4] -> [1,2,3] */
-    IgSliceSpec b = slice_of(3, SHAPE(2, 3, 4), 3, SHAPE(0, 0, 0), SHAPE(0, 0, 1), SHAPE(1, 1, 1), 0,
-                             0, 0x2, 0x1, 0x4);
+    IgSliceSpec b = slice_of(3, SHAPE(2, 3, 4), 3, SHAPE(0, 0, 0), SHAPE(0, 0, 1), SHAPE(1, 1, 1),
+                             0, 0, 0x2, 0x1, 0x4);
     expect_out(&b, 3, SHAPE(1, 2, 3));
     cr_assert_eq(b.begin[2], 0);
     /* x[..., tf.newaxis, -1] on [2,3,4]: the new axis after the ellipsis leaves it two
      * dims -> [2,3,1], reading element 3 of the last dim */
-    IgSliceSpec c = slice_of(3, SHAPE(2, 3, 4), 3, SHAPE(0, 0, -1), SHAPE(0, 0, 0), SHAPE(1, 1, 1), 0,
-                             0, 0x1, 0x2, 0x4);
+    IgSliceSpec c = slice_of(3, SHAPE(2, 3, 4), 3, SHAPE(0, 0, -1), SHAPE(0, 0, 0), SHAPE(1, 1, 1),
+                             0, 0, 0x1, 0x2, 0x4);
     expect_out(&c, 3, SHAPE(2, 3, 1));
     cr_assert_eq(c.begin[2], 3);
     /* x[1, tf.newaxis, -1] on [2,3] -> [1] */
-    IgSliceSpec d = slice_of(2, SHAPE(2, 3), 3, SHAPE(1, 0, -1), SHAPE(2, 0, 0), SHAPE(1, 1, 1), 0, 0,
-                             0, 0x2, 0x5);
+    IgSliceSpec d = slice_of(2, SHAPE(2, 3), 3, SHAPE(1, 0, -1), SHAPE(2, 0, 0), SHAPE(1, 1, 1), 0,
+                             0, 0, 0x2, 0x5);
     expect_out(&d, 1, SHAPE(1));
     cr_assert_eq(d.begin[0], 1);
     cr_assert_eq(d.begin[1], 2);
@@ -146,7 +149,8 @@ Test(slice_spec, ellipsis_newaxis_and_shrink_combined)
     expect_out(&e, 1, SHAPE(5));
     cr_assert_eq(e.size[1], 5);
     /* new axis wins over shrink on one entry; ellipsis wins over both */
-    IgSliceSpec f = slice_of(1, SHAPE(3), 2, SHAPE(0, 0), SHAPE(0, 0), SHAPE(1, 1), 0, 0, 0x2, 0x3, 0x3);
+    IgSliceSpec f =
+        slice_of(1, SHAPE(3), 2, SHAPE(0, 0), SHAPE(0, 0), SHAPE(1, 1), 0, 0, 0x2, 0x3, 0x3);
     expect_out(&f, 2, SHAPE(1, 3));
     /* an empty spec on a scalar, and a scalar with a new axis */
     IgSliceSpec g = slice_of(0, NULL, 0, NULL, NULL, NULL, 0, 0, 0, 0, 0);
@@ -171,15 +175,16 @@ Test(slice_spec, clamping_and_negative_strides)
                              SHAPE(-1, -1, -2), 0, 0, 0, 0, 0);
     expect_out(&d, 3, SHAPE(2, 2, 2));
     /* huge strides and indices do not overflow */
-    IgSliceSpec e = slice_of(1, SHAPE(5), 1, SHAPE(INT64_MIN), SHAPE(INT64_MAX), SHAPE(INT64_MAX), 0,
-                             0, 0, 0, 0);
+    IgSliceSpec e = slice_of(1, SHAPE(5), 1, SHAPE(INT64_MIN), SHAPE(INT64_MAX), SHAPE(INT64_MAX),
+                             0, 0, 0, 0, 0);
     cr_assert_eq(e.size[0], 1);
-    IgSliceSpec f = slice_of(1, SHAPE(5), 1, SHAPE(INT64_MAX), SHAPE(INT64_MIN), SHAPE(INT64_MIN), 0,
-                             0, 0, 0, 0);
+    IgSliceSpec f = slice_of(1, SHAPE(5), 1, SHAPE(INT64_MAX), SHAPE(INT64_MIN), SHAPE(INT64_MIN),
+                             0, 0, 0, 0, 0);
     cr_assert_eq(f.size[0], 1);
     cr_assert_eq(f.begin[0], 4);
     /* an empty dim stays empty however it is sliced */
-    IgSliceSpec g = slice_of(2, SHAPE(0, 3), 2, SHAPE(0, 1), SHAPE(0, 3), SHAPE(-1, 1), 1, 1, 0, 0, 0);
+    IgSliceSpec g =
+        slice_of(2, SHAPE(0, 3), 2, SHAPE(0, 1), SHAPE(0, 3), SHAPE(-1, 1), 1, 1, 0, 0, 0);
     expect_out(&g, 2, SHAPE(0, 2));
 }
 
@@ -263,7 +268,8 @@ static void check_slice(IgDType dt, IgDType it, int rank, const int64_t *shape, 
             coord[d] = rest % y->shape[d];
             rest /= y->shape[d];
         }
-        for (int d = 0; d < rank; d++) src = src * shape[d] + spec.begin[d] + coord[d] * spec.stride[d];
+        for (int d = 0; d < rank; d++)
+            src = src * shape[d] + spec.begin[d] + coord[d] * spec.stride[d];
         if (memcmp((char *)y->data + o * (int64_t)el, (char *)x->data + src * (int64_t)el, el) != 0)
             bad++;
     }
@@ -278,11 +284,12 @@ Test(strided_slice, every_dtype_and_index_dtype_with_negative_strides)
         IgDType it = k % 2 ? IG_INT32 : IG_INT64;
         check_slice(dts[k], it, 2, SHAPE(4, 5), SHAPE(1, 0), SHAPE(3, 5), SHAPE(1, 2), 0, 0);
         check_slice(dts[k], it, 2, SHAPE(4, 5), SHAPE(-1, 4), SHAPE(-5, -6), SHAPE(-1, -2), 0, 0);
-        check_slice(dts[k], it, 3, SHAPE(3, 4, 10), SHAPE(2, 2, 6), SHAPE(0, 0, 2), SHAPE(-1, -1, -2),
-                    0, 0);
+        check_slice(dts[k], it, 3, SHAPE(3, 4, 10), SHAPE(2, 2, 6), SHAPE(0, 0, 2),
+                    SHAPE(-1, -1, -2), 0, 0);
         check_slice(dts[k], it, 3, SHAPE(2, 1, 3), SHAPE(0, 0, 0), SHAPE(0, 0, 0), SHAPE(1, 1, -1),
                     7, 7);
-        check_slice(dts[k], it, 2, SHAPE(4, 5), SHAPE(3, 0), SHAPE(1, 5), SHAPE(1, 1), 0, 0); /* empty */
+        check_slice(dts[k], it, 2, SHAPE(4, 5), SHAPE(3, 0), SHAPE(1, 5), SHAPE(1, 1), 0,
+                    0); /* empty */
         check_slice(dts[k], it, 1, SHAPE(0), SHAPE(0), SHAPE(0), SHAPE(-1), 1, 1);
     }
     check_slice(IG_FLOAT32, IG_INT32, 2, SHAPE(700, 300), SHAPE(699, 1), SHAPE(0, 300),
@@ -332,7 +339,8 @@ Test(strided_slice, shrink_index_out_of_bounds, .exit_code = 1)
 {
     static IgSite site = IG_SITE("s.py", 5);
     IgTensor *x = iota(IG_FLOAT32, 1, SHAPE(3));
-    IgTensor *b = vec(IG_INT32, 1, SHAPE(5)), *e = vec(IG_INT32, 1, SHAPE(6)), *s = vec(IG_INT32, 1, SHAPE(1));
+    IgTensor *b = vec(IG_INT32, 1, SHAPE(5)), *e = vec(IG_INT32, 1, SHAPE(6)),
+             *s = vec(IG_INT32, 1, SHAPE(1));
     expect_fatal("s.py:5: error: slice index 5 of dimension 0 out of bounds.\n");
     ig_strided_slice(&site, x, b, e, s, 0, 0, 0, 0, 1);
 }
@@ -341,7 +349,8 @@ Test(strided_slice, zero_stride, .exit_code = 1)
 {
     static IgSite site = IG_SITE("s.py", 6);
     IgTensor *x = iota(IG_FLOAT32, 1, SHAPE(3));
-    IgTensor *b = vec(IG_INT64, 1, SHAPE(0)), *e = vec(IG_INT64, 1, SHAPE(2)), *s = vec(IG_INT64, 1, SHAPE(0));
+    IgTensor *b = vec(IG_INT64, 1, SHAPE(0)), *e = vec(IG_INT64, 1, SHAPE(2)),
+             *s = vec(IG_INT64, 1, SHAPE(0));
     expect_fatal("s.py:6: error: strides[0] must be non-zero\n");
     ig_strided_slice(&site, x, b, e, s, 0, 0, 0, 0, 0);
 }

@@ -100,7 +100,8 @@ Test(variable, assign_with_the_wrong_shape_names_the_line, .exit_code = 1)
     IgSite site = IG_SITE("train.py", 12);
     IgVar v = IG_VAR("window");
     ig_var_init(&v, I32(1, SHAPE(3), 0, 0, 0));
-    expect_fatal("train.py:12: error: InvalidArgumentError: trying to assign variable 'window' with wrong shape: "
+    expect_fatal("train.py:12: error: InvalidArgumentError: trying to assign variable 'window' "
+                 "with wrong shape: "
                  "expected [3], got [2]\n");
     ig_var_assign(&site, &v, I32(1, SHAPE(2), 1, 2));
 }
@@ -110,7 +111,8 @@ Test(variable, assign_add_with_the_wrong_shape_names_the_line, .exit_code = 1)
     IgSite site = IG_SITE("train.py", 14);
     IgVar v = IG_VAR("w");
     ig_var_init(&v, F32(2, SHAPE(1, 2), 0, 0));
-    expect_fatal("train.py:14: error: InvalidArgumentError: cannot update variable 'w' with shape [1,2] using a "
+    expect_fatal("train.py:14: error: InvalidArgumentError: cannot update variable 'w' with shape "
+                 "[1,2] using a "
                  "tensor with shape [2], shapes must be equal\n");
     ig_var_assign_add(&site, &v, vec_f32(1, 1));
 }
@@ -120,7 +122,8 @@ Test(variable, assign_sub_with_the_wrong_dtype_names_the_line, .exit_code = 1)
     IgSite site = IG_SITE("train.py", 15);
     IgVar v = IG_VAR("steps");
     ig_var_init(&v, scalar_i32(0));
-    expect_fatal("train.py:15: error: InvalidArgumentError: variable 'steps' is int32, cannot update it with a "
+    expect_fatal("train.py:15: error: InvalidArgumentError: variable 'steps' is int32, cannot "
+                 "update it with a "
                  "float32 tensor\n");
     ig_var_assign_sub(&site, &v, scalar_f32(1));
 }
