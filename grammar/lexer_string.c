@@ -59,7 +59,9 @@ static int hex_value(unsigned char c) {
 }
 
 /* Bytes in the UTF-8 sequence that starts with c (1 for ASCII and stray bytes). */
-static int utf8_length(unsigned char c) { return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1; }
+static int utf8_length(unsigned char c) {
+    return c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+}
 
 /* Decodes the escape at esc (a backslash with at least one byte after it, before the
  * NUL sentinel); returns where scanning resumes. */
@@ -101,7 +103,8 @@ static const char *decode_escape(Decoder *dec, const char *esc) {
         int want = c == 'x' ? 2 : c == 'u' ? 4 : 8;
         uint32_t v = 0;
         int got = 0;
-        for (; got < want && hex_value((unsigned char)*p) >= 0; got++) v = v * 16 + (uint32_t)hex_value((unsigned char)*p++);
+        for (; got < want && hex_value((unsigned char)*p) >= 0; got++)
+            v = v * 16 + (uint32_t)hex_value((unsigned char)*p++);
         SrcLoc loc = lexer_loc_at(lx, esc, (int)(p - esc));
         if (got < want)
             diag_error(lx->diag, loc, "truncated \\%s escape",

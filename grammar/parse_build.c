@@ -145,14 +145,19 @@ bool parse_check_ann_target(ParseCtx *ctx, Node *t) {
     case AST_NAME:
     case AST_ATTRIBUTE:
     case AST_SUBSCRIPT: return true;
-    case AST_TUPLE: parse_error(ctx, t->loc, "only single target (not tuple) can be annotated"); return false;
-    case AST_LIST: parse_error(ctx, t->loc, "only single target (not list) can be annotated"); return false;
+    case AST_TUPLE:
+        parse_error(ctx, t->loc, "only single target (not tuple) can be annotated");
+        return false;
+    case AST_LIST:
+        parse_error(ctx, t->loc, "only single target (not list) can be annotated");
+        return false;
     default: parse_error(ctx, t->loc, "illegal target for annotation"); return false;
     }
 }
 
 void parse_check_not_starred(ParseCtx *ctx, Node *value) {
-    if (value->kind == AST_STARRED) parse_error(ctx, value->loc, "can't use starred expression here");
+    if (value->kind == AST_STARRED)
+        parse_error(ctx, value->loc, "can't use starred expression here");
 }
 
 /* ---- call arguments ------------------------------------------------------------- */
@@ -171,19 +176,23 @@ void parse_args_add(ParseCtx *ctx, CallArgs *a, const ArgItem *it) {
     switch (it->kind) {
     case ARG_POSITIONAL:
     case ARG_GENEXP:
-        if (a->seen_dstar) parse_error(ctx, it->loc, "positional argument follows keyword argument unpacking");
-        else if (a->seen_keyword) parse_error(ctx, it->loc, "positional argument follows keyword argument");
+        if (a->seen_dstar)
+            parse_error(ctx, it->loc, "positional argument follows keyword argument unpacking");
+        else if (a->seen_keyword)
+            parse_error(ctx, it->loc, "positional argument follows keyword argument");
         if (it->kind == ARG_GENEXP && !a->bare_genexp) a->bare_genexp = it->value;
         nodelist_push(ctx->arena, &a->args, it->value);
         break;
     case ARG_STAR:
         if (a->seen_dstar)
-            parse_error(ctx, it->loc, "iterable argument unpacking follows keyword argument unpacking");
+            parse_error(ctx, it->loc,
+                        "iterable argument unpacking follows keyword argument unpacking");
         nodelist_push(ctx->arena, &a->args, it->value);
         break;
     case ARG_KEYWORD: {
         if (it->name->kind != AST_NAME) {
-            parse_error(ctx, it->loc, "expression cannot contain assignment, perhaps you meant \"==\"?");
+            parse_error(ctx, it->loc,
+                        "expression cannot contain assignment, perhaps you meant \"==\"?");
             return;
         }
         const char *name = it->name->name.id;
@@ -212,8 +221,8 @@ void parse_args_finish(ParseCtx *ctx, CallArgs *a) {
 
 /* ---- parameters ------------------------------------------------------------------ */
 
-ParamItem *parse_param(ParseCtx *ctx, ParamKind kind, const Token *name, Node *annotation, Node *default_,
-                       SrcLoc loc) {
+ParamItem *parse_param(ParseCtx *ctx, ParamKind kind, const Token *name, Node *annotation,
+                       Node *default_, SrcLoc loc) {
     ParamItem *p = ARENA_NEW(ctx->arena, ParamItem);
     p->kind = kind;
     p->loc = loc;
@@ -294,7 +303,8 @@ Params parse_params_finish(ParseCtx *ctx, const ParamList *pl) {
             break;
         }
     }
-    if (bare_star && !named_after_star) parse_error(ctx, bare_star->loc, "named arguments must follow bare *");
+    if (bare_star && !named_after_star)
+        parse_error(ctx, bare_star->loc, "named arguments must follow bare *");
     return ps;
 }
 

@@ -4,7 +4,8 @@
  * Memory owner: nothing is allocated. */
 #include "parse_internal.h"
 
-static void check_body(ParseCtx *ctx, const NodeList *body, bool in_func, bool in_loop, bool at_module);
+static void check_body(ParseCtx *ctx, const NodeList *body, bool in_func, bool in_loop,
+                       bool at_module);
 
 static void check_stmt(ParseCtx *ctx, const Node *s, bool in_func, bool in_loop, bool at_module) {
     switch (s->kind) {
@@ -18,7 +19,8 @@ static void check_stmt(ParseCtx *ctx, const Node *s, bool in_func, bool in_loop,
         if (!in_loop) diag_error(ctx->diag, s->loc, "'continue' not properly in loop");
         break;
     case AST_NONLOCAL:
-        if (at_module) diag_error(ctx->diag, s->loc, "nonlocal declaration not allowed at module level");
+        if (at_module)
+            diag_error(ctx->diag, s->loc, "nonlocal declaration not allowed at module level");
         break;
     case AST_IF:
         check_body(ctx, &s->if_.body, in_func, in_loop, at_module);
@@ -46,8 +48,10 @@ static void check_stmt(ParseCtx *ctx, const Node *s, bool in_func, bool in_loop,
     }
 }
 
-static void check_body(ParseCtx *ctx, const NodeList *body, bool in_func, bool in_loop, bool at_module) {
-    for (int i = 0; i < body->len; i++) check_stmt(ctx, body->items[i], in_func, in_loop, at_module);
+static void check_body(ParseCtx *ctx, const NodeList *body, bool in_func, bool in_loop,
+                       bool at_module) {
+    for (int i = 0; i < body->len; i++)
+        check_stmt(ctx, body->items[i], in_func, in_loop, at_module);
 }
 
 void parse_check_context(ParseCtx *ctx, const Node *module) {

@@ -75,7 +75,8 @@ static bool scan_escape(FScan *fs, StrBuf *lit) {
     if (c >= '0' && c <= '7') {
         unsigned v = 0;
         size_t k = 1;
-        while (k <= 3 && peek(fs, k) >= '0' && peek(fs, k) <= '7') v = v * 8 + (unsigned)(peek(fs, k++) - '0');
+        while (k <= 3 && peek(fs, k) >= '0' && peek(fs, k) <= '7')
+            v = v * 8 + (unsigned)(peek(fs, k++) - '0');
         put_utf8(lit, v);
         scan_advance(fs, k);
         return true;
@@ -207,7 +208,8 @@ static bool scan_field(FScan *fs, NodeList *out) {
         int c = peek(fs, 1);
         if (c != 's' && c != 'r' && c != 'a') {
             scan_advance(fs, 1);
-            parse_error(ctx, scan_loc(fs), "f-string: invalid conversion character: expected 's', 'r', or 'a'");
+            parse_error(ctx, scan_loc(fs),
+                        "f-string: invalid conversion character: expected 's', 'r', or 'a'");
             return false;
         }
         field->formatted.conversion = (Conversion)c;
@@ -264,6 +266,7 @@ static bool scan_pieces(FScan *fs, NodeList *out, bool in_spec) {
 }
 
 void parse_fstring_body(ParseCtx *ctx, const Token *tok, NodeList *out) {
-    FScan fs = {ctx, tok, tok->str ? tok->str : "", tok->str_len, 0, tok->body_loc.line, tok->body_loc.col};
+    FScan fs = {
+        ctx, tok, tok->str ? tok->str : "", tok->str_len, 0, tok->body_loc.line, tok->body_loc.col};
     scan_pieces(&fs, out, false);
 }

@@ -49,7 +49,8 @@ typedef struct ParseCtx {
 } ParseCtx;
 
 /* A syntax error unless this statement already has one (then it is dropped). */
-void parse_error(ParseCtx *ctx, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void parse_error(ParseCtx *ctx, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* A span from a's first byte to b's last, clipped to the end of a's line. */
 SrcLoc parse_loc_span(ParseCtx *ctx, SrcLoc a, SrcLoc b);
@@ -95,8 +96,8 @@ typedef struct ParamList {
     ParamItem *first, *last;
 } ParamList;
 /* name NULL: a bare '*'. */
-ParamItem *parse_param(ParseCtx *ctx, ParamKind kind, const Token *name, Node *annotation, Node *default_,
-                       SrcLoc loc);
+ParamItem *parse_param(ParseCtx *ctx, ParamKind kind, const Token *name, Node *annotation,
+                       Node *default_, SrcLoc loc);
 ParamList *parse_params_new(ParseCtx *ctx);
 void parse_params_add(ParseCtx *ctx, ParamList *pl, ParamItem *item);
 Params parse_params_finish(ParseCtx *ctx, const ParamList *pl);

@@ -71,7 +71,8 @@ static Node *new_boolop(ParseCtx *ctx, BoolOp op, Node *a, Node *b, SrcLoc loc) 
 
 static void compare_push(ParseCtx *ctx, Node *cmp, CmpOp op, Node *right) {
     int n = cmp->compare.comparators.len;
-    cmp->compare.ops = arena_grow(ctx->arena, cmp->compare.ops, sizeof(CmpOp), (size_t)n, (size_t)n + 1);
+    cmp->compare.ops =
+        arena_grow(ctx->arena, cmp->compare.ops, sizeof(CmpOp), (size_t)n, (size_t)n + 1);
     cmp->compare.ops[n] = op;
     PUSH(cmp->compare.comparators, right);
 }
@@ -137,8 +138,8 @@ static Node *new_handler(ParseCtx *ctx, Node *type, const Token *name, NodeList 
     return n;
 }
 
-static Node *new_try(ParseCtx *ctx, NodeList body, NodeList handlers, NodeList orelse, NodeList finalbody,
-                     SrcLoc loc) {
+static Node *new_try(ParseCtx *ctx, NodeList body, NodeList handlers, NodeList orelse,
+                     NodeList finalbody, SrcLoc loc) {
     Node *n = NEW(AST_TRY, loc);
     n->try_.body = body;
     n->try_.handlers = handlers;
@@ -147,8 +148,8 @@ static Node *new_try(ParseCtx *ctx, NodeList body, NodeList handlers, NodeList o
     return n;
 }
 
-static Node *new_funcdef(ParseCtx *ctx, const Token *name, ParamList *params, Node *returns, NodeList body,
-                         SrcLoc loc) {
+static Node *new_funcdef(ParseCtx *ctx, const Token *name, ParamList *params, Node *returns,
+                         NodeList body, SrcLoc loc) {
     Node *n = NEW(AST_FUNCDEF, loc);
     n->funcdef.name = arena_intern_cstr(ctx->arena, name->text);
     if (params) n->funcdef.params = parse_params_finish(ctx, params);
@@ -157,7 +158,8 @@ static Node *new_funcdef(ParseCtx *ctx, const Token *name, ParamList *params, No
     return n;
 }
 
-static Node *new_classdef(ParseCtx *ctx, const Token *name, CallArgs *args, NodeList body, SrcLoc loc) {
+static Node *new_classdef(ParseCtx *ctx, const Token *name, CallArgs *args, NodeList body,
+                          SrcLoc loc) {
     Node *n = NEW(AST_CLASSDEF, loc);
     n->classdef.name = arena_intern_cstr(ctx->arena, name->text);
     if (args) {
@@ -1023,14 +1025,17 @@ static bool is_block_keyword(TokenKind k) {
 static void flush_pending_error(ParseCtx *ctx) {
     if (!ctx->has_pending) return;
     ctx->has_pending = false;
-    if (ctx->diag->errors == ctx->pending_errors) diag_error(ctx->diag, ctx->pending_loc, "%s", ctx->pending_msg);
+    if (ctx->diag->errors == ctx->pending_errors)
+        diag_error(ctx->diag, ctx->pending_loc, "%s", ctx->pending_msg);
 }
 
 static void track_brackets(ParseCtx *ctx, const Token *t) {
     if (t->kind == TOK_LPAR || t->kind == TOK_LSQB || t->kind == TOK_LBRACE) {
-        if (ctx->depth < (int)(sizeof ctx->open_line / sizeof ctx->open_line[0])) ctx->open_line[ctx->depth] = t->loc.line;
+        if (ctx->depth < (int)(sizeof ctx->open_line / sizeof ctx->open_line[0]))
+            ctx->open_line[ctx->depth] = t->loc.line;
         ctx->depth++;
-    } else if ((t->kind == TOK_RPAR || t->kind == TOK_RSQB || t->kind == TOK_RBRACE) && ctx->depth > 0) {
+    } else if ((t->kind == TOK_RPAR || t->kind == TOK_RSQB || t->kind == TOK_RBRACE) &&
+               ctx->depth > 0) {
         ctx->depth--;
     }
 }
@@ -1054,7 +1059,9 @@ static int yylex(YYSTYPE *lval, SrcLoc *lloc, ParseCtx *ctx) {
         Token t = lexer_next(ctx->lexer);
         if (ctx->diag->errors != errors) ctx->quiet = true; /* the lexer reported this line */
         if (t.kind == TOK_ERROR) continue;
-        if (ctx->expr_mode && (t.kind == TOK_NEWLINE || t.kind == TOK_INDENT || t.kind == TOK_DEDENT)) continue;
+        if (ctx->expr_mode &&
+            (t.kind == TOK_NEWLINE || t.kind == TOK_INDENT || t.kind == TOK_DEDENT))
+            continue;
         /* f-string fields are lexed from a stand-in text laid out like the script */
         t.loc.file = ctx->file;
         t.body_loc.file = ctx->file;
@@ -1065,7 +1072,8 @@ static int yylex(YYSTYPE *lval, SrcLoc *lloc, ParseCtx *ctx) {
             ctx->line_first_line = t.loc.line;
         }
         /* "...:" NEWLINE ends a block header: an indented block must follow. */
-        if (t.kind == TOK_NEWLINE && ctx->prev_kind == TOK_COLON && is_block_keyword(ctx->line_first_kind)) {
+        if (t.kind == TOK_NEWLINE && ctx->prev_kind == TOK_COLON &&
+            is_block_keyword(ctx->line_first_kind)) {
             ctx->header_kind = ctx->line_first_kind;
             ctx->header_line = ctx->line_first_line;
         }
@@ -1123,7 +1131,9 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, ParseCtx *ctx) {
     case TOK_ASYNC:
     case TOK_AWAIT:
     case TOK_WALRUS:
-        report_syntax_error(ctx, loc, arena_printf(ctx->arena, "'%s' is not supported by ingot", token_spelling[la]));
+        report_syntax_error(
+            ctx, loc,
+            arena_printf(ctx->arena, "'%s' is not supported by ingot", token_spelling[la]));
         return 0;
     case TOK_ELSE:
     case TOK_ELIF:
@@ -1150,8 +1160,8 @@ static int yyreport_syntax_error(const yypcontext_t *yyctx, ParseCtx *ctx) {
        may start; a block is missing only right after "header: NEWLINE". */
     if (want_indent && ctx->header_line > 0 && ctx->prev_prev_kind == TOK_NEWLINE &&
         ctx->before_prev_kind == TOK_COLON)
-        msg = arena_printf(ctx->arena, "expected an indented block after %s on line %d", block_description(ctx),
-                           ctx->header_line);
+        msg = arena_printf(ctx->arena, "expected an indented block after %s on line %d",
+                           block_description(ctx), ctx->header_line);
     else if (want_colon && (la == TOK_NEWLINE || la == TOK_EOF))
         msg = "expected ':'";
     else if (name_only)
@@ -1216,9 +1226,16 @@ Node *parse_fstring_expr(ParseCtx *outer, int line, int col, const char *text, s
     stand_in->text = strbuf_cstr(&sb);
     stand_in->len = sb.len;
     ParseCtx ctx = {
-        .arena = outer->arena, .diag = outer->diag, .lexer = lexer_new(outer->arena, outer->diag, stand_in),
-        .file = outer->file, .start_token = P_START_EXPR, .expr_mode = true, .quiet = outer->quiet,
-        .prev_kind = TOK_NEWLINE, .line_offsets = outer->line_offsets, .nlines = outer->nlines,
+        .arena = outer->arena,
+        .diag = outer->diag,
+        .lexer = lexer_new(outer->arena, outer->diag, stand_in),
+        .file = outer->file,
+        .start_token = P_START_EXPR,
+        .expr_mode = true,
+        .quiet = outer->quiet,
+        .prev_kind = TOK_NEWLINE,
+        .line_offsets = outer->line_offsets,
+        .nlines = outer->nlines,
     };
     int errors = outer->diag->errors;
     Node *result = parse_run(&ctx);
