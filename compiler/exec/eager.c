@@ -42,6 +42,7 @@ struct EagerContext {
     int argc;
     char **argv;
     BuildExecutor executor; /* what the builder calls: eager_run_inst on this */
+    bool unsupported;       /* the op that just failed is one eager mode cannot run yet */
     TensorMap *values;      /* each value's tensor while it has one, by IrValue.id: the
                                values the script holds (owned through a TensorHandle)
                                and those of a graph region while it runs */
@@ -53,8 +54,12 @@ struct EagerContext {
     bool flags_checked;     /* the whole command line was checked up front */
 };
 
-static bool run_inst(void *ctx, Inst *inst, char *err, size_t errsize) {
-    return eager_run_inst(ctx, inst, err, errsize);
+static bool run_inst(void *ctx, Inst *inst, BuildErrorKind *kind, char *err, size_t errsize) {
+    EagerContext *ec = ctx;
+    ec->unsupported = false;
+    if (eager_run_inst(ec, inst, err, errsize)) return true;
+    *kind = ec->unsupported ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_RUN;
+    return false;
 }
 
 EagerContext *eager_new(Module *m, int argc, char **argv) {
@@ -413,6 +418,7 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
     default:
         /* call, cond and while run their regions (exec_inst). */
         IG_ASSERT(inst->op < OP__COUNT);
+        ec->unsupported = true;
         snprintf(err, errsize, "not supported yet in eager mode: the '%s' op",
                  op_info[inst->op].name);
         return NULL;
@@ -560,7 +566,7 @@ bool eager_run_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
 bool eager_truth(const IgTensor *t, bool *value, char *err, size_t errsize) {
     if (t->size != 1) {
         snprintf(err, errsize,
-                 "ValueError: The truth value of an array with %s element%s is ambiguous. Use "
+                 "The truth value of an array with %s element%s is ambiguous. Use "
                  "a.any() or a.all()",
                  t->size == 0 ? "no" : "more than one", t->size == 0 ? "s" : "");
         return false;

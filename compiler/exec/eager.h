@@ -58,8 +58,8 @@ const IgVar *eager_var_if_used(const EagerContext *ec, const Global *g);
 int eager_check_flags(EagerContext *ec, const Module *declared);
 
 /* bool(t) as TensorFlow's eager tensors answer it: a tensor with exactly one element
- * is true when that element is non-zero (a non-empty string for strings); false with
- * TensorFlow's ValueError text in err for any other size. */
+ * is true when that element is non-zero (a non-empty string for strings); false for
+ * any other size, with the text of TensorFlow's ValueError in err. */
 bool eager_truth(const IgTensor *t, bool *value, char *err, size_t errsize);
 
 /* The end of the run: checks the command line against every flag the script declared

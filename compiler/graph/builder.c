@@ -74,8 +74,9 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
     if (b->exec) {
         /* Not in any region: tensor_in_scope-style checks see it as always in scope. */
         char err[512];
-        if (!b->exec->run(b->exec->ctx, inst, err, sizeof err)) {
-            builder_report(b, BUILD_ERROR_RUN, loc, err);
+        BuildErrorKind kind = BUILD_ERROR_RUN;
+        if (!b->exec->run(b->exec->ctx, inst, &kind, err, sizeof err)) {
+            builder_report(b, kind, loc, err);
             return NULL;
         }
         /* Done: forgetting the inputs lets a tensor's history be collected (its

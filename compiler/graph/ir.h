@@ -278,9 +278,10 @@ Region *region_new(Module *m, Func *f);
 typedef enum { BUILD_ERROR_SHAPE, BUILD_ERROR_RUN, BUILD_ERROR_UNSUPPORTED } BuildErrorKind;
 
 /* Runs an instruction the moment it is built: true when it ran, its outputs' static
- * shapes made concrete; false with a message in err for an op that failed. */
+ * shapes made concrete; false with a message in err and its kind (RUN, or UNSUPPORTED
+ * for an op the executor cannot run yet) for an op that failed. */
 typedef struct BuildExecutor {
-    bool (*run)(void *ctx, Inst *inst, char *err, size_t errsize);
+    bool (*run)(void *ctx, Inst *inst, BuildErrorKind *kind, char *err, size_t errsize);
     void *ctx;
 } BuildExecutor;
 

@@ -27,8 +27,7 @@ bool eager_value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     char err[256];
     bool value;
     if (!eager_truth(t, &value, err, sizeof err)) {
-        /* eager_truth (exec) names its class in the text: "ValueError: ..." */
-        if (!interp_raise_message(in, err, loc)) interp_error(in, loc, "%s", err);
+        interp_raise(in, EXC_VALUE_ERROR, loc, "%s", err);
         return false;
     }
     *ok = true;

@@ -212,22 +212,6 @@ Value *interp_key_error(Interp *in, Value *key, SrcLoc loc) {
     return raise_new(in, EXC_KEY_ERROR, &key, 1, loc);
 }
 
-/* A message from outside names its class as text: the row of that name. */
-bool interp_raise_message(Interp *in, const char *msg, SrcLoc loc) {
-    size_t n = 0;
-    while ((msg[n] >= 'A' && msg[n] <= 'Z') || (msg[n] >= 'a' && msg[n] <= 'z')) n++;
-    if (n == 0 || (msg[n] != ':' && msg[n] != '\0')) return false;
-    int kind = 0;
-    while (kind < EXC__CLASSES &&
-           (strncmp(hierarchy[kind].name, msg, n) != 0 || hierarchy[kind].name[n]))
-        kind++;
-    if (kind == EXC__CLASSES) return false;
-    const char *text = msg[n] == ':' ? msg + n + (msg[n + 1] == ' ' ? 2 : 1) : NULL;
-    Value *arg = text ? value_cstr(in->arena, text) : NULL;
-    raise_new(in, (ExcKind)kind, text ? &arg : NULL, text ? 1 : 0, loc);
-    return true;
-}
-
 bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok) {
     *ok = true;
     if (type->kind == VAL_TUPLE) {
@@ -252,7 +236,7 @@ bool exception_is(Interp *in, const Value *exc, ExcKind kind) {
 
 /* ---- The uncaught exception ---------------------------------------------------------------- */
 
-/* "ValueError: bad", as the last line of a traceback: the class's name (with its module
+/* ValueError: bad, as the last line of a traceback: the class's name (with its module
    unless builtins or __main__) and str(e). */
 static const char *exception_line(Interp *in, Value *exc) {
     PyClass *cls = exc->inst->cls;

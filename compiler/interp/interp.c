@@ -76,19 +76,16 @@ void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, .
     diag_warning(in->diag, interp_op_loc(in, loc), "%s [-W%s]", msg, warning_names[kind]);
 }
 
-/* The builder's messages arrive as text (the graph and exec modules know nothing of
-   Python's classes), so here, and only here and for eager_truth's, the class is read
-   back from the message: "ValueError: ..." raises one. An executor's run error is text
-   too, hence the check for its "not supported yet" limit. */
+/* The builder's errors come with their kind (the graph and exec modules know nothing
+   of Python's classes): the kind picks the class, the message is only text. */
 void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg) {
     Interp *in = ctx;
-    if (kind == BUILD_ERROR_UNSUPPORTED || strncmp(msg, "not supported yet", 17) == 0) {
+    if (kind == BUILD_ERROR_UNSUPPORTED) {
         report(in, loc, msg);
         return;
     }
     /* As TensorFlow: a bad shape or dtype found building a graph is a ValueError; an
        op that fails as it runs (any op, eagerly) an InvalidArgumentError. */
-    if (interp_raise_message(in, msg, loc)) return;
     bool graph = kind == BUILD_ERROR_SHAPE && !in->builder.exec;
     interp_raise(in, graph ? EXC_VALUE_ERROR : EXC_INVALID_ARGUMENT_ERROR, loc, "%s", msg);
 }

@@ -198,7 +198,7 @@ struct Interp {
 Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Raises the built-in exception kind at loc with the message fmt makes, which names no
-   class (the kind does: "ValueError: " is how a traceback shows it); NULL, for
+   class (the kind does: a traceback shows it as ValueError: text); NULL, for
    `return interp_raise(...)`. EXC_NOT_SUPPORTED_YET is Ingot's limit instead, a build
    error "not supported yet: <message>" that no except catches. */
 Value *interp_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...)
@@ -307,10 +307,6 @@ Value *exception_raise(Interp *in, Value *exc, SrcLoc loc);
 /* A new instance of the built-in exception kind with args, raised. */
 Value *raise_new(Interp *in, ExcKind kind, Value **args, int nargs, SrcLoc loc);
 Value *interp_key_error(Interp *in, Value *key, SrcLoc loc);
-/* For a message that arrives as text from outside the interpreter (the graph builder's
-   errors, eager_truth's): "ValueError: text" raises a ValueError("text"); false when
-   msg names no exception class. The interpreter's own errors use interp_raise. */
-bool interp_raise_message(Interp *in, const char *msg, SrcLoc loc);
 /* exc is an instance of type (a class or a tuple of them); *ok false after a TypeError. */
 bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok);
 /* exc is an instance of the built-in class kind (or of a subclass). */
