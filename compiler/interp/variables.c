@@ -105,13 +105,11 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
    It is read from the assignment on the call's line, as the assignment itself has
    not run yet. NULL when the line is not a simple assignment. */
 static const char *assigned_name(Interp *in, SrcLoc loc) {
-    if (!loc.file || !loc.file->text || loc.line < 1) return NULL;
-    const char *p = loc.file->text, *end = p + loc.file->len;
-    for (int l = 1; l < loc.line && p < end; l++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl) return NULL;
-        p = nl + 1;
-    }
+    size_t len;
+    const char *p = srcfile_line(loc.file, loc.line, &len);
+    if (!p) return NULL;
+    /* The scan below stops at the '=' or at the first character no target has. */
+    const char *end = loc.file->text + loc.file->len;
     while (p < end && (*p == ' ' || *p == '\t')) p++;
     const char *last = NULL;
     size_t last_len = 0;
