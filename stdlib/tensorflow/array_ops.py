@@ -248,9 +248,6 @@ def eye(num_rows, num_columns=None, batch_shape=None, dtype=float32, name=None):
 def size(input, out_type=int32, name=None):
     x = _tensor(input)
     if None not in x.shape:
-        if 0 in x.shape:
-            # Empty whatever the other dims are, whose product may not fit an int64.
-            return _tensor(0, out_type)
         n = 1
         for d in x.shape:
             n *= d

@@ -40,19 +40,8 @@ static void reduce_plan(const IgTensor *x, int naxes, const int *axes, bool all_
     p->orank = 0;
     p->count = 1;
     for (int d = 0; d < x->rank; d++) {
-        if (reduced[d] && x->size > 0) p->count *= x->shape[d];
+        if (reduced[d]) p->count *= x->shape[d];
         if (!reduced[d] || keepdims) p->oshape[p->orank++] = reduced[d] ? 1 : x->shape[d];
-    }
-    if (x->size == 0) {
-        /* Nothing to walk; an empty x's other dims may be huge ([2^62, 0, 2^62]), and
-           their products (count, the strides below) would overflow. The outputs are
-           each fold's initial value, of count 0 (a mean's NaN). */
-        p->count = 0;
-        p->nd = 1;
-        p->dims[0] = 0;
-        p->xstr[0] = 1;
-        p->ostr[0] = 0;
-        return;
     }
     bool red[IG_MAX_RANK];
     p->nd = 0;
