@@ -3,7 +3,7 @@
  * step). Every call gets a site of its own, as every node of the emitted program has
  * one, released right after the call (a constant is copied out of it first).
  * Entry points: eager_new, eager_run_inst, eager_truth, eager_safe_point, eager_finish.
- * Memory owner: each tensor is owned by the IrValue carrying it (see TensorHandle). */
+ * Memory owner: each tensor is kept for the IrValue it belongs to (see TensorHandle). */
 #include "eager.h"
 
 #include <stdio.h>
@@ -24,11 +24,12 @@ _Static_assert((int)DT_BOOL == (int)IG_BOOL && (int)DT_INT32 == (int)IG_INT32 &&
                "DType and IgDType must list the same dtypes in the same order");
 _Static_assert(IR_MAX_RANK == IG_MAX_RANK, "the IR and the runtime must agree on the maximum rank");
 
-/* Who owns a tensor: the IrValue that carries it. When the collector finds the IrValue
- * unreachable (no Python value refers to it any more), its finalizer releases the
- * tensor, so a long eager loop runs in flat memory. Each owned tensor also has a
- * handle in a list kept in malloc'd memory, which the collector does not scan, so the
- * list keeps nothing alive: eager_finish releases what is left through it. */
+/* Who owns a tensor: the IrValue it belongs to (EagerContext.values, by its id). When
+ * the collector finds the IrValue unreachable (no Python value refers to it any more),
+ * its finalizer releases the tensor, so a long eager loop runs in flat memory. Each
+ * owned tensor also has a handle in a list kept in malloc'd memory, which the
+ * collector does not scan, so the list keeps nothing alive: eager_finish releases
+ * what is left through it. */
 typedef struct TensorHandle {
     IrValue *owner;     /* hidden from the collector: malloc'd memory */
     int id;             /* owner->id: its entry in EagerContext.values */
@@ -427,7 +428,7 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
 
 /* ---- graphs: a traced function called eagerly (get_concrete_function) --------------- */
 /* A concrete function's graph runs instruction by instruction, as emit_c.c's program
-   would: each value's tensor is kept in its IrValue while its region runs and
+   would: each value's tensor is in EagerContext.values while its region runs and
    released when the region is done, cond runs one branch, while swaps its carried
    tensors each iteration. */
 static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize);
