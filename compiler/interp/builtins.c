@@ -195,22 +195,6 @@ static bool parse_float_text(Interp *in, const Value *text, double *out) {
     return true;
 }
 
-/* int(t) / float(t): the Python value of a one-element tensor, known only eagerly. */
-static Value *tensor_python_scalar(Interp *in, Value *v, const char *fname, SrcLoc loc) {
-    if (!interp_is_eager(in))
-        return interp_type_error(
-            in, loc,
-            "%s() of a symbolic tensor: its value is only known when the program runs "
-            "(use tf.cast, or run it eagerly with ingot run --eager)",
-            fname);
-    Value *x = eager_python_value(in, v, loc);
-    while (x && x->kind == VAL_LIST && x->list->len == 1) x = x->list->items[0];
-    if (x && !value_is_number(x))
-        return interp_type_error(in, loc,
-                                 "only one-element tensors can be converted to Python scalars");
-    return x;
-}
-
 BUILTIN(int) {
     UNUSED_SELF;
     if (!args_count(in, args, "int", 0, 2, loc)) return NULL;
@@ -221,8 +205,8 @@ BUILTIN(int) {
             return interp_type_error(in, loc, "int() can't convert non-string with explicit base");
         return parse_int_text(in, v, (int)as_int(args->pos[1]), loc);
     }
-    if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v);
-    if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "int", loc))) return NULL;
+    const ForeignType *type = value_foreign(v);
+    if (type && type->number && !(v = type->number(in, v, false, loc))) return NULL;
     if (v->kind == VAL_INSTANCE) return instance_number(in, v, in->dunder.int_, "int", loc);
     switch (v->kind) {
     case VAL_INT: return v;
@@ -251,8 +235,8 @@ BUILTIN(float) {
     if (!args_count(in, args, "float", 0, 1, loc)) return NULL;
     if (args->npos == 0) return value_float(in->arena, 0.0);
     Value *v = args->pos[0];
-    if (v->kind == VAL_NDARRAY) v = ndarray_tensor(in, v);
-    if (value_is_tensor(v) && !(v = tensor_python_scalar(in, v, "float", loc))) return NULL;
+    const ForeignType *type = value_foreign(v);
+    if (type && type->number && !(v = type->number(in, v, true, loc))) return NULL;
     if (v->kind == VAL_INSTANCE) return instance_number(in, v, in->dunder.float_, "float", loc);
     switch (v->kind) {
     case VAL_FLOAT: return v;
@@ -389,26 +373,11 @@ BUILTIN(len) {
     case VAL_SET: return value_int(in->arena, v->set->used);
     case VAL_DICT_VIEW: return value_int(in->arena, v->view.dict->count);
     case VAL_RANGE: return value_int(in->arena, range_len(v));
-    case VAL_NDARRAY:
-        if (v->ndarray.concrete->rank == 0)
-            return interp_type_error(in, loc, "len() of unsized object");
-        return value_int(in->arena, v->ndarray.concrete->shape[0]);
-    case VAL_TENSOR: {
-        const Shape *s = &v->tensor.ir->type.shape;
-        if (s->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
-        if (s->dims[0] != DIM_UNKNOWN) return value_int(in->arena, s->dims[0]);
-        /* Known only when the program runs: AutoGraph's len gives tf.shape(x)[0]. */
-        Value *t = to_tensor(in, v, -1, loc);
-        IrValue *shape =
-            t ? build_op(&in->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc))
-              : NULL;
-        Value *zero = shape ? to_tensor(in, value_int(in->arena, 0), DT_INT32, loc) : NULL;
-        IrValue *pick[2] = {shape, zero ? zero->tensor.ir : NULL};
-        IrValue *n =
-            zero ? build_op(&in->builder, OP_GATHER, pick, 2, NULL, interp_op_loc(in, loc)) : NULL;
-        return n ? tensor_value(in, n) : NULL;
+    default: {
+        const ForeignType *type = value_foreign(v);
+        if (type && type->len) return type->len(in, v, loc);
+        break;
     }
-    default: break;
     }
     return interp_type_error(in, loc, "object of type '%s' has no len()", value_type_name(v));
 }
@@ -417,18 +386,13 @@ BUILTIN(range) {
     UNUSED_SELF;
     if (!args_count(in, args, "range", 1, 3, loc)) return NULL;
     int64_t p[3] = {0, 0, 1};
-    /* Eagerly, range() is Python's: an integer scalar tensor is an int (__index__). */
-    for (int i = 0; i < args->npos && interp_is_eager(in); i++)
-        if (value_is_tensor(args->pos[i]) && !(args->pos[i] = eager_index(in, args->pos[i], loc)))
+    /* A foreign bound that is an int now is one (an eager integer scalar: __index__);
+       the tracer's range (tensor_ops.c) has made tf.range of the symbolic ones. */
+    for (int i = 0; i < args->npos; i++) {
+        const ForeignType *type = value_foreign(args->pos[i]);
+        if (type && type->index && !(args->pos[i] = type->index(in, args->pos[i], loc)))
             return NULL;
-    for (int i = 0; i < args->npos; i++)
-        if (value_is_tensor(args->pos[i])) {
-            /* AutoGraph's range: a tensor bound makes it tf.range, so a for loop over it
-               becomes a graph loop. */
-            Value *limit = args->npos > 1 ? args->pos[1] : NULL,
-                  *delta = args->npos > 2 ? args->pos[2] : NULL;
-            return tensor_range(in, args->pos[0], limit, delta, -1, loc);
-        }
+    }
     for (int i = 0; i < args->npos; i++) {
         if (!is_intlike(args->pos[i]))
             return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
@@ -549,8 +513,8 @@ BUILTIN(abs) {
     bool found;
     Value *r = call_special(in, v, in->dunder.abs, NULL, 0, loc, &found);
     if (found) return r;
-    if (value_is_tensor(v) || v->kind == VAL_VARIABLE)
-        return tensor_elementwise(in, OP_ABS, v, loc);
+    const ForeignType *type = value_foreign(v);
+    if (type && type->abs) return type->abs(in, v, loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);
         if (x == INT64_MIN)
@@ -600,7 +564,7 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
         }
         Value *better = eval_compare(in, want_max ? CMP_GT : CMP_LT, k, best_key, loc);
         if (!better) return NULL;
-        if (value_is_tensor(better))
+        if (value_foreign(better)) /* a tensor's comparison: no Python bool */
             return interp_not_supported(in, loc,
                                         "min()/max() of tensors (use tf.minimum/tf.maximum)");
         if (better->b) best = v, best_key = k;
@@ -1005,9 +969,9 @@ BUILTIN(callable) {
     ValueKind k = args->pos[0]->kind;
     if (k == VAL_INSTANCE)
         return value_bool(special_method(in, args->pos[0], in->dunder.call) != NULL);
-    return value_bool(k == VAL_FUNCTION || k == VAL_BUILTIN || k == VAL_TF_FUNCTION ||
-                      k == VAL_CONCRETE_FUNCTION || k == VAL_CLASS || k == VAL_METHOD ||
-                      k == VAL_STATICMETHOD);
+    const ForeignType *type = value_foreign(args->pos[0]);
+    return value_bool(k == VAL_FUNCTION || k == VAL_BUILTIN || k == VAL_CLASS || k == VAL_METHOD ||
+                      k == VAL_STATICMETHOD || (type && type->call));
 }
 
 /* ---- attributes of functions ---------------------------------------------------------------- */
@@ -1091,6 +1055,4 @@ void builtins_install(Interp *in) {
         env_set_local(in, in->builtins, interp_intern(in, table[i].name), b);
     }
     env_set_local(in, in->builtins, interp_intern(in, "None"), value_none());
-    /* Converted code (compiler/autograph) calls into ag__ from every module. */
-    env_set_local(in, in->builtins, interp_intern(in, "ag__"), autograph_module(in)->self);
 }

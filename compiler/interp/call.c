@@ -311,8 +311,6 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
     switch (callee->kind) {
     case VAL_FUNCTION: return call_function(in, callee->fn, args, loc);
     case VAL_BUILTIN: return callee->builtin->fn(in, callee->builtin->self, args, loc);
-    case VAL_TF_FUNCTION: return tf_function_call(in, callee->tf_fn, args, loc);
-    case VAL_CONCRETE_FUNCTION: return concrete_function_call(in, callee, args, loc);
     case VAL_CLASS: return class_call(in, callee->cls, args, loc);
     case VAL_METHOD: return call_method_value(in, callee, args, loc);
     case VAL_STATICMETHOD: return call_value(in, callee->wrapped, args, loc);
@@ -321,7 +319,11 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
         if (!call) break;
         return call_value(in, class_bind(in, call, callee, callee->inst->cls), args, loc);
     }
-    default: break;
+    default: {
+        const ForeignType *type = value_foreign(callee);
+        if (type && type->call) return type->call(in, callee, args, loc);
+        break;
+    }
     }
     return interp_type_error(in, loc, "'%s' object is not callable", value_type_name(callee));
 }

@@ -164,8 +164,10 @@ static void set_defining_class(Value *v, PyClass *cls) {
         if (v->prop.fset) set_defining_class(v->prop.fset, cls);
         if (v->prop.fdel) set_defining_class(v->prop.fdel, cls);
         break;
-    case VAL_TF_FUNCTION: set_defining_class(v->tf_fn->python_function, cls); break;
-    default: break;
+    default:
+        if (value_foreign(v) && value_foreign(v)->wrapped)
+            set_defining_class(value_foreign(v)->wrapped(v), cls);
+        break;
     }
 }
 
@@ -253,12 +255,13 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
 Value *class_bind(Interp *in, Value *attr, Value *obj, PyClass *cls) {
     switch (attr->kind) {
     case VAL_FUNCTION: return obj ? method_new(in, attr, obj) : attr;
-    case VAL_TF_FUNCTION:
-        return obj ? method_new(in, tf_function_bound_to(in, attr, obj), obj) : attr;
     case VAL_BUILTIN: return obj && attr->builtin->binds ? method_new(in, attr, obj) : attr;
     case VAL_STATICMETHOD: return attr->wrapped;
     case VAL_CLASSMETHOD: return method_new(in, attr->wrapped, cls->self);
-    default: return attr;
+    default: {
+        const ForeignType *type = value_foreign(attr);
+        return obj && type && type->bind ? type->bind(in, attr, obj) : attr;
+    }
     }
 }
 

@@ -23,20 +23,11 @@ bool value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
         int64_t s = v->range.start, e = v->range.stop, st = v->range.step;
         return st > 0 ? s < e : s > e;
     }
-    case VAL_NDARRAY: return eager_value_truthy(in, ndarray_tensor(in, v), loc, ok);
     case VAL_INSTANCE: return instance_truthy(in, v, loc, ok);
-    case VAL_VARIABLE: /* its value is a symbolic tensor too */
-    case VAL_TENSOR:
-        if (interp_is_eager(in)) return eager_value_truthy(in, v, loc, ok);
-        *ok = false;
-        interp_raise(
-            in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
-            "using a symbolic `tf.Tensor` as a Python `bool` is not "
-            "allowed: AutoGraph did not convert this code (a do_not_convert function, bool(), or a "
-            "comprehension's condition); use tf.cond, or write it as an if/while AutoGraph "
-            "converts");
-        return false;
-    default: return true;
+    default: {
+        const ForeignType *type = value_foreign(v);
+        return type && type->truth ? type->truth(in, v, loc, ok) : true;
+    }
     }
 }
 
@@ -226,16 +217,6 @@ static Value *seq_concat(Interp *in, Value *a, Value *b) {
 }
 
 
-/* NumPy's arithmetic has rules of its own (dtype promotion, broadcasting of Python
-   lists): not reproduced yet. */
-static Value *ndarray_operator(Interp *in, const char *symbol, SrcLoc loc) {
-    return interp_not_supported(in, loc,
-                                arena_printf(in->arena,
-                                             "the operator '%s' on a NumPy array (from .numpy()); "
-                                             "compute with the tensor instead",
-                                             symbol));
-}
-
 Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     bool handled;
     /* An instance on the left, or on the right with the reflected method ("%s" % obj
@@ -243,12 +224,10 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     if (a->kind == VAL_INSTANCE ||
         (b->kind == VAL_INSTANCE && special_method(in, b, in->dunder.rbinop[op])))
         return instance_binop(in, op, a, b, loc, &handled);
-    /* With a tensor on either side it is a tensor op (the array is converted). */
-    if (value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE ||
-        b->kind == VAL_VARIABLE)
-        return tensor_binop(in, op, a, b, loc);
-    if (a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY)
-        return ndarray_operator(in, ast_binop_symbol(op), loc);
+    /* A foreign value on either side: its type's operator (the left one's first). */
+    const ForeignType *ta = value_foreign(a), *tb = value_foreign(b);
+    if (ta && ta->binop) return ta->binop(in, op, a, b, loc);
+    if (tb && tb->binop) return tb->binop(in, op, a, b, loc);
     /* Keys and items views are set-like: d.keys() & {...} is a set. */
     if ((a->kind == VAL_DICT_VIEW && a->view.which != 1) ||
         (b->kind == VAL_DICT_VIEW && b->view.which != 1)) {
@@ -471,21 +450,25 @@ static bool same_object(const Value *a, const Value *b) {
     case VAL_CLASS: return a->cls == b->cls;
     case VAL_FUNCTION: return a->fn == b->fn;
     case VAL_MODULE: return a->module == b->module;
-    case VAL_TF_FUNCTION: return a->tf_fn == b->tf_fn;
     case VAL_BUILTIN: return a->builtin == b->builtin;
-    case VAL_DTYPE: return a->dtype == b->dtype;
-    default: return false;
+    default: {
+        const ForeignType *type = value_foreign(a);
+        return type && type->same && type->same(a, b);
+    }
     }
 }
 
 Value *eval_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc) {
-    if ((value_is_tensor(a) || value_is_tensor(b) || a->kind == VAL_VARIABLE ||
-         b->kind == VAL_VARIABLE) &&
-        op != CMP_IS && op != CMP_IS_NOT && op != CMP_IN && op != CMP_NOT_IN)
-        return tensor_compare(in, op, a, b, loc);
-    if ((a->kind == VAL_NDARRAY || b->kind == VAL_NDARRAY) && op != CMP_IS && op != CMP_IS_NOT)
-        return ndarray_operator(in, ast_cmpop_symbol(op), loc);
     bool handled;
+    if (op != CMP_IS && op != CMP_IS_NOT) {
+        const ForeignType *ta = value_foreign(a), *tb = value_foreign(b);
+        for (int side = 0; side < 2; side++) {
+            const ForeignType *type = side ? tb : ta;
+            if (!type || !type->compare) continue;
+            Value *r = type->compare(in, op, a, b, loc, &handled);
+            if (handled) return r;
+        }
+    }
     Value *r = instance_compare(in, op, a, b, loc, &handled);
     if (handled) return r;
     r = set_compare(in, op, a, b, &handled);
@@ -545,7 +528,6 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
             i += n;
         }
         return l;
-    case VAL_NDARRAY: return ndarray_rows(in, v, loc);
     case VAL_ITERATOR: return iterator_drain(in, v->iter, loc);
     case VAL_DICT_VIEW: return dict_view_items(in->arena, v);
     case VAL_INSTANCE: {
@@ -567,18 +549,12 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
         while (set_next(v->set, &pos, &key)) list_append(in->arena, l, key);
         return l;
     }
-    case VAL_TENSOR:
-        if (interp_is_eager(in)) return eager_rows(in, v, loc);
-        interp_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
-                     "iterating over a symbolic `tf.Tensor` is not allowed here: "
-                     "only a for loop directly over a tensor becomes a graph loop (enumerate(), "
-                     "zip(), list() and "
-                     "unpacking iterate in Python); loop over tf.range(tf.shape(t)[0]) and index "
-                     "t[i] instead");
-        return NULL;
-    default:
+    default: {
+        const ForeignType *type = value_foreign(v);
+        if (type && type->iter) return type->iter(in, v, loc);
         interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(v));
         return NULL;
+    }
     }
 }
 
@@ -653,21 +629,11 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
         PyModule *sub = module_submodule(in, obj->module, name, loc, missing);
         return sub ? sub->self : NULL;
     }
-    case VAL_TENSOR: return tensor_attribute(in, obj, name, loc, missing);
-    case VAL_NDARRAY: return ndarray_attribute(in, obj, name, missing);
-    case VAL_VARIABLE: return variable_attribute(in, obj, name, loc, missing);
-    case VAL_TF_FUNCTION: return tf_function_attribute(in, obj, name, loc, missing);
-    case VAL_TENSOR_SPEC: return tensor_spec_attribute(in, obj, name, missing);
     case VAL_SLICE:
         /* A missing bound is None, as in CPython. */
         if (strcmp(name, "start") == 0) return obj->slice.start ? obj->slice.start : value_none();
         if (strcmp(name, "stop") == 0) return obj->slice.stop ? obj->slice.stop : value_none();
         if (strcmp(name, "step") == 0) return obj->slice.step ? obj->slice.step : value_none();
-        break;
-    case VAL_DTYPE:
-        if (strcmp(name, "name") == 0) return value_cstr(in->arena, dtype_name(obj->dtype));
-        if (strcmp(name, "is_floating") == 0) return value_bool(dtype_is_float(obj->dtype));
-        if (strcmp(name, "is_integer") == 0) return value_bool(dtype_is_integer(obj->dtype));
         break;
     case VAL_FUNCTION: {
         if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, obj->fn->name);
@@ -870,14 +836,12 @@ static Value *slice_sequence(Interp *in, Value *obj, Value *slice, SrcLoc loc) {
 
 Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     if (obj->kind == VAL_INSTANCE) return instance_get_item(in, obj, index, loc);
-    if (obj->kind == VAL_VARIABLE && !(obj = variable_read(in, obj, loc))) return NULL;
-    if (value_is_tensor(obj)) return tensor_index(in, obj, index, loc);
-    if (obj->kind == VAL_NDARRAY) return ndarray_index(in, obj, index, loc);
-    if (value_is_tensor(index) &&
-        (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) &&
-        interp_is_eager(in)) {
-        /* An eager integer scalar is an index (TensorFlow's __index__). */
-        if (!(index = eager_index(in, index, loc))) return NULL;
+    const ForeignType *type = value_foreign(obj), *index_type = value_foreign(index);
+    if (type && type->getitem) return type->getitem(in, obj, index, loc);
+    if (index_type && index_type->index &&
+        (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR)) {
+        /* A foreign value that is an int now (an eager integer scalar: __index__). */
+        if (!(index = index_type->index(in, index, loc))) return NULL;
     }
     if (obj->kind == VAL_DICT) {
         if (!check_hashable(in, index, loc)) return NULL;
@@ -1215,8 +1179,8 @@ static Value *eval_unary(Interp *in, Env *env, const Node *e) {
         bool t = value_truthy(in, v, e->unaryop.operand->loc, &ok);
         return ok ? value_bool(!t) : NULL;
     }
-    if (value_is_tensor(v) || v->kind == VAL_VARIABLE)
-        return tensor_unary(in, e->unaryop.op, v, e->loc);
+    const ForeignType *type = value_foreign(v);
+    if (type && type->unary) return type->unary(in, e->unaryop.op, v, e->loc);
     if (v->kind == VAL_INSTANCE) return instance_unary(in, e->unaryop.op, v, e->loc);
     if (is_intlike(v)) {
         int64_t x = as_int(v);

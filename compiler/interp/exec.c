@@ -173,10 +173,11 @@ Env *env_binding_scope(Interp *in, Env *env, const char *name) {
 
 static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value) {
     const NodeList *elts = &target->seq.elts;
-    static const ValueKind iterable[] = {VAL_LIST, VAL_TUPLE,   VAL_RANGE,    VAL_DICT,
-                                         VAL_STR,  VAL_NDARRAY, VAL_ITERATOR, VAL_DICT_VIEW,
-                                         VAL_SET,  VAL_TENSOR,  VAL_VARIABLE, VAL_INSTANCE};
-    bool can_iterate = false;
+    static const ValueKind iterable[] = {VAL_LIST, VAL_TUPLE,    VAL_RANGE,     VAL_DICT,
+                                         VAL_STR,  VAL_ITERATOR, VAL_DICT_VIEW, VAL_SET,
+                                         VAL_INSTANCE};
+    const ForeignType *type = value_foreign(value);
+    bool can_iterate = type && type->iter;
     for (size_t i = 0; i < sizeof iterable / sizeof iterable[0]; i++)
         can_iterate |= value->kind == iterable[i];
     if (!can_iterate)
@@ -244,10 +245,6 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
         obj->list->items[i] = value;
         return true;
     }
-    if (value_is_tensor(obj)) {
-        interp_type_error(in, loc, "'Tensor' object does not support item assignment");
-        return false;
-    }
     interp_type_error(in, loc, "'%s' object does not support item assignment",
                       value_type_name(obj));
     return false;
@@ -258,10 +255,10 @@ bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
     case AST_NAME:
         /* The emitted C names a tensor after the script's variable (t3_logits); not
            after the bundled library's locals, nor AutoGraph's return slot. */
-        if (value->kind == VAL_TENSOR && !value->tensor.ir->name_hint &&
+        if (value_foreign(value) && value_foreign(value)->named &&
             !interp_is_library_file(in, target->loc.file) &&
             strncmp(target->name.id, "retval_", 7) != 0)
-            value->tensor.ir->name_hint = target->name.id;
+            value_foreign(value)->named(in, value, target->name.id);
         env_assign(in, env, target->name.id, value);
         return true;
     case AST_TUPLE:

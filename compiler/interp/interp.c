@@ -134,6 +134,7 @@ static Interp *interp_start(Arena *arena, Diag *diag, const Node *script, const 
     object_class_install(in);
     exceptions_install(in);
     class_builtins_install(in);
+    value_types_install(in);
     in->main_module = module_create(in, "__main__", file, false);
     return in;
 }

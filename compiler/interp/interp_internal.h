@@ -6,6 +6,7 @@
 
 #include "budget.h"
 #include "eager.h"
+#include "foreign.h"
 #include "interp.h"
 #include "value.h"
 
@@ -613,6 +614,10 @@ const char *eager_tensor_str(Arena *a, const IgTensor *t);
 const char *eager_tensor_repr(Arena *a, const IgTensor *t);
 const char *eager_numpy_repr(Arena *a, const IgTensor *t);   /* repr(t.numpy()) */
 const char *eager_ndarray_str(Arena *a, const IgTensor *t);  /* str(t.numpy()) */
+
+/* ---- value_types.c: the tracer's values as the VM sees them (foreign.h) ---------- */
+/* Registers their ForeignTypes; widens range (tensor bounds) and adds ag__. */
+void value_types_install(Interp *in);
 
 /* ---- trace_report.c: retracing warning, --trace-report ------------------------------------ */
 RetraceDetector *retrace_detector_for(Interp *in, const Node *def);

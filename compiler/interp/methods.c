@@ -286,7 +286,8 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
             return interp_raise(in, EXC_VALUE_ERROR, loc,
                                 "Unknown format code '%c' for object of type 'str'", sp.type);
         if (v->kind != VAL_STR && v->kind != VAL_NONE && (sp.width || sp.precision >= 0) &&
-            !value_is_sequence(v) && v->kind != VAL_DICT && v->kind != VAL_TENSOR)
+            !value_is_sequence(v) && v->kind != VAL_DICT &&
+            !(value_foreign(v) && value_foreign(v)->formats_as_str))
             return interp_type_error(in, loc, "unsupported format string passed to %s.__format__",
                                      value_type_name(v));
         const char *s = value_to_str(in->arena, v);
@@ -564,11 +565,9 @@ METHOD(list_sort) {
 bool check_hashable(Interp *in, const Value *key, SrcLoc loc) {
     uint64_t h;
     /* TensorFlow 2's tensors and variables compare element-wise, so they are unhashable. */
-    if (key->kind == VAL_TENSOR)
-        interp_type_error(in, loc, "Tensor is unhashable. Instead, use tensor.ref() as the key.");
-    else if (key->kind == VAL_VARIABLE)
-        interp_type_error(in, loc,
-                          "Variable is unhashable. Instead, use variable.ref() as the key.");
+    const ForeignType *type = value_foreign(key);
+    if (type && type->unhashable)
+        interp_type_error(in, loc, "%s", type->unhashable);
     else if (value_hash(key, &h))
         return !in->exc; /* a __hash__ of the script's may have raised */
     else if (in->exc)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "foreign.h"
 
 /* The singletons are never written after initialisation (immutable values). */
 static Value none_value = {.kind = VAL_NONE};
@@ -15,6 +16,13 @@ static Value undefined_return_value = {.kind = VAL_UNDEFINED_RETURN};
 Value *value_none(void) { return &none_value; }
 Value *value_bool(bool b) { return b ? &true_value : &false_value; }
 Value *value_ellipsis(void) { return &ellipsis_value; }
+
+/* The foreign kinds' types (foreign.h): one table for the process, as the kinds are. */
+static const ForeignType *foreign_types[VAL__KINDS];
+
+void foreign_type_register(ValueKind kind, const ForeignType *type) { foreign_types[kind] = type; }
+
+const ForeignType *value_foreign(const Value *v) { return foreign_types[v->kind]; }
 
 Value *value_new(Arena *a, ValueKind kind) {
     Value *v = ARENA_NEW(a, Value);
@@ -145,15 +153,8 @@ const char *value_type_name(const Value *v) {
     case VAL_FUNCTION: return "function";
     case VAL_BUILTIN: return "builtin_function_or_method";
     case VAL_MODULE: return "module";
-    case VAL_TENSOR: return "Tensor";
-    case VAL_DTYPE: return "DType";
-    case VAL_TF_FUNCTION: return "Function";
     case VAL_UNDEFINED: return "Undefined";
     case VAL_UNDEFINED_RETURN: return "UndefinedReturnValue";
-    case VAL_VARIABLE: return "ResourceVariable";
-    case VAL_TENSOR_SPEC: return "TensorSpec";
-    case VAL_CONCRETE_FUNCTION: return "ConcreteFunction";
-    case VAL_NDARRAY: return "numpy.ndarray";
     case VAL_SET: return "set";
     case VAL_DICT_VIEW:
         return v->view.which == 0 ? "dict_keys" : v->view.which == 1 ? "dict_values" : "dict_items";
@@ -166,8 +167,10 @@ const char *value_type_name(const Value *v) {
     case VAL_CLASSMETHOD: return "classmethod";
     case VAL_SUPER: return "super";
     case VAL_NOTIMPLEMENTED: return "NotImplementedType";
+    default: break;
     }
-    UNREACHABLE();
+    const ForeignType *type = value_foreign(v);
+    return type ? type->name : "object"; /* a foreign kind nobody registered */
 }
 
 bool value_is_sequence(const Value *v) { return v->kind == VAL_LIST || v->kind == VAL_TUPLE; }

@@ -55,6 +55,7 @@ typedef enum {
     VAL_CLASSMETHOD,  /* classmethod(f) */
     VAL_SUPER,        /* super(): attribute lookup that starts after a class of the MRO */
     VAL_NOTIMPLEMENTED, /* NotImplemented: an operator method declining */
+    VAL__KINDS
 } ValueKind;
 
 typedef struct List {

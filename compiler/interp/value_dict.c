@@ -1,5 +1,6 @@
 /* value_dict.c — Python's insertion-ordered dict, and the equality and hashing it uses. */
 #include "value.h"
+#include "foreign.h"
 
 #include <math.h>
 #include <string.h>
@@ -91,12 +92,10 @@ static bool equal_values(const Value *a, const Value *b) {
     case VAL_RANGE:
         return a->range.start == b->range.start && a->range.stop == b->range.stop &&
                a->range.step == b->range.step;
-    case VAL_DTYPE: return a->dtype == b->dtype;
     case VAL_FUNCTION: return a->fn == b->fn;
     case VAL_BUILTIN:
         return a->builtin->fn == b->builtin->fn && a->builtin->self == b->builtin->self;
     case VAL_MODULE: return a->module == b->module;
-    case VAL_TF_FUNCTION: return a->tf_fn == b->tf_fn;
     case VAL_CLASS: return a->cls == b->cls;
     case VAL_INSTANCE:
         if (a->inst->cls->user_eq || b->inst->cls->user_eq) return instance_user_equal(a, b);
@@ -104,7 +103,10 @@ static bool equal_values(const Value *a, const Value *b) {
     case VAL_METHOD:
         return value_equal(a->method.fn, b->method.fn) &&
                value_equal(a->method.self, b->method.self);
-    default: return false; /* identity was checked first */
+    default: {
+        const ForeignType *type = value_foreign(a);
+        return type && type->same && type->same(a, b); /* identity was checked first */
+    }
     }
 }
 
@@ -157,8 +159,7 @@ bool value_hash(const Value *v, uint64_t *hash) {
     case VAL_LIST:
     case VAL_DICT:
     case VAL_SLICE:
-    case VAL_SET:
-    case VAL_NDARRAY: return false;
+    case VAL_SET: return false;
     case VAL_INSTANCE:
         if (v->inst->cls->hash_kind == HASH_USER) {
             int64_t h;
@@ -176,16 +177,16 @@ bool value_hash(const Value *v, uint64_t *hash) {
         *hash = mix(f, s);
         return true;
     }
-    case VAL_DTYPE: *hash = 0x64740000u + (uint64_t)v->dtype; return true;
     case VAL_RANGE:
         *hash =
             mix(mix((uint64_t)v->range.start, (uint64_t)v->range.stop), (uint64_t)v->range.step);
         return true;
     default: {
+        const ForeignType *type = value_foreign(v);
+        if (type && type->hash) return type->hash(v, hash);
         /* identity hash: functions, modules, tensors, ... */
         const void *p = v->kind == VAL_FUNCTION ? (const void *)v->fn
                       : v->kind == VAL_MODULE ? (const void *)v->module
-                      : v->kind == VAL_TF_FUNCTION ? (const void *)v->tf_fn
                       : v->kind == VAL_BUILTIN ? (const void *)v->builtin->self
                                                : (const void *)v;
         *hash = (uint64_t)(uintptr_t)p >> 4;

@@ -243,30 +243,8 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
         strbuf_puts(sb,
                     v->iter->is_genexp ? "<generator object <genexpr>>" : "<list_iterator object>");
         return;
-    case VAL_TENSOR:
-        strbuf_puts(sb, v->tensor.concrete ? eager_tensor_repr(a, v->tensor.concrete)
-                                           : tensor_repr(a, v));
-        return;
-    case VAL_DTYPE: strbuf_printf(sb, "tf.%s", dtype_name(v->dtype)); return;
-    case VAL_TF_FUNCTION:
-        strbuf_printf(sb,
-                      "<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function "
-                      "object '%s'>",
-                      v->tf_fn->name);
-        return;
     case VAL_UNDEFINED: strbuf_printf(sb, "Undefined('%s')", v->str.s); return;
     case VAL_UNDEFINED_RETURN: strbuf_puts(sb, "UndefinedReturnValue()"); return;
-    case VAL_VARIABLE: strbuf_puts(sb, variable_repr(a, v)); return;
-    case VAL_NDARRAY: strbuf_puts(sb, eager_numpy_repr(a, v->ndarray.concrete)); return;
-    case VAL_TENSOR_SPEC:
-        strbuf_printf(sb, "TensorSpec(shape=%s, dtype=tf.%s, name=",
-                      shape_tuple_text(sb->arena, &v->spec.type.shape),
-                      dtype_name(v->spec.type.dtype));
-        if (v->spec.name) strbuf_puts(sb, str_repr(sb->arena, v->spec.name, strlen(v->spec.name)));
-        else strbuf_puts(sb, "None");
-        strbuf_putc(sb, ')');
-        return;
-    case VAL_CONCRETE_FUNCTION: strbuf_puts(sb, concrete_function_text(sb->arena, v)); return;
     case VAL_CLASS:
         if (strcmp(v->cls->module, "builtins") == 0)
             strbuf_printf(sb, "<class '%s'>", v->cls->qualname);
@@ -298,6 +276,12 @@ static void repr_value(StrBuf *sb, const Value *v, const ReprFrame *up) {
                                   value_type_name(v->super_.obj));
         return;
     case VAL_NOTIMPLEMENTED: strbuf_puts(sb, "NotImplemented"); return;
+    default: {
+        const ForeignType *type = value_foreign(v);
+        if (type && type->repr) strbuf_puts(sb, type->repr(a, v));
+        else strbuf_printf(sb, "<%s object>", value_type_name(v));
+        return;
+    }
     }
     UNREACHABLE();
 }
@@ -330,9 +314,7 @@ const char *value_repr(Arena *a, const Value *v) { return value_repr_hooked(a, v
 
 const char *value_to_str(Arena *a, const Value *v) {
     if (v->kind == VAL_STR) return v->str.s;
-    if (v->kind == VAL_TENSOR && v->tensor.concrete) return eager_tensor_str(a, v->tensor.concrete);
-    if (v->kind == VAL_NDARRAY) return eager_ndarray_str(a, v->ndarray.concrete);
-    /* TensorFlow's DType: repr tf.float32, str <dtype: 'float32'>. */
-    if (v->kind == VAL_DTYPE) return arena_printf(a, "<dtype: '%s'>", dtype_name(v->dtype));
+    const ForeignType *type = value_foreign(v);
+    if (type && type->str) return type->str(a, v);
     return value_repr(a, v);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "value.h"
+#include "foreign.h"
 
 #define SET_MIN_SIZE 8
 #define LINEAR_PROBES 9
@@ -84,11 +85,10 @@ bool py_hash(const Value *v, int64_t *out) {
     case VAL_LIST:
     case VAL_DICT:
     case VAL_SET:
-    case VAL_SLICE:
-    case VAL_NDARRAY:
-    case VAL_TENSOR:
-    case VAL_VARIABLE: return false;
+    case VAL_SLICE: return false;
     default: {
+        const ForeignType *type = value_foreign(v);
+        if (type && type->unhashable) return false;
         uint64_t h;
         if (!value_hash(v, &h)) return false;
         *out = h == (uint64_t)-1 ? -2 : (int64_t)h;
