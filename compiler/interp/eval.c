@@ -622,6 +622,8 @@ static Value *class_method(Interp *in, Value *cls, const char *name) {
 
 Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bool *missing) {
     *missing = false;
+    const ForeignType *type = value_foreign(obj);
+    if (type && type->getattr) return type->getattr(in, obj, name, loc, missing);
     switch (obj->kind) {
     case VAL_MODULE: {
         Value *v = env_get_local(obj->module->globals, name);
