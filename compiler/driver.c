@@ -1,5 +1,5 @@
 /* driver.c — the ingot command line and the pipeline as a flat list of stages:
- *   load → lex/parse → trace (interp) → verify → emit C → cc.
+ *   load → lex/parse → trace (tracer on the VM) → verify → emit C → cc.
  * Every stage can be printed with --emit; `ingot opt FILE.ir` runs the passes on IR
  * text instead (graph/read.h). Exit codes: 0 success, 1 errors in the
  * script (or a failing C compiler), 2 usage errors. */
@@ -22,7 +22,7 @@
 #include "emit_c.h"
 #include "front_end.h"
 #include "passes.h"
-#include "interp.h"
+#include "tracer.h"
 #include "ir.h"
 #include "lexer.h"
 #include "parse.h"
@@ -369,11 +369,12 @@ static int build(Arena *a, const Options *opt, const char *output) {
         return 0;
     }
     /* With --emit the stage goes to stdout, so build-time print() output moves aside. */
-    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout,
-                          .load = front_end_load, .max_steps = opt->max_build_steps,
-                          .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout};
-    memcpy(iopt.disabled_warnings, opt->disabled_warnings, sizeof iopt.disabled_warnings);
-    Module *m = interp_trace_program(a, &diag, converted, &iopt);
+    TracerOptions topt = {
+        .vm = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout,
+               .load = front_end_load, .max_steps = opt->max_build_steps},
+        .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout};
+    memcpy(topt.vm.disabled_warnings, opt->disabled_warnings, sizeof topt.vm.disabled_warnings);
+    Module *m = tracer_trace_program(a, &diag, converted, &topt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;
     passes_run(a, m);
@@ -430,10 +431,10 @@ static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *pat
     Diag quiet;
     diag_init(&quiet, discard);
     Node *ast = front_end_load(NULL, a, &quiet, file);
-    InterpOptions iopt = {.stdlib_dir = paths->stdlib_dir, .out = discard,
-                          .load = front_end_load, .max_steps = opt->max_build_steps};
-    for (int i = 0; i < WARN__COUNT; i++) iopt.disabled_warnings[i] = true;
-    const Module *m = ast ? interp_trace_program(a, &quiet, ast, &iopt) : NULL;
+    TracerOptions topt = {.vm = {.stdlib_dir = paths->stdlib_dir, .out = discard,
+                                 .load = front_end_load, .max_steps = opt->max_build_steps}};
+    for (int i = 0; i < WARN__COUNT; i++) topt.vm.disabled_warnings[i] = true;
+    const Module *m = ast ? tracer_trace_program(a, &quiet, ast, &topt) : NULL;
     fclose(discard);
     return m;
 }
@@ -451,13 +452,15 @@ static int run_eager(Arena *a, const Options *opt) {
     char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
     argv[0] = (char *)default_output(a, opt->script);
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
-    InterpOptions iopt = {.stdlib_dir = paths.stdlib_dir, .out = stdout, .load = front_end_load,
-                          .argc = opt->nprogram_args + 1, .argv = argv,
-                          .max_steps = opt->max_build_steps_given ? opt->max_build_steps : 0};
+    TracerOptions topt = {
+        .vm = {.stdlib_dir = paths.stdlib_dir, .out = stdout, .load = front_end_load,
+               .max_steps = opt->max_build_steps_given ? opt->max_build_steps : 0},
+        .argc = opt->nprogram_args + 1,
+        .argv = argv};
     /* A command line is checked whole before anything runs, as the compiled program
        checks it: that needs every flag, declared anywhere in the script. */
-    if (opt->nprogram_args > 0) iopt.declared_flags = declared_flags(a, file, &paths, opt);
-    int rc = interp_run_eager(a, &diag, ast, &iopt);
+    if (opt->nprogram_args > 0) topt.declared_flags = declared_flags(a, file, &paths, opt);
+    int rc = tracer_run_eager(a, &diag, ast, &topt);
     fflush(stdout);
     return rc;
 }

@@ -1,5 +1,5 @@
 /* front_end.h — the front end's two stages in one call, for the files the driver
- * does not see itself: each module a script imports (InterpOptions.load) and the
+ * does not see itself: each module a script imports (VmOptions.load) and the
  * script when no stage is printed between them. Entry point: front_end_load.
  * Memory owner: the tree lives in the caller's Arena. */
 #ifndef INGOT_FRONT_END_H
@@ -11,7 +11,7 @@
 
 /* file parsed (parse.h), then converted by AutoGraph (autograph.h): the tree the
    interpreter runs. NULL after reporting errors through diag. ctx is unused: the
-   signature is InterpLoader's. */
+   signature is VmLoader's. */
 Node *front_end_load(void *ctx, Arena *arena, Diag *diag, const SourceFile *file);
 
 #endif

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""gen_unicode_db.py — writes compiler/interp/unicode_db.inc, the Unicode character
+"""gen_unicode_db.py — writes compiler/vm/unicode_db.inc, the Unicode character
 database of the build-time interpreter's str methods (unicode.c includes it).
 
 Every property is read off CPython itself (its str methods on one code point), so the
 table is CPython's for its Unicode version: run it with CPython 3.11 (Unicode 14.0):
 
-    python3.11 scripts/gen_unicode_db.py > compiler/interp/unicode_db.inc
+    python3.11 scripts/gen_unicode_db.py > compiler/vm/unicode_db.inc
 """
 import sys
 
@@ -124,7 +124,7 @@ def main():
         " * flags, decimal value and case mappings; multi-character mappings are runs of uni_ext. */",
         "",
     ]
-    # The flags are defined in compiler/interp/unicode.h; the tables below use them.
+    # The flags are defined in compiler/vm/unicode.h; the tables below use them.
     for i, name in enumerate(FLAGS):
         out.append(f"_Static_assert(UNI_{name} == (1u << {i}), \"unicode.h's flags are the generator's\");")
     out.append(f"#define UNI_SHIFT1 {shift1}")

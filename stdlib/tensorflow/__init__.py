@@ -1,7 +1,7 @@
 """TensorFlow's API as Ingot supports it, written over the _ingot primitives.
 
 Every function here runs at build time: calling one traces a graph op (through
-the primitives in compiler/interp/tensor_ops.c), it does not compute anything.
+the primitives in compiler/tracer/tensor_ops.c), it does not compute anything.
 """
 import _ingot
 

@@ -1,0 +1,60 @@
+/* function.h — tf.function inside the tracer: tracing and concrete functions
+ * (tracing.c), their cache keys (trace_key.c), retracing and --trace-report
+ * (trace_report.c), and Python side effects while tracing (side_effects.c).
+ * Memory owner: the VM's Arena. */
+#ifndef INGOT_FUNCTION_H
+#define INGOT_FUNCTION_H
+
+#include "tracer_internal.h"
+
+/* ---- tracing.c: tf.function --------------------------------------------------------------- */
+/* input_signature: None or a list of tf.TensorSpec (checked here). */
+Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature,
+                       bool reduce_retracing, SrcLoc loc);
+Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc);
+/* The tf.function (a VAL_TF_FUNCTION) a method is for the instance obj. */
+Value *tf_function_bound_to(Interp *in, Value *tf, Value *obj);
+Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc, bool *missing);
+/* Calling f.get_concrete_function(...)'s result: arguments must fit its trace. */
+Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLoc loc);
+/* v, made by a caller of the function being traced, as a parameter of the trace. */
+IrValue *capture_tensor(Interp *in, Value *v, SrcLoc loc);
+const char *concrete_function_text(Arena *a, const Value *concrete);
+
+/* ---- trace_key.c: the cache keys of tf.function -------------------------------------------- */
+Value *trace_key_of_call(Interp *in, const CallArgs *args);
+Value *trace_key_of_signature(Interp *in, const List *specs);
+/* The cached key `have` accepts the call's key `want` (an unknown dim accepts any). */
+bool trace_key_matches(const Value *have, const Value *want);
+/* How many tensor dims the key knows: the most specific match wins. */
+int trace_key_specificity(const Value *key);
+/* The most specific key accepting both, or NULL (reduce_retracing). */
+Value *trace_key_generalize(Interp *in, Value *a, Value *b);
+/* How many arguments differ (the closest trace explains a retrace). */
+int trace_key_distance(const Value *a, const Value *b);
+/* The key's tensor types in argument order (the trace's parameters). */
+void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int *n);
+/* Why `want` needs another trace than `have`: "argument 'x': shape (3,) is not (2,)".
+   names: per key entry, the parameter or keyword name (NULL entries allowed). */
+const char *trace_key_difference(Interp *in, const Value *have, const Value *want,
+                                 const char *const *names);
+
+/* ---- side_effects.c: Python state changed while tracing ------------------------------------- */
+/* While tracing a tf.function, an assignment to name (global or nonlocal), or to an
+   item of the object it names, that outlives the trace warns: it happens once per
+   trace, not per call. what: "changed", "'append'", ...; mutates: the object name
+   refers to is changed (an item, an attribute, a method), not the name rebound. */
+void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates,
+                       SrcLoc loc);
+/* The scope that binds name as seen from env (LEGB), or NULL. */
+Env *env_binding_scope(Interp *in, Env *env, const char *name);
+
+
+/* ---- trace_report.c: retracing warning, --trace-report ------------------------------------ */
+RetraceDetector *retrace_detector_for(Interp *in, const Node *def);
+void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc);
+void interp_register_tf_function(Interp *in, TfFunction *tf);
+void trace_report_print(Interp *in, FILE *out);
+
+
+#endif

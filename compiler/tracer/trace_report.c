@@ -1,0 +1,129 @@
+/* trace_report.c — watching how tf.functions trace: TensorFlow's frequent-retracing
+ * warning (one detector per Python def, over the last 10 calls from the top level,
+ * at most twice) and `ingot build --trace-report` (every concrete signature, the call
+ * that traced it and why, and its graph's size). Entry points: retrace_detector_for,
+ * retrace_detector_record, interp_register_tf_function, trace_report_print.
+ * Memory owner: the interpreter's Arena. */
+#include <string.h>
+
+#include "function.h"
+#include "tracer_internal.h"
+
+#define RETRACE_HISTORY 10   /* calls looked at */
+#define RETRACE_THRESHOLD 5  /* traces among them that warn */
+#define RETRACE_MAX_WARNINGS 2
+
+struct RetraceDetector {
+    const Node *def;
+    int *calls_per_trace;    /* per trace still in the window: calls since it (itself included) */
+    int n, cap;
+    int calls;               /* calls in the window */
+    int warnings;
+};
+
+RetraceDetector *retrace_detector_for(Interp *in, const Node *def) {
+    for (int i = 0; i < in->tracer->ndetectors; i++)
+        if (in->tracer->detectors[i]->def == def) return in->tracer->detectors[i];
+    RetraceDetector *d = ARENA_NEW(in->arena, RetraceDetector);
+    d->def = def;
+    if (in->tracer->ndetectors == in->tracer->detectors_cap) {
+        int cap = in->tracer->detectors_cap ? in->tracer->detectors_cap * 2 : 8;
+        in->tracer->detectors =
+            arena_grow(in->arena, in->tracer->detectors, sizeof(RetraceDetector *),
+                       (size_t)in->tracer->ndetectors, (size_t)cap);
+        in->tracer->detectors_cap = cap;
+    }
+    in->tracer->detectors[in->tracer->ndetectors++] = d;
+    return d;
+}
+
+static void push_trace(Interp *in, RetraceDetector *d) {
+    if (d->n == d->cap) {
+        int cap = d->cap ? d->cap * 2 : 16;
+        d->calls_per_trace =
+            arena_grow(in->arena, d->calls_per_trace, sizeof(int), (size_t)d->n, (size_t)cap);
+        d->cap = cap;
+    }
+    d->calls_per_trace[d->n++] = 1;
+}
+
+void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc) {
+    RetraceDetector *d = tf->detector;
+    tf->ncalls++;
+    d->calls++;
+    if (!traced) {
+        if (d->n == 0) push_trace(in, d), d->calls_per_trace[0] = 0;
+        d->calls_per_trace[d->n - 1]++;
+        return;
+    }
+    push_trace(in, d);
+    /* Traces that fell out of the last RETRACE_HISTORY calls no longer count. */
+    while (d->n && d->calls - d->calls_per_trace[0] > RETRACE_HISTORY) {
+        d->calls -= d->calls_per_trace[0];
+        for (int i = 1; i < d->n; i++) d->calls_per_trace[i - 1] = d->calls_per_trace[i];
+        d->n--;
+    }
+    if (d->warnings >= RETRACE_MAX_WARNINGS || d->n < RETRACE_THRESHOLD) return;
+    d->warnings++;
+    if (in->opt->disabled_warnings[WARN_RETRACING]) return;
+    interp_warning(in, WARN_RETRACING, loc,
+                   "%d out of the last %d calls to '%s' triggered tf.function retracing; tracing "
+                   "is expensive. "
+                   "Likely causes: (1) a tf.function created again and again in a loop (define it "
+                   "once, outside "
+                   "the loop), (2) tensors of changing shapes (use reduce_retracing=True or an "
+                   "input_signature), "
+                   "(3) Python values passed where tensors would do (pass tf.constant(...))",
+                   d->n, d->calls, tf->name);
+}
+
+void interp_register_tf_function(Interp *in, TfFunction *tf) {
+    if (in->tracer->ntf_functions == in->tracer->tf_functions_cap) {
+        int cap = in->tracer->tf_functions_cap ? in->tracer->tf_functions_cap * 2 : 8;
+        in->tracer->tf_functions =
+            arena_grow(in->arena, in->tracer->tf_functions, sizeof(TfFunction *),
+                       (size_t)in->tracer->ntf_functions, (size_t)cap);
+        in->tracer->tf_functions_cap = cap;
+    }
+    in->tracer->tf_functions[in->tracer->ntf_functions++] = tf;
+}
+
+static int count_ops(const Region *r) {
+    int n = 0;
+    for (const Inst *x = r->first; x; x = x->next) {
+        n++;
+        for (int i = 0; i < x->nregions; i++) n += count_ops(x->regions[i]);
+    }
+    return n;
+}
+
+static const char *where(Arena *a, SrcLoc loc) {
+    if (!loc.file) return "?";
+    const char *slash = strrchr(loc.file->path, '/');
+    return arena_printf(a, "%s:%d", slash ? slash + 1 : loc.file->path, loc.line);
+}
+
+void trace_report_print(Interp *in, FILE *out) {
+    int shown = 0;
+    for (int i = 0; i < in->tracer->ntf_functions; i++)
+        shown += in->tracer->tf_functions[i]->ntraces > 0;
+    fprintf(out, "trace report: %d tf.function%s traced\n", shown, shown == 1 ? "" : "s");
+    for (int i = 0; i < in->tracer->ntf_functions; i++) {
+        const TfFunction *tf = in->tracer->tf_functions[i];
+        if (!tf->ntraces) continue;
+        const Function *fn = tf->python_function->fn;
+        fprintf(out, "\n'%s' (%s): %d trace%s, %d call%s from the top level%s%s\n", tf->name,
+                where(in->arena, fn->def->loc), tf->ntraces, tf->ntraces == 1 ? "" : "s",
+                tf->ncalls, tf->ncalls == 1 ? "" : "s",
+                tf->input_signature ? ", input_signature" : "",
+                tf->reduce_retracing ? ", reduce_retracing" : "");
+        for (int k = 0; k < tf->ntraces; k++) {
+            const ConcreteFunction *cf = tf->traces[k];
+            fprintf(out, "  @%s%s: %d op%s\n", cf->func->name,
+                    cf->func->signature ? cf->func->signature : "()", count_ops(cf->func->body),
+                    count_ops(cf->func->body) == 1 ? "" : "s");
+            fprintf(out, "    traced at %s: %s\n", where(in->arena, cf->traced_at),
+                    cf->reason ? cf->reason : "?");
+        }
+    }
+}

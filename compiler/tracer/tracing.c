@@ -1,0 +1,535 @@
+/* tracing.c — tf.function: one concrete function per distinct call signature, as
+ * TensorFlow keys them (TF-SEMANTICS.md §1; the keys are trace_key.c's). A call
+ * looks for the most specific cached trace that accepts its arguments; a miss
+ * traces (at a shape generalized against the cache with reduce_retracing, or at the
+ * input_signature's shapes), and the call becomes a `call` node. get_concrete_function
+ * traces without calling. Entry points: tf_function_new, tf_function_call,
+ * tf_function_attribute, concrete_function_call. Memory owner: the interpreter's Arena. */
+#include <string.h>
+
+#include "eager_values.h"
+#include "function.h"
+#include "tracer_internal.h"
+
+Value *tf_function_new(Interp *in, Value *python_function, Value *input_signature,
+                       bool reduce_retracing, SrcLoc loc) {
+    TfFunction *tf = ARENA_NEW(in->arena, TfFunction);
+    tf->python_function = python_function;
+    tf->name = python_function->fn->name;
+    tf->reduce_retracing = reduce_retracing;
+    if (input_signature && input_signature->kind != VAL_NONE) {
+        if (!value_is_sequence(input_signature))
+            return interp_type_error(in, loc,
+                                     "input_signature must be a list of tf.TensorSpec, got %s",
+                                     value_type_name(input_signature));
+        for (int i = 0; i < input_signature->list->len; i++) {
+            Value *s = input_signature->list->items[i];
+            if (s->kind != VAL_TENSOR_SPEC)
+                return interp_not_supported(in, loc,
+                                            arena_printf(in->arena,
+                                                         "an input_signature entry that is %s %s "
+                                                         "(only tf.TensorSpec)",
+                                                         indefinite_article(value_type_name(s)),
+                                                         value_type_name(s)));
+        }
+        tf->input_signature = input_signature->list;
+    }
+    tf->detector = retrace_detector_for(in, python_function->fn->def);
+    interp_register_tf_function(in, tf);
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_TF_FUNCTION;
+    v->tf_fn = tf;
+    return v;
+}
+
+Value *tf_function_bound_to(Interp *in, Value *tf_value, Value *obj) {
+    TfFunction *tf = tf_value->tf_fn;
+    for (int i = 0; i < tf->nbound; i++)
+        if (tf->bound[i]->tf_fn->bound_self == obj ||
+            value_equal(tf->bound[i]->tf_fn->bound_self, obj))
+            return tf->bound[i];
+    TfFunction *copy = ARENA_NEW(in->arena, TfFunction);
+    *copy = (TfFunction){.python_function = tf->python_function,
+                         .name = tf->name,
+                         .input_signature = tf->input_signature,
+                         .reduce_retracing = tf->reduce_retracing,
+                         .detector = tf->detector,
+                         .bound_self = obj};
+    interp_register_tf_function(in, copy);
+    Value *v = value_new(in->arena, VAL_TF_FUNCTION);
+    v->tf_fn = copy;
+    if (tf->nbound == tf->bound_cap) {
+        int cap = tf->bound_cap ? tf->bound_cap * 2 : 4;
+        tf->bound =
+            arena_grow(in->arena, tf->bound, sizeof(Value *), (size_t)tf->nbound, (size_t)cap);
+        tf->bound_cap = cap;
+    }
+    tf->bound[tf->nbound++] = v;
+    return v;
+}
+
+/* ---- Flattening tensors out of argument and result structures --------------------------- */
+
+/* The tensors among v's leaves, in order, appended to out. */
+static void flatten_tensors(Interp *in, Value *v, List *out) {
+    List leaves = {0};
+    nest_flatten(in, v, &leaves);
+    for (int i = 0; i < leaves.len; i++)
+        if (leaves.items[i]->kind == VAL_TENSOR) list_append(in->arena, out, leaves.items[i]);
+}
+
+typedef struct ParamCtx {
+    Region *body;
+    const char *name_hint;
+    const TensorType *types;   /* the trace's types for the tensors, in order */
+    int *next;
+} ParamCtx;
+
+/* Inside the trace, each tensor argument becomes a parameter of the concrete function,
+   typed as the trace key says (unknown dims where the trace is generalized). */
+static Value *make_param(Interp *in, Value *leaf, void *ctxp) {
+    if (leaf->kind != VAL_TENSOR) return leaf;
+    ParamCtx *ctx = ctxp;
+    IrValue *p =
+        region_add_param(in->tracer->module, ctx->body, ctx->types[(*ctx->next)++], ctx->name_hint);
+    Value *v = tensor_value(in, p);
+    if (ctx->name_hint) v->tensor.tf_name = arena_printf(in->arena, "%s:0", ctx->name_hint);
+    return v;
+}
+
+typedef struct CallCtx {
+    Inst *call;
+    int next;   /* the call output standing for the next tensor */
+} CallCtx;
+
+/* At the call site, the i-th tensor of the traced result is the call's i-th output. */
+static Value *output_of_call(Interp *in, Value *leaf, void *ctxp) {
+    if (leaf->kind != VAL_TENSOR) return leaf;
+    CallCtx *ctx = ctxp;
+    return tensor_value(in, ctx->call->outputs[ctx->next++]);
+}
+
+/* Results of a trace: Python numbers and strings become tensors, as TensorFlow
+   converts a function's outputs; tensors from the function's own graph stay. */
+static Value *convert_output(Interp *in, Value *leaf, void *ctx) {
+    SrcLoc loc = *(const SrcLoc *)ctx;
+    if (leaf->kind == VAL_NONE) return leaf;
+    if (leaf->kind == VAL_TENSOR || value_is_number(leaf) || leaf->kind == VAL_STR)
+        return to_tensor(in, leaf, -1, loc);
+    return interp_not_supported(
+        in, loc,
+        arena_printf(in->arena, "returning a '%s' from a tf.function", value_type_name(leaf)));
+}
+
+static const char *signature_text(Interp *in, const Func *f) {
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    strbuf_putc(&sb, '(');
+    for (int i = 0; i < f->body->nparams; i++) {
+        char buf[96];
+        const IrValue *p = f->body->params[i];
+        if (i) strbuf_puts(&sb, ", ");
+        strbuf_printf(&sb, "%s: %s", p->name_hint ? p->name_hint : "_",
+                      type_str(&p->type, buf, sizeof buf));
+    }
+    strbuf_putc(&sb, ')');
+    return strbuf_cstr(&sb);
+}
+
+/* The Python names of a call key's entries (parameter names, keyword names). */
+static const char **key_names(Interp *in, const TfFunction *tf, const CallArgs *args) {
+    const Params *params = tf->python_function->fn->params;
+    const char **names = ARENA_ARRAY(in->arena, const char *, args->npos + 2 * args->nkw + 1);
+    for (int i = 0; i < args->npos; i++)
+        names[i] = i < params->args.len ? params->args.items[i]->arg.name : NULL;
+    for (int k = 0; k < args->nkw; k++) names[args->npos + 2 * k + 1] = args->kw_names[k];
+    return names;
+}
+
+static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value *key, SrcLoc loc) {
+    Function *fn = tf->python_function->fn;
+    Func *f = func_new(in->tracer->module, tf->name, FUNC_TRACED, fn->def->loc);
+    Builder saved = in->tracer->builder;
+    CallChain *chain = ARENA_NEW(in->arena, CallChain);
+    *chain = (CallChain){
+        .call_loc = interp_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
+    in->tracer->builder = (Builder){.module = in->tracer->module,
+                            .region = f->body,
+                            .diag = in->diag,
+                            .chain = chain,
+                            .on_error = interp_builder_error,
+                            .on_error_ctx = in};
+
+    /* Tensor arguments become parameters, named after the Python parameters. */
+    TensorType *types = NULL;
+    int ntypes = 0, next = 0;
+    trace_key_tensor_types(in, key, &types, &ntypes);
+    CallArgs inner = *args;
+    inner.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
+    inner.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
+    const Params *params = fn->params;
+    for (int i = 0; i < args->npos; i++) {
+        ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL,
+                        types, &next};
+        inner.pos[i] = nest_map(in, args->pos[i], make_param, &ctx);
+    }
+    for (int k = 0; k < args->nkw; k++) {
+        ParamCtx ctx = {f->body, args->kw_names[k], types, &next};
+        inner.kw_values[k] = nest_map(in, args->kw_values[k], make_param, &ctx);
+    }
+    IG_ASSERT(next == ntypes);
+    CaptureList *captures = ARENA_NEW(in->arena, CaptureList);
+    captures->func = f;
+    CaptureList *outer_captures = in->tracer->captures;
+    in->tracer->captures = captures;
+    tf->tracing_count++;
+    in->return_loc = fn->def->loc;   /* no return statement ran: the def */
+    const TfFunction *outer_tracing = in->tracer->tracing;
+    tracer_set_tracing(in, tf);
+    int outer_epoch = in->epoch;
+    in->epoch = ++in->tracer->traces_started;
+    Value *ret = call_function(in, fn, &inner, loc);
+    tracer_set_tracing(in, outer_tracing);
+    in->epoch = outer_epoch;
+    in->tracer->captures = outer_captures;
+    /* The function's own return ran last: its results are checked there. */
+    SrcLoc ret_loc = in->return_loc;
+    if (ret) ret = nest_map(in, ret, convert_output, &ret_loc);
+    ConcreteFunction *cf = NULL;
+    if (ret) {
+        List results = {0};
+        flatten_tensors(in, ret, &results);
+        IrValue **vals = ARENA_ARRAY(in->arena, IrValue *, results.len + 1);
+        for (int i = 0; i < results.len; i++) vals[i] = results.items[i]->tensor.ir;
+        region_set_results(in->tracer->module, f->body, vals, results.len);
+        f->signature = signature_text(in, f);
+        cf = ARENA_NEW(in->arena, ConcreteFunction);
+        *cf = (ConcreteFunction){.key = key,
+                                 .func = f,
+                                 .output_template = ret,
+                                 .nresults = results.len,
+                                 .traced_at = interp_op_loc(in, loc),
+                                 .captures = captures};
+    }
+    in->tracer->builder = saved;
+    /* A trace that raised is dropped (the script may catch the error and go on). */
+    if (!cf) func_drop(in->tracer->module, f);
+    return cf;
+}
+
+/* ---- The cache ------------------------------------------------------------------------------ */
+
+/* The most specific cached trace that accepts key; ties go to the earliest. */
+static ConcreteFunction *cache_lookup(const TfFunction *tf, const Value *key) {
+    ConcreteFunction *best = NULL;
+    int best_known = -1;
+    for (int i = 0; i < tf->ntraces; i++) {
+        ConcreteFunction *cf = tf->traces[i];
+        if (!trace_key_matches(cf->key, key)) continue;
+        int known = trace_key_specificity(cf->key);
+        if (known > best_known) best = cf, best_known = known;
+    }
+    return best;
+}
+
+static void cache_add(Interp *in, TfFunction *tf, ConcreteFunction *cf) {
+    if (tf->ntraces == tf->cap) {
+        int cap = tf->cap ? tf->cap * 2 : 4;
+        tf->traces = arena_grow(in->arena, tf->traces, sizeof(ConcreteFunction *),
+                                (size_t)tf->ntraces, (size_t)cap);
+        tf->cap = cap;
+    }
+    tf->traces[tf->ntraces++] = cf;
+}
+
+/* With input_signature every argument is a tensor of its spec: Python values are
+   converted to the spec's dtype, and a mismatch is the caller's error. */
+static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
+    const List *specs = tf->input_signature;
+    /* A method's signature is of the arguments after self. */
+    int self = tf->bound_self ? 1 : 0;
+    if (args->nkw)
+        return interp_type_error(in, loc,
+                                 "'%s' has an input_signature: pass its arguments by position",
+                                 tf->name),
+               false;
+    if (args->npos - self != specs->len)
+        return interp_type_error(in, loc, "'%s' takes %d argument%s (its input_signature), got %d",
+                                 tf->name, specs->len, specs->len == 1 ? "" : "s",
+                                 args->npos - self),
+               false;
+    const char **names = key_names(in, tf, args);
+    Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
+    if (self) pos[0] = args->pos[0];
+    for (int i = self; i < args->npos; i++) {
+        const TensorType *want = &specs->items[i - self]->spec.type;
+        Value *v = args->pos[i];
+        const char *who = names[i] ? arena_printf(in->arena, "argument '%s'", names[i])
+                                   : arena_printf(in->arena, "argument %d", i);
+        if (!value_is_tensor(v) && !value_is_number(v) && !value_is_sequence(v))
+            return interp_type_error(
+                       in, loc, "%s of '%s' is a %s, but its input_signature expects %s", who,
+                       tf->name, value_type_name(v), value_repr(in->arena, specs->items[i - self])),
+                   false;
+        /* Tensors are checked for use at the call; here only their type matters (and
+           get_concrete_function passes stand-ins that are never used). */
+        Value *t = value_is_tensor(v) ? v : to_tensor(in, v, (int)want->dtype, loc);
+        if (!t) return false;
+        const TensorType *have = &t->tensor.ir->type;
+        bool fits = have->dtype == want->dtype && have->shape.rank == want->shape.rank;
+        for (int d = 0; fits && d < want->shape.rank; d++)
+            fits = want->shape.dims[d] == DIM_UNKNOWN || want->shape.dims[d] == have->shape.dims[d];
+        if (!fits)
+            return interp_type_error(
+                       in, loc,
+                       "%s of '%s' does not match its input_signature: got %s %s tensor of "
+                       "shape %s, expected %s",
+                       who, tf->name, indefinite_article(dtype_name(have->dtype)),
+                       dtype_name(have->dtype), shape_tuple_text(in->arena, &have->shape),
+                       value_repr(in->arena, specs->items[i - self])),
+                   false;
+        pos[i] = t;
+    }
+    args->pos = pos;
+    return true;
+}
+
+/* The trace a call needs (tracing on a miss); NULL after an error. */
+static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc,
+                                      bool *traced) {
+    *traced = false;
+    if (tf->input_signature && !bind_signature(in, tf, args, loc)) return NULL;
+    /* A method's own Function is for one instance: self is not part of its keys. */
+    CallArgs key_args = *args;
+    int self = tf->bound_self && args->npos ? 1 : 0;
+    key_args.pos += self;
+    key_args.npos -= self;
+    Value *key = trace_key_of_call(in, &key_args);
+    ConcreteFunction *cf = cache_lookup(tf, key);
+    if (cf) return cf;
+    Value *trace_key = key;
+    const char *reason = "first call";
+    if (tf->input_signature) {
+        trace_key = trace_key_of_signature(in, tf->input_signature);
+        reason = "first call (input_signature)";
+    } else if (tf->ntraces) {
+        /* The closest cached trace explains the retrace; reduce_retracing traces
+           the most specific type covering both instead. */
+        ConcreteFunction *near = tf->traces[0];
+        for (int i = 1; i < tf->ntraces; i++)
+            if (trace_key_distance(tf->traces[i]->key, key) < trace_key_distance(near->key, key))
+                near = tf->traces[i];
+        reason = trace_key_difference(in, near->key, key, key_names(in, tf, args) + self);
+        if (tf->reduce_retracing)
+            for (int i = 0; i < tf->ntraces; i++) {
+                Value *g = trace_key_generalize(in, tf->traces[i]->key, key);
+                if (g) {
+                    trace_key = g;
+                    reason =
+                        arena_printf(in->arena, "%s (generalized by reduce_retracing)", reason);
+                    break;
+                }
+            }
+    }
+    cf = trace(in, tf, args, trace_key, loc);
+    if (!cf) return NULL;
+    cf->reason = reason;
+    cache_add(in, tf, cf);
+    *traced = true;
+    return cf;
+}
+
+static Value *call_concrete(Interp *in, ConcreteFunction *cf, CallArgs *args, SrcLoc loc) {
+    /* The call node takes the tensor arguments in the order the trace made its params. */
+    List inputs = {0};
+    for (int i = 0; i < args->npos; i++) flatten_tensors(in, args->pos[i], &inputs);
+    for (int k = 0; k < args->nkw; k++) flatten_tensors(in, args->kw_values[k], &inputs);
+    /* Then the captured tensors, as seen from here (which may capture them in turn). */
+    for (int i = 0; i < cf->captures->n; i++)
+        list_append(in->arena, &inputs, cf->captures->outer[i]);
+    IrValue **irs = ARENA_ARRAY(in->arena, IrValue *, inputs.len + 1);
+    for (int i = 0; i < inputs.len; i++) {
+        Value *t = to_tensor(in, inputs.items[i], -1, loc);
+        if (!t) return NULL;
+        irs[i] = t->tensor.ir;
+    }
+    Inst *call = build_inst(&in->tracer->builder, OP_CALL, irs, inputs.len, NULL, cf->func,
+                            interp_op_loc(in, loc));
+    if (!call) return NULL;
+    CallCtx ctx = {call, 0};
+    return nest_map(in, cf->output_template, output_of_call, &ctx);
+}
+
+Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
+    /* Eager mode is tf.config.run_functions_eagerly(True): the Python function runs on
+       every call, nothing is traced, and experimental_get_tracing_count() stays 0, as
+       in TensorFlow (Function.__call__ calls python_function directly). */
+    if (interp_is_eager(in) || in->tracer->run_functions_eagerly)
+        return call_value(in, tf->python_function, args, loc);
+    CallArgs bound = *args;
+    bool traced;
+    ConcreteFunction *cf = concrete_for(in, tf, &bound, loc, &traced);
+    if (!cf) return NULL;
+    /* TensorFlow watches calls from eager code only: here, the program's top level. */
+    if (!in->tracer->tracing) retrace_detector_record(in, tf, traced, loc);
+    return call_concrete(in, cf, &bound, loc);
+}
+
+/* ---- Captures ------------------------------------------------------------------------------ */
+
+IrValue *capture_tensor(Interp *in, Value *v, SrcLoc loc) {
+    (void)loc;
+    CaptureList *c = in->tracer->captures;
+    for (int i = 0; i < c->n; i++)
+        if (c->outer[i]->tensor.ir == v->tensor.ir) return c->inner[i];
+    if (c->n == c->cap) {
+        int cap = c->cap ? c->cap * 2 : 4;
+        c->outer = arena_grow(in->arena, c->outer, sizeof(Value *), (size_t)c->n, (size_t)cap);
+        c->inner = arena_grow(in->arena, c->inner, sizeof(IrValue *), (size_t)c->n, (size_t)cap);
+        c->cap = cap;
+    }
+    const char *hint = v->tensor.ir->name_hint;
+    IrValue *p = region_add_param(in->tracer->module, c->func->body, v->tensor.ir->type, hint);
+    c->outer[c->n] = v;
+    c->inner[c->n++] = p;
+    return p;
+}
+
+/* ---- Concrete functions ------------------------------------------------------------------- */
+
+/* get_concrete_function(*args): TensorSpecs stand for tensors of that type. */
+static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
+    (void)ctx;
+    if (leaf->kind != VAL_TENSOR_SPEC) return leaf;
+    /* A stand-in value of the spec's type: a parameter of a scratch region, never
+       emitted (only its type is read). */
+    Region *scratch = region_new(in->tracer->module, in->tracer->builder.region->func);
+    return tensor_value(
+        in, region_add_param(in->tracer->module, scratch, leaf->spec.type, leaf->spec.name));
+}
+
+static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    /* In eager mode too it traces a graph (TensorFlow does, whatever
+       run_functions_eagerly says); calling it runs that graph (exec/eager.c). */
+    TfFunction *tf = self->tf_fn;
+    CallArgs spec_args = *args;
+    spec_args.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
+    spec_args.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
+    for (int i = 0; i < args->npos; i++)
+        if (!(spec_args.pos[i] = nest_map(in, args->pos[i], spec_to_tensor, NULL))) return NULL;
+    for (int k = 0; k < args->nkw; k++)
+        if (!(spec_args.kw_values[k] = nest_map(in, args->kw_values[k], spec_to_tensor, NULL)))
+            return NULL;
+    if (tf->input_signature && args->npos == 0 && args->nkw == 0) {
+        /* f.get_concrete_function() of a signature-bound function: its one trace. */
+        spec_args.npos = tf->input_signature->len;
+        spec_args.pos = ARENA_ARRAY(in->arena, Value *, spec_args.npos + 1);
+        for (int i = 0; i < spec_args.npos; i++)
+            spec_args.pos[i] = spec_to_tensor(in, tf->input_signature->items[i], NULL);
+    }
+    bool traced;
+    ConcreteFunction *cf = concrete_for(in, tf, &spec_args, loc, &traced);
+    if (!cf) return NULL;
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_CONCRETE_FUNCTION;
+    v->concrete.tf_fn = tf;
+    v->concrete.cf = cf;
+    return v;
+}
+
+Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLoc loc) {
+    ConcreteFunction *cf = concrete->concrete.cf;
+    Value *key = trace_key_of_call(in, args);
+    if (!trace_key_matches(cf->key, key))
+        return interp_type_error(
+            in, loc, "this concrete function of '%s' does not accept these arguments: %s",
+            concrete->concrete.tf_fn->name,
+            trace_key_difference(in, cf->key, key, key_names(in, concrete->concrete.tf_fn, args)));
+    return call_concrete(in, cf, args, loc);
+}
+
+/* TensorFlow's text for print(concrete_function). */
+const char *concrete_function_text(Arena *a, const Value *concrete) {
+    const Region *body = concrete->concrete.cf->func->body;
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    strbuf_puts(&sb, "ConcreteFunction Input Parameters:");
+    for (int i = 0; i < body->nparams; i++) {
+        const IrValue *p = body->params[i];
+        strbuf_printf(
+            &sb, "\n  %s (POSITIONAL_OR_KEYWORD): TensorSpec(shape=%s, dtype=tf.%s, name=None)",
+            p->name_hint ? p->name_hint : "_", shape_tuple_text(a, &p->type.shape),
+            dtype_name(p->type.dtype));
+    }
+    strbuf_puts(&sb, "\nOutput Type:");
+    for (int i = 0; i < body->nresults; i++) {
+        const IrValue *r = body->results[i];
+        strbuf_printf(&sb, "\n  TensorSpec(shape=%s, dtype=tf.%s, name=None)",
+                      shape_tuple_text(a, &r->type.shape), dtype_name(r->type.dtype));
+    }
+    if (!body->nresults) strbuf_puts(&sb, "\n  None");
+    strbuf_puts(&sb, "\nCaptures:\n  None");
+    return strbuf_cstr(&sb);
+}
+
+/* ---- Attributes -------------------------------------------------------------------------------
+ */
+
+static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    if (args->npos || args->nkw)
+        return interp_type_error(in, loc, "experimental_get_tracing_count() takes no arguments");
+    return value_int(in->arena, self->tf_fn->tracing_count);
+}
+
+static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    if (args->npos || args->nkw)
+        return interp_type_error(in, loc,
+                                 "pretty_printed_concrete_signatures() takes no arguments");
+    const TfFunction *tf = self->tf_fn;
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (int i = 0; i < tf->ntraces; i++) {
+        const Region *body = tf->traces[i]->func->body;
+        strbuf_printf(&sb, "%s%s(", i ? "\n\n" : "", tf->name);
+        for (int p = 0; p < body->nparams; p++)
+            strbuf_printf(&sb, "%s%s", p ? ", " : "",
+                          body->params[p]->name_hint ? body->params[p]->name_hint : "_");
+        strbuf_puts(&sb, ")");
+        if (body->nparams) strbuf_puts(&sb, "\n  Args:");
+        for (int p = 0; p < body->nparams; p++) {
+            const IrValue *v = body->params[p];
+            strbuf_printf(&sb, "\n    %s: %s Tensor, shape=%s", v->name_hint ? v->name_hint : "_",
+                          dtype_name(v->type.dtype), shape_tuple_text(in->arena, &v->type.shape));
+        }
+        strbuf_puts(&sb, "\n  Returns:");
+        if (!body->nresults) strbuf_puts(&sb, "\n    None");
+        for (int r = 0; r < body->nresults; r++)
+            strbuf_printf(&sb, "\n    %s Tensor, shape=%s",
+                          dtype_name(body->results[r]->type.dtype),
+                          shape_tuple_text(in->arena, &body->results[r]->type.shape));
+    }
+    return value_cstr(in->arena, strbuf_cstr(&sb));
+}
+
+Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc, bool *missing) {
+    (void)loc;
+    *missing = false;
+    if (strcmp(name, "experimental_get_tracing_count") == 0)
+        return value_builtin(in->arena, "experimental_get_tracing_count", get_tracing_count, tf);
+    if (strcmp(name, "get_concrete_function") == 0)
+        return value_builtin(in->arena, "get_concrete_function", get_concrete_function, tf);
+    if (strcmp(name, "pretty_printed_concrete_signatures") == 0)
+        return value_builtin(in->arena, "pretty_printed_concrete_signatures",
+                             pretty_printed_signatures, tf);
+    if (strcmp(name, "python_function") == 0) return tf->tf_fn->python_function;
+    if (strcmp(name, "__name__") == 0) return value_cstr(in->arena, tf->tf_fn->name);
+    if (strcmp(name, "input_signature") == 0) {
+        const List *specs = tf->tf_fn->input_signature;
+        if (!specs) return value_none();
+        Value *t = value_tuple(in->arena, specs->len);
+        memcpy(t->list->items, specs->items, sizeof(Value *) * (size_t)specs->len);
+        return t;
+    }
+    *missing = true;
+    return NULL;
+}
