@@ -36,11 +36,11 @@ static Value *read_state(Interp *in, Value *get_state, int n, SrcLoc loc) {
 
 static bool names_arg(Interp *in, Value *v, StageNames *out, SrcLoc loc) {
     if (v->kind != VAL_TUPLE)
-        return interp_type_error(in, loc, "symbol_names must be a tuple of str"), false;
+        return vm_type_error(in, loc, "symbol_names must be a tuple of str"), false;
     const char **names = ARENA_ARRAY(in->arena, const char *, v->list->len + 1);
     for (int i = 0; i < v->list->len; i++) {
         if (v->list->items[i]->kind != VAL_STR)
-            return interp_type_error(in, loc, "symbol_names must be a tuple of str"), false;
+            return vm_type_error(in, loc, "symbol_names must be a tuple of str"), false;
         names[i] = v->list->items[i]->str.s;
     }
     *out = (StageNames){names, v->list->len};
@@ -51,7 +51,7 @@ static bool names_arg(Interp *in, Value *v, StageNames *out, SrcLoc loc) {
    tensor has its value, so every statement runs as Python control flow on bool(t),
    as TensorFlow's eager AutoGraph does. */
 static bool is_staged(Interp *in, const Value *v) {
-    return value_is_tensor(v) && !interp_is_eager(in);
+    return value_is_tensor(v) && !tracer_is_eager(in);
 }
 
 /* A condition's truth. In eager mode a tensor condition must still be what the graph
@@ -81,7 +81,7 @@ static bool unroll_end(Interp *in, Unroll *u, SrcLoc loc) {
     u->with_ops++;
     if (u->with_ops > UNROLL_WARN_ITERATIONS && !u->warned) {
         u->warned = true;
-        interp_warning(in, WARN_LARGE_UNROLLED_LOOP, loc,
+        vm_warning(in, WARN_LARGE_UNROLLED_LOOP, loc,
                        "large unrolled loop detected: this Python loop ran more than %d iterations "
                        "that added graph "
                        "ops; did you mean a graph loop? iterate over a tensor such as "
@@ -90,7 +90,7 @@ static bool unroll_end(Interp *in, Unroll *u, SrcLoc loc) {
                        UNROLL_WARN_ITERATIONS);
     }
     if (u->with_ops > UNROLL_MAX_ITERATIONS) {
-        interp_error(in, loc,
+        vm_error(in, loc,
                      "iteration limit exceeded: a Python loop unrolled more than %d iterations "
                      "into the graph",
                      UNROLL_MAX_ITERATIONS);
@@ -187,11 +187,11 @@ static Value *while_body(Interp *in, void *ctx, Value *vars) {
 static bool loop_options(Interp *in, Value *opts, LoopSpec *spec, SrcLoc loc) {
     if (!opts || opts->kind == VAL_NONE) return true;
     if (opts->kind != VAL_DICT)
-        return interp_type_error(in, loc, "loop options must be a dict"), false;
+        return vm_type_error(in, loc, "loop options must be a dict"), false;
     Value *inv = dict_get(opts->dict, value_cstr(in->arena, "shape_invariants"));
     if (inv && inv->kind != VAL_NONE) {
         if (!value_is_sequence(inv))
-            return interp_type_error(in, loc,
+            return vm_type_error(in, loc,
                                      "shape_invariants must be a list of (variable, shape) pairs"),
                    false;
         spec->invariants = inv->list;
@@ -233,9 +233,10 @@ static Value *ag_while_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     /* Is the test a tensor? Asked once in a throwaway region, as AutoGraph does in a
        temporary graph; a Python answer counts as the first test. */
     RegionScope scope;
-    region_enter(in, &scope, region_new(in->tracer->module, in->tracer->builder.region->func));
+    region_scope_enter(in, &scope,
+                       region_new(in->tracer->module, in->tracer->builder.region->func));
     Value *test = call0(in, s.test, loc);
-    region_leave(in, &scope);
+    region_scope_leave(in, &scope);
     if (!test) return NULL;
     if (is_staged(in, test)) return staged_while(in, &s, &sym, a[5]);
     Unroll unroll = {0};
@@ -248,7 +249,7 @@ static Value *ag_while_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
         if (!call0(in, s.body, loc) || !unroll_end(in, &unroll, loc)) return NULL;
         if (!(test = call0(in, s.test, loc))) return NULL;
         if (is_staged(in, test))
-            return interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc, "%s",
+            return vm_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc, "%s",
                                 python_loop_became_tensor);
     }
 }
@@ -257,7 +258,7 @@ static Value *ag_while_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
 static IrValue *op2(Interp *in, Opcode op, IrValue *x, IrValue *y, SrcLoc loc) {
     IrValue *in2[2] = {x, y};
-    return build_op(&in->tracer->builder, op, in2, 2, NULL, interp_op_loc(in, loc));
+    return build_op(&in->tracer->builder, op, in2, 2, NULL, vm_op_loc(in, loc));
 }
 
 static IrValue *scalar_const(Interp *in, Value *v, DType dt, SrcLoc loc) {
@@ -356,7 +357,7 @@ static IrValue *row_count(Interp *in, IrValue *seq, SrcLoc loc) {
     int64_t n = seq->type.shape.dims[0];
     if (n != DIM_UNKNOWN) return scalar_const(in, value_int(in->arena, n), DT_INT32, loc);
     IrValue *shape =
-        build_op(&in->tracer->builder, OP_SHAPE, &seq, 1, NULL, interp_op_loc(in, loc));
+        build_op(&in->tracer->builder, OP_SHAPE, &seq, 1, NULL, vm_op_loc(in, loc));
     IrValue *zero = shape ? scalar_const(in, value_int(in->arena, 0), DT_INT32, loc) : NULL;
     return zero ? op2(in, OP_GATHER, shape, zero, loc) : NULL;
 }
@@ -376,7 +377,7 @@ static Value *staged_for(Interp *in, LoopState *s, Value *iter, const StageNames
         s->delta_sign = const_sign(s->delta);
     } else {
         if (seq->type.shape.rank == 0)
-            return interp_type_error(in, s->loc, "Cannot iterate over a scalar tensor.");
+            return vm_type_error(in, s->loc, "Cannot iterate over a scalar tensor.");
         s->seq = seq;
         if (!(s->count = row_count(in, seq, s->loc))) return NULL;
         if (!(start = scalar_const(in, value_int(in->arena, 0), DT_INT32, s->loc))) return NULL;
@@ -422,7 +423,7 @@ static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             Value *more = call0(in, s.extra_test, loc);
             if (!more) return NULL;
             if (is_staged(in, more))
-                return interp_raise(
+                return vm_raise(
                     in, EXC_NOT_IMPLEMENTED_ERROR, loc,
                     "break and return statements which depend on a TF "
                     "condition are not supported in Python for loops. Did you intend to make it a "
@@ -532,11 +533,11 @@ static Value *ag_not(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         Value *t = to_tensor(in, a[0], -1, loc);
         if (!t) return NULL;
         if (t->tensor.ir->type.dtype != DT_BOOL)
-            return interp_type_error(
+            return vm_type_error(
                 in, loc, "'not' of a %s tensor: only a bool tensor has a logical not (use tf.cast)",
                 dtype_name(t->tensor.ir->type.dtype));
         IrValue *r = build_op(&in->tracer->builder, OP_LOGICAL_NOT, &t->tensor.ir, 1, NULL,
-                              interp_op_loc(in, loc));
+                              vm_op_loc(in, loc));
         return r ? tensor_value(in, r) : NULL;
     }
     bool ok;
@@ -551,7 +552,7 @@ static Value *ag_undefined(Interp *in, Value *self, CallArgs *args, SrcLoc loc) 
     static const char *const names[] = {"symbol_name"};
     Value *a[1];
     if (!args_bind(in, args, "Undefined", names, 1, 1, a, loc)) return NULL;
-    if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "Undefined() takes a name");
+    if (a[0]->kind != VAL_STR) return vm_type_error(in, loc, "Undefined() takes a name");
     return value_undefined(in->arena, a[0]->str.s);
 }
 
@@ -568,7 +569,7 @@ static Value *ag_ld(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a[1];
     if (!args_bind(in, args, "ld", names, 1, 1, a, loc)) return NULL;
     if (a[0]->kind == VAL_UNDEFINED)
-        return interp_raise(in, EXC_UNBOUND_LOCAL_ERROR, loc,
+        return vm_raise(in, EXC_UNBOUND_LOCAL_ERROR, loc,
                             "'%s' is used before assignment", a[0]->str.s);
     return a[0];
 }
@@ -600,7 +601,7 @@ static Value *ag_for_loop(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 }
 
 PyModule *autograph_module(Interp *in) {
-    PyModule *m = module_create(in, "ag__", NULL, true);
+    PyModule *m = pymodule_create(in, "ag__", NULL, true);
     static const struct { const char *name; BuiltinFn fn;
     } ops[] = {
         {"if_stmt", ag_if_stmt},
@@ -616,7 +617,7 @@ PyModule *autograph_module(Interp *in) {
         {"ret", ag_ret},
     };
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        env_set_local(in, m->globals, interp_intern(in, ops[i].name),
+        env_set_local(in, m->globals, vm_intern(in, ops[i].name),
                       value_builtin(in->arena, ops[i].name, ops[i].fn, NULL));
     return m;
 }

@@ -44,7 +44,7 @@ static Value *prim_cond(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     IrValue *pred = stage_condition(in, a[0], "tf.cond", loc);
     if (!pred) return NULL;
     CondFns c = {{a[1], a[2]}, loc};
-    if (interp_is_eager(in)) {
+    if (tracer_is_eager(in)) {
         /* Eager: the branch the predicate picks, and only that one, runs. */
         bool ok, go = value_truthy(in, tensor_value(in, pred), loc, &ok);
         return ok ? call_value(in, a[go ? 1 : 2], &(CallArgs){0}, loc) : NULL;
@@ -80,7 +80,7 @@ static Value *loop_body(Interp *in, void *ctx, Value *vars) {
     /* One loop variable: the body may return it bare. */
     if (vars->list->len == 1 && !value_is_sequence(r)) return one_tuple(in, r);
     if (!value_is_sequence(r) || r->list->len != vars->list->len)
-        return interp_raise(in, EXC_VALUE_ERROR, f->loc,
+        return vm_raise(in, EXC_VALUE_ERROR, f->loc,
                             "the body of tf.while_loop must return as many values as loop_vars has "
                             "(%d), got %s",
                             vars->list->len, value_repr(in->arena, r));
@@ -94,11 +94,11 @@ static Value *loop_body(Interp *in, void *ctx, Value *vars) {
 static Value *eager_while(Interp *in, Value *vars, LoopFns *f, Value *max_iterations, SrcLoc loc) {
     int64_t max = -1;
     if (max_iterations && max_iterations->kind != VAL_NONE) {
-        Value *m = value_is_tensor(max_iterations) ? eager_python_value(in, max_iterations, loc)
+        Value *m = value_is_tensor(max_iterations) ? concrete_python_value(in, max_iterations, loc)
                                                    : max_iterations;
         if (!m) return NULL;
         if (m->kind != VAL_INT)
-            return interp_type_error(in, loc, "maximum_iterations must be an integer scalar");
+            return vm_type_error(in, loc, "maximum_iterations must be an integer scalar");
         max = m->i;
     }
     for (int64_t n = 0; max < 0 || n < max; n++) {
@@ -119,14 +119,14 @@ static List *invariant_pairs(Interp *in, Value *loop_vars, Value *invariants, Sr
     nest_flatten(in, loop_vars, &vars);
     /* A shape is a tuple of dims, itself a sequence: flatten loop_vars' structure only. */
     if (!value_is_sequence(invariants) || invariants->list->len != loop_vars->list->len) {
-        interp_raise(in, EXC_VALUE_ERROR, loc,
+        vm_raise(in, EXC_VALUE_ERROR, loc,
                      "shape_invariants must have the same structure as loop_vars");
         return NULL;
     }
     for (int i = 0; i < invariants->list->len; i++) {
         Value *s = invariants->list->items[i];
         if (value_is_sequence(loop_vars->list->items[i])) {
-            interp_not_supported(in, loc, "shape_invariants for nested loop variables");
+            vm_not_supported(in, loc, "shape_invariants for nested loop variables");
             return NULL;
         }
         list_append(in->arena, &shapes, s);
@@ -150,7 +150,7 @@ static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc lo
     if (!args_bind(in, args, "while_loop", names, 5, 3, a, loc)) return NULL;
     Value *vars = a[2];
     if (!value_is_sequence(vars))
-        return interp_type_error(in, loc, "loop_vars must be a list or tuple, got %s",
+        return vm_type_error(in, loc, "loop_vars must be a list or tuple, got %s",
                                  value_type_name(vars));
     int n = vars->list->len;
     Value *init = value_tuple(in->arena, n);
@@ -163,7 +163,7 @@ static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc lo
     if (a[3] && a[3]->kind != VAL_NONE && !(spec.invariants = invariant_pairs(in, vars, a[3], loc)))
         return NULL;
     LoopFns f = {a[0], a[1], loc};
-    Value *final = interp_is_eager(in)
+    Value *final = tracer_is_eager(in)
                        ? eager_while(in, init, &f, a[4], loc)
                        : stage_while(in, init, loop_test, loop_body, &f, &spec, loc);
     if (!final) return NULL;
@@ -180,7 +180,7 @@ static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc lo
 static Value *bool_tensor(Interp *in, Value *v, const char *fname, SrcLoc loc) {
     Value *t = to_tensor(in, v, DT_BOOL, loc);
     if (t && t->tensor.ir->type.dtype != DT_BOOL)
-        return interp_type_error(in, loc, "%s expects bool tensors, got %s", fname,
+        return vm_type_error(in, loc, "%s expects bool tensors, got %s", fname,
                                  dtype_name(t->tensor.ir->type.dtype));
     return t;
 }
@@ -190,11 +190,11 @@ static Value *prim_logical(Interp *in, Value *self, CallArgs *args, SrcLoc loc) 
     static const char *const names[] = {"op", "x", "y"};
     Value *a[3];
     if (!args_bind(in, args, "logical", names, 3, 2, a, loc)) return NULL;
-    if (a[0]->kind != VAL_STR) return interp_type_error(in, loc, "logical op name must be a str");
+    if (a[0]->kind != VAL_STR) return vm_type_error(in, loc, "logical op name must be a str");
     const char *op = a[0]->str.s;
     Opcode code = strcmp(op, "and") == 0 ? OP_LOGICAL_AND : strcmp(op, "or") == 0 ? OP_LOGICAL_OR
                 : strcmp(op, "not") == 0 ? OP_LOGICAL_NOT : OP__COUNT;
-    if (code == OP__COUNT) return interp_error(in, loc, "unknown logical op '%s'", op);
+    if (code == OP__COUNT) return vm_error(in, loc, "unknown logical op '%s'", op);
     int n = code == OP_LOGICAL_NOT ? 1 : 2;
     IrValue *inputs[2];
     for (int i = 0; i < n; i++) {
@@ -207,7 +207,7 @@ static Value *prim_logical(Interp *in, Value *self, CallArgs *args, SrcLoc loc) 
         if (!t) return NULL;
         inputs[i] = t->tensor.ir;
     }
-    IrValue *r = build_op(&in->tracer->builder, code, inputs, n, NULL, interp_op_loc(in, loc));
+    IrValue *r = build_op(&in->tracer->builder, code, inputs, n, NULL, vm_op_loc(in, loc));
     return r ? tensor_value(in, r) : NULL;
 }
 
@@ -219,7 +219,7 @@ static Value *prim_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *t = to_tensor(in, a[0], -1, loc);
     if (!t) return NULL;
     IrValue *r =
-        build_op(&in->tracer->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc));
+        build_op(&in->tracer->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, vm_op_loc(in, loc));
     return r ? tensor_value(in, r) : NULL;
 }
 
@@ -228,12 +228,12 @@ static Value *prim_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
    tf.strided_slice); registered when tensorflow is imported, which any tensor needs. */
 Value *tensor_index(Interp *in, Value *t, Value *index, SrcLoc loc) {
     if (!in->tracer->slice_helper)
-        return interp_error(in, loc, "indexing a tensor needs 'import tensorflow'");
+        return vm_error(in, loc, "indexing a tensor needs 'import tensorflow'");
     Value *argv[2] = {t, index};
     CallArgs args = {argv, 2, NULL, NULL, 0};
     /* The ops the helper builds belong to the subscript, as a call's do (eval.c). */
     SrcLoc saved = in->user_loc;
-    if (!interp_is_library_file(in, loc.file)) in->user_loc = loc;
+    if (!vm_is_library_file(in, loc.file)) in->user_loc = loc;
     Value *r = call_value(in, in->tracer->slice_helper, &args, loc);
     in->user_loc = saved;
     return r;
@@ -250,9 +250,9 @@ static Value *prim_tensor_spec(Interp *in, Value *self, CallArgs *args, SrcLoc l
     if (!args_bind(in, args, "TensorSpec", names, 3, 1, a, loc)) return NULL;
     Value *shape = a[0];
     if (shape->kind == VAL_NONE)
-        return interp_not_supported(in, loc, "a TensorSpec of unknown rank (shape=None)");
+        return vm_not_supported(in, loc, "a TensorSpec of unknown rank (shape=None)");
     if (!value_is_sequence(shape) || shape->list->len > IR_MAX_RANK)
-        return interp_type_error(in, loc,
+        return vm_type_error(in, loc,
                                  "TensorSpec shape must be a list of ints and None, got %s",
                                  value_repr(in->arena, shape));
     Value *v = ARENA_NEW(in->arena, Value);
@@ -263,17 +263,17 @@ static Value *prim_tensor_spec(Interp *in, Value *self, CallArgs *args, SrcLoc l
         if (d->kind == VAL_NONE) v->spec.type.shape.dims[i] = DIM_UNKNOWN;
         else if (d->kind == VAL_INT && d->i >= 0) v->spec.type.shape.dims[i] = d->i;
         else
-            return interp_type_error(in, loc,
+            return vm_type_error(in, loc,
                                      "TensorSpec dimensions must be ints >= 0 or None, got %s",
                                      value_repr(in->arena, d));
     }
     if (a[1] && a[1]->kind != VAL_NONE && a[1]->kind != VAL_DTYPE)
-        return interp_type_error(in, loc, "TensorSpec dtype must be a tf.DType, got %s",
+        return vm_type_error(in, loc, "TensorSpec dtype must be a tf.DType, got %s",
                                  value_repr(in->arena, a[1]));
     v->spec.type.dtype = a[1] && a[1]->kind == VAL_DTYPE ? a[1]->dtype : DT_FLOAT32;
     if (a[2] && a[2]->kind == VAL_STR) v->spec.name = a[2]->str.s;
     else if (a[2] && a[2]->kind != VAL_NONE)
-        return interp_type_error(in, loc, "TensorSpec name must be a str");
+        return vm_type_error(in, loc, "TensorSpec name must be a str");
     return v;
 }
 
@@ -301,7 +301,7 @@ Value *tensor_spec_attribute(Interp *in, Value *spec, const char *name, bool *mi
 static Function *function_arg(Interp *in, Value *v, const char *fname, SrcLoc loc) {
     if (v->kind == VAL_TF_FUNCTION) v = v->tf_fn->python_function;
     if (v->kind != VAL_FUNCTION || v->fn->def->kind != AST_FUNCDEF) {
-        interp_type_error(in, loc, "%s expects a function defined with 'def', got %s", fname,
+        vm_type_error(in, loc, "%s expects a function defined with 'def', got %s", fname,
                           value_type_name(v));
         return NULL;
     }
@@ -326,7 +326,7 @@ static Value *prim_unconverted(Interp *in, Value *self, CallArgs *args, SrcLoc l
     Value *a[1];
     if (!args_bind(in, args, "unconverted", names, 1, 1, a, loc)) return NULL;
     if (a[0]->kind == VAL_TF_FUNCTION)
-        return interp_not_supported(in, loc, "do_not_convert on a tf.function");
+        return vm_not_supported(in, loc, "do_not_convert on a tf.function");
     Function *fn = function_arg(in, a[0], "do_not_convert", loc);
     if (!fn) return NULL;
     const Node *original = fn->def->funcdef.original;
@@ -349,6 +349,6 @@ void control_prims_install(Interp *in, PyModule *m) {
         {"unconverted", prim_unconverted}, {"TensorSpec", prim_tensor_spec},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, interp_intern(in, prims[i].name),
+        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
                       value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
 }

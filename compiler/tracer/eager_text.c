@@ -4,8 +4,8 @@
  * values formatted as NumPy's array2string does with its default options: a common
  * width, '1.' for whole floats, scientific notation when magnitudes are far apart,
  * lines wrapped at 75 columns, and arrays of more than 1000 elements summarized with
- * '...'. Entry points: eager_tensor_str, eager_tensor_repr, eager_numpy_repr,
- * eager_ndarray_str.
+ * '...'. Entry points: concrete_tensor_str, concrete_tensor_repr, concrete_numpy_repr,
+ * concrete_ndarray_str.
  * Memory owner: the text lives in the given Arena. */
 #include <math.h>
 #include <stdlib.h>
@@ -381,24 +381,24 @@ static const char *tensor_shape_text(Arena *a, const IgTensor *t) {
     return shape_tuple_text(a, &s);
 }
 
-const char *eager_tensor_str(Arena *a, const IgTensor *t) {
+const char *concrete_tensor_str(Arena *a, const IgTensor *t) {
     const char *text = t->rank == 0 ? scalar_text(a, t) : array_text(a, t, " ", 0, 0);
     return arena_printf(a, "tf.Tensor(%s%s, shape=%s, dtype=%s)", strchr(text, '\n') ? "\n" : "",
                         text, tensor_shape_text(a, t), ig_dtype_name(t->dtype));
 }
 
-const char *eager_ndarray_str(Arena *a, const IgTensor *t) {
+const char *concrete_ndarray_str(Arena *a, const IgTensor *t) {
     return t->rank == 0 ? scalar_text(a, t) : array_text(a, t, " ", 0, 0);
 }
 
-const char *eager_tensor_repr(Arena *a, const IgTensor *t) {
+const char *concrete_tensor_repr(Arena *a, const IgTensor *t) {
     return arena_printf(a, "<tf.Tensor: shape=%s, dtype=%s, numpy=%s>", tensor_shape_text(a, t),
-                        ig_dtype_name(t->dtype), eager_numpy_repr(a, t));
+                        ig_dtype_name(t->dtype), concrete_numpy_repr(a, t));
 }
 
 /* NumPy's repr(a): array([...]) and the dtype unless the values imply it (float64,
    int64, bool, when there are values), on a line of its own if the last is full. */
-const char *eager_numpy_repr(Arena *a, const IgTensor *t) {
+const char *concrete_numpy_repr(Arena *a, const IgTensor *t) {
     if (t->rank == 0) return scalar_text(a, t);
     bool show_dtype =
         (t->dtype != IG_FLOAT64 && t->dtype != IG_INT64 && t->dtype != IG_BOOL) || t->size == 0;

@@ -4,15 +4,15 @@
  * t.numpy() gives NumPy's values: numbers for scalars, a read-only ndarray sharing
  * the tensor otherwise (printing, indexing, iteration, tolist, item, shape, dtype;
  * arithmetic on it is not supported yet).
- * Entry points: interp_is_eager, eager_value_truthy, eager_rows, eager_numpy,
- * eager_python_value, eager_index, ndarray_*. Memory owner: the interpreter's Arena (tensors: the
- * EagerContext). */
+ * Entry points: tracer_is_eager, concrete_truthy, concrete_rows, concrete_numpy,
+ * concrete_python_value, concrete_index, ndarray_*.
+ * Memory owner: the VM's Arena (tensors: the EagerContext). */
 #include <string.h>
 
 #include "eager_values.h"
 #include "tracer_internal.h"
 
-bool interp_is_eager(const Interp *in) { return in->tracer->builder.exec != NULL; }
+bool tracer_is_eager(const Interp *in) { return in->tracer->builder.exec != NULL; }
 
 /* The concrete tensor of a tensor or variable value (a variable is read: a new op). */
 static IgTensor *concrete(Interp *in, Value *v, SrcLoc loc) {
@@ -21,25 +21,25 @@ static IgTensor *concrete(Interp *in, Value *v, SrcLoc loc) {
     return (IgTensor *)v->tensor.concrete;
 }
 
-bool eager_value_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
+bool concrete_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     *ok = false;
     IgTensor *t = concrete(in, v, loc);
     if (!t) return false;
     char err[256];
     bool value;
     if (!eager_truth(t, &value, err, sizeof err)) {
-        interp_raise(in, EXC_VALUE_ERROR, loc, "%s", err);
+        vm_raise(in, EXC_VALUE_ERROR, loc, "%s", err);
         return false;
     }
     *ok = true;
     return value;
 }
 
-List *eager_rows(Interp *in, Value *v, SrcLoc loc) {
+List *concrete_rows(Interp *in, Value *v, SrcLoc loc) {
     IgTensor *t = concrete(in, v, loc);
     if (!t) return NULL;
     if (t->rank == 0) {
-        interp_type_error(in, loc, "Cannot iterate over a scalar tensor.");
+        vm_type_error(in, loc, "Cannot iterate over a scalar tensor.");
         return NULL;
     }
     /* Each row is t[i]: a gather, as the graph loop over a tensor does. */
@@ -74,7 +74,7 @@ static Value *nested_list(Interp *in, const IgTensor *t, int d, int64_t *index) 
     return l;
 }
 
-Value *eager_python_value(Interp *in, Value *v, SrcLoc loc) {
+Value *concrete_python_value(Interp *in, Value *v, SrcLoc loc) {
     IgTensor *t = concrete(in, v, loc);
     if (!t) return NULL;
     int64_t index = 0;
@@ -84,7 +84,7 @@ Value *eager_python_value(Interp *in, Value *v, SrcLoc loc) {
 /* ---- t.numpy(): NumPy's view of the value -------------------------------------------- */
 /* A NumPy scalar for rank 0 (a Python number here, float32 ones printed as float32),
    a read-only ndarray otherwise, sharing the tensor. */
-Value *eager_numpy(Interp *in, Value *v, SrcLoc loc) {
+Value *concrete_numpy(Interp *in, Value *v, SrcLoc loc) {
     if (v->kind == VAL_VARIABLE && !(v = variable_read(in, v, loc))) return NULL;
     IgTensor *t = concrete(in, v, loc);
     if (!t) return NULL;
@@ -101,11 +101,11 @@ Value *eager_numpy(Interp *in, Value *v, SrcLoc loc) {
 }
 
 static Value *numpy_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    if (args->npos || args->nkw) return interp_type_error(in, loc, "numpy() takes no arguments");
-    return eager_numpy(in, self, loc);
+    if (args->npos || args->nkw) return vm_type_error(in, loc, "numpy() takes no arguments");
+    return concrete_numpy(in, self, loc);
 }
 
-Value *eager_numpy_method(Interp *in, Value *v) {
+Value *concrete_numpy_method(Interp *in, Value *v) {
     return value_builtin(in->arena, "numpy", numpy_method, v);
 }
 
@@ -113,16 +113,16 @@ Value *eager_numpy_method(Interp *in, Value *v) {
 Value *ndarray_tensor(Interp *in, const Value *arr) { return tensor_value(in, arr->ndarray.ir); }
 
 static Value *tolist_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    if (args->npos || args->nkw) return interp_type_error(in, loc, "tolist() takes no arguments");
-    return eager_python_value(in, ndarray_tensor(in, self), loc);
+    if (args->npos || args->nkw) return vm_type_error(in, loc, "tolist() takes no arguments");
+    return concrete_python_value(in, ndarray_tensor(in, self), loc);
 }
 
 static Value *item_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    if (args->npos || args->nkw) return interp_not_supported(in, loc, "item() with arguments");
+    if (args->npos || args->nkw) return vm_not_supported(in, loc, "item() with arguments");
     if (self->ndarray.concrete->size != 1)
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "can only convert an array of size 1 to a Python scalar");
-    Value *x = eager_python_value(in, ndarray_tensor(in, self), loc);
+    Value *x = concrete_python_value(in, ndarray_tensor(in, self), loc);
     while (x && x->kind == VAL_LIST) x = x->list->items[0];
     return x;
 }
@@ -148,20 +148,20 @@ Value *ndarray_attribute(Interp *in, Value *arr, const char *name, bool *missing
 /* arr[i], and each row when iterating: NumPy values again. */
 Value *ndarray_index(Interp *in, Value *arr, Value *index, SrcLoc loc) {
     Value *row = tensor_index(in, ndarray_tensor(in, arr), index, loc);
-    return row ? eager_numpy(in, row, loc) : NULL;
+    return row ? concrete_numpy(in, row, loc) : NULL;
 }
 
 List *ndarray_rows(Interp *in, Value *arr, SrcLoc loc) {
-    List *rows = eager_rows(in, ndarray_tensor(in, arr), loc);
+    List *rows = concrete_rows(in, ndarray_tensor(in, arr), loc);
     for (int i = 0; rows && i < rows->len; i++)
-        if (!(rows->items[i] = eager_numpy(in, rows->items[i], loc))) return NULL;
+        if (!(rows->items[i] = concrete_numpy(in, rows->items[i], loc))) return NULL;
     return rows;
 }
 
-Value *eager_index(Interp *in, Value *v, SrcLoc loc) {
+Value *concrete_index(Interp *in, Value *v, SrcLoc loc) {
     const TensorType *t = &v->tensor.ir->type;
     if (!dtype_is_integer(t->dtype) || t->shape.rank != 0)
-        return interp_type_error(in, loc,
+        return vm_type_error(in, loc,
                                  "only integer scalar arrays can be converted to a scalar index");
-    return eager_python_value(in, v, loc);
+    return concrete_python_value(in, v, loc);
 }

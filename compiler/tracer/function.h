@@ -53,7 +53,7 @@ Env *env_binding_scope(Interp *in, Env *env, const char *name);
 /* ---- trace_report.c: retracing warning, --trace-report ------------------------------------ */
 RetraceDetector *retrace_detector_for(Interp *in, const Node *def);
 void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc);
-void interp_register_tf_function(Interp *in, TfFunction *tf);
+void tracer_register_tf_function(Interp *in, TfFunction *tf);
 void trace_report_print(Interp *in, FILE *out);
 
 

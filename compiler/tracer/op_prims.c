@@ -25,7 +25,7 @@ static bool attr_from_value(Interp *in, Attrs *attrs, const char *key, Value *v,
         for (int i = 0; i < n; i++) {
             Value *x = v->list->items[i];
             if (x->kind != VAL_INT && x->kind != VAL_BOOL) {
-                interp_type_error(in, loc, "attribute '%s' must be a list of ints, got %s", key,
+                vm_type_error(in, loc, "attribute '%s' must be a list of ints, got %s", key,
                                   value_repr(a, v));
                 return false;
             }
@@ -35,7 +35,7 @@ static bool attr_from_value(Interp *in, Attrs *attrs, const char *key, Value *v,
         return true;
     }
     default:
-        interp_type_error(in, loc, "attribute '%s' cannot be %s", key, value_repr(a, v));
+        vm_type_error(in, loc, "attribute '%s' cannot be %s", key, value_repr(a, v));
         return false;
     }
 }
@@ -43,14 +43,14 @@ static bool attr_from_value(Interp *in, Attrs *attrs, const char *key, Value *v,
 bool attrs_from_dict(Interp *in, Attrs *attrs, Value *dict, SrcLoc loc) {
     if (!dict || dict->kind == VAL_NONE) return true;
     if (dict->kind != VAL_DICT)
-        return interp_type_error(in, loc, "op attributes must be a dict"), false;
+        return vm_type_error(in, loc, "op attributes must be a dict"), false;
     Dict *d = dict->dict;
     for (int i = 0; i < d->nentries; i++) {
         DictEntry *e = &d->entries[i];
         if (!e->key) continue;
         if (e->key->kind != VAL_STR)
-            return interp_type_error(in, loc, "op attribute names must be str"), false;
-        if (!attr_from_value(in, attrs, interp_intern(in, e->key->str.s), e->value, loc))
+            return vm_type_error(in, loc, "op attribute names must be str"), false;
+        if (!attr_from_value(in, attrs, vm_intern(in, e->key->str.s), e->value, loc))
             return false;
     }
     return true;
@@ -64,13 +64,13 @@ static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a[3];
     if (!args_bind(in, args, "op", names, 3, 2, a, loc)) return NULL;
     if (a[0]->kind != VAL_STR)
-        return interp_type_error(in, loc, "_ingot.op: the op name must be a str");
+        return vm_type_error(in, loc, "_ingot.op: the op name must be a str");
     Opcode op = op_named(a[0]->str.s);
     if (op == OP__COUNT || op_info[op].abi == ABI_SPECIAL)
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "_ingot.op: no generic op named '%s'", a[0]->str.s);
     if (a[1]->kind != VAL_LIST && a[1]->kind != VAL_TUPLE)
-        return interp_type_error(in, loc, "_ingot.op: inputs must be a list");
+        return vm_type_error(in, loc, "_ingot.op: inputs must be a list");
     int n = a[1]->list->len;
     IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, n + 1);
     for (int i = 0; i < n; i++) {
@@ -81,7 +81,7 @@ static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     }
     Attrs attrs = {0};
     if (!attrs_from_dict(in, &attrs, a[2], loc)) return NULL;
-    IrValue *r = build_op(&in->tracer->builder, op, inputs, n, &attrs, interp_op_loc(in, loc));
+    IrValue *r = build_op(&in->tracer->builder, op, inputs, n, &attrs, vm_op_loc(in, loc));
     return r ? tensor_value(in, r) : NULL;
 }
 
@@ -110,8 +110,8 @@ static Value *prim_not_supported(Interp *in, Value *self, CallArgs *args, SrcLoc
     Value *a[1];
     if (!args_bind(in, args, "not_supported", names, 1, 1, a, loc)) return NULL;
     if (a[0]->kind != VAL_STR)
-        return interp_type_error(in, loc, "_ingot.not_supported: what must be a str");
-    return interp_not_supported(in, loc, a[0]->str.s);
+        return vm_type_error(in, loc, "_ingot.not_supported: what must be a str");
+    return vm_not_supported(in, loc, a[0]->str.s);
 }
 
 void op_prims_install(Interp *in, PyModule *m) {
@@ -122,6 +122,6 @@ void op_prims_install(Interp *in, PyModule *m) {
         {"not_supported", prim_not_supported},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, interp_intern(in, prims[i].name),
+        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
                       value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
 }

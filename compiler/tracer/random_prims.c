@@ -28,12 +28,12 @@ static Value *random_state_new(Interp *in, int64_t seed, const char *name_hint, 
     *cd = (ConstData){.dtype = DT_INT64,
                       .shape = shape_of(1, (const int64_t[]){IG_RANDOM_STATE_SIZE}),
                       .data = data};
-    Global *g = module_add_global(in->tracer->module, name_hint, cd, false, interp_op_loc(in, loc));
+    Global *g = module_add_global(in->tracer->module, name_hint, cd, false, vm_op_loc(in, loc));
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_VARIABLE;
     v->var.global = g;
     v->var.tf_name = "Variable:0"; /* TensorFlow's name for a Generator's state */
-    if (interp_is_eager(in)) v->var.concrete = eager_var(in->tracer->eager, g);
+    if (tracer_is_eager(in)) v->var.concrete = eager_var(in->tracer->eager, g);
     return v;
 }
 
@@ -43,9 +43,9 @@ static bool seed_arg(Interp *in, Value *v, int64_t *seed, SrcLoc loc) {
         return true;
     }
     if (value_is_tensor(v) || v->kind == VAL_VARIABLE)
-        interp_not_supported(in, loc, "a tensor as a random seed (seeds are fixed at build time)");
+        vm_not_supported(in, loc, "a tensor as a random seed (seeds are fixed at build time)");
     else
-        interp_type_error(in, loc, "a random seed must be an int, got %s", value_type_name(v));
+        vm_type_error(in, loc, "a random seed must be an int, got %s", value_type_name(v));
     return false;
 }
 
@@ -57,7 +57,7 @@ static Global *state_arg(Interp *in, Value *v, SrcLoc loc) {
             g->type.shape.dims[0] == IG_RANDOM_STATE_SIZE)
             return g;
     }
-    interp_type_error(
+    vm_type_error(
         in, loc, "expected a random generator's state (an int64 variable of shape (3,)), got %s",
         value_repr(in->arena, v));
     return NULL;
@@ -71,7 +71,7 @@ static Value *prim_random_state(Interp *in, Value *self, CallArgs *args, SrcLoc 
     Value *a[1];
     if (!args_bind(in, args, "random_state", names, 1, 1, a, loc)) return NULL;
     if (in->tracer->tracing && in->tracer->tracing->tracing_count > 1)
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "tf.function only supports singleton tf.Variables created on the "
                             "first call. Make sure the tf.random.Generator is only created once or "
                             "created outside tf.function.");
@@ -90,7 +90,7 @@ static Value *prim_random_set_seed(Interp *in, Value *self, CallArgs *args, SrcL
     if (!seed_arg(in, a[0], &seed, loc)) return NULL;
     Value *state = random_state_new(in, seed, "global_rng", loc);
     if (!state) return NULL;
-    env_set_local(in, self->module->globals, interp_intern(in, RANDOM_GLOBAL_KEY), state);
+    env_set_local(in, self->module->globals, vm_intern(in, RANDOM_GLOBAL_KEY), state);
     return value_none();
 }
 
@@ -98,8 +98,8 @@ static Value *prim_random_set_seed(Interp *in, Value *self, CallArgs *args, SrcL
  * seed on first use when tf.random.set_seed was never called. */
 static Value *prim_random_global_state(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
-        return interp_type_error(in, loc, "random_global_state() takes no arguments");
-    const char *key = interp_intern(in, RANDOM_GLOBAL_KEY);
+        return vm_type_error(in, loc, "random_global_state() takes no arguments");
+    const char *key = vm_intern(in, RANDOM_GLOBAL_KEY);
     Value *state = env_get_local(self->module->globals, key);
     if (state) return state;
     state = random_state_new(in, RANDOM_DEFAULT_SEED, "global_rng", loc);
@@ -118,27 +118,27 @@ static bool random_shape_arg(Interp *in, Value *v, Shape *out, SrcLoc loc) {
         for (int i = 0; i < v->list->len; i++) {
             Value *d = v->list->items[i];
             if (d->kind == VAL_NONE)
-                return interp_raise(in, EXC_VALUE_ERROR, loc,
+                return vm_raise(in, EXC_VALUE_ERROR, loc,
                                     "the shape of a random draw must be fully known, got %s",
                                     value_repr(in->arena, v)), false;
             if (d->kind != VAL_INT)
-                return interp_type_error(in, loc, "shape must be a list of ints, got %s",
+                return vm_type_error(in, loc, "shape must be a list of ints, got %s",
                                          value_repr(in->arena, v)),
                        false;
             out->dims[i] = d->i;
         }
     } else if (value_is_tensor(v)) {
-        return interp_not_supported(in, loc,
+        return vm_not_supported(in, loc,
                                     "a tensor as the shape of a random draw (use a list of ints)"),
                false;
     } else {
-        return interp_type_error(in, loc, "shape must be a list of ints, got %s",
+        return vm_type_error(in, loc, "shape must be a list of ints, got %s",
                                  value_repr(in->arena, v)),
                false;
     }
     for (int i = 0; i < out->rank; i++)
         if (out->dims[i] < 0)
-            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+            return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
                                 "dimension %d of shape must be >= 0, got %lld", i,
                                 (long long)out->dims[i]), false;
     return true;
@@ -151,18 +151,18 @@ static bool number_arg(Interp *in, Value *v, const char *what, double *out, SrcL
         return true;
     }
     if (value_is_tensor(v) || v->kind == VAL_VARIABLE)
-        interp_not_supported(in, loc,
+        vm_not_supported(in, loc,
                              arena_printf(in->arena,
                                           "a tensor as '%s' of a random draw (use a Python number)",
                                           what));
     else
-        interp_type_error(in, loc, "'%s' must be a number, got %s", what, value_type_name(v));
+        vm_type_error(in, loc, "'%s' must be a number, got %s", what, value_type_name(v));
     return false;
 }
 
 /* The random node: its state is the generator's variable (Inst.global). */
 static Value *random_emit(Interp *in, Opcode op, Global *state, const Attrs *attrs, SrcLoc loc) {
-    Inst *inst = build_random(&in->tracer->builder, op, attrs, state, interp_op_loc(in, loc));
+    Inst *inst = build_random(&in->tracer->builder, op, attrs, state, vm_op_loc(in, loc));
     return inst ? tensor_value(in, inst->outputs[0]) : NULL;
 }
 
@@ -177,19 +177,19 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     Value *a[7];
     if (!args_bind(in, args, "random_draw", names, 7, 6, a, loc)) return NULL;
     if (a[6] && a[6]->kind != VAL_NONE)
-        return interp_not_supported(
+        return vm_not_supported(
             in, loc,
             "the 'seed' argument of a tf.random op (use tf.random.set_seed or a "
             "tf.random.Generator)");
     if (a[0]->kind != VAL_STR)
-        return interp_type_error(in, loc, "random_draw: kind must be a string");
+        return vm_type_error(in, loc, "random_draw: kind must be a string");
     const char *kind = a[0]->str.s;
     Global *state = state_arg(in, a[1], loc);
     if (!state) return NULL;
     Shape shape;
     if (!random_shape_arg(in, a[2], &shape, loc)) return NULL;
     if (a[5]->kind != VAL_DTYPE)
-        return interp_type_error(in, loc, "expected a tf.DType, got %s",
+        return vm_type_error(in, loc, "expected a tf.DType, got %s",
                                  value_repr(in->arena, a[5]));
     DType dt = a[5]->dtype;
     bool uniform = strcmp(kind, "uniform") == 0;
@@ -197,39 +197,39 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
               : strcmp(kind, "normal") == 0 ? OP_RANDOM_NORMAL
               : strcmp(kind, "truncated_normal") == 0 ? OP_RANDOM_TRUNCATED_NORMAL
                                                       : OP__COUNT;
-    if (op == OP__COUNT) return interp_error(in, loc, "unknown random draw '%s'", kind);
+    if (op == OP__COUNT) return vm_error(in, loc, "unknown random draw '%s'", kind);
     if (uniform && dtype_is_integer(dt)) op = OP_RANDOM_UNIFORM_INT;
     if (op == OP_RANDOM_UNIFORM_INT ? !(dt == DT_INT32 || dt == DT_INT64) : !dtype_is_float(dt))
-        return interp_type_error(in, loc, "%s: dtype %s is not supported (expected %s)", kind,
+        return vm_type_error(in, loc, "%s: dtype %s is not supported (expected %s)", kind,
                                  dtype_name(dt),
                                  uniform ? "a float or int32/int64 dtype" : "float32 or float64");
     Attrs attrs = {0};
-    attrs_set_dtype(in->arena, &attrs, interp_intern(in, "dtype"), dt);
-    attrs_set_shape(in->arena, &attrs, interp_intern(in, "shape"), shape);
-    const char *k0 = interp_intern(in, uniform ? "minval" : "mean"),
-               *k1 = interp_intern(in, uniform ? "maxval" : "stddev");
+    attrs_set_dtype(in->arena, &attrs, vm_intern(in, "dtype"), dt);
+    attrs_set_shape(in->arena, &attrs, vm_intern(in, "shape"), shape);
+    const char *k0 = vm_intern(in, uniform ? "minval" : "mean"),
+               *k1 = vm_intern(in, uniform ? "maxval" : "stddev");
     if (op == OP_RANDOM_UNIFORM_INT) {
         /* TensorFlow's rules for integer draws: a maxval, and ints for both bounds. */
         if (a[4]->kind == VAL_NONE)
-            return interp_raise(in, EXC_VALUE_ERROR, loc,
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
                                 "Must specify maxval for integer dtype %s", dtype_name(dt));
         for (int i = 3; i < 5; i++)
             if (a[i]->kind != VAL_INT) {
                 if (value_is_tensor(a[i]) || a[i]->kind == VAL_VARIABLE)
-                    return interp_not_supported(
+                    return vm_not_supported(
                         in, loc, "a tensor as a bound of a random draw (use a Python int)");
-                return interp_type_error(in, loc, "'%s' of an integer draw must be an int, got %s",
+                return vm_type_error(in, loc, "'%s' of an integer draw must be an int, got %s",
                                          i == 3 ? k0 : k1, value_type_name(a[i]));
             }
         int64_t lo = a[3]->i, hi = a[4]->i;
         int64_t limit = dt == DT_INT32 ? INT32_MAX : INT64_MAX,
                 floor = dt == DT_INT32 ? INT32_MIN : INT64_MIN;
         if (lo < floor || hi > limit || (dt == DT_INT32 && (hi < floor || lo > limit)))
-            return interp_raise(in, EXC_VALUE_ERROR, loc,
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
                                 "bounds [%lld, %lld) do not fit %s", (long long)lo, (long long)hi,
                                 dtype_name(dt));
         if (lo >= hi)
-            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+            return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
                                 "Need minval < maxval, got %lld >= %lld",
                                           (long long)lo, (long long)hi);
         attrs_set_int(in->arena, &attrs, k0, lo);
@@ -253,6 +253,6 @@ void random_prims_install(Interp *in, PyModule *m) {
     };
     /* Bound to the _ingot module: the global generator's state lives in its globals. */
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, interp_intern(in, prims[i].name),
+        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
                       value_builtin(in->arena, prims[i].name, prims[i].fn, m->self));
 }

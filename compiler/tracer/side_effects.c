@@ -34,17 +34,17 @@ void side_effect_check(Interp *in, Env *env, const char *name, const char *what,
            (an instance passed in, self) outlives it. The library's own bookkeeping
            (a layer marking itself built) is not the script's pitfall. */
         if (!mutates || !v || v->kind != VAL_INSTANCE ||
-            v->inst->epoch == in->epoch || interp_is_library_file(in, loc.file))
+            v->inst->epoch == in->epoch || vm_is_library_file(in, loc.file))
             return;
-        if (!first_warning_here(in, interp_op_loc(in, loc))) return;
-        interp_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
+        if (!first_warning_here(in, vm_op_loc(in, loc))) return;
+        vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
                        "Python object '%s' (%s '%s' made outside the trace) %s inside "
                        "tf.function '%s': %s",
                        name, indefinite_article(v->inst->cls->name), v->inst->cls->name, what,
                        in->tracer->tracing->name, per_call_advice);
         return;
     }
-    if (!first_warning_here(in, interp_op_loc(in, loc))) return;
+    if (!first_warning_here(in, vm_op_loc(in, loc))) return;
     const char *kind =
         scope == env->module->globals ? "global" : "variable of an enclosing function";
     const char *type = v && (v->kind == VAL_LIST || v->kind == VAL_DICT || v->kind == VAL_MODULE)
@@ -53,7 +53,7 @@ void side_effect_check(Interp *in, Env *env, const char *name, const char *what,
     if (mutates && v && v->kind == VAL_INSTANCE)
         type = arena_printf(in->arena, "object (%s '%s')", indefinite_article(v->inst->cls->name),
                             v->inst->cls->name);
-    interp_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
+    vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
                    "Python %s%s '%s' %s inside tf.function '%s': %s", type ? type : kind,
                    type ? (scope == env->module->globals ? " (a global)" : "") : "", name, what,
                    in->tracer->tracing->name, per_call_advice);

@@ -3,14 +3,14 @@
  * from the same initial state; a tensor loop becomes a `while` node over loop-carried
  * tensors. TensorFlow's consistency rules are checked here and reported at the
  * statement, naming the variable. Entry points: stage_cond, stage_while,
- * stage_condition, region_enter/region_leave. */
+ * stage_condition, region_scope_enter/region_scope_leave. */
 #include <string.h>
 
 #include "tracer_internal.h"
 
 /* ---- Regions being traced ------------------------------------------------------------ */
 
-void region_enter(Interp *in, RegionScope *scope, Region *r) {
+void region_scope_enter(Interp *in, RegionScope *scope, Region *r) {
     scope->region = r;
     scope->saved = in->tracer->builder.region;
     scope->outer = in->tracer->open_regions;
@@ -18,7 +18,7 @@ void region_enter(Interp *in, RegionScope *scope, Region *r) {
     in->tracer->builder.region = r;
 }
 
-void region_leave(Interp *in, RegionScope *scope) {
+void region_scope_leave(Interp *in, RegionScope *scope) {
     IG_ASSERT(in->tracer->open_regions == scope);
     in->tracer->builder.region = scope->saved;
     in->tracer->open_regions = scope->outer;
@@ -39,7 +39,7 @@ IrValue *stage_condition(Interp *in, Value *cond, const char *tag, SrcLoc loc) {
     if (!t) return NULL;
     const TensorType *type = &t->tensor.ir->type;
     if (type->dtype != DT_BOOL) {
-        interp_raise(in, EXC_VALUE_ERROR, loc,
+        vm_raise(in, EXC_VALUE_ERROR, loc,
                      "condition of %s expected to be `tf.bool` scalar, got %s; to use as boolean "
                      "Tensor, use `tf.cast`; to check for None, use `is not None`",
                      tag, tensor_repr(in->arena, t));
@@ -48,11 +48,11 @@ IrValue *stage_condition(Interp *in, Value *cond, const char *tag, SrcLoc loc) {
     if (type->shape.rank != 0) {
         int64_t n = shape_num_elements(&type->shape);
         if (n != 1)
-            interp_raise(in, EXC_VALUE_ERROR, loc,
+            vm_raise(in, EXC_VALUE_ERROR, loc,
                          "condition of %s expected to be `tf.bool` scalar, got %s", tag,
                          tensor_repr(in->arena, t));
         else
-            interp_not_supported(in, loc,
+            vm_not_supported(in, loc,
                                  "a single-element condition of rank > 0 (reshape it to a scalar)");
         return NULL;
     }
@@ -71,7 +71,7 @@ static IrValue *leaf_tensor(Interp *in, Value *leaf, const char *name, const cha
         Value *t = to_tensor(in, leaf, -1, loc);
         return t ? t->tensor.ir : NULL;
     }
-    interp_type_error(in, loc,
+    vm_type_error(in, loc,
                       "'%s' must be a tensor, or a Python number, bool or string, %s; got %s", name,
                       where, value_type_name(leaf));
     return NULL;
@@ -86,7 +86,7 @@ static bool item_tensors(Interp *in, Value *item, const char *name, const char *
     for (int i = 0; i < leaves.len; i++) {
         Value *leaf = leaves.items[i];
         if (leaf->kind == VAL_NONE) {
-            interp_raise(in, EXC_VALUE_ERROR, loc, "'%s' is None at the end of %s", name, end);
+            vm_raise(in, EXC_VALUE_ERROR, loc, "'%s' is None at the end of %s", name, end);
             return false;
         }
         IrValue *t = leaf_tensor(in, leaf, name, where, loc);
@@ -110,18 +110,18 @@ static const char *const branch_name[2] = {"main", "else"};
 static Value *trace_branch(Interp *in, int which, TraceFn fn, void *ctx, const StageNames *names,
                            Region *r, List *tensors, SrcLoc loc) {
     RegionScope scope;
-    region_enter(in, &scope, r);
+    region_scope_enter(in, &scope, r);
     Value *out = fn(in, ctx, NULL);
     bool ok = out != NULL;
     for (int i = 0; ok && i < names->n; i++) {
         Value *item = out->list->items[i];
         if (item->kind == VAL_UNDEFINED) {
-            interp_raise(in, EXC_VALUE_ERROR, loc,
+            vm_raise(in, EXC_VALUE_ERROR, loc,
                          "'%s' must also be initialized in the %s branch", names->names[i],
                          branch_name[which]);
             ok = false;
         } else if (item->kind == VAL_UNDEFINED_RETURN) {
-            interp_raise(in, EXC_VALUE_ERROR, loc,
+            vm_raise(in, EXC_VALUE_ERROR, loc,
                          "the %s branch must also have a return statement", branch_name[which]);
             ok = false;
         }
@@ -131,7 +131,7 @@ static Value *trace_branch(Interp *in, int which, TraceFn fn, void *ctx, const S
         ok = item_tensors(in, out->list->items[i], names->names[i], end,
                           "to leave a tensor-dependent branch", tensors, loc);
     if (ok) region_set_results(in->tracer->module, r, ir_values(in, tensors), tensors->len);
-    region_leave(in, &scope);
+    region_scope_leave(in, &scope);
     return ok ? out : NULL;
 }
 
@@ -144,7 +144,7 @@ static bool check_branches(Interp *in, Value *out[2], const List tensors[2],
         Value *a = out[0]->list->items[i], *b = out[1]->list->items[i];
         const char *name = names->names[i];
         if (!nest_same_structure(a, b)) {
-            interp_type_error(
+            vm_type_error(
                 in, loc,
                 "'%s' must have the same nested structure in the main and else branches: %s vs. %s",
                 name, value_type_name(a), value_type_name(b));
@@ -156,14 +156,14 @@ static bool check_branches(Interp *in, Value *out[2], const List tensors[2],
             const TensorType *ta = &tensors[0].items[next]->tensor.ir->type;
             const TensorType *tb = &tensors[1].items[next]->tensor.ir->type;
             if (ta->dtype != tb->dtype) {
-                interp_type_error(
+                vm_type_error(
                     in, loc,
                     "'%s' has dtype %s in the main branch, but dtype %s in the else branch", name,
                     dtype_name(ta->dtype), dtype_name(tb->dtype));
                 return false;
             }
             if (ta->shape.rank != tb->shape.rank) {
-                interp_not_supported(
+                vm_not_supported(
                     in, loc,
                     arena_printf(in->arena,
                                  "'%s' has shape %s in the main branch but shape %s in the else "
@@ -185,7 +185,7 @@ Value *stage_cond(Interp *in, IrValue *pred, TraceFn then_fn, TraceFn else_fn, v
     if (!(out[0] = trace_branch(in, 0, then_fn, ctx, names, r[0], &tensors[0], loc))) return NULL;
     if (!(out[1] = trace_branch(in, 1, else_fn, ctx, names, r[1], &tensors[1], loc))) return NULL;
     if (!check_branches(in, out, tensors, names, loc)) return NULL;
-    Inst *cond = build_cond(&in->tracer->builder, pred, r[0], r[1], interp_op_loc(in, loc));
+    Inst *cond = build_cond(&in->tracer->builder, pred, r[0], r[1], vm_op_loc(in, loc));
     if (!cond) return NULL;
     Value **results = ARENA_ARRAY(in->arena, Value *, cond->noutputs + 1);
     for (int i = 0; i < cond->noutputs; i++) results[i] = tensor_value(in, cond->outputs[i]);
@@ -207,7 +207,7 @@ static bool is_subshape(const Shape *exit, const Shape *entry) {
 /* A shape invariant: a tuple/list of ints and Nones (tf.TensorShape's dims). */
 static bool invariant_shape(Interp *in, Value *v, Shape *out, SrcLoc loc) {
     if (!value_is_sequence(v) || v->list->len > IR_MAX_RANK) {
-        interp_type_error(
+        vm_type_error(
             in, loc,
             "a shape invariant must be a tf.TensorShape or a list of ints and None, got %s",
             value_repr(in->arena, v));
@@ -219,7 +219,7 @@ static bool invariant_shape(Interp *in, Value *v, Shape *out, SrcLoc loc) {
         if (d->kind == VAL_NONE) out->dims[i] = DIM_UNKNOWN;
         else if (d->kind == VAL_INT && d->i >= 0) out->dims[i] = d->i;
         else {
-            interp_type_error(in, loc,
+            vm_type_error(in, loc,
                               "a shape invariant's dimensions must be ints or None, got %s",
                               value_repr(in->arena, v));
             return false;
@@ -236,7 +236,7 @@ static bool find_invariant(Interp *in, const LoopSpec *spec, Value *var, Shape *
     for (int i = 0; i < spec->invariants->len; i++) {
         Value *pair = spec->invariants->items[i];
         if (!value_is_sequence(pair) || pair->list->len != 2) {
-            interp_type_error(in, loc,
+            vm_type_error(in, loc,
                               "shape_invariants must be a list of (variable, shape) pairs");
             return false;
         }
@@ -264,14 +264,14 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
         Value *item = init->list->items[i];
         const char *name = spec->names.names[i];
         if (item->kind == VAL_UNDEFINED) {
-            interp_raise(in, EXC_VALUE_ERROR, loc,
+            vm_raise(in, EXC_VALUE_ERROR, loc,
                          "'%s' must be defined before the loop: it is used after this tensor loop, "
                          "which may run zero times; give it a value before the loop",
                          name);
             return false;
         }
         if (item->kind == VAL_UNDEFINED_RETURN) {
-            interp_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc,
+            vm_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc,
                          "a return statement cannot be placed inside this TensorFlow loop; "
                          "this may happen if a return statement depends on a static Python "
                          "condition such as a "
@@ -283,7 +283,7 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
         for (int k = 0; k < leaves.len; k++) {
             Value *leaf = leaves.items[k];
             if (leaf->kind == VAL_NONE) {
-                interp_raise(in, EXC_VALUE_ERROR, loc,
+                vm_raise(in, EXC_VALUE_ERROR, loc,
                              "'%s' is not allowed to be None before the loop", name);
                 return false;
             }
@@ -294,7 +294,7 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
             bool found;
             if (!find_invariant(in, spec, leaf, &shape, &found, loc)) return false;
             if (found && !is_subshape(&t->type.shape, &shape)) {
-                interp_raise(
+                vm_raise(
                     in, EXC_VALUE_ERROR, loc,
                     "'%s' has shape %s before the loop, which does not conform with the shape "
                     "invariant %s",
@@ -334,14 +334,14 @@ static bool check_iteration(Interp *in, Value *init, Value *exit, const LoopSpec
         const char *name = spec->names.names[i];
         Value *item = exit->list->items[i];
         if (!nest_same_structure(init->list->items[i], item)) {
-            interp_type_error(
+            vm_type_error(
                 in, loc,
                 "'%s' does not have the same nested structure after one iteration: %s vs. %s", name,
                 value_type_name(init->list->items[i]), value_type_name(item));
             return false;
         }
         if (item->kind == VAL_UNDEFINED) {
-            interp_raise(in, EXC_VALUE_ERROR, loc, "'%s' must be defined before the loop", name);
+            vm_raise(in, EXC_VALUE_ERROR, loc, "'%s' must be defined before the loop", name);
             return false;
         }
         if (!item_tensors(in, item, name, "the iteration",
@@ -352,20 +352,20 @@ static bool check_iteration(Interp *in, Value *init, Value *exit, const LoopSpec
         const TensorType *entry = &c->init.items[k]->tensor.ir->type;
         const TensorType *t = &tensors->items[k]->tensor.ir->type;
         if (t->dtype != entry->dtype) {
-            interp_type_error(in, loc,
+            vm_type_error(in, loc,
                               "'%s' has dtype %s before the loop, but dtype %s after one iteration",
                               c->names[k], dtype_name(entry->dtype), dtype_name(t->dtype));
             return false;
         }
         if (is_subshape(&t->shape, &c->shapes[k])) continue;
         if (c->declared[k])
-            interp_raise(
+            vm_raise(
                 in, EXC_VALUE_ERROR, loc,
                 "'%s' has shape %s after one iteration, which does not conform with the shape "
                 "invariant %s",
                 c->names[k], shape_text(in, &t->shape), shape_text(in, &c->shapes[k]));
         else
-            interp_raise(in, EXC_VALUE_ERROR, loc,
+            vm_raise(in, EXC_VALUE_ERROR, loc,
                          "'%s' has shape %s before the loop, but shape %s after one iteration. Use "
                          "tf.autograph.experimental.set_loop_options to set shape invariants.",
                          c->names[k], shape_text(in, &c->shapes[k]), shape_text(in, &t->shape));
@@ -381,7 +381,7 @@ static IrValue *int32_const(Interp *in, int32_t v, SrcLoc loc) {
 
 Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, void *ctx,
                    const LoopSpec *spec, SrcLoc loc) {
-    SrcLoc op_loc = interp_op_loc(in, loc);
+    SrcLoc op_loc = vm_op_loc(in, loc);
     Carried c = {0};
     if (!carried_init(in, init, spec, &c, loc)) return NULL;
     /* maximum_iterations: a hidden counter carried along, as tf.while_loop does. */
@@ -407,7 +407,7 @@ Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, vo
     IrValue *counter =
         limit ? region_add_param(in->tracer->module, cond_r, inits[nleaves]->type, "iterations")
               : NULL;
-    region_enter(in, &scope, cond_r);
+    region_scope_enter(in, &scope, cond_r);
     Value *test = test_fn(in, ctx, vars);
     IrValue *go = test ? stage_condition(in, test, "while loop", loc) : NULL;
     if (go && limit) {
@@ -417,7 +417,7 @@ Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, vo
         go = below ? build_op(&in->tracer->builder, OP_LOGICAL_AND, both, 2, NULL, op_loc) : NULL;
     }
     if (go) region_set_results(in->tracer->module, cond_r, &go, 1);
-    region_leave(in, &scope);
+    region_scope_leave(in, &scope);
     if (!go) return NULL;
 
     /* One iteration of the body on the body region's params. */
@@ -426,7 +426,7 @@ Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, vo
     counter = limit
                   ? region_add_param(in->tracer->module, body_r, inits[nleaves]->type, "iterations")
                   : NULL;
-    region_enter(in, &scope, body_r);
+    region_scope_enter(in, &scope, body_r);
     Value *exit = body_fn(in, ctx, vars);
     List tensors = {0};
     bool ok = exit && check_iteration(in, init, exit, spec, &c, &tensors, loc);
@@ -438,7 +438,7 @@ Value *stage_while(Interp *in, Value *init, TraceFn test_fn, TraceFn body_fn, vo
                          build_op(&in->tracer->builder, OP_ADD, step, 2, NULL, op_loc)) != NULL;
     }
     if (ok) region_set_results(in->tracer->module, body_r, next, ncarried);
-    region_leave(in, &scope);
+    region_scope_leave(in, &scope);
     if (!ok) return NULL;
 
     Inst *loop = build_while(&in->tracer->builder, inits, ncarried, cond_r, body_r, op_loc);

@@ -63,7 +63,7 @@ static Value *named_tensor_value(Interp *in, IrValue *ir, const char *base) {
     v->tensor.ir = ir;
     v->tensor.func = in->tracer->builder.region ? in->tracer->builder.region->func : NULL;
     v->tensor.concrete = in->tracer->eager ? eager_tensor(in->tracer->eager, ir) : NULL;
-    if (interp_is_eager(in)) return v; /* eager tensors have no names (see .name) */
+    if (tracer_is_eager(in)) return v; /* eager tensors have no names (see .name) */
     if (in->tracer->operand_name && ir->def && ir->def->op == OP_CONST) {
         v->tensor.tf_name = arena_printf(in->arena, "%s:0", in->tracer->operand_name);
         in->tracer->operand_name = NULL;
@@ -89,7 +89,7 @@ static Value *op_operand(Interp *in, Value *v, int dtype, const char *scope, con
 
 /* The name the next op of this kind will get, for its operands' scope; NULL eagerly. */
 static const char *op_scope(Interp *in, Opcode op) {
-    return interp_is_eager(in) ? NULL : unique_op_name(in, tf_default_op_name(op), false);
+    return tracer_is_eager(in) ? NULL : unique_op_name(in, tf_default_op_name(op), false);
 }
 
 const char *shape_tuple_text(Arena *a, const Shape *s) {
@@ -117,12 +117,12 @@ const char *tensor_repr(Arena *a, const Value *v) {
 static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc);
 
 static Value *emit(Interp *in, Opcode op, IrValue **inputs, int n, const Attrs *attrs, SrcLoc loc) {
-    IrValue *r = build_op(&in->tracer->builder, op, inputs, n, attrs, interp_op_loc(in, loc));
+    IrValue *r = build_op(&in->tracer->builder, op, inputs, n, attrs, vm_op_loc(in, loc));
     return r ? tensor_value(in, r) : NULL;
 }
 
 static Value *emit_const(Interp *in, const ConstData *cd, SrcLoc loc) {
-    IrValue *r = build_const(&in->tracer->builder, cd, interp_op_loc(in, loc));
+    IrValue *r = build_const(&in->tracer->builder, cd, vm_op_loc(in, loc));
     return r ? tensor_value(in, r) : NULL;
 }
 
@@ -132,7 +132,7 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
     Func *here = in->tracer->builder.region ? in->tracer->builder.region->func : NULL;
     if (v->tensor.func == here) {
         if (tensor_in_scope(in, v->tensor.ir)) return v->tensor.ir;
-        interp_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
+        vm_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
                      "%s was made inside a tensor-dependent branch or loop and is out of "
                      "scope here; pass it out as a variable the branch or loop assigns instead of "
                      "storing it in a "
@@ -144,7 +144,7 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
     if (def && def->op == OP_FLAG) {
         /* A flag reads a value fixed before the program starts: read it here too. */
         IrValue *r =
-            build_op(&in->tracer->builder, OP_FLAG, NULL, 0, &def->attrs, interp_op_loc(in, loc));
+            build_op(&in->tracer->builder, OP_FLAG, NULL, 0, &def->attrs, vm_op_loc(in, loc));
         return r;
     }
     if (def && def->op == OP_CONST) {
@@ -157,7 +157,7 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
        TensorFlow captures it, by an implicit parameter the call sites pass. */
     if (in->tracer->captures && in->tracer->captures->func == here)
         return capture_tensor(in, v, loc);
-    interp_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
+    vm_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
                  "%s belongs to another function's graph and cannot be used here; "
                  "return it from that function, or pass it as an argument",
                  tensor_repr(in->arena, v));
@@ -181,14 +181,14 @@ static DType infer_scalar_dtype(const Value *v) {
 static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt, SrcLoc loc) {
     if (value_is_sequence(v)) {
         if (depth >= IR_MAX_RANK)
-            return interp_raise(in, EXC_VALUE_ERROR, loc,
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
                                 "too many dimensions (at most %d)", IR_MAX_RANK), false;
         int64_t n = v->list->len;
         if (shape->rank <= depth) {
             shape->rank = depth + 1;
             shape->dims[depth] = n;
         } else if (shape->dims[depth] != n) {
-            interp_raise(in, EXC_VALUE_ERROR, loc,
+            vm_raise(in, EXC_VALUE_ERROR, loc,
                          "can't convert non-rectangular Python sequence to Tensor");
             return false;
         }
@@ -197,16 +197,16 @@ static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt
         return true;
     }
     if (depth < shape->rank && shape->rank > 0 && depth != shape->rank) {
-        interp_raise(in, EXC_VALUE_ERROR, loc,
+        vm_raise(in, EXC_VALUE_ERROR, loc,
                      "can't convert non-rectangular Python sequence to Tensor");
         return false;
     }
     DType e = infer_scalar_dtype(v);
     if (e == DT__COUNT) {
         if (value_is_tensor(v))
-            interp_not_supported(in, loc, "a Python list of tensors as a tensor (use tf.stack)");
+            vm_not_supported(in, loc, "a Python list of tensors as a tensor (use tf.stack)");
         else
-            interp_raise(in, EXC_VALUE_ERROR, loc,
+            vm_raise(in, EXC_VALUE_ERROR, loc,
                          "attempt to convert a value (%s) with an unsupported type (<class '%s'>) "
                          "to a Tensor",
                          value_repr(in->arena, v), value_type_name(v));
@@ -216,7 +216,7 @@ static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt
     if (*dt == DT__COUNT) *dt = e;
     else if (*dt != e) {
         if (*dt == DT_STRING || e == DT_STRING) {
-            interp_type_error(in, loc, "can't mix strings and numbers in one tensor");
+            vm_type_error(in, loc, "can't mix strings and numbers in one tensor");
             return false;
         }
         int rank_old = *dt == DT_BOOL ? 0 : *dt == DT_INT32 ? 1 : *dt == DT_INT64 ? 2 : 3;
@@ -264,7 +264,7 @@ static bool store_element(Interp *in, Value *v, DType dt, void *dst, SrcLoc loc)
     default: break;
     }
 bad:
-    interp_type_error(in, loc, "Cannot convert %s to EagerTensor of dtype %s",
+    vm_type_error(in, loc, "Cannot convert %s to EagerTensor of dtype %s",
                       value_repr(in->arena, v), dtype_name(dt));
     return false;
 }
@@ -306,7 +306,7 @@ Value *to_tensor(Interp *in, Value *v, int preferred, SrcLoc loc) {
     if (value_is_tensor(v)) {
         DType have = v->tensor.ir->type.dtype;
         if (preferred >= 0 && (DType)preferred != have)
-            return interp_raise(in, EXC_VALUE_ERROR, loc,
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
                                 "Tensor conversion requested dtype %s for Tensor with dtype %s",
                                 dtype_name((DType)preferred), dtype_name(have));
         IrValue *ir = use_tensor(in, v, loc);
@@ -319,7 +319,7 @@ Value *to_tensor(Interp *in, Value *v, int preferred, SrcLoc loc) {
 static Value *cast_to(Interp *in, Value *t, DType to, SrcLoc loc) {
     if (t->tensor.ir->type.dtype == to) return t;
     Attrs attrs = {0};
-    attrs_set_dtype(in->arena, &attrs, interp_intern(in, "dtype"), to);
+    attrs_set_dtype(in->arena, &attrs, vm_intern(in, "dtype"), to);
     IrValue *x = t->tensor.ir;
     return emit(in, OP_CAST, &x, 1, &attrs, loc);
 }
@@ -370,7 +370,7 @@ static bool coerce_pair(Interp *in, Opcode op, Value **a, Value **b, SrcLoc loc)
     if (!*a || !*b) return false;
     DType da = (*a)->tensor.ir->type.dtype, db = (*b)->tensor.ir->type.dtype;
     if (da != db) {
-        interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+        vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
                      "cannot compute %s as input #1(zero-based) was expected to be a %s "
                      "tensor but is a %s tensor",
                      tf_op_name(op), tf_kernel_dtype(da), tf_kernel_dtype(db));
@@ -404,7 +404,7 @@ static Value *tensor_bitwise(Interp *in, BinOp op, Value *a, Value *b, SrcLoc lo
     Value *tb = ta ? to_tensor(in, b, (int)ta->tensor.ir->type.dtype, loc) : NULL;
     if (!tb) return NULL;
     if (ta->tensor.ir->type.dtype != DT_BOOL || tb->tensor.ir->type.dtype != DT_BOOL)
-        return interp_not_supported(
+        return vm_not_supported(
             in, loc,
             arena_printf(in->arena, "the operator '%s' on %s tensors (bitwise ops)",
                          ast_binop_symbol(op), dtype_name(ta->tensor.ir->type.dtype)));
@@ -420,7 +420,7 @@ Value *tensor_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
         return tensor_bitwise(in, op, a, b, loc);
     Opcode code = binop_opcode(op);
     if (code == OP__COUNT)
-        return interp_not_supported(
+        return vm_not_supported(
             in, loc, arena_printf(in->arena, "the operator '%s' on tensors", ast_binop_symbol(op)));
     return binary(in, code, a, b, NULL, loc);
 }
@@ -446,11 +446,11 @@ Value *tensor_unary(Interp *in, UnaryOp op, Value *a, SrcLoc loc) {
         t = t ? to_tensor(in, t, -1, loc) : NULL;
         if (!t) return NULL;
         if (t->tensor.ir->type.dtype != DT_BOOL)
-            return interp_not_supported(in, loc, "'~' on integer tensors (bitwise ops)");
+            return vm_not_supported(in, loc, "'~' on integer tensors (bitwise ops)");
         IrValue *x = t->tensor.ir;
         return emit(in, OP_LOGICAL_NOT, &x, 1, NULL, loc);
     }
-    return interp_not_supported(in, loc, "this unary operator on tensors");
+    return vm_not_supported(in, loc, "this unary operator on tensors");
 }
 
 Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool *missing) {
@@ -467,12 +467,12 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool
     }
     if (strcmp(name, "ndim") == 0) return value_int(in->arena, type->shape.rank);
     if (strcmp(name, "name") == 0 && !t->tensor.tf_name)
-        return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                             "Tensor.name is undefined when eager execution is enabled.");
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, t->tensor.tf_name);
-    if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, t);
+    if (strcmp(name, "numpy") == 0 && tracer_is_eager(in)) return concrete_numpy_method(in, t);
     if (strcmp(name, "numpy") == 0)
-        return interp_error(
+        return vm_error(
             in, loc,
             "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
     *missing = true;
@@ -486,7 +486,7 @@ static int dtype_arg(Interp *in, Value *v, SrcLoc loc, bool *ok) {
     if (!v || v->kind == VAL_NONE) return -1;
     if (v->kind == VAL_DTYPE) return (int)v->dtype;
     *ok = false;
-    interp_type_error(in, loc, "expected a tf.DType, got %s", value_repr(in->arena, v));
+    vm_type_error(in, loc, "expected a tf.DType, got %s", value_repr(in->arena, v));
     return -1;
 }
 
@@ -498,16 +498,16 @@ static bool int_list_arg(Interp *in, Value *v, int64_t *out, int *n, SrcLoc loc,
     }
     if (!value_is_sequence(v) || v->list->len > IR_MAX_RANK) {
         if (value_is_tensor(v))
-            return interp_not_supported(in, loc, arena_printf(in->arena, "a tensor as %s", what)),
+            return vm_not_supported(in, loc, arena_printf(in->arena, "a tensor as %s", what)),
                    false;
-        interp_type_error(in, loc, "%s must be an int or a list of ints, got %s", what,
+        vm_type_error(in, loc, "%s must be an int or a list of ints, got %s", what,
                           value_repr(in->arena, v));
         return false;
     }
     for (int i = 0; i < v->list->len; i++) {
         Value *x = v->list->items[i];
         if (x->kind != VAL_INT) {
-            interp_type_error(in, loc, "%s must be a list of ints, got %s", what,
+            vm_type_error(in, loc, "%s must be a list of ints, got %s", what,
                               value_repr(in->arena, v));
             return false;
         }
@@ -526,7 +526,7 @@ static Value *prim_constant(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     int dt = dtype_arg(in, a[1], loc, &ok);
     if (!ok) return NULL;
     if (a[2] && a[2]->kind != VAL_NONE)
-        return interp_not_supported(in, loc, "the 'shape' argument of tf.constant");
+        return vm_not_supported(in, loc, "the 'shape' argument of tf.constant");
     if (value_is_tensor(a[0]) || a[0]->kind == VAL_NDARRAY) {
         Value *t = to_tensor(in, a[0], -1, loc);
         return t && dt >= 0 ? cast_to(in, t, (DType)dt, loc) : t;
@@ -554,23 +554,23 @@ static Value *prim_fill(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (!int_list_arg(in, a[0], dims, &rank, loc, "shape")) return NULL;
     for (int i = 0; i < rank; i++)
         if (dims[i] < 0)
-            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+            return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
                                 "dimension %d of shape must be >= 0, got %lld", i,
                                 (long long)dims[i]);
     bool ok;
     int dt = dtype_arg(in, a[2], loc, &ok);
     if (!ok) return NULL;
-    if (!value_is_number(a[1])) return interp_not_supported(in, loc, "a non-number fill value");
+    if (!value_is_number(a[1])) return vm_not_supported(in, loc, "a non-number fill value");
     Attrs attrs = {0};
-    attrs_set_dtype(in->arena, &attrs, interp_intern(in, "dtype"),
+    attrs_set_dtype(in->arena, &attrs, vm_intern(in, "dtype"),
                     dt >= 0 ? (DType)dt : DT_FLOAT32);
-    attrs_set_shape(in->arena, &attrs, interp_intern(in, "shape"), shape_of(rank, dims));
+    attrs_set_shape(in->arena, &attrs, vm_intern(in, "shape"), shape_of(rank, dims));
     double v = a[1]->kind == VAL_FLOAT ? a[1]->f
                : a[1]->kind == VAL_INT ? (double)a[1]->i
                                        : a[1]->b;
-    attrs_set_float(in->arena, &attrs, interp_intern(in, "value"), v);
+    attrs_set_float(in->arena, &attrs, vm_intern(in, "value"), v);
     /* tf.zeros and tf.ones name their op "zeros" and "ones"; tf.fill "Fill". */
-    IrValue *r = build_op(&in->tracer->builder, OP_FILL, NULL, 0, &attrs, interp_op_loc(in, loc));
+    IrValue *r = build_op(&in->tracer->builder, OP_FILL, NULL, 0, &attrs, vm_op_loc(in, loc));
     const char *base = a[3] && a[3]->kind == VAL_STR ? a[3]->str.s : NULL;
     return r ? named_tensor_value(in, r, base) : NULL;
 }
@@ -594,7 +594,7 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
                     : d == DT_FLOAT64 ? 3
                                       : -1;
             if (r < 0)
-                return interp_type_error(in, loc,
+                return vm_type_error(in, loc,
                                          "range() arguments must be numbers or numeric tensors");
             if (r > rank) rank = r, best = (int)d;
         }
@@ -609,7 +609,7 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
         if (t) t = cast_to(in, t, (DType)dt, loc);
         if (!t) return NULL;
         if (t->tensor.ir->type.shape.rank != 0)
-            return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+            return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
                                 "range() arguments must be scalars");
         inputs[i] = t->tensor.ir;
     }
@@ -662,7 +662,7 @@ static Value *prim_binary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             }
             return binary(in, table[i].op, x, y, &attrs, loc);
         }
-    return interp_raise(in, EXC_VALUE_ERROR, loc,
+    return vm_raise(in, EXC_VALUE_ERROR, loc,
                         "_ingot.binary: unknown op %s", value_repr(in->arena, a[0]));
 }
 
@@ -675,7 +675,7 @@ static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     /* Any one-input elementwise op of ops.def, by its name. */
     Opcode op = op_named(strcmp(name, "negative") == 0 ? "neg" : name);
     if (op == OP__COUNT || op_info[op].ninputs != 1 || op_info[op].abi != ABI_INPUTS)
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "_ingot.unary: unknown op %s", value_repr(in->arena, a[0]));
     Value *t = to_tensor(in, a[1], -1, loc);
     if (!t) return NULL;
@@ -693,7 +693,7 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (!args_bind(in, args, "reduce", names, 4, 2, a4, loc)) return NULL;
     Opcode op = a4[0]->kind == VAL_STR ? op_named(a4[0]->str.s) : OP__COUNT;
     if (op == OP__COUNT || op_info[op].abi != ABI_REDUCE)
-        return interp_raise(in, EXC_VALUE_ERROR, loc, "_ingot.reduce: unknown op %s",
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "_ingot.reduce: unknown op %s",
                             value_repr(in->arena, a4[0]));
     Value **a = a4 + 1;
     Value *x = variable_deref(in, a[0], loc);
@@ -707,18 +707,18 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         if (!int_list_arg(in, a[1], axes, &n, loc, "axis")) return NULL;
         for (int i = 0; i < n; i++) {
             if (axes[i] < -rank || axes[i] >= rank)
-                return interp_raise(
+                return vm_raise(
                     in, EXC_INVALID_ARGUMENT_ERROR, loc,
                     "Invalid reduction dimension (%lld for input with %d dimension(s))",
                     (long long)axes[i], rank);
             if (axes[i] < 0) axes[i] += rank;
             for (int k = 0; k < i; k++)
                 if (axes[k] == axes[i])
-                    return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                    return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
                                         "%s: axis %lld appears twice",
                                         op_info[op].name, (long long)axes[i]);
         }
-        attrs_set_ints(in->arena, &attrs, interp_intern(in, "axis"), axes, n);
+        attrs_set_ints(in->arena, &attrs, vm_intern(in, "axis"), axes, n);
     }
     bool keep = false;
     if (a[2] && a[2]->kind != VAL_NONE) {
@@ -726,7 +726,7 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         keep = value_truthy(in, a[2], loc, &ok);
         if (!ok) return NULL;
     }
-    attrs_set_bool(in->arena, &attrs, interp_intern(in, "keepdims"), keep);
+    attrs_set_bool(in->arena, &attrs, vm_intern(in, "keepdims"), keep);
     IrValue *xv = t->tensor.ir;
     return emit(in, op, &xv, 1, &attrs, loc);
 }
@@ -743,11 +743,11 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         else if (strcmp(name, "summarize") == 0 && v->kind == VAL_INT) summarize = v->i;
         else if (strcmp(name, "summarize") == 0 && v->kind == VAL_NONE) summarize = 3;
         else if (strcmp(name, "output_stream") == 0 && v->kind != VAL_NONE)
-            return interp_not_supported(in, loc, "the 'output_stream' argument of tf.print");
+            return vm_not_supported(in, loc, "the 'output_stream' argument of tf.print");
         else if (strcmp(name, "output_stream") == 0) continue;
         else if (strcmp(name, "name") == 0) continue;
         else
-            return interp_type_error(in, loc, "print() got an unexpected keyword argument '%s'",
+            return vm_type_error(in, loc, "print() got an unexpected keyword argument '%s'",
                                      name);
     }
     IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, args->npos + 1);
@@ -765,12 +765,12 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         inputs[i] = t->tensor.ir;
     }
     Attrs attrs = {0};
-    attrs_set_string(in->arena, &attrs, interp_intern(in, "sep"), sep);
-    attrs_set_string(in->arena, &attrs, interp_intern(in, "end"), end);
-    attrs_set_int(in->arena, &attrs, interp_intern(in, "summarize"),
+    attrs_set_string(in->arena, &attrs, vm_intern(in, "sep"), sep);
+    attrs_set_string(in->arena, &attrs, vm_intern(in, "end"), end);
+    attrs_set_int(in->arena, &attrs, vm_intern(in, "summarize"),
                   summarize < 0 ? -1 : summarize);
     Inst *inst = build_inst(&in->tracer->builder, OP_PRINT, inputs, args->npos, &attrs, NULL,
-                            interp_op_loc(in, loc));
+                            vm_op_loc(in, loc));
     if (!inst) return NULL;
     return value_none();
 }
@@ -786,7 +786,7 @@ static Value *prim_run_functions_eagerly(Interp *in, Value *self, CallArgs *args
     bool ok, on = value_truthy(in, a[0], loc, &ok);
     if (!ok) return NULL;
     if (in->tracer->tracing)
-        return interp_not_supported(
+        return vm_not_supported(
             in, loc, "tf.config.run_functions_eagerly inside a tf.function being traced");
     in->tracer->run_functions_eagerly = on;
     return value_none();
@@ -795,7 +795,7 @@ static Value *prim_run_functions_eagerly(Interp *in, Value *self, CallArgs *args
 static Value *prim_functions_run_eagerly(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (!args_bind(in, args, "functions_run_eagerly", NULL, 0, 0, NULL, loc)) return NULL;
-    return value_bool(in->tracer->run_functions_eagerly || interp_is_eager(in));
+    return value_bool(in->tracer->run_functions_eagerly || tracer_is_eager(in));
 }
 
 static Value *prim_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -804,14 +804,14 @@ static Value *prim_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     Value *a[3];
     if (!args_bind(in, args, "function", names, 3, 1, a, loc)) return NULL;
     if (a[0]->kind != VAL_FUNCTION)
-        return interp_type_error(in, loc, "tf.function expects a Python function, got %s",
+        return vm_type_error(in, loc, "tf.function expects a Python function, got %s",
                                  value_type_name(a[0]));
     bool ok = true, relax = a[2] ? value_truthy(in, a[2], loc, &ok) : false;
     return ok ? tf_function_new(in, a[0], a[1], relax, loc) : NULL;
 }
 
 PyModule *ingot_primitives_module(Interp *in) {
-    PyModule *m = module_create(in, "_ingot", NULL, true);
+    PyModule *m = pymodule_create(in, "_ingot", NULL, true);
     static const struct { const char *name; BuiltinFn fn;
     } prims[] = {
         {"constant", prim_constant},
@@ -828,7 +828,7 @@ PyModule *ingot_primitives_module(Interp *in) {
         {"functions_run_eagerly", prim_functions_run_eagerly},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, interp_intern(in, prims[i].name),
+        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
                       value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
     control_prims_install(in, m);
     variables_install(in, m);
@@ -840,10 +840,10 @@ PyModule *ingot_primitives_module(Interp *in) {
                                          "OperatorNotAllowedInGraphError",
                                          "InaccessibleTensorError"};
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
-        env_set_local(in, m->globals, interp_intern(in, errors[i]),
+        env_set_local(in, m->globals, vm_intern(in, errors[i]),
                       tensorflow_error_class(in, errors[i]));
     for (int dt = 0; dt < DT__COUNT; dt++)
-        env_set_local(in, m->globals, interp_intern(in, dtype_name((DType)dt)),
+        env_set_local(in, m->globals, vm_intern(in, dtype_name((DType)dt)),
                       value_dtype(in->arena, (DType)dt));
     return m;
 }

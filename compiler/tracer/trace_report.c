@@ -2,7 +2,7 @@
  * warning (one detector per Python def, over the last 10 calls from the top level,
  * at most twice) and `ingot build --trace-report` (every concrete signature, the call
  * that traced it and why, and its graph's size). Entry points: retrace_detector_for,
- * retrace_detector_record, interp_register_tf_function, trace_report_print.
+ * retrace_detector_record, tracer_register_tf_function, trace_report_print.
  * Memory owner: the interpreter's Arena. */
 #include <string.h>
 
@@ -66,7 +66,7 @@ void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc
     if (d->warnings >= RETRACE_MAX_WARNINGS || d->n < RETRACE_THRESHOLD) return;
     d->warnings++;
     if (in->opt->disabled_warnings[WARN_RETRACING]) return;
-    interp_warning(in, WARN_RETRACING, loc,
+    vm_warning(in, WARN_RETRACING, loc,
                    "%d out of the last %d calls to '%s' triggered tf.function retracing; tracing "
                    "is expensive. "
                    "Likely causes: (1) a tf.function created again and again in a loop (define it "
@@ -77,7 +77,7 @@ void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc
                    d->n, d->calls, tf->name);
 }
 
-void interp_register_tf_function(Interp *in, TfFunction *tf) {
+void tracer_register_tf_function(Interp *in, TfFunction *tf) {
     if (in->tracer->ntf_functions == in->tracer->tf_functions_cap) {
         int cap = in->tracer->tf_functions_cap ? in->tracer->tf_functions_cap * 2 : 8;
         in->tracer->tf_functions =

@@ -8,7 +8,7 @@
 
 /* The builder's errors come with their kind (the graph and exec modules know nothing
    of Python's classes): the kind picks the class, the message is only text. */
-void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg) {
+void tracer_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg) {
     Interp *in = ctx;
     if (kind == BUILD_ERROR_UNSUPPORTED) {
         vm_report_error(in, loc, msg);
@@ -17,7 +17,7 @@ void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char
     /* As TensorFlow: a bad shape or dtype found building a graph is a ValueError; an
        op that fails as it runs (any op, eagerly) an InvalidArgumentError. */
     bool graph = kind == BUILD_ERROR_SHAPE && !in->tracer->builder.exec;
-    interp_raise(in, graph ? EXC_VALUE_ERROR : EXC_INVALID_ARGUMENT_ERROR, loc, "%s", msg);
+    vm_raise(in, graph ? EXC_VALUE_ERROR : EXC_INVALID_ARGUMENT_ERROR, loc, "%s", msg);
 }
 
 void tracer_set_tracing(Interp *in, const TfFunction *tf) {
@@ -100,7 +100,7 @@ static Interp *tracer_start(Arena *arena, Diag *diag, const Node *script,
                            .region = program->body,
                            .diag = diag,
                            .chain = NULL,
-                           .on_error = interp_builder_error,
+                           .on_error = tracer_builder_error,
                            .on_error_ctx = in};
     if (eager) {
         t->eager = eager_new(t->module, opt->argc, opt->argv);

@@ -94,7 +94,7 @@ typedef struct Tracer {
 
 /* ---- tracer.c: the tracer's life ------------------------------------------------------ */
 /* The graph builder's errors (Builder.on_error), raised as TensorFlow's exceptions. */
-void interp_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);
+void tracer_builder_error(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);
 /* Enters (tf non-NULL) or leaves a trace of tf: watch_stores follows. */
 void tracer_set_tracing(Interp *in, const TfFunction *tf);
 
@@ -146,8 +146,8 @@ bool nest_same_structure(const Value *a, const Value *b);
 Value *nest_pack(Interp *in, Value *structure, Value **leaves, int *next);
 
 /* ---- staging.c: cond and while nodes ------------------------------------------------------ */
-void region_enter(Interp *in, RegionScope *scope, Region *r);
-void region_leave(Interp *in, RegionScope *scope);
+void region_scope_enter(Interp *in, RegionScope *scope, Region *r);
+void region_scope_leave(Interp *in, RegionScope *scope);
 /* The tensor's defining region is the function's body or a region still open. */
 bool tensor_in_scope(const Interp *in, const IrValue *v);
 /* cond as a bool scalar tensor, or NULL after TensorFlow's ValueError ("condition of

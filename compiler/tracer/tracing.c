@@ -19,13 +19,13 @@ Value *tf_function_new(Interp *in, Value *python_function, Value *input_signatur
     tf->reduce_retracing = reduce_retracing;
     if (input_signature && input_signature->kind != VAL_NONE) {
         if (!value_is_sequence(input_signature))
-            return interp_type_error(in, loc,
+            return vm_type_error(in, loc,
                                      "input_signature must be a list of tf.TensorSpec, got %s",
                                      value_type_name(input_signature));
         for (int i = 0; i < input_signature->list->len; i++) {
             Value *s = input_signature->list->items[i];
             if (s->kind != VAL_TENSOR_SPEC)
-                return interp_not_supported(in, loc,
+                return vm_not_supported(in, loc,
                                             arena_printf(in->arena,
                                                          "an input_signature entry that is %s %s "
                                                          "(only tf.TensorSpec)",
@@ -35,7 +35,7 @@ Value *tf_function_new(Interp *in, Value *python_function, Value *input_signatur
         tf->input_signature = input_signature->list;
     }
     tf->detector = retrace_detector_for(in, python_function->fn->def);
-    interp_register_tf_function(in, tf);
+    tracer_register_tf_function(in, tf);
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_TF_FUNCTION;
     v->tf_fn = tf;
@@ -55,7 +55,7 @@ Value *tf_function_bound_to(Interp *in, Value *tf_value, Value *obj) {
                          .reduce_retracing = tf->reduce_retracing,
                          .detector = tf->detector,
                          .bound_self = obj};
-    interp_register_tf_function(in, copy);
+    tracer_register_tf_function(in, copy);
     Value *v = value_new(in->arena, VAL_TF_FUNCTION);
     v->tf_fn = copy;
     if (tf->nbound == tf->bound_cap) {
@@ -116,7 +116,7 @@ static Value *convert_output(Interp *in, Value *leaf, void *ctx) {
     if (leaf->kind == VAL_NONE) return leaf;
     if (leaf->kind == VAL_TENSOR || value_is_number(leaf) || leaf->kind == VAL_STR)
         return to_tensor(in, leaf, -1, loc);
-    return interp_not_supported(
+    return vm_not_supported(
         in, loc,
         arena_printf(in->arena, "returning a '%s' from a tf.function", value_type_name(leaf)));
 }
@@ -152,12 +152,12 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     Builder saved = in->tracer->builder;
     CallChain *chain = ARENA_NEW(in->arena, CallChain);
     *chain = (CallChain){
-        .call_loc = interp_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
+        .call_loc = vm_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
     in->tracer->builder = (Builder){.module = in->tracer->module,
                             .region = f->body,
                             .diag = in->diag,
                             .chain = chain,
-                            .on_error = interp_builder_error,
+                            .on_error = tracer_builder_error,
                             .on_error_ctx = in};
 
     /* Tensor arguments become parameters, named after the Python parameters. */
@@ -208,7 +208,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
                                  .func = f,
                                  .output_template = ret,
                                  .nresults = results.len,
-                                 .traced_at = interp_op_loc(in, loc),
+                                 .traced_at = vm_op_loc(in, loc),
                                  .captures = captures};
     }
     in->tracer->builder = saved;
@@ -249,12 +249,12 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
     /* A method's signature is of the arguments after self. */
     int self = tf->bound_self ? 1 : 0;
     if (args->nkw)
-        return interp_type_error(in, loc,
+        return vm_type_error(in, loc,
                                  "'%s' has an input_signature: pass its arguments by position",
                                  tf->name),
                false;
     if (args->npos - self != specs->len)
-        return interp_type_error(in, loc, "'%s' takes %d argument%s (its input_signature), got %d",
+        return vm_type_error(in, loc, "'%s' takes %d argument%s (its input_signature), got %d",
                                  tf->name, specs->len, specs->len == 1 ? "" : "s",
                                  args->npos - self),
                false;
@@ -267,7 +267,7 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
         const char *who = names[i] ? arena_printf(in->arena, "argument '%s'", names[i])
                                    : arena_printf(in->arena, "argument %d", i);
         if (!value_is_tensor(v) && !value_is_number(v) && !value_is_sequence(v))
-            return interp_type_error(
+            return vm_type_error(
                        in, loc, "%s of '%s' is a %s, but its input_signature expects %s", who,
                        tf->name, value_type_name(v), value_repr(in->arena, specs->items[i - self])),
                    false;
@@ -280,7 +280,7 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
         for (int d = 0; fits && d < want->shape.rank; d++)
             fits = want->shape.dims[d] == DIM_UNKNOWN || want->shape.dims[d] == have->shape.dims[d];
         if (!fits)
-            return interp_type_error(
+            return vm_type_error(
                        in, loc,
                        "%s of '%s' does not match its input_signature: got %s %s tensor of "
                        "shape %s, expected %s",
@@ -354,7 +354,7 @@ static Value *call_concrete(Interp *in, ConcreteFunction *cf, CallArgs *args, Sr
         irs[i] = t->tensor.ir;
     }
     Inst *call = build_inst(&in->tracer->builder, OP_CALL, irs, inputs.len, NULL, cf->func,
-                            interp_op_loc(in, loc));
+                            vm_op_loc(in, loc));
     if (!call) return NULL;
     CallCtx ctx = {call, 0};
     return nest_map(in, cf->output_template, output_of_call, &ctx);
@@ -364,7 +364,7 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) 
     /* Eager mode is tf.config.run_functions_eagerly(True): the Python function runs on
        every call, nothing is traced, and experimental_get_tracing_count() stays 0, as
        in TensorFlow (Function.__call__ calls python_function directly). */
-    if (interp_is_eager(in) || in->tracer->run_functions_eagerly)
+    if (tracer_is_eager(in) || in->tracer->run_functions_eagerly)
         return call_value(in, tf->python_function, args, loc);
     CallArgs bound = *args;
     bool traced;
@@ -441,7 +441,7 @@ Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLo
     ConcreteFunction *cf = concrete->concrete.cf;
     Value *key = trace_key_of_call(in, args);
     if (!trace_key_matches(cf->key, key))
-        return interp_type_error(
+        return vm_type_error(
             in, loc, "this concrete function of '%s' does not accept these arguments: %s",
             concrete->concrete.tf_fn->name,
             trace_key_difference(in, cf->key, key, key_names(in, concrete->concrete.tf_fn, args)));
@@ -477,13 +477,13 @@ const char *concrete_function_text(Arena *a, const Value *concrete) {
 
 static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
-        return interp_type_error(in, loc, "experimental_get_tracing_count() takes no arguments");
+        return vm_type_error(in, loc, "experimental_get_tracing_count() takes no arguments");
     return value_int(in->arena, self->tf_fn->tracing_count);
 }
 
 static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
-        return interp_type_error(in, loc,
+        return vm_type_error(in, loc,
                                  "pretty_printed_concrete_signatures() takes no arguments");
     const TfFunction *tf = self->tf_fn;
     StrBuf sb;

@@ -18,7 +18,7 @@ static bool is_tensor_like(const Value *v) {
 /* NumPy's arithmetic has rules of its own (dtype promotion, broadcasting of Python
    lists): not reproduced yet. */
 static Value *ndarray_operator(Interp *in, const char *symbol, SrcLoc loc) {
-    return interp_not_supported(in, loc,
+    return vm_not_supported(in, loc,
                                 arena_printf(in->arena,
                                              "the operator '%s' on a NumPy array (from .numpy()); "
                                              "compute with the tensor instead",
@@ -48,9 +48,9 @@ static Value *tensor_abs_slot(Interp *in, Value *v, SrcLoc loc) {
 /* A symbolic tensor has no Python truth value: only AutoGraph's converted if/while
    can branch on it. (A variable's value is a symbolic tensor too.) */
 static bool tensor_truth(Interp *in, Value *v, SrcLoc loc, bool *ok) {
-    if (interp_is_eager(in)) return eager_value_truthy(in, v, loc, ok);
+    if (tracer_is_eager(in)) return concrete_truthy(in, v, loc, ok);
     *ok = false;
-    interp_raise(
+    vm_raise(
         in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
         "using a symbolic `tf.Tensor` as a Python `bool` is not "
         "allowed: AutoGraph did not convert this code (a do_not_convert function, bool(), or a "
@@ -65,23 +65,23 @@ static bool tensor_truth(Interp *in, Value *v, SrcLoc loc, bool *ok) {
    (AutoGraph's len). */
 static Value *tensor_len(Interp *in, Value *v, SrcLoc loc) {
     const Shape *s = &v->tensor.ir->type.shape;
-    if (s->rank == 0) return interp_type_error(in, loc, "len() of unsized object");
+    if (s->rank == 0) return vm_type_error(in, loc, "len() of unsized object");
     if (s->dims[0] != DIM_UNKNOWN) return value_int(in->arena, s->dims[0]);
     Value *t = to_tensor(in, v, -1, loc);
     IrValue *shape =
-        t ? build_op(&in->tracer->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, interp_op_loc(in, loc))
+        t ? build_op(&in->tracer->builder, OP_SHAPE, &t->tensor.ir, 1, NULL, vm_op_loc(in, loc))
           : NULL;
     Value *zero = shape ? to_tensor(in, value_int(in->arena, 0), DT_INT32, loc) : NULL;
     IrValue *pick[2] = {shape, zero ? zero->tensor.ir : NULL};
     IrValue *n =
-        zero ? build_op(&in->tracer->builder, OP_GATHER, pick, 2, NULL, interp_op_loc(in, loc))
+        zero ? build_op(&in->tracer->builder, OP_GATHER, pick, 2, NULL, vm_op_loc(in, loc))
              : NULL;
     return n ? tensor_value(in, n) : NULL;
 }
 
 static List *tensor_iter(Interp *in, Value *v, SrcLoc loc) {
-    if (interp_is_eager(in)) return eager_rows(in, v, loc);
-    interp_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
+    if (tracer_is_eager(in)) return concrete_rows(in, v, loc);
+    vm_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
                  "iterating over a symbolic `tf.Tensor` is not allowed here: "
                  "only a for loop directly over a tensor becomes a graph loop (enumerate(), "
                  "zip(), list() and "
@@ -94,8 +94,8 @@ static List *tensor_iter(Interp *in, Value *v, SrcLoc loc) {
    rows, never over a symbolic one. */
 static bool tensor_for_statement(Interp *in, Value *v, SrcLoc loc) {
     (void)v;
-    if (interp_is_eager(in)) return true;
-    interp_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
+    if (tracer_is_eager(in)) return true;
+    vm_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
                  "iterating over a symbolic `tf.Tensor` is not allowed: "
                  "AutoGraph did not convert this loop (a do_not_convert function)");
     return false;
@@ -103,21 +103,21 @@ static bool tensor_for_statement(Interp *in, Value *v, SrcLoc loc) {
 
 /* An eager integer scalar is an index (TensorFlow's __index__); a symbolic one is not. */
 static Value *tensor_as_index(Interp *in, Value *v, SrcLoc loc) {
-    return interp_is_eager(in) ? eager_index(in, v, loc) : v;
+    return tracer_is_eager(in) ? concrete_index(in, v, loc) : v;
 }
 
 /* int(t) / float(t): the Python value of a one-element tensor, known only eagerly. */
 static Value *tensor_python_scalar(Interp *in, Value *v, const char *fname, SrcLoc loc) {
-    if (!interp_is_eager(in))
-        return interp_type_error(
+    if (!tracer_is_eager(in))
+        return vm_type_error(
             in, loc,
             "%s() of a symbolic tensor: its value is only known when the program runs "
             "(use tf.cast, or run it eagerly with ingot run --eager)",
             fname);
-    Value *x = eager_python_value(in, v, loc);
+    Value *x = concrete_python_value(in, v, loc);
     while (x && x->kind == VAL_LIST && x->list->len == 1) x = x->list->items[0];
     if (x && !value_is_number(x))
-        return interp_type_error(in, loc,
+        return vm_type_error(in, loc,
                                  "only one-element tensors can be converted to Python scalars");
     return x;
 }
@@ -133,11 +133,11 @@ static void tensor_named(Interp *in, Value *v, const char *name) {
 }
 
 static const char *tensor_repr_slot(Arena *a, const Value *v) {
-    return v->tensor.concrete ? eager_tensor_repr(a, v->tensor.concrete) : tensor_repr(a, v);
+    return v->tensor.concrete ? concrete_tensor_repr(a, v->tensor.concrete) : tensor_repr(a, v);
 }
 
 static const char *tensor_str_slot(Arena *a, const Value *v) {
-    return v->tensor.concrete ? eager_tensor_str(a, v->tensor.concrete) : tensor_repr(a, v);
+    return v->tensor.concrete ? concrete_tensor_str(a, v->tensor.concrete) : tensor_repr(a, v);
 }
 
 static const ForeignType tensor_type = {
@@ -164,7 +164,7 @@ static const ForeignType tensor_type = {
 /* ---- Variables ---------------------------------------------------------------------- */
 
 static List *variable_iter(Interp *in, Value *v, SrcLoc loc) {
-    interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(v));
+    vm_type_error(in, loc, "'%s' object is not iterable", value_type_name(v));
     return NULL;
 }
 
@@ -205,12 +205,12 @@ static Value *ndarray_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc l
 }
 
 static bool ndarray_truth(Interp *in, Value *v, SrcLoc loc, bool *ok) {
-    return eager_value_truthy(in, ndarray_tensor(in, v), loc, ok);
+    return concrete_truthy(in, ndarray_tensor(in, v), loc, ok);
 }
 
 static Value *ndarray_len(Interp *in, Value *v, SrcLoc loc) {
     if (v->ndarray.concrete->rank == 0)
-        return interp_type_error(in, loc, "len() of unsized object");
+        return vm_type_error(in, loc, "len() of unsized object");
     return value_int(in->arena, v->ndarray.concrete->shape[0]);
 }
 
@@ -224,11 +224,11 @@ static Value *ndarray_number(Interp *in, Value *v, bool as_float, SrcLoc loc) {
 }
 
 static const char *ndarray_repr(Arena *a, const Value *v) {
-    return eager_numpy_repr(a, v->ndarray.concrete);
+    return concrete_numpy_repr(a, v->ndarray.concrete);
 }
 
 static const char *ndarray_str(Arena *a, const Value *v) {
-    return eager_ndarray_str(a, v->ndarray.concrete);
+    return concrete_ndarray_str(a, v->ndarray.concrete);
 }
 
 static bool ndarray_hash(const Value *v, uint64_t *hash) {
@@ -364,7 +364,7 @@ static const ForeignType tensor_spec_type = {
    becomes a graph loop; otherwise (eager bounds included) it is Python's, the VM's
    builtin (self). */
 static Value *traced_range(Interp *in, Value *python_range, CallArgs *args, SrcLoc loc) {
-    if (!interp_is_eager(in) && args->nkw == 0 && args->npos >= 1 && args->npos <= 3)
+    if (!tracer_is_eager(in) && args->nkw == 0 && args->npos >= 1 && args->npos <= 3)
         for (int i = 0; i < args->npos; i++)
             if (args->pos[i]->kind == VAL_TENSOR) {
                 Value *limit = args->npos > 1 ? args->pos[1] : NULL,
@@ -383,11 +383,11 @@ void value_types_install(Interp *in) {
     foreign_type_register(VAL_CONCRETE_FUNCTION, &concrete_function_type);
     foreign_type_register(VAL_TENSOR_SPEC, &tensor_spec_type);
 
-    const char *range = interp_intern(in, "range");
+    const char *range = vm_intern(in, "range");
     Value *python_range = env_get_local(in->builtins, range);
     Value *widened = value_builtin(in->arena, "range", traced_range, python_range);
     widened->builtin->is_class = true; /* type(range(3)) is still range */
     env_set_local(in, in->builtins, range, widened);
     /* Converted code (compiler/autograph) calls into ag__ from every module. */
-    env_set_local(in, in->builtins, interp_intern(in, "ag__"), autograph_module(in)->self);
+    env_set_local(in, in->builtins, vm_intern(in, "ag__"), autograph_module(in)->self);
 }

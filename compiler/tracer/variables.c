@@ -15,7 +15,7 @@
 
 Value *variable_read(Interp *in, Value *var, SrcLoc loc) {
     IG_ASSERT(var->kind == VAL_VARIABLE);
-    IrValue *r = build_read_var(&in->tracer->builder, var->var.global, interp_op_loc(in, loc));
+    IrValue *r = build_read_var(&in->tracer->builder, var->var.global, vm_op_loc(in, loc));
     return r ? tensor_value(in, r) : NULL;
 }
 
@@ -28,7 +28,7 @@ const char *variable_repr(Arena *a, const Value *v) {
     /* Eager mode shows the current value too, as TensorFlow's eager variables do. */
     const IgVar *var = v->var.concrete;
     const char *numpy =
-        var && var->value ? arena_printf(a, ", numpy=%s", eager_numpy_repr(a, var->value)) : "";
+        var && var->value ? arena_printf(a, ", numpy=%s", concrete_numpy_repr(a, var->value)) : "";
     return arena_printf(a, "<tf.Variable '%s' shape=%s dtype=%s%s>", v->var.tf_name,
                         shape_tuple_text(a, &g->type.shape), dtype_name(g->type.dtype), numpy);
 }
@@ -71,9 +71,9 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
         if (!init) return NULL;
     }
     if (init->kind == VAL_NONE)
-        return interp_raise(in, EXC_VALUE_ERROR, loc, "initial_value must be specified."), NULL;
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "initial_value must be specified."), NULL;
     if (init->kind == VAL_VARIABLE)
-        return interp_not_supported(
+        return vm_not_supported(
                    in, loc,
                    "a tf.Variable as another variable's initial value (its value is "
                    "only known when the program runs)"),
@@ -86,7 +86,7 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
     else if (def && def->op == OP_CONST) cd = attrs_get(&def->attrs, "value")->tensor;
     else if (def && def->op == OP_FILL) cd = fill_data(in, def);
     if (!cd)
-        return interp_not_supported(in, loc,
+        return vm_not_supported(in, loc,
                                     arena_printf(in->arena,
                                                  "a tf.Variable whose initial value is computed "
                                                  "from traced values (%s); use a "
@@ -95,7 +95,7 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
                                                  tensor_repr(in->arena, init))),
                NULL;
     if (dtype >= 0 && (DType)dtype != cd->dtype)
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "Tensor conversion requested dtype %s for Tensor with dtype %s",
                             dtype_name((DType)dtype), dtype_name(cd->dtype)), NULL;
     return cd;
@@ -153,20 +153,20 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     /* TensorFlow's singleton rule: a tf.function may create variables on its first
        trace only; a retrace would make new ones on every new signature. */
     if (in->tracer->tracing && in->tracer->tracing->tracing_count > 1)
-        return interp_raise(in, EXC_VALUE_ERROR, loc, "%s", singleton_error);
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "%s", singleton_error);
     int dtype = -1;
     if (a[3] && a[3]->kind != VAL_NONE) {
         if (a[3]->kind != VAL_DTYPE)
-            return interp_type_error(in, loc, "expected a tf.DType, got %s",
+            return vm_type_error(in, loc, "expected a tf.DType, got %s",
                                      value_repr(in->arena, a[3]));
         dtype = (int)a[3]->dtype;
     }
     if (a[4] && a[4]->kind != VAL_NONE)
-        return interp_not_supported(in, loc, "the 'shape' argument of tf.Variable");
+        return vm_not_supported(in, loc, "the 'shape' argument of tf.Variable");
     const char *py_name = NULL;
     if (a[2] && a[2]->kind != VAL_NONE) {
         if (a[2]->kind != VAL_STR)
-            return interp_type_error(in, loc, "tf.Variable's name must be a string, got %s",
+            return vm_type_error(in, loc, "tf.Variable's name must be a string, got %s",
                                      value_type_name(a[2]));
         py_name = a[2]->str.s;
     }
@@ -179,14 +179,14 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     const ConstData *init = initial_data(in, a[0], dtype, loc);
     if (!init) return NULL;
     if (init->dtype == DT_STRING && init->shape.rank != 0)
-        return interp_not_supported(in, loc, "a string tf.Variable that is not a scalar");
-    SrcLoc at = interp_op_loc(in, loc);
+        return vm_not_supported(in, loc, "a string tf.Variable that is not a scalar");
+    SrcLoc at = vm_op_loc(in, loc);
     Global *g = module_add_global(in->tracer->module, py_name ? py_name : assigned_name(in, at),
                                   init, trainable, at);
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_VARIABLE;
     v->var.global = g;
-    if (interp_is_eager(in))
+    if (tracer_is_eager(in))
         v->var.concrete = eager_var(in->tracer->eager, g); /* a concrete value from now on */
     /* TensorFlow 2 names a variable "<name>:0", and every unnamed one "Variable:0". */
     v->var.tf_name = arena_printf(in->arena, "%s:0", py_name ? py_name : "Variable");
@@ -212,19 +212,19 @@ static Value *var_update(Interp *in, Value *self, CallArgs *args, SrcLoc loc, Op
         fits = got->dims[i] == DIM_UNKNOWN || got->dims[i] == want->dims[i];
     if (!fits && op == OP_ASSIGN_VAR)
         /* TensorFlow's text, odd spacing included, so it can be searched for. */
-        return interp_raise(
+        return vm_raise(
             in, EXC_VALUE_ERROR, loc,
             "Cannot assign value to variable ' %s': Shape mismatch.The variable shape %s, "
             "and the assigned value shape %s are incompatible.",
             self->var.tf_name, shape_tuple_text(in->arena, want), shape_tuple_text(in->arena, got));
     if (!fits) {
         char bw[16 * IR_MAX_RANK + 4], bg[16 * IR_MAX_RANK + 4];
-        return interp_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+        return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
                             "Cannot update variable with shape %s using a Tensor with shape %s, "
                             "shapes must be equal.",
                             shape_str(want, bw, sizeof bw), shape_str(got, bg, sizeof bg));
     }
-    if (!build_assign_var(&in->tracer->builder, op, g, t->tensor.ir, interp_op_loc(in, loc)))
+    if (!build_assign_var(&in->tracer->builder, op, g, t->tensor.ir, vm_op_loc(in, loc)))
         return NULL;
     bool read_value = true;
     if (a[3] && a[3]->kind != VAL_NONE) {
@@ -251,13 +251,13 @@ static Value *var_assign_sub(Interp *in, Value *self, CallArgs *args, SrcLoc loc
 /* read_value(), value(): the current value as a tensor. */
 static Value *var_read_value(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
-        return interp_type_error(in, loc, "read_value() takes no arguments");
+        return vm_type_error(in, loc, "read_value() takes no arguments");
     return variable_read(in, self, loc);
 }
 
 static Value *var_get_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
-        return interp_type_error(in, loc, "get_shape() takes no arguments");
+        return vm_type_error(in, loc, "get_shape() takes no arguments");
     const Shape *s = &self->var.global->type.shape;
     Value *tuple = value_tuple(in->arena, s->rank);
     for (int i = 0; i < s->rank; i++) tuple->list->items[i] = value_int(in->arena, s->dims[i]);
@@ -280,9 +280,9 @@ Value *variable_attribute(Interp *in, Value *var, const char *name, SrcLoc loc, 
     if (strcmp(name, "shape") == 0) return var_get_shape(in, var, &(CallArgs){0}, loc);
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, var->var.tf_name);
     if (strcmp(name, "trainable") == 0) return value_bool(g->trainable);
-    if (strcmp(name, "numpy") == 0 && interp_is_eager(in)) return eager_numpy_method(in, var);
+    if (strcmp(name, "numpy") == 0 && tracer_is_eager(in)) return concrete_numpy_method(in, var);
     if (strcmp(name, "numpy") == 0)
-        return interp_error(
+        return vm_error(
             in, loc,
             "'numpy()' needs a concrete value: it works in eager mode only (ingot run --eager)");
     *missing = true;
@@ -290,6 +290,6 @@ Value *variable_attribute(Interp *in, Value *var, const char *name, SrcLoc loc, 
 }
 
 void variables_install(Interp *in, PyModule *m) {
-    env_set_local(in, m->globals, interp_intern(in, "variable"),
+    env_set_local(in, m->globals, vm_intern(in, "variable"),
                   value_builtin(in->arena, "variable", prim_variable, NULL));
 }

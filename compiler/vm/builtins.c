@@ -28,15 +28,15 @@ BUILTIN(print) {
         const char *name = args->kw_names[k];
         if ((strcmp(name, "sep") == 0 || strcmp(name, "end") == 0)) {
             if (v->kind != VAL_STR && v->kind != VAL_NONE)
-                return interp_type_error(in, loc, "%s must be None or a string, not %s", name,
+                return vm_type_error(in, loc, "%s must be None or a string, not %s", name,
                                          value_type_name(v));
             if (v->kind == VAL_STR) *(strcmp(name, "sep") == 0 ? &sep : &end) = v->str.s;
         } else if (strcmp(name, "flush") == 0) {
             continue;
         } else if (strcmp(name, "file") == 0) {
-            return interp_not_supported(in, loc, "the 'file' argument of print");
+            return vm_not_supported(in, loc, "the 'file' argument of print");
         } else {
-            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for print()",
+            return vm_type_error(in, loc, "'%s' is an invalid keyword argument for print()",
                                      name);
         }
     }
@@ -102,7 +102,7 @@ static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc
     const char *s = number_text(in, text, &len);
     int given_base = base;
     if (base != 0 && (base < 2 || base > 36))
-        return interp_raise(in, EXC_VALUE_ERROR, loc, "int() base must be >= 2 and <= 36, or 0");
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "int() base must be >= 2 and <= 36, or 0");
     while (len && strchr(" \t\n\r\f\v", *s)) s++, len--;
     while (len && strchr(" \t\n\r\f\v", s[len - 1])) len--;
     bool negative = false;
@@ -137,11 +137,11 @@ static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc
     }
     if (ok && decimal_zero_start && nonzero) ok = false; /* int('017', 0) */
     if (!ok)
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "invalid literal for int() with base %d: %s", given_base,
                             repr_cut_200(in->arena, text));
     if (overflow)
-        return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "int too large for ingot's 64-bit int");
+        return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "int too large for ingot's 64-bit int");
     return value_int(in->arena, negative ? (int64_t)(0 - mag) : (int64_t)mag);
 }
 
@@ -205,7 +205,7 @@ BUILTIN(int) {
     Value *v = args->pos[0];
     if (args->npos == 2) {
         if (v->kind != VAL_STR || !is_intlike(args->pos[1]))
-            return interp_type_error(in, loc, "int() can't convert non-string with explicit base");
+            return vm_type_error(in, loc, "int() can't convert non-string with explicit base");
         return parse_int_text(in, v, (int)as_int(args->pos[1]), loc);
     }
     const ForeignType *type = value_foreign(v);
@@ -216,17 +216,17 @@ BUILTIN(int) {
     case VAL_BOOL: return value_int(in->arena, v->b);
     case VAL_FLOAT:
         if (isnan(v->f))
-            return interp_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
         if (isinf(v->f))
-            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
                                 "cannot convert float infinity to integer");
         if (v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
-            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
                                 "int too large for ingot's 64-bit int");
         return value_int(in->arena, (int64_t)v->f);
     case VAL_STR: return parse_int_text(in, v, 10, loc);
     default:
-        return interp_type_error(
+        return vm_type_error(
             in, loc,
             "int() argument must be a string, a bytes-like object or a real number, not '%s'",
             value_type_name(v));
@@ -248,12 +248,12 @@ BUILTIN(float) {
     case VAL_STR: {
         double d;
         if (!parse_float_text(in, v, &d))
-            return interp_raise(in, EXC_VALUE_ERROR, loc,
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
                                 "could not convert string to float: %s", value_repr(in->arena, v));
         return value_float(in->arena, d);
     }
     default:
-        return interp_type_error(in, loc,
+        return vm_type_error(in, loc,
                                  "float() argument must be a string or a real number, not '%s'",
                                  value_type_name(v));
     }
@@ -317,7 +317,7 @@ BUILTIN(tuple) {
 BUILTIN(dict) {
     UNUSED_SELF;
     if (args->npos > 1)
-        return interp_type_error(in, loc, "dict expected at most 1 argument, got %d", args->npos);
+        return vm_type_error(in, loc, "dict expected at most 1 argument, got %d", args->npos);
     Value *d = value_dict(in->arena);
     if (args->npos == 1) {
         Value *src = args->pos[0];
@@ -332,7 +332,7 @@ BUILTIN(dict) {
             for (int i = 0; i < items->len; i++) {
                 Value *pair = items->items[i];
                 if (!value_is_sequence(pair) || pair->list->len != 2)
-                    return interp_raise(
+                    return vm_raise(
                         in, EXC_VALUE_ERROR, loc,
                         "dictionary update sequence element #%d has the wrong length", i);
                 if (!check_hashable(in, pair->list->items[0], loc)) return NULL;
@@ -382,7 +382,7 @@ BUILTIN(len) {
         break;
     }
     }
-    return interp_type_error(in, loc, "object of type '%s' has no len()", value_type_name(v));
+    return vm_type_error(in, loc, "object of type '%s' has no len()", value_type_name(v));
 }
 
 BUILTIN(range) {
@@ -398,13 +398,13 @@ BUILTIN(range) {
     }
     for (int i = 0; i < args->npos; i++) {
         if (!is_intlike(args->pos[i]))
-            return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+            return vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
                                      value_type_name(args->pos[i]));
     }
     if (args->npos == 1) p[1] = as_int(args->pos[0]);
     else
         for (int i = 0; i < args->npos; i++) p[i] = as_int(args->pos[i]);
-    if (p[2] == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "range() arg 3 must not be zero");
+    if (p[2] == 0) return vm_raise(in, EXC_VALUE_ERROR, loc, "range() arg 3 must not be zero");
     Value *r = ARENA_NEW(in->arena, Value);
     r->kind = VAL_RANGE;
     r->range.start = p[0];
@@ -521,12 +521,12 @@ BUILTIN(abs) {
     if (is_intlike(v)) {
         int64_t x = as_int(v);
         if (x == INT64_MIN)
-            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
                                 "integer result does not fit in 64 bits");
         return value_int(in->arena, x < 0 ? -x : x);
     }
     if (v->kind == VAL_FLOAT) return value_float(in->arena, fabs(v->f));
-    return interp_type_error(in, loc, "bad operand type for abs(): '%s'", value_type_name(v));
+    return vm_type_error(in, loc, "bad operand type for abs(): '%s'", value_type_name(v));
 }
 
 static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
@@ -537,11 +537,11 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
         if (strcmp(args->kw_names[k], kwnames[0]) == 0) key = args->kw_values[k];
         else if (strcmp(args->kw_names[k], kwnames[1]) == 0) deflt = args->kw_values[k];
         else
-            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for %s()",
+            return vm_type_error(in, loc, "'%s' is an invalid keyword argument for %s()",
                                      args->kw_names[k], fname);
     }
     if (args->npos == 0)
-        return interp_type_error(in, loc, "%s expected at least 1 argument, got 0", fname);
+        return vm_type_error(in, loc, "%s expected at least 1 argument, got 0", fname);
     List *items;
     if (args->npos == 1) {
         if (!(items = iterate_to_list(in, args->pos[0], loc))) return NULL;
@@ -552,7 +552,7 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
     }
     if (items->len == 0) {
         if (deflt) return deflt;
-        return interp_raise(in, EXC_VALUE_ERROR, loc, "%s() arg is an empty sequence", fname);
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "%s() arg is an empty sequence", fname);
     }
     Value *best = items->items[0], *best_key = best;
     if (key && key->kind != VAL_NONE) {
@@ -568,7 +568,7 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
         Value *better = eval_compare(in, want_max ? CMP_GT : CMP_LT, k, best_key, loc);
         if (!better) return NULL;
         if (value_foreign(better)) /* a tensor's comparison: no Python bool */
-            return interp_not_supported(in, loc,
+            return vm_not_supported(in, loc,
                                         "min()/max() of tensors (use tf.minimum/tf.maximum)");
         if (better->b) best = v, best_key = k;
     }
@@ -587,7 +587,7 @@ BUILTIN(sum) {
     if (!items) return NULL;
     Value *acc = a[1] ? a[1] : value_int(in->arena, 0);
     if (acc->kind == VAL_STR)
-        return interp_type_error(in, loc, "sum() can't sum strings [use ''.join(seq) instead]");
+        return vm_type_error(in, loc, "sum() can't sum strings [use ''.join(seq) instead]");
     for (int i = 0; i < items->len; i++)
         if (!(acc = eval_binop(in, BIN_ADD, acc, items->items[i], loc))) return NULL;
     return acc;
@@ -668,18 +668,18 @@ BUILTIN(round) {
         if (r > p - r || (r == p - r && (q & 1))) q++;
         int64_t out;
         if (__builtin_mul_overflow(q, p, &out))
-            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
                                 "integer result does not fit in 64 bits");
         return value_int(in->arena, out);
     }
     if (v->kind != VAL_FLOAT)
-        return interp_type_error(in, loc, "type %s doesn't define __round__ method",
+        return vm_type_error(in, loc, "type %s doesn't define __round__ method",
                                  value_type_name(v));
     if (!has_nd) {
         if (isnan(v->f))
-            return interp_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
         if (isinf(v->f))
-            return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
                                 "cannot convert float infinity to integer");
         return value_int(in->arena,
                          (int64_t)nearbyint(v->f)); /* default rounding mode: half to even */
@@ -690,7 +690,7 @@ BUILTIN(round) {
     if (nd < -308) return value_float(in->arena, 0.0 * v->f);
     double r = round_decimal(in->arena, v->f, (int)nd);
     if (isinf(r))
-        return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "rounded value too large to represent");
+        return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "rounded value too large to represent");
     return value_float(in->arena, r);
 }
 
@@ -725,14 +725,14 @@ BUILTIN(pow) {
     if (args->npos == 2) return eval_binop(in, BIN_POW, b, e, loc);
     Value *m = args->pos[2];
     if (!is_intlike(b) || !is_intlike(e) || !is_intlike(m))
-        return interp_type_error(
+        return vm_type_error(
             in, loc, "pow() 3rd argument not allowed unless all arguments are integers");
     int64_t exp = as_int(e), mod = as_int(m);
-    if (mod == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "pow() 3rd argument cannot be 0");
+    if (mod == 0) return vm_raise(in, EXC_VALUE_ERROR, loc, "pow() 3rd argument cannot be 0");
     if (exp < 0)
-        return interp_not_supported(in, loc, "pow() with a negative exponent and a modulus");
+        return vm_not_supported(in, loc, "pow() with a negative exponent and a modulus");
     if (mod == INT64_MIN)
-        return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "integer result does not fit in 64 bits");
+        return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "integer result does not fit in 64 bits");
     uint64_t um = mod < 0 ? (uint64_t)0 - (uint64_t)mod : (uint64_t)mod;
     int64_t base = as_int(b) % (int64_t)um;
     uint64_t x = base < 0 ? (uint64_t)(base + (int64_t)um) : (uint64_t)base, r = 1 % um;
@@ -749,7 +749,7 @@ BUILTIN(format) {
     if (!args_count(in, args, "format", 1, 2, loc)) return NULL;
     Value *spec = args->npos == 2 ? args->pos[1] : NULL;
     if (spec && spec->kind != VAL_STR)
-        return interp_type_error(in, loc, "format() argument 2 must be str, not %s",
+        return vm_type_error(in, loc, "format() argument 2 must be str, not %s",
                                  value_type_name(spec));
     return format_value(in, args->pos[0], spec ? spec->str.s : "", loc);
 }
@@ -765,7 +765,7 @@ BUILTIN(hash) {
         return value_int(in->arena, h);
     if ((v->kind == VAL_INSTANCE || v->kind == VAL_CLASS) && py_hash(v, &h))
         return value_int(in->arena, h);
-    return interp_not_supported(in, loc,
+    return vm_not_supported(in, loc,
                                 arena_printf(in->arena,
                                              "hash() of a '%s' (CPython's value changes per run)",
                                              value_type_name(v)));
@@ -777,7 +777,7 @@ BUILTIN(map) {
     UNUSED_SELF;
     if (!args_no_keywords(in, args, "map", loc)) return NULL;
     if (args->npos < 2)
-        return interp_type_error(in, loc, "map() must have at least two arguments.");
+        return vm_type_error(in, loc, "map() must have at least two arguments.");
     CallArgs zip_args = {.pos = args->pos + 1, .npos = args->npos - 1};
     Value *zipped = builtin_zip(in, NULL, &zip_args, loc);
     if (!zipped) return NULL;
@@ -835,7 +835,7 @@ static bool instance_of(Interp *in, Value *v, Value *type, bool *ok, SrcLoc loc)
         if (type->builtin->is_class) return strcmp(value_type_name(v), n) == 0;
     }
     *ok = false;
-    interp_type_error(in, loc, "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    vm_type_error(in, loc, "isinstance() arg 2 must be a type, a tuple of types, or a union");
     return false;
 }
 
@@ -851,8 +851,8 @@ BUILTIN(getattr) {
     UNUSED_SELF;
     if (!args_count(in, args, "getattr", 2, 3, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string");
-    const char *name = interp_intern(in, args->pos[1]->str.s);
+        return vm_type_error(in, loc, "attribute name must be string");
+    const char *name = vm_intern(in, args->pos[1]->str.s);
     if (args->npos == 2) return get_attribute(in, args->pos[0], name, loc);
     /* Only the absence of the attribute falls back to the default. */
     bool missing;
@@ -870,9 +870,9 @@ BUILTIN(hasattr) {
     UNUSED_SELF;
     if (!args_count(in, args, "hasattr", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string");
+        return vm_type_error(in, loc, "attribute name must be string");
     bool missing;
-    const char *name = interp_intern(in, args->pos[1]->str.s);
+    const char *name = vm_intern(in, args->pos[1]->str.s);
     Value *v = lookup_attribute(in, args->pos[0], name, loc, &missing);
     if (!v && missing && missing_builtin_method(args->pos[0], name))
         return get_attribute(in, args->pos[0], name, loc);
@@ -886,7 +886,7 @@ BUILTIN(hasattr) {
 /* A type with no constructor here (NoneType, function, ...): calling it is an error. */
 static Value *not_constructible(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)args;
-    return interp_type_error(in, loc, "cannot create '%s' instances", self->builtin->name);
+    return vm_type_error(in, loc, "cannot create '%s' instances", self->builtin->name);
 }
 
 /* type(x): the built-in class itself for the types that have one (type(3) is int),
@@ -894,12 +894,12 @@ static Value *not_constructible(Interp *in, Value *self, CallArgs *args, SrcLoc 
 BUILTIN(type) {
     UNUSED_SELF;
     if (args->npos == 3)
-        return interp_not_supported(in, loc, "type() with three arguments (making a class)");
+        return vm_not_supported(in, loc, "type() with three arguments (making a class)");
     if (!args_count(in, args, "type", 1, 1, loc)) return NULL;
     Value *v = args->pos[0];
     if (v->kind == VAL_INSTANCE) return v->inst->cls->self;
     const char *name = v->kind == VAL_BUILTIN && v->builtin->is_class ? "type" : value_type_name(v);
-    Value *cls = env_get_local(in->builtins, interp_intern(in, name));
+    Value *cls = env_get_local(in->builtins, vm_intern(in, name));
     if (cls && cls->kind == VAL_BUILTIN && cls->builtin->is_class) return cls;
     Value *made = value_builtin(in->arena, name, not_constructible, NULL);
     made->builtin->self = made;
@@ -911,11 +911,11 @@ BUILTIN(chr) {
     UNUSED_SELF;
     if (!args_count(in, args, "chr", 1, 1, loc)) return NULL;
     if (!is_intlike(args->pos[0]))
-        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+        return vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
                                  value_type_name(args->pos[0]));
     int64_t c = as_int(args->pos[0]);
     if (c < 0 || c > 0x10ffff)
-        return interp_raise(in, EXC_VALUE_ERROR, loc, "chr() arg not in range(0x110000)");
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "chr() arg not in range(0x110000)");
     char buf[4];
     return value_str(in->arena, buf, (size_t)utf8_encode((uint32_t)c, buf));
 }
@@ -925,11 +925,11 @@ BUILTIN(ord) {
     if (!args_count(in, args, "ord", 1, 1, loc)) return NULL;
     Value *v = args->pos[0];
     if (v->kind != VAL_STR)
-        return interp_type_error(in, loc, "ord() expected string of length 1, but %s found",
+        return vm_type_error(in, loc, "ord() expected string of length 1, but %s found",
                                  value_type_name(v));
     int64_t n = utf8_codepoints(v->str.s, v->str.len);
     if (n != 1)
-        return interp_type_error(
+        return vm_type_error(
             in, loc, "ord() expected a character, but string of length %lld found", (long long)n);
     const unsigned char *s = (const unsigned char *)v->str.s;
     int64_t c = s[0] < 0x80   ? s[0]
@@ -945,7 +945,7 @@ static Value *int_in_base(Interp *in, CallArgs *args, const char *fname, const c
                           SrcLoc loc) {
     if (!args_count(in, args, fname, 1, 1, loc)) return NULL;
     if (!is_intlike(args->pos[0]))
-        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+        return vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
                                  value_type_name(args->pos[0]));
     return format_value(in, value_int(in->arena, as_int(args->pos[0])), spec, loc);
 }
@@ -1055,7 +1055,7 @@ void builtins_install(Interp *in) {
         Value *b = value_builtin(in->arena, table[i].name, table[i].fn, NULL);
         for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
             if (strcmp(classes[c], table[i].name) == 0) b->builtin->is_class = true;
-        env_set_local(in, in->builtins, interp_intern(in, table[i].name), b);
+        env_set_local(in, in->builtins, vm_intern(in, table[i].name), b);
     }
-    env_set_local(in, in->builtins, interp_intern(in, "None"), value_none());
+    env_set_local(in, in->builtins, vm_intern(in, "None"), value_none());
 }

@@ -78,7 +78,7 @@ typedef struct ScopeNames {
 static void collect_in_block(void *ctx, Node *owner, NodeList *block) {
     ScopeNames *sn = ctx;
     if (owner->kind == AST_EXCEPT_HANDLER && owner->handler.name)
-        nameset_add(sn->in->arena, sn->locals, interp_intern(sn->in, owner->handler.name));
+        nameset_add(sn->in->arena, sn->locals, vm_intern(sn->in, owner->handler.name));
     collect_block(sn->in, block, sn->locals, sn->globals, sn->nonlocals);
 }
 
@@ -102,31 +102,31 @@ static void collect_stmt(Interp *in, const Node *s, NameSet *locals, NameSet *gl
         for (int i = 0; i < s->with.items.len; i++)
             collect_target(in, s->with.items.items[i]->withitem.vars, locals);
         break;
-    case AST_FUNCDEF: nameset_add(in->arena, locals, interp_intern(in, s->funcdef.name)); break;
-    case AST_CLASSDEF: nameset_add(in->arena, locals, interp_intern(in, s->classdef.name)); break;
+    case AST_FUNCDEF: nameset_add(in->arena, locals, vm_intern(in, s->funcdef.name)); break;
+    case AST_CLASSDEF: nameset_add(in->arena, locals, vm_intern(in, s->classdef.name)); break;
     case AST_IMPORT:
         for (int i = 0; i < s->import.names.len; i++) {
             const Node *a = s->import.names.items[i];
             const char *n = a->alias.asname ? a->alias.asname : a->alias.name;
             const char *dot = a->alias.asname ? NULL : strchr(n, '.');
             nameset_add(in->arena, locals,
-                        dot ? arena_intern(in->arena, n, (size_t)(dot - n)) : interp_intern(in, n));
+                        dot ? arena_intern(in->arena, n, (size_t)(dot - n)) : vm_intern(in, n));
         }
         break;
     case AST_IMPORT_FROM:
         for (int i = 0; i < s->import_from.names.len; i++) {
             const Node *a = s->import_from.names.items[i];
             nameset_add(in->arena, locals,
-                        interp_intern(in, a->alias.asname ? a->alias.asname : a->alias.name));
+                        vm_intern(in, a->alias.asname ? a->alias.asname : a->alias.name));
         }
         break;
     case AST_GLOBAL:
         for (int i = 0; i < s->names.len; i++)
-            nameset_add(in->arena, globals, interp_intern(in, s->names.names[i]));
+            nameset_add(in->arena, globals, vm_intern(in, s->names.names[i]));
         break;
     case AST_NONLOCAL:
         for (int i = 0; i < s->names.len; i++)
-            nameset_add(in->arena, nonlocals, interp_intern(in, s->names.names[i]));
+            nameset_add(in->arena, nonlocals, vm_intern(in, s->names.names[i]));
         break;
     default: break;
     }
@@ -144,11 +144,11 @@ static void analyse_scope(Interp *in, Function *fn) {
     NameSet locals = {0}, globals = {0}, nonlocals = {0};
     const Params *p = fn->params;
     for (int i = 0; i < p->args.len; i++)
-        nameset_add(in->arena, &locals, interp_intern(in, p->args.items[i]->arg.name));
+        nameset_add(in->arena, &locals, vm_intern(in, p->args.items[i]->arg.name));
     for (int i = 0; i < p->kwonly.len; i++)
-        nameset_add(in->arena, &locals, interp_intern(in, p->kwonly.items[i]->arg.name));
-    if (p->vararg) nameset_add(in->arena, &locals, interp_intern(in, p->vararg->arg.name));
-    if (p->kwarg) nameset_add(in->arena, &locals, interp_intern(in, p->kwarg->arg.name));
+        nameset_add(in->arena, &locals, vm_intern(in, p->kwonly.items[i]->arg.name));
+    if (p->vararg) nameset_add(in->arena, &locals, vm_intern(in, p->vararg->arg.name));
+    if (p->kwarg) nameset_add(in->arena, &locals, vm_intern(in, p->kwarg->arg.name));
     if (fn->def->kind == AST_FUNCDEF)
         collect_block(in, &fn->def->funcdef.body, &locals, &globals, &nonlocals);
     /* Declared global/nonlocal names are not locals. */
@@ -178,7 +178,7 @@ static Value *missing_args(Interp *in, Function *fn, const char **names, int n, 
         if (i) strbuf_puts(&sb, i == n - 1 ? (n > 2 ? ", and " : " and ") : ", ");
         strbuf_printf(&sb, "'%s'", names[i]);
     }
-    return interp_type_error(in, loc, "%s() missing %d required %s argument%s: %s", fn->qualname, n,
+    return vm_type_error(in, loc, "%s() missing %d required %s argument%s: %s", fn->qualname, n,
                              kind, n == 1 ? "" : "s", strbuf_cstr(&sb));
 }
 
@@ -190,11 +190,11 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         int nreq = 0;
         for (int i = 0; i < nparams; i++) nreq += fn->defaults[i] == NULL;
         if (nreq == nparams)
-            interp_type_error(in, loc, "%s() takes %d positional argument%s but %d %s given",
+            vm_type_error(in, loc, "%s() takes %d positional argument%s but %d %s given",
                               fn->qualname, nparams, nparams == 1 ? "" : "s", args->npos,
                               args->npos == 1 ? "was" : "were");
         else
-            interp_type_error(
+            vm_type_error(
                 in, loc, "%s() takes from %d to %d positional arguments but %d %s given",
                 fn->qualname, nreq, nparams, args->npos, args->npos == 1 ? "was" : "were");
         return false;
@@ -210,9 +210,9 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         const char *name = args->kw_names[k];
         bool found = false;
         for (int i = 0; i < nparams && !found; i++) {
-            if (interp_intern(in, p->args.items[i]->arg.name) != name) continue;
+            if (vm_intern(in, p->args.items[i]->arg.name) != name) continue;
             if (slots[i]) {
-                interp_type_error(in, loc, "%s() got multiple values for argument '%s'",
+                vm_type_error(in, loc, "%s() got multiple values for argument '%s'",
                                   fn->qualname, name);
                 return false;
             }
@@ -220,13 +220,13 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
             found = true;
         }
         for (int i = 0; i < p->kwonly.len && !found; i++) {
-            if (interp_intern(in, p->kwonly.items[i]->arg.name) != name) continue;
+            if (vm_intern(in, p->kwonly.items[i]->arg.name) != name) continue;
             kwonly[i] = args->kw_values[k];
             found = true;
         }
         if (found) continue;
         if (!kwargs) {
-            interp_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fn->qualname,
+            vm_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fn->qualname,
                               name);
             return false;
         }
@@ -251,17 +251,17 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         return false;
     }
     for (int i = 0; i < nparams; i++)
-        env_set_local(in, env, interp_intern(in, p->args.items[i]->arg.name), slots[i]);
+        env_set_local(in, env, vm_intern(in, p->args.items[i]->arg.name), slots[i]);
     for (int i = 0; i < p->kwonly.len; i++)
-        env_set_local(in, env, interp_intern(in, p->kwonly.items[i]->arg.name), kwonly[i]);
-    if (p->vararg) env_set_local(in, env, interp_intern(in, p->vararg->arg.name), varargs);
-    if (p->kwarg) env_set_local(in, env, interp_intern(in, p->kwarg->arg.name), kwargs);
+        env_set_local(in, env, vm_intern(in, p->kwonly.items[i]->arg.name), kwonly[i]);
+    if (p->vararg) env_set_local(in, env, vm_intern(in, p->vararg->arg.name), varargs);
+    if (p->kwarg) env_set_local(in, env, vm_intern(in, p->kwarg->arg.name), kwargs);
     return true;
 }
 
 bool frame_enter(Interp *in, bool counted, SrcLoc loc) {
     if (in->depth + counted >= INTERP_MAX_DEPTH || in->frames >= INTERP_MAX_FRAMES)
-        return interp_raise(in, EXC_RECURSION_ERROR, loc,
+        return vm_raise(in, EXC_RECURSION_ERROR, loc,
                             "maximum recursion depth exceeded"), false;
     in->depth += counted;
     in->frames++;
@@ -326,14 +326,14 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
         break;
     }
     }
-    return interp_type_error(in, loc, "'%s' object is not callable", value_type_name(callee));
+    return vm_type_error(in, loc, "'%s' object is not callable", value_type_name(callee));
 }
 
 bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const *names, int n,
                int nrequired, Value **out, SrcLoc loc) {
     for (int i = 0; i < n; i++) out[i] = NULL;
     if (args->npos > n) {
-        interp_type_error(in, loc, "%s() takes %s %d positional argument%s but %d %s given", fname,
+        vm_type_error(in, loc, "%s() takes %s %d positional argument%s but %d %s given", fname,
                           nrequired == n ? "exactly" : "at most", n, n == 1 ? "" : "s", args->npos,
                           args->npos == 1 ? "was" : "were");
         return false;
@@ -343,12 +343,12 @@ bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const 
         int i = 0;
         while (i < n && strcmp(names[i], args->kw_names[k]) != 0) i++;
         if (i == n) {
-            interp_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fname,
+            vm_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fname,
                               args->kw_names[k]);
             return false;
         }
         if (out[i]) {
-            interp_type_error(in, loc, "%s() got multiple values for argument '%s'", fname,
+            vm_type_error(in, loc, "%s() got multiple values for argument '%s'", fname,
                               names[i]);
             return false;
         }
@@ -356,7 +356,7 @@ bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const 
     }
     for (int i = 0; i < nrequired; i++)
         if (!out[i]) {
-            interp_type_error(in, loc, "%s() missing required argument '%s' (pos %d)", fname,
+            vm_type_error(in, loc, "%s() missing required argument '%s' (pos %d)", fname,
                               names[i], i + 1);
             return false;
         }
@@ -365,7 +365,7 @@ bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const 
 
 bool args_no_keywords(Interp *in, CallArgs *args, const char *fname, SrcLoc loc) {
     if (args->nkw == 0) return true;
-    interp_type_error(in, loc, "%s() takes no keyword arguments", fname);
+    vm_type_error(in, loc, "%s() takes no keyword arguments", fname);
     return false;
 }
 
@@ -373,14 +373,14 @@ bool args_count(Interp *in, CallArgs *args, const char *fname, int lo, int hi, S
     if (!args_no_keywords(in, args, fname, loc)) return false;
     if (args->npos >= lo && args->npos <= hi) return true;
     if (lo == hi)
-        interp_type_error(in, loc, "%s() takes exactly %s (%d given)", fname,
+        vm_type_error(in, loc, "%s() takes exactly %s (%d given)", fname,
                           lo == 1 ? "one argument" : arena_printf(in->arena, "%d arguments", lo),
                           args->npos);
     else if (args->npos < lo)
-        interp_type_error(in, loc, "%s expected at least %d argument%s, got %d", fname, lo,
+        vm_type_error(in, loc, "%s expected at least %d argument%s, got %d", fname, lo,
                           lo == 1 ? "" : "s", args->npos);
     else
-        interp_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi,
+        vm_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi,
                           args->npos);
     return false;
 }

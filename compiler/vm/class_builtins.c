@@ -48,34 +48,34 @@ BUILTIN(super) {
     if (args->npos == 2) {
         Value *type = args->pos[0], *obj = args->pos[1];
         if (type->kind != VAL_CLASS)
-            return interp_type_error(in, loc, "super() argument 1 must be a type, not %s",
+            return vm_type_error(in, loc, "super() argument 1 must be a type, not %s",
                                      value_type_name(type));
         bool ok = obj->kind == VAL_CLASS ? class_is_subclass(obj->cls, type->cls)
                                          : value_is_instance_of(in, obj, type->cls);
         if (!ok)
-            return interp_type_error(
+            return vm_type_error(
                 in, loc, "super(type, obj): obj must be an instance or subtype of type");
         sup->super_.after = type->cls;
         sup->super_.obj = obj;
         return sup;
     }
-    if (args->npos == 1) return interp_not_supported(in, loc, "super() with one argument");
+    if (args->npos == 1) return vm_not_supported(in, loc, "super() with one argument");
     for (Env *e = in->env; e; e = e->parent) {
         if (!e->fn || !e->fn->defining_class) continue;
         const Params *p = e->fn->params;
         Value *first =
-            p->args.len ? env_get_local(e, interp_intern(in, p->args.items[0]->arg.name)) : NULL;
-        if (!first) return interp_raise(in, EXC_RUNTIME_ERROR, loc, "super(): no arguments");
+            p->args.len ? env_get_local(e, vm_intern(in, p->args.items[0]->arg.name)) : NULL;
+        if (!first) return vm_raise(in, EXC_RUNTIME_ERROR, loc, "super(): no arguments");
         sup->super_.after = e->fn->defining_class;
         sup->super_.obj = first;
         return sup;
     }
-    return interp_raise(in, EXC_RUNTIME_ERROR, loc, "super(): __class__ cell not found");
+    return vm_raise(in, EXC_RUNTIME_ERROR, loc, "super(): __class__ cell not found");
 }
 
 static bool class_arg(Interp *in, Value *v, const char *what, SrcLoc loc) {
     if (v->kind == VAL_CLASS || (v->kind == VAL_BUILTIN && v->builtin->is_class)) return true;
-    interp_type_error(in, loc, "%s", what);
+    vm_type_error(in, loc, "%s", what);
     return false;
 }
 
@@ -113,7 +113,7 @@ BUILTIN(setattr) {
     (void)self;
     if (!args_count(in, args, "setattr", 3, 3, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+        return vm_type_error(in, loc, "attribute name must be string, not '%s'",
                                  value_type_name(args->pos[1]));
     return set_attribute(in, args->pos[0], args->pos[1]->str.s, args->pos[2], loc) ? value_none()
                                                                                    : NULL;
@@ -123,7 +123,7 @@ BUILTIN(delattr) {
     (void)self;
     if (!args_count(in, args, "delattr", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+        return vm_type_error(in, loc, "attribute name must be string, not '%s'",
                                  value_type_name(args->pos[1]));
     return delete_attribute(in, args->pos[0], args->pos[1]->str.s, loc) ? value_none() : NULL;
 }
@@ -133,7 +133,7 @@ BUILTIN(vars) {
     if (!args_count(in, args, "vars", 1, 1, loc)) return NULL;
     Value *obj = args->pos[0];
     if (obj->kind != VAL_INSTANCE && obj->kind != VAL_CLASS)
-        return interp_type_error(in, loc, "vars() argument must have __dict__ attribute");
+        return vm_type_error(in, loc, "vars() argument must have __dict__ attribute");
     if (obj->kind == VAL_INSTANCE) return obj->inst->attrs;
     Env *ns = obj->cls->dict;
     Value *d = value_dict(in->arena);
@@ -170,13 +170,13 @@ void class_builtins_install(Interp *in) {
         {"id", builtin_id, false},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
-        const char *name = interp_intern(in, table[i].name);
+        const char *name = vm_intern(in, table[i].name);
         Value *b = value_builtin(in->arena, name, table[i].fn, NULL);
         b->builtin->is_class = table[i].is_class;
         env_set_local(in, in->builtins, name, b);
     }
-    env_set_local(in, in->builtins, interp_intern(in, "NotImplemented"), value_not_implemented());
-    env_set_local(in, in->builtins, interp_intern(in, "Ellipsis"), value_ellipsis());
+    env_set_local(in, in->builtins, vm_intern(in, "NotImplemented"), value_not_implemented());
+    env_set_local(in, in->builtins, vm_intern(in, "Ellipsis"), value_ellipsis());
 }
 
 /* ---- Attributes of descriptors and bound methods ------------------------------------------- */

@@ -84,7 +84,7 @@ static bool compute_mro(Interp *in, PyClass *cls, SrcLoc loc) {
             strbuf_init(&sb, in->arena);
             for (int i = 0; i < cls->nbases; i++)
                 strbuf_printf(&sb, "%s%s", i ? ", " : "", bases[i]->name);
-            interp_type_error(
+            vm_type_error(
                 in, loc, "Cannot create a consistent method resolution order (MRO) for bases %s",
                 strbuf_cstr(&sb));
             return false;
@@ -136,7 +136,7 @@ PyClass *class_new(Interp *in, const char *name, const char *qualname, const cha
     for (int i = 0; i < nbases; i++) {
         for (int k = 0; k < i; k++)
             if (bases[k] == bases[i])
-                return interp_type_error(in, loc, "duplicate base class %s", bases[i]->cls->name),
+                return vm_type_error(in, loc, "duplicate base class %s", bases[i]->cls->name),
                        NULL;
         cls->is_exception |= bases[i]->cls->is_exception;
     }
@@ -185,23 +185,23 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
     for (int i = 0; i < base_nodes->len; i++) {
         const Node *b = base_nodes->items[i];
         if (b->kind == AST_STARRED)
-            return interp_not_supported(in, b->loc, "'*' in a class's bases"), EXEC_ERROR;
+            return vm_not_supported(in, b->loc, "'*' in a class's bases"), EXEC_ERROR;
         if (!(bases[i] = eval(in, env, b))) return EXEC_ERROR;
         if (bases[i]->kind != VAL_CLASS) {
             if (bases[i]->kind == VAL_BUILTIN && bases[i]->builtin->is_class)
-                return interp_not_supported(in, b->loc,
+                return vm_not_supported(in, b->loc,
                                             arena_printf(in->arena,
                                                          "subclassing the built-in type '%s'",
                                                          bases[i]->builtin->name)),
                        EXEC_ERROR;
-            return interp_type_error(in, b->loc, "bases must be types, not %s",
+            return vm_type_error(in, b->loc, "bases must be types, not %s",
                                      value_type_name(bases[i])),
                    EXEC_ERROR;
         }
     }
     if (s->classdef.keywords.len) {
         const Node *k = s->classdef.keywords.items[0];
-        return interp_not_supported(in, k->loc,
+        return vm_not_supported(in, k->loc,
                                     k->keyword.name && strcmp(k->keyword.name, "metaclass") == 0
                                         ? "metaclasses ('metaclass=')"
                                         : "keyword arguments in a class's bases"),
@@ -232,7 +232,7 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
             const Node *st = s->classdef.body.items[i];
             if (st->kind == AST_FUNCDEF && st->funcdef.name == in->dunder.new_) at = st->loc;
         }
-        return interp_not_supported(in, at, "'__new__' in a class"), EXEC_ERROR;
+        return vm_not_supported(in, at, "'__new__' in a class"), EXEC_ERROR;
     }
     for (int i = 0; i < body->norder; i++) {
         Value *v = env_get_local(body, body->order[i]);
@@ -277,11 +277,11 @@ static Value *call1(Interp *in, Value *fn, Value *arg, SrcLoc loc) {
 static bool property_lacks(Interp *in, const Value *prop, const Value *obj, const char *missing,
                            SrcLoc loc) {
     if (prop->prop.name)
-        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                      "property '%s' of '%s' object has no %s", prop->prop.name,
                      value_type_name(obj), missing);
     else
-        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                      "property of '%s' object has no %s", value_type_name(obj), missing);
     return false;
 }
@@ -405,7 +405,7 @@ bool instance_store(Interp *in, Value *obj, const char *name, Value *value, SrcL
 }
 
 bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLoc loc) {
-    name = interp_intern(in, name);
+    name = vm_intern(in, name);
     switch (obj->kind) {
     case VAL_INSTANCE: {
         Value *setattr = class_lookup(obj->inst->cls, in->dunder.setattr);
@@ -418,7 +418,7 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
     }
     case VAL_CLASS:
         if (obj->cls->is_builtin) {
-            interp_type_error(in, loc, "cannot set '%s' attribute of immutable type '%s'", name,
+            vm_type_error(in, loc, "cannot set '%s' attribute of immutable type '%s'", name,
                               obj->cls->name);
             return false;
         }
@@ -427,7 +427,7 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
     case VAL_MODULE: env_set_local(in, obj->module->globals, name, value); return true;
     case VAL_FUNCTION: /* a function's __dict__; __name__ and __qualname__ are its names */
         if ((name == in->dunder.name || name == in->dunder.qualname) && value->kind != VAL_STR) {
-            interp_type_error(in, loc, "__%s__ must be set to a string object",
+            vm_type_error(in, loc, "__%s__ must be set to a string object",
                               name == in->dunder.name ? "name" : "qualname");
             return false;
         }
@@ -440,21 +440,21 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
             return true;
         }
         if (strcmp(name, "__defaults__") == 0 || strcmp(name, "__kwdefaults__") == 0) {
-            interp_not_supported(in, loc, arena_printf(in->arena, "setting a function's %s", name));
+            vm_not_supported(in, loc, arena_printf(in->arena, "setting a function's %s", name));
             return false;
         }
         if (!obj->fn->attrs) obj->fn->attrs = value_dict(in->arena)->dict;
         dict_set(in->arena, obj->fn->attrs, value_cstr(in->arena, name), value);
         return true;
     default:
-        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                      "'%s' object has no attribute '%s'", value_type_name(obj), name);
         return false;
     }
 }
 
 bool delete_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
-    name = interp_intern(in, name);
+    name = vm_intern(in, name);
     Value *delattr =
         obj->kind == VAL_INSTANCE ? class_lookup(obj->inst->cls, in->dunder.delattr) : NULL;
     if (delattr && delattr->kind != VAL_BUILTIN) {
@@ -474,17 +474,17 @@ bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc) {
         }
         Value key = {.kind = VAL_STR, .str = {.s = name, .len = strlen(name)}};
         if (dict_delete(obj->inst->attrs->dict, &key)) return true;
-        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                      "'%s' object has no attribute '%s'", value_type_name(obj), name);
         return false;
     }
     if (obj->kind == VAL_CLASS && !obj->cls->is_builtin) {
         if (env_delete(obj->cls->dict, name)) return true;
-        interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                      "type object '%s' has no attribute '%s'", obj->cls->name, name);
         return false;
     }
-    interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+    vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                  "'%s' object has no attribute '%s'", value_type_name(obj), name);
     return false;
 }
@@ -498,7 +498,7 @@ Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc) {
     if (init->kind == VAL_BUILTIN &&
         init == env_get_local(in->object_class->dict, in->dunder.init)) {
         if (args->npos || args->nkw)
-            return interp_type_error(in, loc, "%s() takes no arguments", cls->name);
+            return vm_type_error(in, loc, "%s() takes no arguments", cls->name);
         return obj;
     }
     Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
@@ -510,7 +510,7 @@ Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc) {
     Value *r = call_value(in, init, &with_self, loc);
     if (!r) return NULL;
     if (r->kind != VAL_NONE)
-        return interp_type_error(in, loc, "__init__() should return None, not '%s'",
+        return vm_type_error(in, loc, "__init__() should return None, not '%s'",
                                  value_type_name(r));
     return obj;
 }

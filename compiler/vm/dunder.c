@@ -48,7 +48,7 @@ static const char *instance_repr(Interp *in, const Value *obj, SrcLoc loc) {
     Value *r = call_special(in, (Value *)obj, in->dunder.repr, NULL, 0, loc, &found);
     if (!r) return NULL;
     if (r->kind != VAL_STR)
-        return interp_type_error(in, loc, "__repr__ returned non-string (type %s)",
+        return vm_type_error(in, loc, "__repr__ returned non-string (type %s)",
                                  value_type_name(r)),
                NULL;
     return r->str.s;
@@ -72,7 +72,7 @@ const char *py_str(Interp *in, Value *v, SrcLoc loc) {
         Value *r = call_special(in, v, in->dunder.str, NULL, 0, loc, &found);
         if (!r) return NULL;
         if (r->kind != VAL_STR)
-            return interp_type_error(in, loc, "__str__ returned non-string (type %s)",
+            return vm_type_error(in, loc, "__str__ returned non-string (type %s)",
                                      value_type_name(r)),
                    NULL;
         return r->str.s;
@@ -88,11 +88,11 @@ const char *py_str(Interp *in, Value *v, SrcLoc loc) {
 bool instance_user_hash(const Value *v, int64_t *hash) {
     Interp *in = v->inst->cls->interp;
     bool found;
-    SrcLoc loc = interp_pending_loc(in);
+    SrcLoc loc = vm_pending_loc(in);
     Value *r = call_special(in, (Value *)v, in->dunder.hash, NULL, 0, loc, &found);
     if (!r) return false;
     if (r->kind != VAL_INT && r->kind != VAL_BOOL) {
-        interp_type_error(in, loc, "__hash__ method should return an integer");
+        vm_type_error(in, loc, "__hash__ method should return an integer");
         return false;
     }
     return py_hash(r, hash);
@@ -101,7 +101,7 @@ bool instance_user_hash(const Value *v, int64_t *hash) {
 bool instance_user_equal(const Value *a, const Value *b) {
     Interp *in = (a->inst->cls->user_eq ? a : b)->inst->cls->interp;
     if (in->exc) return false; /* an earlier __eq__ or __hash__ of this lookup failed */
-    SrcLoc loc = interp_pending_loc(in);
+    SrcLoc loc = vm_pending_loc(in);
     Value *r = eval_compare(in, CMP_EQ, (Value *)a, (Value *)b, loc);
     if (!r) return false;
     bool ok;
@@ -112,7 +112,7 @@ bool instance_user_equal(const Value *a, const Value *b) {
 
 static Value *self_arg(Interp *in, CallArgs *args, const char *method, SrcLoc loc) {
     if (args->npos < 1)
-        return interp_type_error(in, loc, "descriptor '%s' of 'object' object needs an argument",
+        return vm_type_error(in, loc, "descriptor '%s' of 'object' object needs an argument",
                                  method);
     return args->pos[0];
 }
@@ -121,7 +121,7 @@ static Value *object_init(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (!self_arg(in, args, "__init__", loc)) return NULL;
     if (args->npos > 1 || args->nkw)
-        return interp_type_error(
+        return vm_type_error(
             in, loc, "object.__init__() takes exactly one argument (the instance to initialize)");
     return value_none();
 }
@@ -172,11 +172,11 @@ static Value *object_setattr(Interp *in, Value *self, CallArgs *args, SrcLoc loc
     if (!args_count(in, args, "__setattr__", 3, 3, loc)) return NULL;
     Value *obj = args->pos[0], *name = args->pos[1];
     if (name->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+        return vm_type_error(in, loc, "attribute name must be string, not '%s'",
                                  value_type_name(name));
     if (obj->kind != VAL_INSTANCE)
         return set_attribute(in, obj, name->str.s, args->pos[2], loc) ? value_none() : NULL;
-    return instance_store(in, obj, interp_intern(in, name->str.s), args->pos[2], loc) ? value_none()
+    return instance_store(in, obj, vm_intern(in, name->str.s), args->pos[2], loc) ? value_none()
                                                                                       : NULL;
 }
 
@@ -184,9 +184,9 @@ static Value *object_delattr(Interp *in, Value *self, CallArgs *args, SrcLoc loc
     (void)self;
     if (!args_count(in, args, "__delattr__", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+        return vm_type_error(in, loc, "attribute name must be string, not '%s'",
                                  value_type_name(args->pos[1]));
-    return instance_unstore(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc)
+    return instance_unstore(in, args->pos[0], vm_intern(in, args->pos[1]->str.s), loc)
                ? value_none()
                : NULL;
 }
@@ -195,9 +195,9 @@ static Value *object_getattribute(Interp *in, Value *self, CallArgs *args, SrcLo
     (void)self;
     if (!args_count(in, args, "__getattribute__", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
-        return interp_type_error(in, loc, "attribute name must be string, not '%s'",
+        return vm_type_error(in, loc, "attribute name must be string, not '%s'",
                                  value_type_name(args->pos[1]));
-    return get_attribute(in, args->pos[0], interp_intern(in, args->pos[1]->str.s), loc);
+    return get_attribute(in, args->pos[0], vm_intern(in, args->pos[1]->str.s), loc);
 }
 
 /* object's <, <=, >, >=: NotImplemented, so the other side (or the TypeError) decides. */
@@ -212,10 +212,10 @@ static Value *object_format(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     if (!args_count(in, args, "__format__", 2, 2, loc)) return NULL;
     Value *obj = args->pos[0], *spec = args->pos[1];
     if (spec->kind != VAL_STR)
-        return interp_type_error(in, loc, "__format__() argument must be str, not %s",
+        return vm_type_error(in, loc, "__format__() argument must be str, not %s",
                                  value_type_name(spec));
     if (spec->str.len)
-        return interp_type_error(in, loc, "unsupported format string passed to %s.__format__",
+        return vm_type_error(in, loc, "unsupported format string passed to %s.__format__",
                                  value_type_name(obj));
     const char *text = py_str(in, obj, loc);
     return text ? value_cstr(in->arena, text) : NULL;
@@ -241,12 +241,12 @@ void object_class_install(Interp *in) {
     };
     Env *dict = namespace_new(in, NULL);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
-        const char *name = interp_intern(in, methods[i].name);
+        const char *name = vm_intern(in, methods[i].name);
         Value *b = value_builtin(in->arena, name, methods[i].fn, NULL);
         b->builtin->binds = true;
         env_set_local(in, dict, name, b);
     }
-    PyClass *object = class_new(in, interp_intern(in, "object"), "object", "builtins", NULL, 0,
+    PyClass *object = class_new(in, vm_intern(in, "object"), "object", "builtins", NULL, 0,
                                 dict, (SrcLoc){0});
     object->is_builtin = true;
     in->object_class = object;
@@ -279,7 +279,7 @@ Value *instance_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bool
         Value *r = call_special(in, a, in->dunder.binop[op], &b, 1, loc, &found);
         if (found && (!r || r->kind != VAL_NOTIMPLEMENTED)) return r;
     }
-    return interp_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
+    return vm_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
                              op == BIN_POW ? "** or pow()" : ast_binop_symbol(op),
                              value_type_name(a), value_type_name(b));
 }
@@ -334,7 +334,7 @@ Value *instance_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc, bo
     }
     if (op == CMP_EQ) return value_bool(a == b);
     if (op == CMP_NE) return value_bool(a != b);
-    return interp_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'",
+    return vm_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'",
                              ast_cmpop_symbol(op), value_type_name(a), value_type_name(b));
 }
 
@@ -345,7 +345,7 @@ Value *instance_unary(Interp *in, UnaryOp op, Value *v, SrcLoc loc) {
     bool found;
     Value *r = call_special(in, v, name, NULL, 0, loc, &found);
     if (found) return r;
-    return interp_type_error(in, loc, "bad operand type for unary %s: '%s'", ast_unaryop_symbol(op),
+    return vm_type_error(in, loc, "bad operand type for unary %s: '%s'", ast_unaryop_symbol(op),
                              value_type_name(v));
 }
 
@@ -359,22 +359,22 @@ Value *instance_number(Interp *in, Value *v, const char *method, const char *typ
     if (!found) { /* __index__ stands in for both */
         r = call_special(in, v, in->dunder.index, NULL, 0, loc, &found);
         if (found && r && r->kind != VAL_INT)
-            return interp_type_error(in, loc, "__index__ returned non-int (type %s)",
+            return vm_type_error(in, loc, "__index__ returned non-int (type %s)",
                                      value_type_name(r));
         if (found && r && want_float) return value_float(in->arena, (double)r->i);
     }
     if (!found)
         return want_float
-                   ? interp_type_error(
+                   ? vm_type_error(
                          in, loc, "float() argument must be a string or a real number, not '%s'",
                          value_type_name(v))
-                   : interp_type_error(in, loc,
+                   : vm_type_error(in, loc,
                                        "int() argument must be a string, a bytes-like object or a "
                                        "real number, not '%s'",
                                        value_type_name(v));
     if (!r) return NULL;
     if (want_float ? r->kind != VAL_FLOAT : (r->kind != VAL_INT && r->kind != VAL_BOOL))
-        return interp_type_error(in, loc, "%s returned non-%s (type %s)", method, type,
+        return vm_type_error(in, loc, "%s returned non-%s (type %s)", method, type,
                                  value_type_name(r));
     return r->kind == VAL_BOOL ? value_int(in->arena, r->b) : r;
 }
@@ -387,13 +387,13 @@ bool instance_length(Interp *in, Value *v, SrcLoc loc, int64_t *len, bool *found
     if (!*found) return false;
     if (!r) return false;
     if (r->kind != VAL_INT && r->kind != VAL_BOOL) {
-        interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+        vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
                           value_type_name(r));
         return false;
     }
     *len = r->kind == VAL_INT ? r->i : r->b;
     if (*len < 0) {
-        interp_raise(in, EXC_VALUE_ERROR, loc, "__len__() should return >= 0");
+        vm_raise(in, EXC_VALUE_ERROR, loc, "__len__() should return >= 0");
         return false;
     }
     return true;
@@ -407,7 +407,7 @@ bool instance_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
         if (!r) return *ok = false;
         if (r->kind != VAL_BOOL) {
             *ok = false;
-            interp_type_error(in, loc, "__bool__ should return bool, returned %s",
+            vm_type_error(in, loc, "__bool__ should return bool, returned %s",
                               value_type_name(r));
             return false;
         }
@@ -423,7 +423,7 @@ Value *instance_get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     bool found;
     Value *r = call_special(in, obj, in->dunder.getitem, &index, 1, loc, &found);
     if (found) return r;
-    return interp_type_error(in, loc, "'%s' object is not subscriptable", value_type_name(obj));
+    return vm_type_error(in, loc, "'%s' object is not subscriptable", value_type_name(obj));
 }
 
 bool instance_set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc loc) {
@@ -431,7 +431,7 @@ bool instance_set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLo
     Value *args[2] = {index, value};
     Value *r = call_special(in, obj, in->dunder.setitem, args, 2, loc, &found);
     if (found) return r != NULL;
-    interp_type_error(in, loc, "'%s' object does not support item assignment",
+    vm_type_error(in, loc, "'%s' object does not support item assignment",
                       value_type_name(obj));
     return false;
 }
@@ -440,7 +440,7 @@ bool instance_delete_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
     bool found;
     Value *r = call_special(in, obj, in->dunder.delitem, &index, 1, loc, &found);
     if (found) return r != NULL;
-    interp_type_error(in, loc, "'%s' object doesn't support item deletion", value_type_name(obj));
+    vm_type_error(in, loc, "'%s' object doesn't support item deletion", value_type_name(obj));
     return false;
 }
 
@@ -451,7 +451,7 @@ Value *instance_iter(Interp *in, Value *obj, SrcLoc loc) {
     Value *it = call_special(in, obj, in->dunder.iter, NULL, 0, loc, &found);
     if (!found) {
         if (special_method(in, obj, in->dunder.getitem)) return sequence_iterator_new(in, obj);
-        return interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(obj));
+        return vm_type_error(in, loc, "'%s' object is not iterable", value_type_name(obj));
     }
     if (!it) return NULL;
     if (it->kind == VAL_ITERATOR ||
@@ -461,7 +461,7 @@ Value *instance_iter(Interp *in, Value *obj, SrcLoc loc) {
         CallArgs one = call_args_positional(&it, 1);
         return builtin_iter(in, NULL, &one, loc);
     }
-    return interp_type_error(in, loc, "iter() returned non-iterator of type '%s'",
+    return vm_type_error(in, loc, "iter() returned non-iterator of type '%s'",
                              value_type_name(it));
 }
 
@@ -471,7 +471,7 @@ Value *instance_next(Interp *in, Value *it, SrcLoc loc, bool *done) {
     bool found;
     Value *r = call_special(in, it, in->dunder.next, NULL, 0, loc, &found);
     if (!found)
-        return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(it));
+        return vm_type_error(in, loc, "'%s' object is not an iterator", value_type_name(it));
     if (!r && exception_is(in, in->exc, EXC_STOP_ITERATION)) {
         in->exc = NULL;
         *done = true;
@@ -506,7 +506,7 @@ Value *instance_contains(Interp *in, Value *container, Value *item, SrcLoc loc) 
 
 void dunders_install(Interp *in) {
     Dunders *d = &in->dunder;
-#define N(field, text) d->field = interp_intern(in, text)
+#define N(field, text) d->field = vm_intern(in, text)
     N(init, "__init__");
     N(new_, "__new__");
     N(call, "__call__");
@@ -543,8 +543,8 @@ void dunders_install(Interp *in) {
         [BIN_LSHIFT] = "lshift", [BIN_RSHIFT] = "rshift", [BIN_BITOR] = "or", [BIN_BITXOR] = "xor",
         [BIN_BITAND] = "and"};
     for (int i = 0; i < BIN__COUNT; i++) {
-        d->binop[i] = interp_intern(in, arena_printf(in->arena, "__%s__", ops[i]));
-        d->rbinop[i] = interp_intern(in, arena_printf(in->arena, "__r%s__", ops[i]));
-        d->ibinop[i] = interp_intern(in, arena_printf(in->arena, "__i%s__", ops[i]));
+        d->binop[i] = vm_intern(in, arena_printf(in->arena, "__%s__", ops[i]));
+        d->rbinop[i] = vm_intern(in, arena_printf(in->arena, "__r%s__", ops[i]));
+        d->ibinop[i] = vm_intern(in, arena_printf(in->arena, "__i%s__", ops[i]));
     }
 }

@@ -49,7 +49,7 @@ static bool is_intlike(const Value *v) { return v->kind == VAL_INT || v->kind ==
 static int64_t as_int(const Value *v) { return v->kind == VAL_INT ? v->i : (int64_t)v->b; }
 
 static Value *overflow(Interp *in, SrcLoc loc) {
-    return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+    return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
                         "integer result does not fit in 64 bits (ingot's int is 64-bit)");
 }
 
@@ -102,22 +102,22 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
         if (__builtin_mul_overflow(a, b, &r)) return overflow(in, loc);
         return value_int(ar, r);
     case BIN_DIV:
-        if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "division by zero");
+        if (b == 0) return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "division by zero");
         return value_float(ar, (double)a / (double)b);
     case BIN_FLOORDIV:
         if (b == 0)
-            return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+            return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
                                 "integer division or modulo by zero");
         if (a == INT64_MIN && b == -1) return overflow(in, loc);
         return value_int(ar, floor_div_i(a, b));
     case BIN_MOD:
-        if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "integer modulo by zero");
+        if (b == 0) return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "integer modulo by zero");
         if (b == -1) return value_int(ar, 0);
         return value_int(ar, floor_mod_i(a, b));
     case BIN_POW: {
         if (b < 0) {
             if (a == 0)
-                return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+                return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
                                     "0.0 cannot be raised to a negative power");
             return value_float(ar, pow((double)a, (double)b));
         }
@@ -130,7 +130,7 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
         return value_int(ar, result);
     }
     case BIN_LSHIFT:
-        if (b < 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "negative shift count");
+        if (b < 0) return vm_raise(in, EXC_VALUE_ERROR, loc, "negative shift count");
         if (a == 0) return value_int(ar, 0);
         if (b >= 64) return overflow(in, loc);
         {
@@ -141,7 +141,7 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
             return value_int(ar, shifted);
         }
     case BIN_RSHIFT:
-        if (b < 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "negative shift count");
+        if (b < 0) return vm_raise(in, EXC_VALUE_ERROR, loc, "negative shift count");
         return value_int(ar, b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
     case BIN_BITAND: return value_int(ar, a & b);
     case BIN_BITOR: return value_int(ar, a | b);
@@ -158,12 +158,12 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
     case BIN_SUB: return value_float(ar, a - b);
     case BIN_MUL: return value_float(ar, a * b);
     case BIN_DIV:
-        if (b == 0) return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "float division by zero");
+        if (b == 0) return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "float division by zero");
         return value_float(ar, a / b);
     case BIN_FLOORDIV:
     case BIN_MOD: {
         if (b == 0)
-            return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "%s",
+            return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "%s",
                                 op == BIN_MOD ? "float modulo" : "float floor division by zero");
         double fd, m;
         float_divmod(a, b, &fd, &m);
@@ -171,10 +171,10 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
     }
     case BIN_POW:
         if (a == 0 && b < 0)
-            return interp_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
+            return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
                                 "0.0 cannot be raised to a negative power");
         if (a < 0 && b != floor(b))
-            return interp_not_supported(in, loc,
+            return vm_not_supported(in, loc,
                                         "a negative number to a fractional power (complex result)");
         return value_float(ar, pow(a, b));
     default: return NULL;
@@ -187,7 +187,7 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
         /* CPython: OverflowError past PY_SSIZE_T_MAX bytes, else MemoryError when it
            cannot get them (here: past the build-time ceiling). */
         if (n && seq->str.len > (size_t)INT64_MAX / (size_t)n)
-            return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "repeated string is too long");
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "repeated string is too long");
         if (!str_size_ok(in, n, (int64_t)seq->str.len, 0, loc)) return NULL;
         StrBuf sb;
         strbuf_init(&sb, in->arena);
@@ -196,7 +196,7 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
     }
     int len = seq->list->len;
     if (n && len > (1 << 26) / n)
-        return interp_raise(in, EXC_MEMORY_ERROR, loc, "sequence too large");
+        return vm_raise(in, EXC_MEMORY_ERROR, loc, "sequence too large");
     Value *r = seq->kind == VAL_LIST ? value_list(in->arena, (int)(len * n))
                                      : value_tuple(in->arena, (int)(len * n));
     for (int64_t i = 0; i < n; i++)
@@ -284,17 +284,17 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     /* CPython's sequence operators word their errors their own way. */
     if (op == BIN_ADD && (a->kind == VAL_STR || a->kind == VAL_LIST || a->kind == VAL_TUPLE) &&
         b->kind != VAL_INSTANCE)
-        return interp_type_error(in, loc, "can only concatenate %s (not \"%s\") to %s",
+        return vm_type_error(in, loc, "can only concatenate %s (not \"%s\") to %s",
                                  value_type_name(a), value_type_name(b), value_type_name(a));
     if (op == BIN_MUL &&
         (a->kind == VAL_STR || value_is_sequence(a) || b->kind == VAL_STR ||
          value_is_sequence(b)) &&
         a->kind != VAL_INSTANCE && b->kind != VAL_INSTANCE) {
         Value *other = a->kind == VAL_STR || value_is_sequence(a) ? b : a;
-        return interp_type_error(in, loc, "can't multiply sequence by non-int of type '%s'",
+        return vm_type_error(in, loc, "can't multiply sequence by non-int of type '%s'",
                                  value_type_name(other));
     }
-    return interp_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
+    return vm_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
                              op == BIN_POW ? "** or pow()" : ast_binop_symbol(op),
                              value_type_name(a), value_type_name(b));
 }
@@ -357,7 +357,7 @@ static int compare_order_at(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc
     if (a->kind == b->kind && value_is_sequence(a))
         return sequence_less(in, a->list, b->list, op, loc, ok);
     *ok = false;
-    interp_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'",
+    vm_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'",
                       ast_cmpop_symbol(op), value_type_name(a), value_type_name(b));
     return 0;
 }
@@ -407,12 +407,12 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
         if (!set_contains(container->set, item, &found))
             return in->exc
                        ? NULL
-                       : interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
+                       : vm_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
         return in->exc ? NULL : value_bool(found);
     }
     case VAL_STR:
         if (item->kind != VAL_STR)
-            return interp_type_error(in, loc,
+            return vm_type_error(in, loc,
                                      "'in <string>' requires string as left operand, not %s",
                                      value_type_name(item));
         if (item->str.len == 0) return value_bool(true);
@@ -428,7 +428,7 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
         return value_bool(inside && (x - s) % st == 0);
     }
     default:
-        return interp_type_error(in, loc, "argument of type '%s' is not iterable",
+        return vm_type_error(in, loc, "argument of type '%s' is not iterable",
                                  value_type_name(container));
     }
 }
@@ -512,7 +512,7 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
         int64_t s = v->range.start, e = v->range.stop, st = v->range.step;
         for (int64_t x = s; st > 0 ? x < e : x > e; x += st) {
             if (l->len >= 100000000) {
-                interp_error(in, loc, "range too large to iterate at build time");
+                vm_error(in, loc, "range too large to iterate at build time");
                 return NULL;
             }
             list_append(in->arena, l, value_int(in->arena, x));
@@ -555,7 +555,7 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
     default: {
         const ForeignType *type = value_foreign(v);
         if (type && type->iter) return type->iter(in, v, loc);
-        interp_type_error(in, loc, "'%s' object is not iterable", value_type_name(v));
+        vm_type_error(in, loc, "'%s' object is not iterable", value_type_name(v));
         return NULL;
     }
     }
@@ -580,7 +580,7 @@ static Value *call_unbound_method(Interp *in, Value *self, CallArgs *args, SrcLo
     const char *name = self->list->items[1]->str.s;
     const char *type = cls->builtin->name;
     if (args->npos < 1 || strcmp(value_type_name(args->pos[0]), type) != 0)
-        return interp_type_error(
+        return vm_type_error(
             in, loc, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, type,
             args->npos ? value_type_name(args->pos[0]) : "nothing");
     Value *bound = builtin_method(in, args->pos[0], name);
@@ -618,7 +618,7 @@ static Value *class_method(Interp *in, Value *cls, const char *name) {
         Value *self = value_tuple(in->arena, 2);
         self->list->items[0] = cls;
         self->list->items[1] = value_cstr(in->arena, name);
-        return value_builtin(in->arena, interp_intern(in, name), call_unbound_method, self);
+        return value_builtin(in->arena, vm_intern(in, name), call_unbound_method, self);
     }
     return NULL;
 }
@@ -631,7 +631,7 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
     case VAL_MODULE: {
         Value *v = env_get_local(obj->module->globals, name);
         if (v) return v;
-        PyModule *sub = module_submodule(in, obj->module, name, loc, missing);
+        PyModule *sub = pymodule_submodule(in, obj->module, name, loc, missing);
         return sub ? sub->self : NULL;
     }
     case VAL_SLICE:
@@ -654,9 +654,9 @@ Value *lookup_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc, bo
         if (strcmp(name, "__module__") == 0) return value_cstr(in->arena, obj->fn->module->name);
         break;
     }
-    case VAL_INSTANCE: return instance_attribute(in, obj, interp_intern(in, name), loc, missing);
-    case VAL_CLASS: return class_attribute(in, obj, interp_intern(in, name), loc, missing);
-    case VAL_SUPER: return super_attribute(in, obj, interp_intern(in, name), loc, missing);
+    case VAL_INSTANCE: return instance_attribute(in, obj, vm_intern(in, name), loc, missing);
+    case VAL_CLASS: return class_attribute(in, obj, vm_intern(in, name), loc, missing);
+    case VAL_SUPER: return super_attribute(in, obj, vm_intern(in, name), loc, missing);
     case VAL_PROPERTY:
     case VAL_STATICMETHOD:
     case VAL_CLASSMETHOD:
@@ -712,15 +712,15 @@ Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     Value *v = lookup_attribute(in, obj, name, loc, &missing);
     if (v || !missing) return v;
     if (missing_builtin_method(obj, name))
-        return interp_not_supported(in, loc,
+        return vm_not_supported(in, loc,
                                     arena_printf(in->arena, "'%s.%s'", value_type_name(obj), name));
     if (obj->kind == VAL_MODULE)
-        return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                             "module '%s' has no attribute '%s'", obj->module->name, name);
     if (obj->kind == VAL_CLASS)
-        return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                             "type object '%s' has no attribute '%s'", obj->cls->name, name);
-    return interp_raise(in, EXC_ATTRIBUTE_ERROR, loc,
+    return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
                         "'%s' object has no attribute '%s'", value_type_name(obj), name);
 }
 
@@ -730,13 +730,13 @@ static bool slice_indices(Interp *in, Value *slice, int64_t len, int64_t *start,
     Value *vs[3] = {slice->slice.start, slice->slice.stop, slice->slice.step};
     for (int i = 0; i < 3; i++)
         if (vs[i]->kind != VAL_NONE && !is_intlike(vs[i])) {
-            interp_type_error(in, loc,
+            vm_type_error(in, loc,
                               "slice indices must be integers or None or have an __index__ method");
             return false;
         }
     *step = vs[2]->kind == VAL_NONE ? 1 : as_int(vs[2]);
     if (*step == 0) {
-        interp_raise(in, EXC_VALUE_ERROR, loc, "slice step cannot be zero");
+        vm_raise(in, EXC_VALUE_ERROR, loc, "slice step cannot be zero");
         return false;
     }
     int64_t lower = *step < 0 ? -1 : 0, upper = *step < 0 ? len - 1 : len;
@@ -800,7 +800,7 @@ bool list_set_slice(Interp *in, List *l, Value *slice, Value *value, SrcLoc loc)
     for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) count++;
     if (items) {
         if (items->len != count) {
-            interp_raise(in, EXC_VALUE_ERROR, loc,
+            vm_raise(in, EXC_VALUE_ERROR, loc,
                          "attempt to assign sequence of size %d to extended slice of size %lld",
                          items->len, (long long)count);
             return false;
@@ -852,12 +852,12 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         if (!check_hashable(in, index, loc)) return NULL;
         Value *v = dict_get(obj->dict, index);
         if (in->exc) return NULL;
-        return v ? v : interp_key_error(in, index, loc);
+        return v ? v : vm_key_error(in, index, loc);
     }
     if (obj->kind == VAL_LIST || obj->kind == VAL_TUPLE || obj->kind == VAL_STR) {
         if (index->kind == VAL_SLICE) return slice_sequence(in, obj, index, loc);
         if (!is_intlike(index))
-            return interp_type_error(in, loc, "%s indices must be integers or slices, not %s",
+            return vm_type_error(in, loc, "%s indices must be integers or slices, not %s",
                                      obj->kind == VAL_STR ? "string" : value_type_name(obj),
                                      value_type_name(index));
         int64_t ncp = 0;
@@ -866,7 +866,7 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         int64_t i = as_int(index);
         if (i < 0) i += len;
         if (i < 0 || i >= len)
-            return interp_raise(in, EXC_INDEX_ERROR, loc, "%s index out of range",
+            return vm_raise(in, EXC_INDEX_ERROR, loc, "%s index out of range",
                                 obj->kind == VAL_STR ? "string" : value_type_name(obj));
         if (obj->kind == VAL_STR)
             return value_str(in->arena, obj->str.s + off[i], (size_t)(off[i + 1] - off[i]));
@@ -893,10 +893,10 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         int64_t i = as_int(index);
         if (i < 0) i += n;
         if (i < 0 || i >= n)
-            return interp_raise(in, EXC_INDEX_ERROR, loc, "range object index out of range");
+            return vm_raise(in, EXC_INDEX_ERROR, loc, "range object index out of range");
         return value_int(in->arena, s + i * st);
     }
-    return interp_type_error(in, loc, "'%s' object is not subscriptable", value_type_name(obj));
+    return vm_type_error(in, loc, "'%s' object is not subscriptable", value_type_name(obj));
 }
 
 /* ---- Expressions ------------------------------------------------------------------------------
@@ -907,7 +907,7 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
     if (v) return v;
     /* A function's local (by the scope analysis) that is not assigned yet. */
     if (env != env->module->globals && env_declares(env, e->name.id))
-        return interp_raise(in, EXC_UNBOUND_LOCAL_ERROR, e->loc,
+        return vm_raise(in, EXC_UNBOUND_LOCAL_ERROR, e->loc,
                             "cannot access local variable '%s' where it is not associated "
                             "with a value",
                             e->name.id);
@@ -920,9 +920,9 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
         "exit",   "quit",    "copyright",  "credits",    "license",    "__build_class__"};
     for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
         if (strcmp(e->name.id, unsupported[i]) == 0)
-            return interp_not_supported(in, e->loc,
+            return vm_not_supported(in, e->loc,
                                         arena_printf(in->arena, "the builtin '%s'", e->name.id));
-    return interp_raise(in, EXC_NAME_ERROR, e->loc, "name '%s' is not defined", e->name.id);
+    return vm_raise(in, EXC_NAME_ERROR, e->loc, "name '%s' is not defined", e->name.id);
 }
 
 static bool eval_into_list(Interp *in, Env *env, const NodeList *elts, List *out) {
@@ -1001,20 +1001,20 @@ static Value *eval_call(Interp *in, Env *env, const Node *e) {
             }
             for (int k = 0; k < args.nkw; k++)
                 if (args.kw_names[k] == kw->keyword.name)
-                    return interp_raise(in, EXC_SYNTAX_ERROR, kw->loc,
+                    return vm_raise(in, EXC_SYNTAX_ERROR, kw->loc,
                                         "keyword argument repeated: %s", kw->keyword.name);
             args.kw_names[args.nkw] = kw->keyword.name;
             args.kw_values[args.nkw++] = v;
             continue;
         }
         if (v->kind != VAL_DICT)
-            return interp_type_error(in, kw->loc, "argument after ** must be a mapping, not %s",
+            return vm_type_error(in, kw->loc, "argument after ** must be a mapping, not %s",
                                      value_type_name(v));
         for (int k = 0; k < v->dict->nentries; k++) {
             DictEntry *de = &v->dict->entries[k];
             if (!de->key) continue;
             if (de->key->kind != VAL_STR)
-                return interp_type_error(in, kw->loc, "keywords must be strings");
+                return vm_type_error(in, kw->loc, "keywords must be strings");
             if (args.nkw == cap || !args.kw_names) {
                 cap = cap * 2 + 4;
                 args.kw_names = arena_grow(in->arena, args.kw_names, sizeof(char *),
@@ -1022,12 +1022,12 @@ static Value *eval_call(Interp *in, Env *env, const Node *e) {
                 args.kw_values = arena_grow(in->arena, args.kw_values, sizeof(Value *),
                                             (size_t)args.nkw, (size_t)cap);
             }
-            args.kw_names[args.nkw] = interp_intern(in, de->key->str.s);
+            args.kw_names[args.nkw] = vm_intern(in, de->key->str.s);
             args.kw_values[args.nkw++] = de->value;
         }
     }
     SrcLoc saved = in->user_loc;
-    if (!interp_is_library_file(in, e->loc.file)) in->user_loc = e->loc;
+    if (!vm_is_library_file(in, e->loc.file)) in->user_loc = e->loc;
     Value *r = call_value(in, callee, &args, e->loc);
     in->user_loc = saved;
     return r;
@@ -1202,7 +1202,7 @@ static Value *eval_unary(Interp *in, Env *env, const Node *e) {
         if (e->unaryop.op == UNARY_NEG) return value_float(in->arena, -v->f);
         if (e->unaryop.op == UNARY_POS) return v;
     }
-    return interp_type_error(in, e->loc, "bad operand type for unary %s: '%s'",
+    return vm_type_error(in, e->loc, "bad operand type for unary %s: '%s'",
                              ast_unaryop_symbol(e->unaryop.op), value_type_name(v));
 }
 
@@ -1246,7 +1246,7 @@ Value *eval(Interp *in, Env *env, const Node *e) {
     case AST_INT: return value_int(in->arena, e->int_.value);
     case AST_FLOAT: return value_float(in->arena, e->float_.value);
     case AST_STR: return value_str(in->arena, e->str.value, e->str.len);
-    case AST_BYTES: return interp_not_supported(in, e->loc, "bytes literals");
+    case AST_BYTES: return vm_not_supported(in, e->loc, "bytes literals");
     case AST_TRUE: return value_bool(true);
     case AST_FALSE: return value_bool(false);
     case AST_NONE: return value_none();
@@ -1323,7 +1323,7 @@ Value *eval(Interp *in, Env *env, const Node *e) {
             if (!val) return NULL;
             if (!e->dict.keys.items[i]) {
                 if (val->kind != VAL_DICT)
-                    return interp_type_error(in, e->dict.values.items[i]->loc,
+                    return vm_type_error(in, e->dict.values.items[i]->loc,
                                              "'%s' object is not a mapping", value_type_name(val));
                 for (int k = 0; k < val->dict->nentries; k++)
                     if (val->dict->entries[k].key)
@@ -1342,8 +1342,8 @@ Value *eval(Interp *in, Env *env, const Node *e) {
     case AST_SETCOMP:
     case AST_DICTCOMP:
     case AST_GENEXP: return eval_comprehension(in, env, e);
-    case AST_STARRED: return interp_error(in, e->loc, "can't use starred expression here");
-    case AST_NAMED_EXPR: return interp_not_supported(in, e->loc, "assignment expressions (':=')");
+    case AST_STARRED: return vm_error(in, e->loc, "can't use starred expression here");
+    case AST_NAMED_EXPR: return vm_not_supported(in, e->loc, "assignment expressions (':=')");
     default: break;
     }
     UNREACHABLE(); /* every expression kind the parser makes is handled above */

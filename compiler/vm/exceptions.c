@@ -3,7 +3,7 @@
  *
  * An exception propagates as Interp.exc while every caller returns NULL (or false,
  * EXEC_ERROR); try/except (exec_try.c) catches it there. The interpreter's own
- * errors are raised the same way, by class id (interp_raise(in, EXC_VALUE_ERROR, ...)),
+ * errors are raised the same way, by class id (vm_raise(in, EXC_VALUE_ERROR, ...)),
  * so user code can catch what the interpreter reports. */
 #include <string.h>
 
@@ -22,7 +22,7 @@ static const struct { const char *name; ExcKind base; bool tensorflow; } hierarc
 _Static_assert(sizeof hierarchy / sizeof hierarchy[0] == EXC__CLASSES, "one row per ExcKind class");
 
 static PyClass *exception_class(Interp *in, const char *name) {
-    Value *v = env_get_local(in->exception_classes, interp_intern(in, name));
+    Value *v = env_get_local(in->exception_classes, vm_intern(in, name));
     return v ? v->cls : NULL;
 }
 
@@ -37,7 +37,7 @@ void exception_init_args(Interp *in, Value *obj, CallArgs *args) {
 
 static Value *exc_self(Interp *in, CallArgs *args, const char *method, SrcLoc loc) {
     if (args->npos < 1 || args->pos[0]->kind != VAL_INSTANCE || !args->pos[0]->inst->exc)
-        return interp_type_error(in, loc, "descriptor '%s' requires a 'BaseException' object",
+        return vm_type_error(in, loc, "descriptor '%s' requires a 'BaseException' object",
                                  method);
     return args->pos[0];
 }
@@ -91,18 +91,18 @@ static Value *base_exception_repr(Interp *in, Value *self, CallArgs *args, SrcLo
 }
 
 static Value *binding_builtin(Interp *in, const char *name, BuiltinFn fn) {
-    Value *b = value_builtin(in->arena, interp_intern(in, name), fn, NULL);
+    Value *b = value_builtin(in->arena, vm_intern(in, name), fn, NULL);
     b->builtin->binds = true;
     return b;
 }
 
 void exceptions_install(Interp *in) {
     in->exception_classes = namespace_new(in, NULL);
-    in->traceback_class = class_new(in, interp_intern(in, "traceback"), "traceback", "builtins",
+    in->traceback_class = class_new(in, vm_intern(in, "traceback"), "traceback", "builtins",
                                     NULL, 0, namespace_new(in, NULL), (SrcLoc){0});
     in->traceback_class->is_builtin = true;
     for (size_t i = 0; i < sizeof hierarchy / sizeof hierarchy[0]; i++) {
-        const char *name = interp_intern(in, hierarchy[i].name);
+        const char *name = vm_intern(in, hierarchy[i].name);
         Value *base =
             hierarchy[i].base != EXC_NONE ? in->exc_classes[hierarchy[i].base]->self : NULL;
         Env *dict = namespace_new(in, NULL);
@@ -197,7 +197,7 @@ Value *exception_raise(Interp *in, Value *exc, SrcLoc loc) {
         if (!cycle) e->context = in->handling;
     }
     snapshot_traceback(in, e, loc);
-    e->raised_at = interp_op_loc(in, loc);
+    e->raised_at = vm_op_loc(in, loc);
     in->exc = exc;
     return NULL;
 }
@@ -210,7 +210,7 @@ Value *raise_new(Interp *in, ExcKind kind, Value **args, int nargs, SrcLoc loc) 
     return exception_raise(in, obj, loc);
 }
 
-Value *interp_key_error(Interp *in, Value *key, SrcLoc loc) {
+Value *vm_key_error(Interp *in, Value *key, SrcLoc loc) {
     return raise_new(in, EXC_KEY_ERROR, &key, 1, loc);
 }
 
@@ -225,7 +225,7 @@ bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok
     }
     if (type->kind != VAL_CLASS || !type->cls->is_exception) {
         *ok = false;
-        interp_type_error(in, loc,
+        vm_type_error(in, loc,
                           "catching classes that do not inherit from BaseException is not allowed");
         return false;
     }
@@ -274,7 +274,7 @@ static void print_traceback(Interp *in, Value *exc, int depth) {
     int repeats = 0;
     for (int i = 0; i <= e->ntb; i++) {
         const TraceEntry *t = i < e->ntb ? &e->tb[i] : NULL;
-        if (t && interp_is_library_file(in, t->loc.file)) continue;
+        if (t && vm_is_library_file(in, t->loc.file)) continue;
         bool same = t && prev && t->loc.file == prev->loc.file && t->loc.line == prev->loc.line &&
                     strcmp(t->func, prev->func) == 0;
         if (same) {

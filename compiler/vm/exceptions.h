@@ -13,7 +13,7 @@ void exception_init_args(Interp *in, Value *obj, CallArgs *args);
 Value *exception_raise(Interp *in, Value *exc, SrcLoc loc);
 /* A new instance of the built-in exception kind with args, raised. */
 Value *raise_new(Interp *in, ExcKind kind, Value **args, int nargs, SrcLoc loc);
-Value *interp_key_error(Interp *in, Value *key, SrcLoc loc);
+Value *vm_key_error(Interp *in, Value *key, SrcLoc loc);
 /* exc is an instance of type (a class or a tuple of them); *ok false after a TypeError. */
 bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok);
 /* exc is an instance of the built-in class kind (or of a subclass). */

@@ -184,7 +184,7 @@ static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value
     for (size_t i = 0; i < sizeof iterable / sizeof iterable[0]; i++)
         can_iterate |= value->kind == iterable[i];
     if (!can_iterate)
-        return interp_type_error(in, target->loc, "cannot unpack non-iterable %s object",
+        return vm_type_error(in, target->loc, "cannot unpack non-iterable %s object",
                                  value_type_name(value)),
                false;
     List *items = iterate_to_list(in, value, target->loc);
@@ -195,16 +195,16 @@ static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value
     int nfixed = star < 0 ? elts->len : elts->len - 1;
     if (star < 0 && items->len != elts->len) {
         if (items->len > elts->len)
-            interp_raise(in, EXC_VALUE_ERROR, target->loc,
+            vm_raise(in, EXC_VALUE_ERROR, target->loc,
                          "too many values to unpack (expected %d)", elts->len);
         else
-            interp_raise(in, EXC_VALUE_ERROR, target->loc,
+            vm_raise(in, EXC_VALUE_ERROR, target->loc,
                          "not enough values to unpack (expected %d, got %d)",
                          elts->len, items->len);
         return false;
     }
     if (star >= 0 && items->len < nfixed) {
-        interp_raise(in, EXC_VALUE_ERROR, target->loc,
+        vm_raise(in, EXC_VALUE_ERROR, target->loc,
                      "not enough values to unpack (expected at least %d, got %d)",
                      nfixed, items->len);
         return false;
@@ -235,20 +235,20 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
         return list_set_slice(in, obj->list, index, value, loc);
     if (obj->kind == VAL_LIST) {
         if (index->kind != VAL_INT && index->kind != VAL_BOOL) {
-            interp_type_error(in, loc, "list indices must be integers or slices, not %s",
+            vm_type_error(in, loc, "list indices must be integers or slices, not %s",
                               value_type_name(index));
             return false;
         }
         int64_t i = index->kind == VAL_INT ? index->i : index->b;
         if (i < 0) i += obj->list->len;
         if (i < 0 || i >= obj->list->len) {
-            interp_raise(in, EXC_INDEX_ERROR, loc, "list assignment index out of range");
+            vm_raise(in, EXC_INDEX_ERROR, loc, "list assignment index out of range");
             return false;
         }
         obj->list->items[i] = value;
         return true;
     }
-    interp_type_error(in, loc, "'%s' object does not support item assignment",
+    vm_type_error(in, loc, "'%s' object does not support item assignment",
                       value_type_name(obj));
     return false;
 }
@@ -259,7 +259,7 @@ bool assign_target(Interp *in, Env *env, const Node *target, Value *value) {
         /* The emitted C names a tensor after the script's variable (t3_logits); not
            after the bundled library's locals, nor AutoGraph's return slot. */
         if (value_foreign(value) && value_foreign(value)->named &&
-            !interp_is_library_file(in, target->loc.file) &&
+            !vm_is_library_file(in, target->loc.file) &&
             strncmp(target->name.id, "retval_", 7) != 0)
             value_foreign(value)->named(in, value, target->name.id);
         env_assign(in, env, target->name.id, value);
@@ -289,7 +289,7 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
             name_in(env->globals, env->nglobals, target->name.id) ? env->module->globals : env;
         Binding *b = env_find(scope, target->name.id);
         if (!b || !b->value) {
-            interp_raise(in, EXC_NAME_ERROR, target->loc,
+            vm_raise(in, EXC_NAME_ERROR, target->loc,
                          "name '%s' is not defined", target->name.id);
             return false;
         }
@@ -309,7 +309,7 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         if (obj->kind == VAL_DICT) {
             if (!check_hashable(in, index, target->loc)) return false;
             if (!dict_delete(obj->dict, index))
-                return interp_key_error(in, index, target->loc), false;
+                return vm_key_error(in, index, target->loc), false;
             return true;
         }
         if (obj->kind == VAL_LIST && (index->kind == VAL_INT || index->kind == VAL_BOOL)) {
@@ -317,7 +317,7 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
             int64_t at = index->kind == VAL_INT ? index->i : index->b;
             int64_t i = at < 0 ? at + l->len : at;
             if (i < 0 || i >= l->len) {
-                interp_raise(in, EXC_INDEX_ERROR, target->loc,
+                vm_raise(in, EXC_INDEX_ERROR, target->loc,
                              "list assignment index out of range");
                 return false;
             }
@@ -328,11 +328,11 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         if (obj->kind == VAL_LIST && index->kind == VAL_SLICE)
             return list_set_slice(in, obj->list, index, NULL, target->loc);
         if (obj->kind == VAL_LIST)
-            return interp_type_error(in, target->loc,
+            return vm_type_error(in, target->loc,
                                      "list indices must be integers or slices, not %s",
                                      value_type_name(index)),
                    false;
-        interp_type_error(in, target->loc, "'%s' object doesn't support item deletion",
+        vm_type_error(in, target->loc, "'%s' object doesn't support item deletion",
                           value_type_name(obj));
         return false;
     }
@@ -340,7 +340,7 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         Value *obj = eval(in, env, target->attribute.value);
         return obj && delete_attribute(in, obj, target->attribute.attr, target->loc);
     }
-    default: interp_not_supported(in, target->loc, "this 'del' target"); return false;
+    default: vm_not_supported(in, target->loc, "this 'del' target"); return false;
     }
 }
 
@@ -411,7 +411,7 @@ static ExecStatus exec_funcdef(Interp *in, Env *env, const Node *s) {
         /* Applying a decorator is a call from this line, as eval_call's are: errors
            inside a library decorator (tf.function's checks) are reported here. */
         SrcLoc at = s->funcdef.decorators.items[i]->loc, saved = in->user_loc;
-        if (!interp_is_library_file(in, at.file)) in->user_loc = at;
+        if (!vm_is_library_file(in, at.file)) in->user_loc = at;
         fn = call_value(in, decorators[i], &args, at);
         in->user_loc = saved;
         if (!fn) return EXEC_ERROR;
@@ -423,19 +423,19 @@ static ExecStatus exec_funcdef(Interp *in, Env *env, const Node *s) {
 static ExecStatus exec_import(Interp *in, Env *env, const Node *s) {
     for (int i = 0; i < s->import.names.len; i++) {
         const Node *alias = s->import.names.items[i];
-        PyModule *m = module_import(in, alias->alias.name, env->module, 0, alias->loc);
+        PyModule *m = pymodule_import(in, alias->alias.name, env->module, 0, alias->loc);
         if (!m) return EXEC_ERROR;
         if (alias->alias.asname) {
-            env_assign(in, env, interp_intern(in, alias->alias.asname), m->self);
+            env_assign(in, env, vm_intern(in, alias->alias.asname), m->self);
         } else {
             /* import a.b.c binds a */
             const char *dot = strchr(alias->alias.name, '.');
             const char *top =
                 dot ? arena_strndup(in->arena, alias->alias.name, (size_t)(dot - alias->alias.name))
                     : alias->alias.name;
-            PyModule *tm = dot ? module_import(in, top, env->module, 0, alias->loc) : m;
+            PyModule *tm = dot ? pymodule_import(in, top, env->module, 0, alias->loc) : m;
             if (!tm) return EXEC_ERROR;
-            env_assign(in, env, interp_intern(in, top), tm->self);
+            env_assign(in, env, vm_intern(in, top), tm->self);
         }
     }
     return EXEC_NORMAL;
@@ -443,11 +443,11 @@ static ExecStatus exec_import(Interp *in, Env *env, const Node *s) {
 
 static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
     const char *modname = s->import_from.module ? s->import_from.module : "";
-    PyModule *m = module_import(in, modname, env->module, s->import_from.level, s->loc);
+    PyModule *m = pymodule_import(in, modname, env->module, s->import_from.level, s->loc);
     if (!m) return EXEC_ERROR;
     for (int i = 0; i < s->import_from.names.len; i++) {
         const Node *alias = s->import_from.names.items[i];
-        const char *name = interp_intern(in, alias->alias.name);
+        const char *name = vm_intern(in, alias->alias.name);
         if (strcmp(name, "*") == 0) {
             Env *g = m->globals;
             for (int k = 0; k < g->cap; k++)
@@ -462,11 +462,11 @@ static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
         Value *v = lookup_attribute(in, m->self, name, alias->loc, &missing);
         if (!v) {
             if (missing)
-                interp_raise(in, EXC_IMPORT_ERROR, alias->loc,
+                vm_raise(in, EXC_IMPORT_ERROR, alias->loc,
                              "cannot import name '%s' from '%s'", name, m->name);
             return EXEC_ERROR;
         }
-        env_assign(in, env, interp_intern(in, alias->alias.asname ? alias->alias.asname : name), v);
+        env_assign(in, env, vm_intern(in, alias->alias.asname ? alias->alias.asname : name), v);
     }
     return EXEC_NORMAL;
 }
@@ -628,7 +628,7 @@ static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
 
 static ExecStatus exec_stmt(Interp *in, Env *env, const Node *s) {
     SrcLoc saved = in->stmt_loc;
-    if (!interp_is_library_file(in, s->loc.file)) in->stmt_loc = s->loc;
+    if (!vm_is_library_file(in, s->loc.file)) in->stmt_loc = s->loc;
     ExecStatus st = exec_stmt_kind(in, env, s);
     in->stmt_loc = saved;
     return st;

@@ -49,7 +49,7 @@ static Value *as_exception(Interp *in, Value *v, const char *what, SrcLoc loc) {
         if (!v) return NULL;
     }
     if (v->kind == VAL_INSTANCE && v->inst->exc) return v;
-    return interp_type_error(in, loc, "%s must derive from BaseException", what);
+    return vm_type_error(in, loc, "%s must derive from BaseException", what);
 }
 
 ExecStatus exec_raise(Interp *in, Env *env, const Node *s) {
@@ -112,7 +112,7 @@ static ExecStatus run_handlers(Interp *in, Env *env, const Node *s, bool *matche
             if (!match) continue;
         }
         *matched = true;
-        const char *name = h->handler.name ? interp_intern(in, h->handler.name) : NULL;
+        const char *name = h->handler.name ? vm_intern(in, h->handler.name) : NULL;
         if (name) env_assign(in, env, name, exc);
         Value *prev = in->handling;
         in->handling = exc;
@@ -168,11 +168,11 @@ static ExecStatus exec_with_items(Interp *in, Env *env, const Node *s, int item)
     Value *exit = special_method(in, mgr, in->dunder.exit);
     if (!enter || !exit) {
         if (mgr->kind != VAL_INSTANCE)
-            return interp_not_supported(
+            return vm_not_supported(
                        in, loc,
                        arena_printf(in->arena, "'with' on a '%s' object", value_type_name(mgr))),
                    EXEC_ERROR;
-        interp_type_error(in, loc, "'%s' object does not support the context manager protocol%s",
+        vm_type_error(in, loc, "'%s' object does not support the context manager protocol%s",
                           value_type_name(mgr), enter ? " (missed __exit__ method)" : "");
         return EXEC_ERROR;
     }

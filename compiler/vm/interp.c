@@ -8,31 +8,31 @@
 #include "objects.h"
 #include "vm.h"
 
-const char *interp_intern(Interp *in, const char *s) { return arena_intern_cstr(in->arena, s); }
+const char *vm_intern(Interp *in, const char *s) { return arena_intern_cstr(in->arena, s); }
 
-bool interp_is_library_file(Interp *in, const SourceFile *file) {
+bool vm_is_library_file(Interp *in, const SourceFile *file) {
     if (!file) return true;
     for (int i = 0; i < in->nmodules; i++)
         if (in->modules[i]->file == file) return in->modules[i]->is_library;
     return false;
 }
 
-SrcLoc interp_op_loc(Interp *in, SrcLoc loc) {
-    return interp_is_library_file(in, loc.file) && in->user_loc.file ? in->user_loc : loc;
+SrcLoc vm_op_loc(Interp *in, SrcLoc loc) {
+    return vm_is_library_file(in, loc.file) && in->user_loc.file ? in->user_loc : loc;
 }
 
 /* A build error: reported now, with the host's notes (the tf.function calls that led
    here). */
 static void report(Interp *in, SrcLoc loc, const char *msg) {
     in->exc = NULL;
-    diag_error(in->diag, interp_op_loc(in, loc), "%s", msg);
+    diag_error(in->diag, vm_op_loc(in, loc), "%s", msg);
     if (in->hooks.error_notes) in->hooks.error_notes(in);
 }
 
 void vm_report_error(Interp *in, SrcLoc loc, const char *msg) { report(in, loc, msg); }
 
-/* The text is never read for a class: an error a script may catch is interp_raise's. */
-Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
+/* The text is never read for a class: an error a script may catch is vm_raise's. */
+Value *vm_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     report(in, loc, arena_vprintf(in->arena, fmt, ap));
@@ -50,7 +50,7 @@ static Value *vraise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, va_l
     return raise_new(in, kind, &arg, 1, loc);
 }
 
-Value *interp_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...) {
+Value *vm_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vraise(in, kind, loc, fmt, ap);
@@ -58,7 +58,7 @@ Value *interp_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...) 
     return NULL;
 }
 
-Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
+Value *vm_type_error(Interp *in, SrcLoc loc, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vraise(in, EXC_TYPE_ERROR, loc, fmt, ap);
@@ -72,30 +72,30 @@ const char *const warning_names[WARN__COUNT] = {
     [WARN_TRACE_SIDE_EFFECT] = "trace-side-effect",
 };
 
-void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) {
+void vm_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) {
     if (in->opt->disabled_warnings[kind]) return;
     va_list ap;
     va_start(ap, fmt);
     const char *msg = arena_vprintf(in->arena, fmt, ap);
     va_end(ap);
-    diag_warning(in->diag, interp_op_loc(in, loc), "%s [-W%s]", msg, warning_names[kind]);
+    diag_warning(in->diag, vm_op_loc(in, loc), "%s [-W%s]", msg, warning_names[kind]);
 }
 
-SrcLoc interp_pending_loc(const Interp *in) {
+SrcLoc vm_pending_loc(const Interp *in) {
     return in->stmt_loc.file ? in->stmt_loc : in->user_loc;
 }
 
 /* The depth guard's error (ValueDepthGuard.too_deep): raised once, where the
    comparison or repr runs. */
-static void interp_too_deep(void *ctx, const char *what) {
+static void vm_too_deep(void *ctx, const char *what) {
     Interp *in = ctx;
     if (in->exc) return;
-    SrcLoc loc = interp_pending_loc(in);
-    interp_raise(in, EXC_RECURSION_ERROR, loc, "maximum recursion depth exceeded%s", what);
+    SrcLoc loc = vm_pending_loc(in);
+    vm_raise(in, EXC_RECURSION_ERROR, loc, "maximum recursion depth exceeded%s", what);
 }
 
-Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what) {
-    return interp_raise(in, EXC_NOT_SUPPORTED_YET, loc, "%s", what);
+Value *vm_not_supported(Interp *in, SrcLoc loc, const char *what) {
+    return vm_raise(in, EXC_NOT_SUPPORTED_YET, loc, "%s", what);
 }
 
 const char *vm_phase(const Interp *in) {
@@ -107,13 +107,13 @@ Interp *vm_new(Arena *arena, Diag *diag, const VmOptions *opt, const SourceFile 
     in->arena = arena;
     in->diag = diag;
     in->opt = opt;
-    value_set_depth_guard((ValueDepthGuard){&in->depth, INTERP_MAX_DEPTH, interp_too_deep, in});
+    value_set_depth_guard((ValueDepthGuard){&in->depth, INTERP_MAX_DEPTH, vm_too_deep, in});
     dunders_install(in);
     builtins_install(in);
     object_class_install(in);
     exceptions_install(in);
     class_builtins_install(in);
-    in->main_module = module_create(in, "__main__", main_file, false);
+    in->main_module = pymodule_create(in, "__main__", main_file, false);
     return in;
 }
 

@@ -137,7 +137,7 @@ List *iterator_drain(Interp *in, Iterator *it, SrcLoc loc) {
 Value *builtin_iter(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (args->nkw || args->npos != 1)
-        return interp_type_error(in, loc, "iter() takes exactly one argument here");
+        return vm_type_error(in, loc, "iter() takes exactly one argument here");
     Value *v = args->pos[0];
     if (v->kind == VAL_ITERATOR) return v;
     if (v->kind == VAL_INSTANCE) return instance_iter(in, v, loc);
@@ -150,7 +150,7 @@ Value *builtin_iter(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (args->nkw || args->npos < 1 || args->npos > 2)
-        return interp_type_error(in, loc, "next expected 1 or 2 arguments, got %d", args->npos);
+        return vm_type_error(in, loc, "next expected 1 or 2 arguments, got %d", args->npos);
     Value *v = args->pos[0];
     if (v->kind == VAL_INSTANCE) {
         bool done;
@@ -160,7 +160,7 @@ Value *builtin_next(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         return raise_new(in, EXC_STOP_ITERATION, NULL, 0, loc);
     }
     if (v->kind != VAL_ITERATOR)
-        return interp_type_error(in, loc, "'%s' object is not an iterator", value_type_name(v));
+        return vm_type_error(in, loc, "'%s' object is not an iterator", value_type_name(v));
     Value *item;
     if (!iterator_next(in, v->iter, &item, loc)) return NULL;
     if (item) return item;

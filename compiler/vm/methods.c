@@ -15,27 +15,27 @@
 
 static bool nargs(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc) {
     if (args->nkw) {
-        interp_type_error(in, loc, "%s() takes no keyword arguments", fname);
+        vm_type_error(in, loc, "%s() takes no keyword arguments", fname);
         return false;
     }
     if (args->npos >= lo && args->npos <= hi) return true;
     if (lo == hi)
-        interp_type_error(in, loc, "%s() takes exactly %d argument%s (%d given)", fname, lo,
+        vm_type_error(in, loc, "%s() takes exactly %d argument%s (%d given)", fname, lo,
                           lo == 1 ? "" : "s", args->npos);
     else if (args->npos < lo)
-        interp_type_error(in, loc, "%s() takes at least %d argument%s (%d given)", fname, lo,
+        vm_type_error(in, loc, "%s() takes at least %d argument%s (%d given)", fname, lo,
                           lo == 1 ? "" : "s", args->npos);
     else
-        interp_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", fname, hi,
+        vm_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", fname, hi,
                           hi == 1 ? "" : "s", args->npos);
     return false;
 }
 
 /* METH_NOARGS methods: "list.clear() takes no arguments (1 given)" (qualname: "list.clear"). */
 static bool no_args(Interp *in, CallArgs *args, const char *qualname, SrcLoc loc) {
-    if (args->nkw) interp_type_error(in, loc, "%s() takes no keyword arguments", qualname);
+    if (args->nkw) vm_type_error(in, loc, "%s() takes no keyword arguments", qualname);
     else if (args->npos)
-        interp_type_error(in, loc, "%s() takes no arguments (%d given)", qualname, args->npos);
+        vm_type_error(in, loc, "%s() takes no arguments (%d given)", qualname, args->npos);
     return !args->nkw && !args->npos;
 }
 
@@ -89,18 +89,18 @@ static bool parse_spec(Interp *in, const char *s, Spec *sp, SrcLoc loc) {
     if (*s == '.') {
         s++;
         if (!(*s >= '0' && *s <= '9')) {
-            interp_raise(in, EXC_VALUE_ERROR, loc, "Format specifier missing precision");
+            vm_raise(in, EXC_VALUE_ERROR, loc, "Format specifier missing precision");
             return false;
         }
         fits = parse_digits(&s, &sp->precision) && fits;
     }
     if (!fits) {
-        interp_raise(in, EXC_VALUE_ERROR, loc, "Too many decimal digits in format string");
+        vm_raise(in, EXC_VALUE_ERROR, loc, "Too many decimal digits in format string");
         return false;
     }
     if (*s) sp->type = *s++;
     if (*s) {
-        interp_raise(in, EXC_VALUE_ERROR, loc, "Invalid format specifier");
+        vm_raise(in, EXC_VALUE_ERROR, loc, "Invalid format specifier");
         return false;
     }
     return true;
@@ -165,7 +165,7 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
     char type = sp->type;
     if (sp->precision > INT32_MAX) {
         *ok = false;
-        interp_raise(in, EXC_VALUE_ERROR, loc, "precision too big");
+        vm_raise(in, EXC_VALUE_ERROR, loc, "precision too big");
         return NULL;
     }
     /* Fixed notation takes up to 309 digits before the point, then the precision's. */
@@ -192,7 +192,7 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
         body = arena_printf(a, fmt, prec, v);
     } else {
         *ok = false;
-        interp_raise(in, EXC_VALUE_ERROR, loc,
+        vm_raise(in, EXC_VALUE_ERROR, loc,
                      "Unknown format code '%c' for object of type 'float'", type);
         return NULL;
     }
@@ -242,14 +242,14 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
         return format_float(in, (double)v, sp, loc, ok);
     default:
         *ok = false;
-        interp_raise(in, EXC_VALUE_ERROR, loc,
+        vm_raise(in, EXC_VALUE_ERROR, loc,
                      "Unknown format code '%c' for object of type 'int'", sp->type);
         return NULL;
     }
     bool power_of_two = sp->type && strchr("boxX", sp->type);
     if (sp->grouping == ',' && power_of_two) {
         *ok = false;
-        interp_raise(in, EXC_VALUE_ERROR, loc, "Cannot specify ',' with '%c'.", sp->type);
+        vm_raise(in, EXC_VALUE_ERROR, loc, "Cannot specify ',' with '%c'.", sp->type);
         return NULL;
     }
     const char *body =
@@ -267,7 +267,7 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
         Value *sv = value_cstr(in->arena, spec);
         Value *r = call_special(in, v, in->dunder.format, &sv, 1, loc, &found);
         if (r && r->kind != VAL_STR)
-            return interp_type_error(in, loc, "__format__ must return a str, not %s",
+            return vm_type_error(in, loc, "__format__ must return a str, not %s",
                                      value_type_name(r));
         return r;
     }
@@ -286,19 +286,19 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
         r = format_float(in, v->f, &sp, loc, &ok);
     } else if (v->kind == VAL_STR || !sp.type || sp.type == 's') {
         if (sp.type && sp.type != 's')
-            return interp_raise(in, EXC_VALUE_ERROR, loc,
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
                                 "Unknown format code '%c' for object of type 'str'", sp.type);
         if (v->kind != VAL_STR && v->kind != VAL_NONE && (sp.width || sp.precision >= 0) &&
             !value_is_sequence(v) && v->kind != VAL_DICT &&
             !(value_foreign(v) && value_foreign(v)->formats_as_str))
-            return interp_type_error(in, loc, "unsupported format string passed to %s.__format__",
+            return vm_type_error(in, loc, "unsupported format string passed to %s.__format__",
                                      value_type_name(v));
         const char *s = value_to_str(in->arena, v);
         if (sp.precision >= 0) s = cut_codepoints(in->arena, s, sp.precision);
         r = pad(in, "", s, &sp, '<', loc);
         ok = r != NULL;
     } else {
-        return interp_type_error(in, loc, "unsupported format string passed to %s.__format__",
+        return vm_type_error(in, loc, "unsupported format string passed to %s.__format__",
                                  value_type_name(v));
     }
     return ok ? value_cstr(in->arena, r) : NULL;
@@ -325,12 +325,12 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         Value *mapped = NULL;
         if (*p == '(') {
             const char *close = strchr(p, ')');
-            if (!close) return interp_raise(in, EXC_VALUE_ERROR, loc, "incomplete format key");
+            if (!close) return vm_raise(in, EXC_VALUE_ERROR, loc, "incomplete format key");
             if (args->kind != VAL_DICT)
-                return interp_type_error(in, loc, "format requires a mapping");
+                return vm_type_error(in, loc, "format requires a mapping");
             Value *key = value_str(in->arena, p + 1, (size_t)(close - p - 1));
             if (!(mapped = dict_get(args->dict, key)))
-                return interp_key_error(in, key, loc);
+                return vm_key_error(in, key, loc);
             p = close + 1;
         }
         char flags[8] = {0};
@@ -338,16 +338,16 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         while (*p && strchr("-+ #0", *p) && nf < 7) flags[nf++] = *p++;
         int64_t width = 0, prec = -1;
         if (!parse_digits(&p, &width))
-            return interp_raise(in, EXC_VALUE_ERROR, loc, "width too big");
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "width too big");
         if (*p == '.') {
             p++;
             if (!parse_digits(&p, &prec) || prec > INT32_MAX)
-                return interp_raise(in, EXC_VALUE_ERROR, loc, "precision too big");
+                return vm_raise(in, EXC_VALUE_ERROR, loc, "precision too big");
         }
         char conv = *p;
-        if (!conv) return interp_raise(in, EXC_VALUE_ERROR, loc, "incomplete format");
+        if (!conv) return vm_raise(in, EXC_VALUE_ERROR, loc, "incomplete format");
         if (!mapped && next >= items->len)
-            return interp_type_error(in, loc, "not enough arguments for format string");
+            return vm_type_error(in, loc, "not enough arguments for format string");
         Value *v = mapped ? mapped : items->items[next++];
         Spec sp = {.fill = " ", .precision = prec, .width = width, .align = '>'};
         for (int i = 0; i < nf; i++) {
@@ -381,9 +381,9 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
                 buf[utf8_encode((uint32_t)v->i, buf)] = '\0';
                 piece = pad(in, "", buf, &sp, '>', loc);
             } else if (v->kind == VAL_INT) {
-                return interp_raise(in, EXC_OVERFLOW_ERROR, loc, "%%c arg not in range(0x110000)");
+                return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "%%c arg not in range(0x110000)");
             } else {
-                return interp_type_error(in, loc, "%%c requires int or char");
+                return vm_type_error(in, loc, "%%c requires int or char");
             }
             break;
         }
@@ -392,14 +392,14 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         case 'u':
             if (v->kind == VAL_FLOAT) v = value_int(in->arena, (int64_t)v->f);
             if (v->kind != VAL_INT && v->kind != VAL_BOOL)
-                return interp_type_error(in, loc, "%%%c format: a real number is required, not %s",
+                return vm_type_error(in, loc, "%%%c format: a real number is required, not %s",
                                          conv, value_type_name(v));
             sp.type = 'd';
             piece = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
             break;
         case 'x': case 'X': case 'o':
             if (v->kind != VAL_INT && v->kind != VAL_BOOL)
-                return interp_type_error(in, loc, "%%%c format: an integer is required, not %s",
+                return vm_type_error(in, loc, "%%%c format: an integer is required, not %s",
                                          conv, value_type_name(v));
             sp.type = conv;
             piece = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
@@ -410,7 +410,7 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
                        : v->kind == VAL_BOOL ? v->b
                                              : NAN;
             if (!value_is_number(v))
-                return interp_type_error(in, loc, "must be real number, not %s",
+                return vm_type_error(in, loc, "must be real number, not %s",
                                          value_type_name(v));
             sp.type = conv;
             if (sp.precision < 0) sp.precision = 6;
@@ -418,7 +418,7 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
             break;
         }
         default:
-            return interp_raise(in, EXC_VALUE_ERROR, loc,
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
                                 "unsupported format character '%c' (0x%x)", conv, conv);
         }
         if (!ok || !piece) return NULL;
@@ -426,7 +426,7 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         strbuf_puts(&sb, piece);
     }
     if (next < items->len && args->kind == VAL_TUPLE)
-        return interp_type_error(in, loc, "not all arguments converted during string formatting");
+        return vm_type_error(in, loc, "not all arguments converted during string formatting");
     return value_str(in->arena, strbuf_cstr(&sb), sb.len);
 }
 
@@ -450,7 +450,7 @@ METHOD(list_extend) {
 METHOD(list_insert) {
     if (!nargs(in, args, "insert", 2, 2, loc)) return NULL;
     if (args->pos[0]->kind != VAL_INT)
-        return interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+        return vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
                                  value_type_name(args->pos[0]));
     List *l = self->list;
     int64_t i = args->pos[0]->i;
@@ -466,11 +466,11 @@ METHOD(list_insert) {
 METHOD(list_pop) {
     if (!nargs(in, args, "pop", 0, 1, loc)) return NULL;
     List *l = self->list;
-    if (l->len == 0) return interp_raise(in, EXC_INDEX_ERROR, loc, "pop from empty list");
+    if (l->len == 0) return vm_raise(in, EXC_INDEX_ERROR, loc, "pop from empty list");
     int64_t i = args->npos ? (args->pos[0]->kind == VAL_INT ? args->pos[0]->i : 0) : l->len - 1;
     if (i < 0) i += l->len;
     if (i < 0 || i >= l->len)
-        return interp_raise(in, EXC_INDEX_ERROR, loc, "pop index out of range");
+        return vm_raise(in, EXC_INDEX_ERROR, loc, "pop index out of range");
     Value *v = l->items[i];
     memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
@@ -492,7 +492,7 @@ METHOD(list_remove) {
     List *l = self->list;
     int i = list_find(in, l, args->pos[0], loc);
     if (i == -2) return NULL;
-    if (i < 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "list.remove(x): x not in list");
+    if (i < 0) return vm_raise(in, EXC_VALUE_ERROR, loc, "list.remove(x): x not in list");
     memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
     return value_none();
@@ -503,7 +503,7 @@ METHOD(list_index) {
     int i = list_find(in, self->list, args->pos[0], loc);
     if (i == -2) return NULL;
     if (i < 0)
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "%s is not in list", value_repr(in->arena, args->pos[0]));
     return value_int(in->arena, i);
 }
@@ -546,7 +546,7 @@ METHOD(list_clear) {
 METHOD(list_sort) {
     Value *key = NULL;
     bool reverse = false;
-    if (args->npos) return interp_type_error(in, loc, "sort() takes no positional arguments");
+    if (args->npos) return vm_type_error(in, loc, "sort() takes no positional arguments");
     for (int k = 0; k < args->nkw; k++) {
         if (strcmp(args->kw_names[k], "key") == 0) key = args->kw_values[k];
         else if (strcmp(args->kw_names[k], "reverse") == 0) {
@@ -554,7 +554,7 @@ METHOD(list_sort) {
             reverse = value_truthy(in, args->kw_values[k], loc, &ok);
             if (!ok) return NULL;
         } else {
-            return interp_type_error(in, loc, "'%s' is an invalid keyword argument for sort()",
+            return vm_type_error(in, loc, "'%s' is an invalid keyword argument for sort()",
                                      args->kw_names[k]);
         }
     }
@@ -570,13 +570,13 @@ bool check_hashable(Interp *in, const Value *key, SrcLoc loc) {
     /* TensorFlow 2's tensors and variables compare element-wise, so they are unhashable. */
     const ForeignType *type = value_foreign(key);
     if (type && type->unhashable)
-        interp_type_error(in, loc, "%s", type->unhashable);
+        vm_type_error(in, loc, "%s", type->unhashable);
     else if (value_hash(key, &h))
         return !in->exc; /* a __hash__ of the script's may have raised */
     else if (in->exc)
         return false;
     else
-        interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
+        vm_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
     return false;
 }
 
@@ -613,8 +613,8 @@ METHOD(dict_setdefault) {
 
 METHOD(dict_update) {
     if (args->npos > 1)
-        return interp_type_error(in, loc, "update expected at most 1 argument, got %d", args->npos);
-    Value *dict_fn = env_get_local(in->builtins, interp_intern(in, "dict"));
+        return vm_type_error(in, loc, "update expected at most 1 argument, got %d", args->npos);
+    Value *dict_fn = env_get_local(in->builtins, vm_intern(in, "dict"));
     Value *other = call_value(in, dict_fn, args, loc);
     if (!other) return NULL;
     for (int i = 0; i < other->dict->nentries; i++)
@@ -629,7 +629,7 @@ METHOD(dict_pop) {
     Value *v = dict_get(self->dict, args->pos[0]);
     if (!v) {
         if (args->npos == 2) return args->pos[1];
-        return interp_key_error(in, args->pos[0], loc);
+        return vm_key_error(in, args->pos[0], loc);
     }
     dict_delete(self->dict, args->pos[0]);
     return v;
@@ -658,7 +658,7 @@ METHOD(dict_popitem) {
        (a lookup through one compares the key of whatever entry reuses the number). */
     while (d->nentries > 0 && !d->entries[d->nentries - 1].key) d->nentries--;
     if (d->nentries == 0)
-        return interp_key_error(in, value_cstr(in->arena, "popitem(): dictionary is empty"), loc);
+        return vm_key_error(in, value_cstr(in->arena, "popitem(): dictionary is empty"), loc);
     DictEntry *e = &d->entries[d->nentries - 1];
     Value *r = value_tuple(in->arena, 2);
     r->list->items[0] = e->key;
@@ -671,12 +671,12 @@ METHOD(dict_popitem) {
    all mapped to value (None). self (an instance it was read through) is unused. */
 METHOD(dict_fromkeys) {
     (void)self;
-    if (args->nkw) return interp_type_error(in, loc, "dict.fromkeys() takes no keyword arguments");
+    if (args->nkw) return vm_type_error(in, loc, "dict.fromkeys() takes no keyword arguments");
     if (args->npos < 1)
-        return interp_type_error(in, loc, "fromkeys expected at least 1 argument, got %d",
+        return vm_type_error(in, loc, "fromkeys expected at least 1 argument, got %d",
                                  args->npos);
     if (args->npos > 2)
-        return interp_type_error(in, loc, "fromkeys expected at most 2 arguments, got %d",
+        return vm_type_error(in, loc, "fromkeys expected at most 2 arguments, got %d",
                                  args->npos);
     Value *value = args->npos == 2 ? args->pos[1] : value_none();
     Value *r = value_dict(in->arena);

@@ -31,7 +31,7 @@ static PyModule *find_loaded(Interp *in, const char *name) {
     return NULL;
 }
 
-PyModule *module_create(Interp *in, const char *name, const SourceFile *file, bool is_library) {
+PyModule *pymodule_create(Interp *in, const char *name, const SourceFile *file, bool is_library) {
     PyModule *m = ARENA_NEW(in->arena, PyModule);
     m->name = arena_strdup(in->arena, name);
     m->file = file;
@@ -41,7 +41,7 @@ PyModule *module_create(Interp *in, const char *name, const SourceFile *file, bo
     m->self = ARENA_NEW(in->arena, Value);
     m->self->kind = VAL_MODULE;
     m->self->module = m;
-    env_set_local(in, m->globals, interp_intern(in, "__name__"), value_cstr(in->arena, name));
+    env_set_local(in, m->globals, vm_intern(in, "__name__"), value_cstr(in->arena, name));
     register_module(in, m);
     return m;
 }
@@ -51,13 +51,13 @@ static PyModule *load_module(Interp *in, const char *name, const char *path, boo
                              bool is_library, SrcLoc loc) {
     SourceFile *file = diag_load_file(in->arena, path);
     if (!file) {
-        interp_error(in, loc, "cannot read module '%s' at '%s'", name, path);
+        vm_error(in, loc, "cannot read module '%s' at '%s'", name, path);
         return NULL;
     }
     /* Parsed and converted by AutoGraph, as the driver does for the script. */
     Node *ast = in->opt->load(in->opt->load_ctx, in->arena, in->diag, file);
     if (!ast) return NULL;
-    PyModule *m = module_create(in, name, file, is_library);
+    PyModule *m = pymodule_create(in, name, file, is_library);
     m->is_package = is_package;
     /* Its top level runs as a frame of the traceback ("<module>", called from the import). */
     CallChain frame = {
@@ -103,7 +103,7 @@ static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc, boo
         if ((m = find_loaded(in, dotted))) return m; /* the parent imported it */
         if (parent->is_package) {
             m = load_from_dir(in, dotted, parent->dir, dot + 1, parent->is_library, loc, &found);
-            if (m) env_set_local(in, parent->globals, interp_intern(in, dot + 1), m->self);
+            if (m) env_set_local(in, parent->globals, vm_intern(in, dot + 1), m->self);
         }
     } else {
         const char *script_dir = in->main_module ? in->main_module->dir : ".";
@@ -112,7 +112,7 @@ static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc, boo
     }
     *missing = !found;
     if (!found && report_missing)
-        interp_error(
+        vm_error(
             in, loc,
             "no module named '%s' (ingot bundles 'tensorflow' and 'ingot'; other modules must be "
             "beside the script)",
@@ -120,7 +120,7 @@ static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc, boo
     return m;
 }
 
-PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc,
+PyModule *pymodule_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc,
                            bool *missing) {
     *missing = !package->is_package;
     if (*missing) return NULL;
@@ -128,7 +128,8 @@ PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcL
                            missing);
 }
 
-PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc) {
+PyModule *pymodule_import(Interp *in, const char *dotted, PyModule *importer, int level,
+                          SrcLoc loc) {
     bool missing;
     if (level == 0) return import_absolute(in, dotted, loc, true, &missing);
     /* Relative import: resolve against the importer's package. */
@@ -143,7 +144,7 @@ PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int 
         base = dot ? arena_strndup(in->arena, base, (size_t)(dot - base)) : NULL;
     }
     if (!base)
-        return interp_raise(in, EXC_IMPORT_ERROR, loc,
+        return vm_raise(in, EXC_IMPORT_ERROR, loc,
                             "attempted relative import with no known parent package"), NULL;
     const char *full = dotted[0] ? arena_printf(in->arena, "%s.%s", base, dotted) : base;
     return import_absolute(in, full, loc, true, &missing);

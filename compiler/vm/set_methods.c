@@ -19,7 +19,7 @@ static Value *set_value(Interp *in, PySet *s) {
 bool set_add_checked(Interp *in, PySet *s, Value *key, SrcLoc loc) {
     if (set_add(in->arena, s, key))
         return !in->exc; /* a __hash__ or __eq__ of the script's may raise */
-    if (!in->exc) interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
+    if (!in->exc) vm_type_error(in, loc, "unhashable type: '%s'", value_type_name(key));
     return false;
 }
 
@@ -32,7 +32,7 @@ static bool update_from(Interp *in, PySet *s, Value *other, SrcLoc loc) {
     if (other->kind == VAL_DICT) {
         bool unhashable;
         set_update_dict(in->arena, s, other->dict, &unhashable);
-        return !unhashable || (interp_type_error(in, loc, "unhashable type"), false);
+        return !unhashable || (vm_type_error(in, loc, "unhashable type"), false);
     }
     List *items = iterate_to_list(in, other, loc);
     if (!items) return false;
@@ -50,9 +50,9 @@ static PySet *as_set(Interp *in, Value *other, SrcLoc loc) {
 
 Value *builtin_set(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    if (args->nkw) return interp_type_error(in, loc, "set() takes no keyword arguments");
+    if (args->nkw) return vm_type_error(in, loc, "set() takes no keyword arguments");
     if (args->npos > 1)
-        return interp_type_error(in, loc, "set expected at most 1 argument, got %d", args->npos);
+        return vm_type_error(in, loc, "set expected at most 1 argument, got %d", args->npos);
     PySet *s = set_new(in->arena);
     if (args->npos == 1 && !update_from(in, s, args->pos[0], loc)) return NULL;
     return set_value(in, s);
@@ -65,9 +65,9 @@ Value *builtin_set(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 
 static bool arity(Interp *in, CallArgs *args, const char *fname, int lo, int hi, SrcLoc loc) {
     if (args->nkw)
-        return interp_type_error(in, loc, "set.%s() takes no keyword arguments", fname), false;
+        return vm_type_error(in, loc, "set.%s() takes no keyword arguments", fname), false;
     if (args->npos >= lo && (hi < 0 || args->npos <= hi)) return true;
-    interp_type_error(in, loc, "set.%s() takes %s%d argument%s (%d given)", fname,
+    vm_type_error(in, loc, "set.%s() takes %s%d argument%s (%d given)", fname,
                       lo == hi ? "exactly " : "at most ", lo == hi ? lo : hi,
                       (lo == hi ? lo : hi) == 1 ? "" : "s", args->npos);
     return false;
@@ -83,8 +83,8 @@ static Value *discard(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool 
     if (!arity(in, args, must_exist ? "remove" : "discard", 1, 1, loc)) return NULL;
     bool found;
     if (!set_discard(self->set, args->pos[0], &found))
-        return interp_type_error(in, loc, "unhashable type: '%s'", value_type_name(args->pos[0]));
-    if (!found && must_exist) return interp_key_error(in, args->pos[0], loc);
+        return vm_type_error(in, loc, "unhashable type: '%s'", value_type_name(args->pos[0]));
+    if (!found && must_exist) return vm_key_error(in, args->pos[0], loc);
     return value_none();
 }
 
@@ -94,7 +94,7 @@ SET_METHOD(discard) { return discard(in, self, args, loc, false); }
 SET_METHOD(pop) {
     if (!arity(in, args, "pop", 0, 0, loc)) return NULL;
     Value *key = set_pop(self->set);
-    return key ? key : interp_key_error(in, value_cstr(in->arena, "pop from an empty set"), loc);
+    return key ? key : vm_key_error(in, value_cstr(in->arena, "pop from an empty set"), loc);
 }
 
 SET_METHOD(clear) {
@@ -133,7 +133,7 @@ static PySet *intersect(Interp *in, PySet *s, Value *other, SrcLoc loc) {
     for (int i = 0; i < items->len; i++) {
         bool found;
         if (!set_contains(s, items->items[i], &found))
-            return interp_type_error(in, loc, "unhashable type: '%s'",
+            return vm_type_error(in, loc, "unhashable type: '%s'",
                                      value_type_name(items->items[i])),
                    NULL;
         if (found) set_add(in->arena, r, items->items[i]);
@@ -158,7 +158,7 @@ static bool subtract(Interp *in, PySet *r, Value *other, SrcLoc loc) {
     for (int i = 0; items && i < items->len; i++) {
         bool found;
         if (!set_discard(r, items->items[i], &found))
-            return interp_type_error(in, loc, "unhashable type: '%s'",
+            return vm_type_error(in, loc, "unhashable type: '%s'",
                                      value_type_name(items->items[i])),
                    false;
     }

@@ -42,7 +42,7 @@ typedef enum { ARITY_FIXED, ARITY_PARSE, ARITY_UNPACK } Arity;
 static bool str_args(Interp *in, CallArgs *args, const char *name, int lo, int hi, Arity style,
                      SrcLoc loc) {
     if (args->nkw) {
-        interp_type_error(in, loc, "str.%s() takes no keyword arguments", name);
+        vm_type_error(in, loc, "str.%s() takes no keyword arguments", name);
         return false;
     }
     int n = args->npos;
@@ -51,14 +51,14 @@ static bool str_args(Interp *in, CallArgs *args, const char *name, int lo, int h
     int bound = n > hi ? hi : lo;
     const char *plural = bound == 1 ? "" : "s";
     if (style == ARITY_FIXED && hi == 0)
-        interp_type_error(in, loc, "str.%s() takes no arguments (%d given)", name, n);
+        vm_type_error(in, loc, "str.%s() takes no arguments (%d given)", name, n);
     else if (style == ARITY_FIXED)
-        interp_type_error(in, loc, "str.%s() takes exactly one argument (%d given)", name, n);
+        vm_type_error(in, loc, "str.%s() takes exactly one argument (%d given)", name, n);
     else if (style == ARITY_PARSE)
-        interp_type_error(in, loc, "%s() takes at %s %d argument%s (%d given)", name, most, bound,
+        vm_type_error(in, loc, "%s() takes at %s %d argument%s (%d given)", name, most, bound,
                           plural, n);
     else
-        interp_type_error(in, loc, "%s expected at %s %d argument%s, got %d", name, most, bound,
+        vm_type_error(in, loc, "%s expected at %s %d argument%s, got %d", name, most, bound,
                           plural, n);
     return false;
 }
@@ -69,7 +69,7 @@ static bool str_kwargs(Interp *in, CallArgs *args, const char *name, const char 
                        int n, Value **out, SrcLoc loc) {
     for (int i = 0; i < n; i++) out[i] = i < args->npos ? args->pos[i] : NULL;
     if (args->npos > n) {
-        interp_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", name, n,
+        vm_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", name, n,
                           n == 1 ? "" : "s", args->npos + args->nkw);
         return false;
     }
@@ -77,12 +77,12 @@ static bool str_kwargs(Interp *in, CallArgs *args, const char *name, const char 
         int i = 0;
         while (i < n && strcmp(names[i], args->kw_names[k]) != 0) i++;
         if (i == n) {
-            interp_type_error(in, loc, "'%s' is an invalid keyword argument for %s()",
+            vm_type_error(in, loc, "'%s' is an invalid keyword argument for %s()",
                               args->kw_names[k], name);
             return false;
         }
         if (out[i]) {
-            interp_type_error(in, loc, "argument for %s() given by name ('%s') and position (%d)",
+            vm_type_error(in, loc, "argument for %s() given by name ('%s') and position (%d)",
                               name, names[i], i + 1);
             return false;
         }
@@ -94,7 +94,7 @@ static bool str_kwargs(Interp *in, CallArgs *args, const char *name, const char 
 /* A str argument: "must be str, not int" (what: "must be", "replace() argument 1 must be"). */
 static bool need_str(Interp *in, const Value *v, const char *what, SrcLoc loc) {
     if (v->kind == VAL_STR) return true;
-    interp_type_error(in, loc, "%s str, not %s", what, value_type_name(v));
+    vm_type_error(in, loc, "%s str, not %s", what, value_type_name(v));
     return false;
 }
 
@@ -104,7 +104,7 @@ static bool need_int(Interp *in, const Value *v, int64_t *out, SrcLoc loc) {
         *out = v->kind == VAL_INT ? v->i : v->b;
         return true;
     }
-    interp_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
+    vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
                       value_type_name(v));
     return false;
 }
@@ -125,7 +125,7 @@ bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc 
     if (!__builtin_mul_overflow(count, unit, &n) && !__builtin_add_overflow(n, extra, &n) &&
         n <= STR_MAX_BYTES)
         return true;
-    interp_raise(in, EXC_MEMORY_ERROR, loc,
+    vm_raise(in, EXC_MEMORY_ERROR, loc,
                  "string too large for the build-time interpreter (over %d MiB)",
                  (int)(STR_MAX_BYTES >> 20));
     return false;
@@ -195,7 +195,7 @@ static bool str_window(Interp *in, const Value *self, CallArgs *args, int first,
         const Value *v = args->pos[first + k];
         if (v->kind == VAL_NONE) continue;
         if (v->kind != VAL_INT && v->kind != VAL_BOOL) {
-            interp_type_error(in, loc,
+            vm_type_error(in, loc,
                               "slice indices must be integers or None or have an __index__ method");
             return false;
         }
@@ -235,7 +235,7 @@ METHOD(str_join) {
     for (int i = 0; i < items->len; i++) {
         Value *v = items->items[i];
         if (v->kind != VAL_STR)
-            return interp_type_error(in, loc, "sequence item %d: expected str instance, %s found",
+            return vm_type_error(in, loc, "sequence item %d: expected str instance, %s found",
                                      i, value_type_name(v));
         if (i) strbuf_putn(&sb, self->str.s, self->str.len);
         strbuf_putn(&sb, v->str.s, v->str.len);
@@ -250,7 +250,7 @@ static Value *strip(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const c
     size_t chars_len = 0;
     if (args->npos == 1 && args->pos[0]->kind != VAL_NONE) {
         if (args->pos[0]->kind != VAL_STR)
-            return interp_type_error(in, loc, "%s arg must be None or str", fname);
+            return vm_type_error(in, loc, "%s arg must be None or str", fname);
         chars = args->pos[0]->str.s, chars_len = args->pos[0]->str.len;
     }
     /* Whole code points: whitespace (str.isspace), or those of chars. */
@@ -312,10 +312,10 @@ static Value *split(Interp *in, Value *self, CallArgs *args, SrcLoc loc, bool re
         if (e > 0) list_append(in->arena, out, str_of(in, s, e));
     } else {
         if (a[0]->kind != VAL_STR)
-            return interp_type_error(in, loc, "must be str or None, not %s", value_type_name(a[0]));
+            return vm_type_error(in, loc, "must be str or None, not %s", value_type_name(a[0]));
         const char *sep = a[0]->str.s;
         int64_t sl = (int64_t)a[0]->str.len;
-        if (sl == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "empty separator");
+        if (sl == 0) return vm_raise(in, EXC_VALUE_ERROR, loc, "empty separator");
         if (!reverse) {
             int64_t start = 0;
             for (int64_t i = 0; i + sl <= n && maxsplit > 0;) {
@@ -393,7 +393,7 @@ static Value *partition(Interp *in, Value *self, CallArgs *args, SrcLoc loc, boo
         return NULL;
     Value *sep = args->pos[0];
     if (!need_str(in, sep, "must be", loc)) return NULL;
-    if (sep->str.len == 0) return interp_raise(in, EXC_VALUE_ERROR, loc, "empty separator");
+    if (sep->str.len == 0) return vm_raise(in, EXC_VALUE_ERROR, loc, "empty separator");
     const char *s = self->str.s;
     size_t n = self->str.len, sl = sep->str.len;
     Value *empty = value_str(in->arena, "", 0);
@@ -451,7 +451,7 @@ METHOD(str_removeprefix) {
     if (!str_args(in, args, "removeprefix", 1, 1, ARITY_FIXED, loc)) return NULL;
     const Value *p = args->pos[0];
     if (p->kind != VAL_STR) /* CPython's %R of the type: "None" for None */
-        return interp_type_error(in, loc, "removeprefix() argument must be str, not %s",
+        return vm_type_error(in, loc, "removeprefix() argument must be str, not %s",
                                  p->kind == VAL_NONE ? "None" : value_type_name(p));
     if (p->str.len <= self->str.len && memcmp(self->str.s, p->str.s, p->str.len) == 0)
         return str_of(in, self->str.s + p->str.len, self->str.len - p->str.len);
@@ -462,7 +462,7 @@ METHOD(str_removesuffix) {
     if (!str_args(in, args, "removesuffix", 1, 1, ARITY_FIXED, loc)) return NULL;
     const Value *p = args->pos[0];
     if (p->kind != VAL_STR) /* CPython's %R of the type: "None" for None */
-        return interp_type_error(in, loc, "removesuffix() argument must be str, not %s",
+        return vm_type_error(in, loc, "removesuffix() argument must be str, not %s",
                                  p->kind == VAL_NONE ? "None" : value_type_name(p));
     if (p->str.len && p->str.len <= self->str.len &&
         memcmp(self->str.s + self->str.len - p->str.len, p->str.s, p->str.len) == 0)
@@ -480,7 +480,7 @@ static Value *find(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const ch
         !str_window(in, self, args, 1, &w, loc) || !need_str(in, args->pos[0], "must be", loc))
         return NULL;
     int64_t i = find_in(self, args->pos[0], &w, reverse);
-    if (i < 0 && raise) return interp_raise(in, EXC_VALUE_ERROR, loc, "substring not found");
+    if (i < 0 && raise) return vm_raise(in, EXC_VALUE_ERROR, loc, "substring not found");
     return value_int(in->arena, i);
 }
 
@@ -512,14 +512,14 @@ static Value *starts_ends(Interp *in, Value *self, CallArgs *args, SrcLoc loc, b
         return NULL;
     Value *p = args->pos[0];
     if (p->kind != VAL_STR && p->kind != VAL_TUPLE)
-        return interp_type_error(in, loc, "%s first arg must be str or a tuple of str, not %s",
+        return vm_type_error(in, loc, "%s first arg must be str or a tuple of str, not %s",
                                  fname, value_type_name(p));
     List single = {.items = &p, .len = 1};
     List *options = p->kind == VAL_TUPLE ? p->list : &single;
     for (int i = 0; i < options->len; i++) { /* CPython checks each item as it gets to it */
         const Value *o = options->items[i];
         if (o->kind != VAL_STR)
-            return interp_type_error(in, loc, "tuple for %s must only contain str, not %s", fname,
+            return vm_type_error(in, loc, "tuple for %s must only contain str, not %s", fname,
                                      value_type_name(o));
         size_t ol = o->str.len;
         if (w.end - utf8_codepoints(o->str.s, ol) < w.start || w.bend - w.bstart < ol) continue;
@@ -715,12 +715,12 @@ METHOD(str_translate) {
         } else if (m->kind == VAL_INT || m->kind == VAL_BOOL) {
             int64_t c = m->kind == VAL_INT ? m->i : m->b;
             if (c < 0 || c > 0x10ffff)
-                return interp_raise(in, EXC_VALUE_ERROR, loc,
+                return vm_raise(in, EXC_VALUE_ERROR, loc,
                                     "character mapping must be in range(0x110000)");
             char buf[4];
             strbuf_putn(&sb, buf, (size_t)utf8_encode((uint32_t)c, buf));
         } else if (m->kind != VAL_NONE) {
-            return interp_type_error(in, loc, "character mapping must return integer, None or str");
+            return vm_type_error(in, loc, "character mapping must return integer, None or str");
         }
     }
     return buf_value(in, &sb);
@@ -733,12 +733,12 @@ METHOD(str_maketrans) {
     if (!str_args(in, args, "maketrans", 1, 3, ARITY_UNPACK, loc)) return NULL;
     for (int k = 1; k < args->npos; k++)
         if (args->pos[k]->kind != VAL_STR)
-            return interp_type_error(in, loc, "maketrans() argument %d must be str, not %s", k + 1,
+            return vm_type_error(in, loc, "maketrans() argument %d must be str, not %s", k + 1,
                                      value_type_name(args->pos[k]));
     Value *x = args->pos[0], *r = value_dict(in->arena);
     if (args->npos == 1) {
         if (x->kind != VAL_DICT)
-            return interp_type_error(
+            return vm_type_error(
                 in, loc, "if you give only one argument to maketrans it must be a dict");
         for (int i = 0; i < x->dict->nentries; i++) {
             Value *key = x->dict->entries[i].key;
@@ -746,11 +746,11 @@ METHOD(str_maketrans) {
             if (key->kind == VAL_STR) {
                 size_t j = 0;
                 if (utf8_codepoints(key->str.s, key->str.len) != 1)
-                    return interp_raise(in, EXC_VALUE_ERROR, loc,
+                    return vm_raise(in, EXC_VALUE_ERROR, loc,
                                         "string keys in translate table must be of length 1");
                 key = value_int(in->arena, utf8_decode_next(key->str.s, key->str.len, &j));
             } else if (key->kind != VAL_INT && key->kind != VAL_BOOL) {
-                return interp_type_error(in, loc,
+                return vm_type_error(in, loc,
                                          "keys in translate table must be strings or integers");
             }
             dict_set(in->arena, r->dict, key, x->dict->entries[i].value);
@@ -758,11 +758,11 @@ METHOD(str_maketrans) {
         return r;
     }
     if (x->kind != VAL_STR)
-        return interp_type_error(
+        return vm_type_error(
             in, loc, "first maketrans argument must be a string if there is a second argument");
     const Value *y = args->pos[1];
     if (utf8_codepoints(x->str.s, x->str.len) != utf8_codepoints(y->str.s, y->str.len))
-        return interp_raise(in, EXC_VALUE_ERROR, loc,
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "the first two maketrans arguments must have equal length");
     for (size_t i = 0, j = 0; i < x->str.len;) {
         Value *from = value_int(in->arena, utf8_decode_next(x->str.s, x->str.len, &i));
@@ -799,11 +799,11 @@ static Value *justify(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const
     if (args->npos == 2) {
         const Value *f = args->pos[1];
         if (f->kind != VAL_STR)
-            return interp_type_error(in, loc,
+            return vm_type_error(in, loc,
                                      "The fill character must be a unicode character, not %s",
                                      value_type_name(f));
         if (utf8_codepoints(f->str.s, f->str.len) != 1)
-            return interp_type_error(in, loc,
+            return vm_type_error(in, loc,
                                      "The fill character must be exactly one character long");
         fill = f->str.s, fill_len = f->str.len;
     }
@@ -851,7 +851,7 @@ METHOD(str_expandtabs) {
     if (!str_kwargs(in, args, "expandtabs", names, 1, a, loc)) return NULL;
     if (a[0] && !need_int(in, a[0], &tabsize, loc)) return NULL;
     if (tabsize > INT32_MAX || tabsize < INT32_MIN)
-        return interp_raise(in, EXC_OVERFLOW_ERROR, loc,
+        return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
                             "Python int too large to convert to C int");
     StrBuf sb;
     strbuf_init(&sb, in->arena);
@@ -886,7 +886,7 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         char c = s[i];
         if (c == '}' ) {
             if (s[i + 1] == '}') i++;
-            else return interp_raise(in, EXC_VALUE_ERROR, loc,
+            else return vm_raise(in, EXC_VALUE_ERROR, loc,
                                      "Single '}' encountered in format string");
             strbuf_putc(&sb, '}');
             continue;
@@ -908,7 +908,7 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
             if (depth) j++;
         }
         if (j >= len)
-            return interp_raise(in, EXC_VALUE_ERROR, loc, "expected '}' before end of string");
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "expected '}' before end of string");
         const char *field = arena_strndup(in->arena, s + i + 1, j - i - 1);
         i = j;
         char *spec = strchr(field, ':');
@@ -924,14 +924,14 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         size_t name_len = strcspn(field, ".[");
         if (name_len == 0) {
             if (*auto_index >= args->npos)
-                return interp_raise(in, EXC_INDEX_ERROR, loc,
+                return vm_raise(in, EXC_INDEX_ERROR, loc,
                                     "Replacement index %d out of range for positional args tuple",
                                     *auto_index);
             v = args->pos[(*auto_index)++];
         } else if (field[0] >= '0' && field[0] <= '9') {
             int idx = atoi(field);
             if (idx >= args->npos)
-                return interp_raise(in, EXC_INDEX_ERROR, loc,
+                return vm_raise(in, EXC_INDEX_ERROR, loc,
                                     "Replacement index %d out of range for positional args tuple",
                                     idx);
             v = args->pos[idx];
@@ -940,7 +940,7 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
             v = NULL;
             for (int k = 0; k < args->nkw; k++)
                 if (args->kw_names[k] == name) v = args->kw_values[k];
-            if (!v) return interp_raise(in, EXC_KEY_ERROR, loc, "'%s'", name);
+            if (!v) return vm_raise(in, EXC_KEY_ERROR, loc, "'%s'", name);
         }
         for (const char *p = field + name_len; *p;) {
             if (*p == '.') {
@@ -950,7 +950,7 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
             } else {
                 const char *close = strchr(p, ']');
                 if (!close)
-                    return interp_raise(in, EXC_VALUE_ERROR, loc, "Missing ']' in format string");
+                    return vm_raise(in, EXC_VALUE_ERROR, loc, "Missing ']' in format string");
                 const char *key = arena_strndup(in->arena, p + 1, (size_t)(close - p - 1));
                 char *endp;
                 long idx = strtol(key, &endp, 10);
@@ -963,7 +963,7 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         }
         if (conversion) {
             if (!strchr("rsa", conversion))
-                return interp_raise(in, EXC_VALUE_ERROR, loc,
+                return vm_raise(in, EXC_VALUE_ERROR, loc,
                                     "Unknown conversion specifier %c", conversion);
         }
         if (conversion &&

@@ -2,7 +2,7 @@
  * (values, scopes, eval/exec, calls, classes, exceptions, builtins, imports). It knows
  * nothing of tensors: values it does not own are foreign (foreign.h), and a host (the
  * tracer) plugs into a few hooks (VmHooks) and its own state (Interp.tracer).
- * Entry points: vm_new, vm_run_module; eval, exec_block, call_value, interp_raise.
+ * Entry points: vm_new, vm_run_module; eval, exec_block, call_value, vm_raise.
  * Memory owner: every value, scope and module lives in Interp.arena. */
 #ifndef INGOT_VM_H
 #define INGOT_VM_H
@@ -188,34 +188,34 @@ struct Interp {
 
 /* ---- interp.c: errors and helpers ------------------------------------------------ */
 /* Reports a build error at loc (with notes for the traced call chain), which no except
-   catches (a Python exception is interp_raise's); returns NULL so callers can write
-   `return interp_error(...)`. */
-Value *interp_error(Interp *in, SrcLoc loc, const char *fmt, ...)
+   catches (a Python exception is vm_raise's); returns NULL so callers can write
+   `return vm_error(...)`. */
+Value *vm_error(Interp *in, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Raises the built-in exception kind at loc with the message fmt makes, which names no
    class (the kind does: a traceback shows it as ValueError: text); NULL, for
-   `return interp_raise(...)`. EXC_NOT_SUPPORTED_YET is Ingot's limit instead, a build
+   `return vm_raise(...)`. EXC_NOT_SUPPORTED_YET is Ingot's limit instead, a build
    error "not supported yet: <message>" that no except catches. */
-Value *interp_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...)
+Value *vm_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-Value *interp_type_error(Interp *in, SrcLoc loc, const char *fmt, ...)
+Value *vm_type_error(Interp *in, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-Value *interp_not_supported(Interp *in, SrcLoc loc, const char *what);
-/* Reports msg, already worded, as a build error at loc, as interp_error does (the
+Value *vm_not_supported(Interp *in, SrcLoc loc, const char *what);
+/* Reports msg, already worded, as a build error at loc, as vm_error does (the
    host's errors that are not Python exceptions: an unsupported graph construct). */
 void vm_report_error(Interp *in, SrcLoc loc, const char *msg);
 /* Where to locate an error met inside a runtime operation (stmt_loc, else user_loc). */
-SrcLoc interp_pending_loc(const Interp *in);
+SrcLoc vm_pending_loc(const Interp *in);
 /* A warning of a kind the user may have silenced (-Wno-<kind>); "[-W<kind>]" is added. */
-void interp_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...)
+void vm_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-const char *interp_intern(Interp *in, const char *s);
+const char *vm_intern(Interp *in, const char *s);
 /* When the script runs, as the limits' errors say it: "at build time", "in eager mode". */
 const char *vm_phase(const Interp *in);
-bool interp_is_library_file(Interp *in, const SourceFile *file);
+bool vm_is_library_file(Interp *in, const SourceFile *file);
 /* Where an op made at loc is attributed: loc itself in user code, else the user's
    innermost call into the library (so errors point at the script, not the stdlib). */
-SrcLoc interp_op_loc(Interp *in, SrcLoc loc);
+SrcLoc vm_op_loc(Interp *in, SrcLoc loc);
 
 /* ---- env (exec.c) -------------------------------------------------------------------- */
 Env *env_new(Interp *in, Env *parent, PyModule *module, const Node *scope_node);
@@ -294,11 +294,12 @@ bool list_set_slice(Interp *in, List *l, Value *slice, Value *value, SrcLoc loc)
 
 /* ---- modules.c -------------------------------------------------------------------------- */
 /* import dotted (relative to importer's package when level > 0); NULL after an error. */
-PyModule *module_import(Interp *in, const char *dotted, PyModule *importer, int level, SrcLoc loc);
+PyModule *pymodule_import(Interp *in, const char *dotted, PyModule *importer, int level,
+                          SrcLoc loc);
 /* package.name as a submodule: NULL with *missing when there is none (nothing reported). */
-PyModule *module_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc,
+PyModule *pymodule_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc,
                            bool *missing);
-PyModule *module_create(Interp *in, const char *name, const SourceFile *file, bool is_library);
+PyModule *pymodule_create(Interp *in, const char *name, const SourceFile *file, bool is_library);
 
 
 #endif

@@ -166,7 +166,7 @@ static Value *counter_new(Arena *a, int64_t n) {
 static Value *counter_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     binops_run++;
     if (op != BIN_ADD || b->kind != VAL_INT)
-        return interp_type_error(in, loc, "Counter adds ints only");
+        return vm_type_error(in, loc, "Counter adds ints only");
     return counter_new(in->arena, a->i + b->i);
 }
 
@@ -215,7 +215,7 @@ Test(vm, a_foreign_value_is_served_by_its_slots) {
                     "    {c: 1}\n"
                     "except TypeError as e:\n"
                     "    print(e)\n");
-    env_set_local(r.in, r.in->main_module->globals, interp_intern(r.in, "c0"),
+    env_set_local(r.in, r.in->main_module->globals, vm_intern(r.in, "c0"),
                   counter_new(cap.arena, 40));
     cr_assert(vm_go(r), "%s", diag_capture_since(&cap, 0));
     cr_assert_str_eq(output(), "Counter(42) 42 42 Counter [Counter(42)] yes\nFalse\n"
@@ -231,7 +231,7 @@ Test(vm, a_slot_the_type_lacks_is_pythons_type_error) {
                     "    -c0\n"
                     "except TypeError as e:\n"
                     "    print(e)\n");
-    env_set_local(r.in, r.in->main_module->globals, interp_intern(r.in, "c0"),
+    env_set_local(r.in, r.in->main_module->globals, vm_intern(r.in, "c0"),
                   counter_new(cap.arena, 1));
     cr_assert(vm_go(r), "%s", diag_capture_since(&cap, 0));
     cr_assert_str_eq(output(), "bad operand type for unary -: 'Counter'\n");
@@ -257,8 +257,8 @@ static void record_store(Interp *in, Env *env, const char *name, const char *wha
 
 static PyModule *provide_native(Interp *in, const char *dotted) {
     if (strcmp(dotted, "_host") != 0) return NULL;
-    PyModule *m = module_create(in, "_host", NULL, true);
-    env_set_local(in, m->globals, interp_intern(in, "answer"), value_int(in->arena, 42));
+    PyModule *m = pymodule_create(in, "_host", NULL, true);
+    env_set_local(in, m->globals, vm_intern(in, "answer"), value_int(in->arena, 42));
     return m;
 }
 
