@@ -96,12 +96,11 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
     int cap = 1 + (callee && callee->body ? callee->body->nresults : 0);
     TensorType *types = ARENA_ARRAY(b->module->arena, TensorType, cap);
     int nout = 0;
-    char err[512];
-    if (!shape_infer(op, inputs, ninputs, attrs, callee, types, &nout, err, sizeof err)) {
-        /* "<op>: not supported yet: ..." is Ingot's limit, not the script's mistake. */
-        builder_report(
-            b, strstr(err, ": not supported yet: ") ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE,
-            loc, err);
+    ShapeError err;
+    if (!shape_infer(op, inputs, ninputs, attrs, callee, types, &nout, &err)) {
+        /* Ingot's limit is not the script's mistake: no except may catch it. */
+        builder_report(b, err.unsupported ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE, loc,
+                       err.msg);
         return NULL;
     }
     IG_ASSERT(nout <= cap);
@@ -119,10 +118,10 @@ static Inst *build_control(Builder *b, Opcode op, IrValue **inputs, int ninputs,
     int cap = 1 + ninputs + r0->nresults + r1->nresults;
     TensorType *types = ARENA_ARRAY(a, TensorType, cap);
     int nout = 0;
-    char err[512];
-    if (!shape_infer_regions(op, inputs, ninputs, NULL, NULL, regions, 2, types, &nout, err,
-                             sizeof err)) {
-        builder_report(b, BUILD_ERROR_SHAPE, loc, err);
+    ShapeError err;
+    if (!shape_infer_regions(op, inputs, ninputs, NULL, NULL, regions, 2, types, &nout, &err)) {
+        builder_report(b, err.unsupported ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE, loc,
+                       err.msg);
         return NULL;
     }
     if (b->exec) {
@@ -171,9 +170,10 @@ static Inst *build_var_inst(Builder *b, Opcode op, Global *g, IrValue **inputs, 
     IG_ASSERT(b && b->module && b->region && g && op_is_var(op));
     TensorType types[1];
     int nout = 0;
-    char err[512];
-    if (!shape_infer_var(op, g, inputs, ninputs, types, &nout, err, sizeof err)) {
-        builder_report(b, BUILD_ERROR_SHAPE, loc, err);
+    ShapeError err;
+    if (!shape_infer_var(op, g, inputs, ninputs, types, &nout, &err)) {
+        builder_report(b, err.unsupported ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE, loc,
+                       err.msg);
         return NULL;
     }
     return builder_append(b, op, inputs, ninputs, NULL, NULL, g, loc, types, nout);
@@ -183,9 +183,10 @@ Inst *build_random(Builder *b, Opcode op, const Attrs *attrs, Global *state, Src
     IG_ASSERT(b && b->module && b->region && state && op_is_random(op));
     TensorType types[1];
     int nout = 0;
-    char err[512];
-    if (!shape_infer(op, NULL, 0, attrs, NULL, types, &nout, err, sizeof err)) {
-        builder_report(b, BUILD_ERROR_SHAPE, loc, err);
+    ShapeError err;
+    if (!shape_infer(op, NULL, 0, attrs, NULL, types, &nout, &err)) {
+        builder_report(b, err.unsupported ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE, loc,
+                       err.msg);
         return NULL;
     }
     return builder_append(b, op, NULL, 0, attrs, NULL, state, loc, types, nout);

@@ -324,21 +324,30 @@ Inst *build_cond(Builder *b, IrValue *pred, Region *then_r, Region *else_r, SrcL
 Inst *build_while(Builder *b, IrValue **inits, int n, Region *cond_r, Region *body_r, SrcLoc loc);
 
 /* ---- Shape inference (shape.c) ------------------------------------------------- */
-/* Fills out[0..nout) for op applied to inputs. On failure returns false and writes a
- * message (lowercase, naming the shapes) into err. nout is set to the output count. */
+/* Why shape inference refused an op: the message ("<op>: ...", lowercase, naming the
+ * shapes), and whether it is Ingot's limit on a valid TensorFlow op (unsupported: the
+ * message says "not supported yet") rather than the script's mistake. */
+typedef struct ShapeError {
+    char msg[512];
+    bool unsupported;
+} ShapeError;
+void shape_error_clear(ShapeError *err);
+
+/* Fills out[0..nout) for op applied to inputs. On failure returns false and says why
+ * in err. nout is set to the output count. */
 bool shape_infer(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs, const Func *callee,
-                 TensorType *out, int *nout, char *err, size_t errsize);
+                 TensorType *out, int *nout, ShapeError *err);
 /* shape_infer for any op, including those with nested regions (cond, while), whose
  * outputs follow from the regions' params and results. out needs room for
  * max(1, ninputs, the regions' result counts, the callee's result count) types. */
 bool shape_infer_regions(Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
-                         const Func *callee, Region *const *regions, int nregions,
-                         TensorType *out, int *nout, char *err, size_t errsize);
+                         const Func *callee, Region *const *regions, int nregions, TensorType *out,
+                         int *nout, ShapeError *err);
 
 /* Shape inference for a variable op (op_is_var): read gives g's type; the assigns
  * check their one input against g. Same contract as shape_infer. */
 bool shape_infer_var(Opcode op, const Global *g, IrValue **inputs, int ninputs, TensorType *out,
-                     int *nout, char *err, size_t errsize);
+                     int *nout, ShapeError *err);
 
 /* ---- Checking and printing ------------------------------------------------------ */
 /* Structural checks (types agree with shape rules, defs dominate uses, regions well

@@ -18,44 +18,42 @@ static bool one_output(TensorType *out, int *nout, DType dt, Shape s) {
 
 /* An int32/int64 vector argument whose length is known: n and what is known of it. */
 static bool vector_arg(Opcode op, const IrValue *v, const char *what, int64_t *vals, bool *known,
-                       int *n, char *err, size_t errsize) {
+                       int *n, ShapeError *err) {
     if (!dtype_is_integer(v->type.dtype))
-        return shape_fail(err, errsize, op, "%s must be int32 or int64, got %s", what,
+        return shape_fail(err, op, "%s must be int32 or int64, got %s", what,
                           dtype_name(v->type.dtype));
     *n = shape_vector_value(v, vals, known, IR_MAX_RANK);
     if (*n < 0) {
         char b[SHAPE_BUF];
-        return shape_fail(err, errsize, op,
-                          "%s must be a vector of known length (at most %d), got shape %s", what,
-                          IR_MAX_RANK, shape_str(&v->type.shape, b, sizeof b));
+        return shape_fail(err, op, "%s must be a vector of known length (at most %d), got shape %s",
+                          what, IR_MAX_RANK, shape_str(&v->type.shape, b, sizeof b));
     }
     return true;
 }
 
 /* tf.where(cond, x, y): the three broadcast together. */
 bool shape_select(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                  TensorType *out, int *nout, char *err, size_t errsize) {
+                  TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)attrs, (void)callee;
     if (in[0]->type.dtype != DT_BOOL)
-        return shape_fail(err, errsize, op, "the condition must be bool, got %s",
+        return shape_fail(err, op, "the condition must be bool, got %s",
                           dtype_name(in[0]->type.dtype));
     if (in[1]->type.dtype != in[2]->type.dtype)
-        return shape_fail(err, errsize, op, "dtypes differ (%s vs %s)",
-                          dtype_name(in[1]->type.dtype), dtype_name(in[2]->type.dtype));
-    if (shape_string_refused(op, in[1], err, errsize)) return false;
+        return shape_fail(err, op, "dtypes differ (%s vs %s)", dtype_name(in[1]->type.dtype),
+                          dtype_name(in[2]->type.dtype));
+    if (shape_string_refused(op, in[1], err)) return false;
     Shape xy, all;
-    if (!broadcast_shapes(op, &in[1]->type.shape, &in[2]->type.shape, &xy, err, errsize))
-        return false;
-    if (!broadcast_shapes(op, &in[0]->type.shape, &xy, &all, err, errsize)) return false;
+    if (!broadcast_shapes(op, &in[1]->type.shape, &in[2]->type.shape, &xy, err)) return false;
+    if (!broadcast_shapes(op, &in[0]->type.shape, &xy, &all, err)) return false;
     return one_output(out, nout, in[1]->type.dtype, all);
 }
 
 /* tf.where(cond): int64 [number of true elements, rank]. */
 bool shape_where_indices(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                         TensorType *out, int *nout, char *err, size_t errsize) {
+                         TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)attrs, (void)callee;
     if (in[0]->type.dtype != DT_BOOL)
-        return shape_fail(err, errsize, op, "expected a bool operand, got %s",
+        return shape_fail(err, op, "expected a bool operand, got %s",
                           dtype_name(in[0]->type.dtype));
     int64_t dims[2] = {DIM_UNKNOWN, in[0]->type.shape.rank};
     return one_output(out, nout, DT_INT64, shape_of(2, dims));
@@ -63,13 +61,13 @@ bool shape_where_indices(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
 
 /* tf.reshape(x, shape): at most one -1, inferred when x's size is known. */
 bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                   TensorType *out, int *nout, char *err, size_t errsize) {
+                   TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)attrs, (void)callee;
     int64_t v[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
     int n;
-    if (!vector_arg(op, in[1], "shape", v, known, &n, err, errsize)) return false;
-    if (shape_string_refused(op, in[0], err, errsize)) return false;
+    if (!vector_arg(op, in[1], "shape", v, known, &n, err)) return false;
+    if (shape_string_refused(op, in[0], err)) return false;
     Shape s = shape_scalar();
     s.rank = n;
     int infer = -1;
@@ -81,13 +79,12 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
             all_known = false;
         } else if (v[i] == -1) {
             if (infer >= 0)
-                return shape_fail(err, errsize, op,
-                                  "only one input size may be -1, not both %d and %d", infer, i);
+                return shape_fail(err, op, "only one input size may be -1, not both %d and %d",
+                                  infer, i);
             infer = i;
             s.dims[i] = DIM_UNKNOWN;
         } else if (v[i] < 0) {
-            return shape_fail(err, errsize, op, "size %d must be non-negative, not %" PRId64, i,
-                              v[i]);
+            return shape_fail(err, op, "size %d must be non-negative, not %" PRId64, i, v[i]);
         } else {
             s.dims[i] = v[i];
             if (product >= 0 && !ig_size_mul(product, v[i], &product)) product = -1;
@@ -96,7 +93,7 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
     int64_t size = shape_num_elements(&in[0]->type.shape);
     char bx[SHAPE_BUF], bs[SHAPE_BUF];
     if (product < 0)
-        return shape_fail(err, errsize, op,
+        return shape_fail(err, op,
                           "the requested shape %s has more elements than an int64 can count",
                           shape_str(&s, bs, sizeof bs));
     if (all_known && size >= 0) {
@@ -104,13 +101,13 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
             /* TensorFlow's kernel's words (its graph-time check says the same). */
             if (product == 0 || size % product != 0)
                 return shape_fail(
-                    err, errsize, op,
+                    err, op,
                     "Input to reshape is a tensor with %" PRId64
                     " values, but the requested shape requires a multiple of %" PRId64,
                     size, product);
             s.dims[infer] = size / product;
         } else if (product != size) {
-            return shape_fail(err, errsize, op,
+            return shape_fail(err, op,
                               "cannot reshape a tensor of shape %s (%" PRId64
                               " elements) to shape %s (%" PRId64 " elements)",
                               shape_str(&in[0]->type.shape, bx, sizeof bx), size,
@@ -121,14 +118,13 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
 }
 
 bool shape_expand_dims(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                       TensorType *out, int *nout, char *err, size_t errsize) {
+                       TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)callee;
-    if (shape_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (axis < 0 || axis > x->rank || x->rank >= IR_MAX_RANK)
-        return shape_fail(err, errsize, op,
-                          "axis %" PRId64 " is out of range for a tensor of rank %d", axis,
+        return shape_fail(err, op, "axis %" PRId64 " is out of range for a tensor of rank %d", axis,
                           x->rank);
     Shape s = shape_scalar();
     for (int i = 0; i <= x->rank; i++) {
@@ -141,9 +137,9 @@ bool shape_expand_dims(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
 /* "axis": the dims to remove (normalised), each 1; absent: every dim of size 1, which
    needs every dim known (the result's rank depends on it). */
 bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                   TensorType *out, int *nout, char *err, size_t errsize) {
+                   TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)callee;
-    if (shape_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err)) return false;
     const Shape *x = &in[0]->type.shape;
     const Attr *axis = attrs_get(attrs, "axis");
     bool drop[IR_MAX_RANK] = {false};
@@ -152,7 +148,7 @@ bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
     if (!axis || axis->ints.len == 0) {
         for (int i = 0; i < x->rank; i++) {
             if (x->dims[i] == DIM_UNKNOWN)
-                return shape_fail(err, errsize, op,
+                return shape_fail(err, op,
                                   "squeezing every size-1 dim of a tensor of shape %s needs its "
                                   "dims known; name the "
                                   "axis to squeeze",
@@ -163,11 +159,11 @@ bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
         for (int j = 0; j < axis->ints.len; j++) {
             int64_t a = axis->ints.items[j];
             if (a < 0 || a >= x->rank)
-                return shape_fail(err, errsize, op,
+                return shape_fail(err, op,
                                   "axis %" PRId64 " is out of range for a tensor of rank %d", a,
                                   x->rank);
             if (x->dims[a] != 1 && x->dims[a] != DIM_UNKNOWN)
-                return shape_fail(err, errsize, op,
+                return shape_fail(err, op,
                                   "Can not squeeze dim[%" PRId64
                                   "], expected a dimension of 1, got %" PRId64,
                                   a, x->dims[a]);
@@ -181,21 +177,20 @@ bool shape_squeeze(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
 }
 
 bool shape_transpose(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                     TensorType *out, int *nout, char *err, size_t errsize) {
+                     TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)callee;
-    if (shape_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err)) return false;
     const Shape *x = &in[0]->type.shape;
     const Attr *perm = attrs_get(attrs, "perm");
     if (!perm || perm->kind != ATTR_INTS || perm->ints.len != x->rank)
-        return shape_fail(err, errsize, op, "perm must have %d entries (the rank of the input)",
-                          x->rank);
+        return shape_fail(err, op, "perm must have %d entries (the rank of the input)", x->rank);
     bool seen[IR_MAX_RANK] = {false};
     Shape s = shape_scalar();
     s.rank = x->rank;
     for (int i = 0; i < x->rank; i++) {
         int64_t p = perm->ints.items[i];
         if (p < 0 || p >= x->rank || seen[p])
-            return shape_fail(err, errsize, op, "perm is not a permutation of 0..%d", x->rank - 1);
+            return shape_fail(err, op, "perm is not a permutation of 0..%d", x->rank - 1);
         seen[p] = true;
         s.dims[i] = x->dims[p];
     }
@@ -203,39 +198,38 @@ bool shape_transpose(Opcode op, IrValue **in, int nin, const Attrs *attrs, const
 }
 
 bool shape_concat(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                  TensorType *out, int *nout, char *err, size_t errsize) {
+                  TensorType *out, int *nout, ShapeError *err) {
     (void)callee;
-    if (nin < 1) return shape_fail(err, errsize, op, "needs at least one tensor");
+    if (nin < 1) return shape_fail(err, op, "needs at least one tensor");
     const Shape *x0 = &in[0]->type.shape;
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (x0->rank == 0)
-        return shape_fail(err, errsize, op, "can't concatenate scalars (use tf.stack instead)");
+        return shape_fail(err, op, "can't concatenate scalars (use tf.stack instead)");
     if (axis < 0 || axis >= x0->rank)
-        return shape_fail(err, errsize, op,
-                          "axis %" PRId64 " is out of range for tensors of rank %d", axis,
+        return shape_fail(err, op, "axis %" PRId64 " is out of range for tensors of rank %d", axis,
                           x0->rank);
     Shape s = *x0;
     char b0[SHAPE_BUF], bi[SHAPE_BUF];
     for (int k = 1; k < nin; k++) {
         const Shape *xi = &in[k]->type.shape;
         if (in[k]->type.dtype != in[0]->type.dtype)
-            return shape_fail(err, errsize, op, "dtypes differ (%s vs %s)",
-                              dtype_name(in[0]->type.dtype), dtype_name(in[k]->type.dtype));
+            return shape_fail(err, op, "dtypes differ (%s vs %s)", dtype_name(in[0]->type.dtype),
+                              dtype_name(in[k]->type.dtype));
         if (xi->rank != x0->rank)
-            return shape_fail(err, errsize, op, "shapes %s and %s have different ranks",
+            return shape_fail(err, op, "shapes %s and %s have different ranks",
                               shape_str(x0, b0, sizeof b0), shape_str(xi, bi, sizeof bi));
         for (int d = 0; d < s.rank; d++) {
             if (d == axis) {
                 if (s.dims[d] == DIM_UNKNOWN || xi->dims[d] == DIM_UNKNOWN) s.dims[d] = DIM_UNKNOWN;
                 else if (__builtin_add_overflow(s.dims[d], xi->dims[d], &s.dims[d]))
-                    return shape_fail(err, errsize, op,
+                    return shape_fail(err, op,
                                       "the sizes along axis %" PRId64 " add up to more than an "
                                       "int64 holds",
                                       axis);
             } else if (s.dims[d] == DIM_UNKNOWN) {
                 s.dims[d] = xi->dims[d];
             } else if (xi->dims[d] != DIM_UNKNOWN && xi->dims[d] != s.dims[d]) {
-                return shape_fail(err, errsize, op,
+                return shape_fail(err, op,
                                   "Dimension %d in both shapes must be equal: shapes %s and %s", d,
                                   shape_str(x0, b0, sizeof b0), shape_str(xi, bi, sizeof bi));
             }
@@ -245,24 +239,23 @@ bool shape_concat(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
 }
 
 bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                TensorType *out, int *nout, char *err, size_t errsize) {
+                TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)attrs, (void)callee;
-    if (shape_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t m[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
     int n;
-    if (!vector_arg(op, in[1], "multiples", m, known, &n, err, errsize)) return false;
+    if (!vector_arg(op, in[1], "multiples", m, known, &n, err)) return false;
     if (n != x->rank)
-        return shape_fail(err, errsize, op, "multiples has %d entries, the input's rank is %d", n,
-                          x->rank);
+        return shape_fail(err, op, "multiples has %d entries, the input's rank is %d", n, x->rank);
     Shape s = *x;
     for (int i = 0; i < n; i++) {
         if (known[i] && m[i] < 0)
-            return shape_fail(err, errsize, op, "multiples[%d] is negative (%" PRId64 ")", i, m[i]);
+            return shape_fail(err, op, "multiples[%d] is negative (%" PRId64 ")", i, m[i]);
         if (known[i] && x->dims[i] != DIM_UNKNOWN) {
             if (!ig_size_mul(x->dims[i], m[i], &s.dims[i]))
-                return shape_fail(err, errsize, op,
+                return shape_fail(err, op,
                                   "%" PRId64 " copies of dimension %d (%" PRId64 ") are more "
                                   "than an int64 can count",
                                   m[i], i, x->dims[i]);
@@ -274,14 +267,14 @@ bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
 }
 
 bool shape_broadcast_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                        TensorType *out, int *nout, char *err, size_t errsize) {
+                        TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)attrs, (void)callee;
-    if (shape_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t v[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
     int n;
-    if (!vector_arg(op, in[1], "shape", v, known, &n, err, errsize)) return false;
+    if (!vector_arg(op, in[1], "shape", v, known, &n, err)) return false;
     Shape s = shape_scalar();
     s.rank = n;
     for (int i = 0; i < n; i++) s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
@@ -293,8 +286,7 @@ bool shape_broadcast_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
         if (t == DIM_UNKNOWN && d != 1 && d != DIM_UNKNOWN) s.dims[n - 1 - i] = d;
     }
     if (!ok)
-        return shape_fail(err, errsize, op,
-                          "Unable to broadcast tensor of shape %s to tensor of shape %s",
+        return shape_fail(err, op, "Unable to broadcast tensor of shape %s to tensor of shape %s",
                           shape_str(x, bx, sizeof bx), shape_str(&s, bs, sizeof bs));
     return one_output(out, nout, in[0]->type.dtype, s);
 }
@@ -320,28 +312,27 @@ static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t str
 }
 
 bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
-                         TensorType *out, int *nout, char *err, size_t errsize) {
+                         TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)callee;
-    if (shape_string_refused(op, in[0], err, errsize)) return false;
+    if (shape_string_refused(op, in[0], err)) return false;
     const Shape *x = &in[0]->type.shape;
     int64_t b[IR_MAX_RANK], e[IR_MAX_RANK], st[IR_MAX_RANK];
     bool bk[IR_MAX_RANK], ek[IR_MAX_RANK], sk[IR_MAX_RANK];
     int nb, ne, ns;
-    if (!vector_arg(op, in[1], "begin", b, bk, &nb, err, errsize) ||
-        !vector_arg(op, in[2], "end", e, ek, &ne, err, errsize) ||
-        !vector_arg(op, in[3], "strides", st, sk, &ns, err, errsize))
+    if (!vector_arg(op, in[1], "begin", b, bk, &nb, err) ||
+        !vector_arg(op, in[2], "end", e, ek, &ne, err) ||
+        !vector_arg(op, in[3], "strides", st, sk, &ns, err))
         return false;
     if (nb != ne || nb != ns)
-        return shape_fail(err, errsize, op,
-                          "begin, end and strides must have one length (got %d, %d and %d)", nb, ne,
-                          ns);
+        return shape_fail(
+            err, op, "begin, end and strides must have one length (got %d, %d and %d)", nb, ne, ns);
     int64_t begin_mask = attr_int_or(attrs, "begin_mask", 0),
             end_mask = attr_int_or(attrs, "end_mask", 0);
     int64_t ellipsis_mask = attr_int_or(attrs, "ellipsis_mask", 0),
             new_axis_mask = attr_int_or(attrs, "new_axis_mask", 0);
     int64_t shrink_mask = attr_int_or(attrs, "shrink_axis_mask", 0);
     if (ellipsis_mask & (ellipsis_mask - 1))
-        return shape_fail(err, errsize, op, "multiple ellipses in slice spec not allowed");
+        return shape_fail(err, op, "multiple ellipses in slice spec not allowed");
     /* Dims consumed by the entries other than '...' and new axes. */
     int consumed = 0;
     for (int i = 0; i < nb; i++)
@@ -349,8 +340,8 @@ bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
     /* Mask bits past the spec's entries mean nothing (TensorFlow's, slice_spec.c). */
     bool has_ellipsis = (ellipsis_mask & (((int64_t)1 << nb) - 1)) != 0;
     if (consumed > x->rank)
-        return shape_fail(err, errsize, op, "the slice has %d indices but the tensor has rank %d",
-                          consumed, x->rank);
+        return shape_fail(err, op, "the slice has %d indices but the tensor has rank %d", consumed,
+                          x->rank);
     Shape s = shape_scalar();
     int d = 0; /* input dim */
     char bx[SHAPE_BUF];
@@ -360,34 +351,29 @@ bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
         if (implicit_end || (ellipsis_mask >> i & 1)) {
             int whole = x->rank - consumed;
             for (int k = 0; k < whole; k++) {
-                if (s.rank >= IR_MAX_RANK)
-                    return shape_fail(err, errsize, op, "rank above %d", IR_MAX_RANK);
+                if (s.rank >= IR_MAX_RANK) return shape_fail(err, op, "rank above %d", IR_MAX_RANK);
                 s.dims[s.rank++] = x->dims[d++];
             }
             continue;
         }
         if (new_axis_mask >> i & 1) {
-            if (s.rank >= IR_MAX_RANK)
-                return shape_fail(err, errsize, op, "rank above %d", IR_MAX_RANK);
+            if (s.rank >= IR_MAX_RANK) return shape_fail(err, op, "rank above %d", IR_MAX_RANK);
             s.dims[s.rank++] = 1;
             continue;
         }
         int64_t dim = x->dims[d];
-        if (sk[i] && st[i] == 0)
-            return shape_fail(err, errsize, op, "strides[%d] must be non-zero", i);
+        if (sk[i] && st[i] == 0) return shape_fail(err, op, "strides[%d] must be non-zero", i);
         if (shrink_mask >> i & 1) {
             if (bk[i] && dim != DIM_UNKNOWN && (b[i] < -dim || b[i] >= dim))
-                return shape_fail(err, errsize, op,
-                                  "slice index %" PRId64
-                                  " of dimension %d out of bounds (shape %s)",
-                                  b[i], d, shape_str(x, bx, sizeof bx));
+                return shape_fail(
+                    err, op, "slice index %" PRId64 " of dimension %d out of bounds (shape %s)",
+                    b[i], d, shape_str(x, bx, sizeof bx));
             d++;
             continue;
         }
         bool whole_b = begin_mask >> i & 1, whole_e = end_mask >> i & 1;
         bool known = dim != DIM_UNKNOWN && sk[i] && (whole_b || bk[i]) && (whole_e || ek[i]);
-        if (s.rank >= IR_MAX_RANK)
-            return shape_fail(err, errsize, op, "rank above %d", IR_MAX_RANK);
+        if (s.rank >= IR_MAX_RANK) return shape_fail(err, op, "rank above %d", IR_MAX_RANK);
         s.dims[s.rank++] =
             known ? slice_length(dim, b[i], e[i], st[i], whole_b, whole_e) : DIM_UNKNOWN;
         d++;

@@ -202,14 +202,14 @@ static bool verify_inst(Verifier *v, const Region *r, const Inst *inst) {
         if (inst->regions[i] && inst->regions[i]->nresults > 0) cap += inst->regions[i]->nresults;
     TensorType *types = ARENA_ARRAY(v->arena, TensorType, cap);
     int nout = 0;
-    char serr[256];
+    ShapeError serr;
     bool inferred =
         op_is_var(inst->op)
             ? shape_infer_var(inst->op, inst->global, inst->inputs, inst->ninputs, types, &nout,
-                              serr, sizeof serr)
+                              &serr)
             : shape_infer_regions(inst->op, inst->inputs, inst->ninputs, &inst->attrs, inst->callee,
-                                  inst->regions, inst->nregions, types, &nout, serr, sizeof serr);
-    if (!inferred) return verify_fail(v, "shape inference rejects '%s': %s", name, serr);
+                                  inst->regions, inst->nregions, types, &nout, &serr);
+    if (!inferred) return verify_fail(v, "shape inference rejects '%s': %s", name, serr.msg);
     if (nout != inst->noutputs)
         return verify_fail(v, "'%s' has %d outputs, shape inference gives %d", name, inst->noutputs,
                            nout);

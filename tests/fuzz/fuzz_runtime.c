@@ -205,9 +205,9 @@ static void op_attrs(Program *p, Opcode op, Attrs *at) {
 static bool small_result(Opcode op, IrValue **in, int nin, const Attrs *at) {
     TensorType out[2];
     int nout = 0;
-    char err[512];
+    ShapeError err;
     /* (Refused: build_op reports it, an answer.) */
-    if (!shape_infer(op, in, nin, at, NULL, out, &nout, err, sizeof err)) return true;
+    if (!shape_infer(op, in, nin, at, NULL, out, &nout, &err)) return true;
     for (int i = 0; i < nout; i++) {
         int64_t n = shape_num_elements(&out[i].shape);
         if (n < 0 || n > FUZZ_MAX_ELEMENTS) return false;

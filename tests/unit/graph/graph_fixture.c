@@ -7,6 +7,7 @@
 
 GraphFixture gf;
 char gf_err[512];
+ShapeError gf_shape;
 
 const char *const gf_script =
     "import tensorflow as tf\n"          /* 1 */
@@ -107,7 +108,9 @@ IrValue *gf_const_i32(Builder *b, int32_t x, int line) {
 
 bool gf_infer(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
               TensorType *out, int *nout) {
-    return shape_infer(op, in, nin, attrs, callee, out, nout, gf_err, sizeof gf_err);
+    bool ok = shape_infer(op, in, nin, attrs, callee, out, nout, &gf_shape);
+    snprintf(gf_err, sizeof gf_err, "%s", gf_shape.msg);
+    return ok;
 }
 
 const char *gf_type_str(TensorType t) {

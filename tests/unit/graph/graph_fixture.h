@@ -41,8 +41,10 @@ IrValue *gf_input(DType dt, int rank,
 IrValue *gf_const_f32(Builder *b, float x, int line);
 IrValue *gf_const_i32(Builder *b, int32_t x, int line);
 const ConstData *gf_data(DType dt, int rank, const int64_t *dims, const void *elements);
-/* Runs shape inference alone; returns false and leaves the message in gf_err. */
+/* Runs shape inference alone; returns false and leaves the message in gf_err, the
+   whole error (its kind too) in gf_shape. */
 extern char gf_err[512];
+extern ShapeError gf_shape;
 bool gf_infer(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
               TensorType *out, int *nout);
 /* "f32[2,3]" of a type, in a static buffer per call site (tests print one at a time). */

@@ -50,20 +50,18 @@ Test(variables, assign_accepts_unknown_dims_and_rejects_mismatches) {
         module_add_global(gf.m, "w", gf_data(DT_FLOAT32, 1, (int64_t[]){2}, w), true, cf_at(2));
     TensorType out[1];
     int nout = -1;
-    char err[256];
+    ShapeError err;
     IrValue *ok = gf_input(DT_FLOAT32, 1, -1);
-    cr_assert(shape_infer_var(OP_ASSIGN_VAR, g, &ok, 1, out, &nout, err, sizeof err), "%s", err);
+    cr_assert(shape_infer_var(OP_ASSIGN_VAR, g, &ok, 1, out, &nout, &err), "%s", err.msg);
     cr_assert_eq(nout, 0);
     IrValue *bad_shape = gf_input(DT_FLOAT32, 1, 3);
-    cr_assert_not(
-        shape_infer_var(OP_ASSIGN_ADD_VAR, g, &bad_shape, 1, out, &nout, err, sizeof err));
-    cr_assert_str_eq(err, "assign_add: variable 'w' has shape [2], the value has shape [3]");
+    cr_assert_not(shape_infer_var(OP_ASSIGN_ADD_VAR, g, &bad_shape, 1, out, &nout, &err));
+    cr_assert_str_eq(err.msg, "assign_add: variable 'w' has shape [2], the value has shape [3]");
     IrValue *bad_rank = gf_input(DT_FLOAT32, 0);
-    cr_assert_not(shape_infer_var(OP_ASSIGN_VAR, g, &bad_rank, 1, out, &nout, err, sizeof err));
+    cr_assert_not(shape_infer_var(OP_ASSIGN_VAR, g, &bad_rank, 1, out, &nout, &err));
     IrValue *bad_dtype = gf_input(DT_INT32, 1, 2);
-    cr_assert_not(
-        shape_infer_var(OP_ASSIGN_SUB_VAR, g, &bad_dtype, 1, out, &nout, err, sizeof err));
-    cr_assert_str_eq(err, "assign_sub: variable 'w' is float32, the value is int32");
+    cr_assert_not(shape_infer_var(OP_ASSIGN_SUB_VAR, g, &bad_dtype, 1, out, &nout, &err));
+    cr_assert_str_eq(err.msg, "assign_sub: variable 'w' is float32, the value is int32");
     /* Through the builder the mismatch is a user error at the script line. */
     cr_assert_null(build_assign_var(&gf.b, OP_ASSIGN_VAR, g, bad_shape, cf_at(9)));
     cr_assert(strstr(gf_diag(), "tests/loop.py:9:1: error: assign: variable 'w' has shape [2]"),
@@ -75,8 +73,8 @@ Test(variables, ops_without_their_variable_are_rejected) {
     int nout;
     cr_assert_not(gf_infer(OP_READ_VAR, NULL, 0, NULL, NULL, out, &nout));
     cr_assert(strstr(gf_err, "needs its variable"), "%s", gf_err);
-    char err[128];
-    cr_assert_not(shape_infer_var(OP_ADD, NULL, NULL, 0, out, &nout, err, sizeof err));
+    ShapeError err;
+    cr_assert_not(shape_infer_var(OP_ADD, NULL, NULL, 0, out, &nout, &err));
     cr_assert(op_is_var(OP_ASSIGN_SUB_VAR) && !op_is_var(OP_CALL));
 }
 
