@@ -82,18 +82,18 @@ static bool unroll_end(Interp *in, Unroll *u, SrcLoc loc) {
     if (u->with_ops > UNROLL_WARN_ITERATIONS && !u->warned) {
         u->warned = true;
         vm_warning(in, WARN_LARGE_UNROLLED_LOOP, loc,
-                       "large unrolled loop detected: this Python loop ran more than %d iterations "
-                       "that added graph "
-                       "ops; did you mean a graph loop? iterate over a tensor such as "
-                       "'tf.range(n)' to get one "
-                       "'while' node",
-                       UNROLL_WARN_ITERATIONS);
+                   "large unrolled loop detected: this Python loop ran more than %d iterations "
+                   "that added graph "
+                   "ops; did you mean a graph loop? iterate over a tensor such as "
+                   "'tf.range(n)' to get one "
+                   "'while' node",
+                   UNROLL_WARN_ITERATIONS);
     }
     if (u->with_ops > UNROLL_MAX_ITERATIONS) {
         vm_error(in, loc,
-                     "iteration limit exceeded: a Python loop unrolled more than %d iterations "
-                     "into the graph",
-                     UNROLL_MAX_ITERATIONS);
+                 "iteration limit exceeded: a Python loop unrolled more than %d iterations "
+                 "into the graph",
+                 UNROLL_MAX_ITERATIONS);
         return false;
     }
     return true;
@@ -186,13 +186,12 @@ static Value *while_body(Interp *in, void *ctx, Value *vars) {
 
 static bool loop_options(Interp *in, Value *opts, LoopSpec *spec, SrcLoc loc) {
     if (!opts || opts->kind == VAL_NONE) return true;
-    if (opts->kind != VAL_DICT)
-        return vm_type_error(in, loc, "loop options must be a dict"), false;
+    if (opts->kind != VAL_DICT) return vm_type_error(in, loc, "loop options must be a dict"), false;
     Value *inv = dict_get(opts->dict, value_cstr(in->arena, "shape_invariants"));
     if (inv && inv->kind != VAL_NONE) {
         if (!value_is_sequence(inv))
             return vm_type_error(in, loc,
-                                     "shape_invariants must be a list of (variable, shape) pairs"),
+                                 "shape_invariants must be a list of (variable, shape) pairs"),
                    false;
         spec->invariants = inv->list;
     }
@@ -249,8 +248,7 @@ static Value *ag_while_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
         if (!call0(in, s.body, loc) || !unroll_end(in, &unroll, loc)) return NULL;
         if (!(test = call0(in, s.test, loc))) return NULL;
         if (is_staged(in, test))
-            return vm_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc, "%s",
-                                python_loop_became_tensor);
+            return vm_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc, "%s", python_loop_became_tensor);
     }
 }
 
@@ -356,8 +354,7 @@ static Value *for_body(Interp *in, void *ctx, Value *vars) {
 static IrValue *row_count(Interp *in, IrValue *seq, SrcLoc loc) {
     int64_t n = seq->type.shape.dims[0];
     if (n != DIM_UNKNOWN) return scalar_const(in, value_int(in->arena, n), DT_INT32, loc);
-    IrValue *shape =
-        build_op(&in->tracer->builder, OP_SHAPE, &seq, 1, NULL, vm_op_loc(in, loc));
+    IrValue *shape = build_op(&in->tracer->builder, OP_SHAPE, &seq, 1, NULL, vm_op_loc(in, loc));
     IrValue *zero = shape ? scalar_const(in, value_int(in->arena, 0), DT_INT32, loc) : NULL;
     return zero ? op2(in, OP_GATHER, shape, zero, loc) : NULL;
 }
@@ -569,8 +566,8 @@ static Value *ag_ld(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Value *a[1];
     if (!args_bind(in, args, "ld", names, 1, 1, a, loc)) return NULL;
     if (a[0]->kind == VAL_UNDEFINED)
-        return vm_raise(in, EXC_UNBOUND_LOCAL_ERROR, loc,
-                            "'%s' is used before assignment", a[0]->str.s);
+        return vm_raise(in, EXC_UNBOUND_LOCAL_ERROR, loc, "'%s' is used before assignment",
+                        a[0]->str.s);
     return a[0];
 }
 

@@ -81,9 +81,9 @@ static Value *loop_body(Interp *in, void *ctx, Value *vars) {
     if (vars->list->len == 1 && !value_is_sequence(r)) return one_tuple(in, r);
     if (!value_is_sequence(r) || r->list->len != vars->list->len)
         return vm_raise(in, EXC_VALUE_ERROR, f->loc,
-                            "the body of tf.while_loop must return as many values as loop_vars has "
-                            "(%d), got %s",
-                            vars->list->len, value_repr(in->arena, r));
+                        "the body of tf.while_loop must return as many values as loop_vars has "
+                        "(%d), got %s",
+                        vars->list->len, value_repr(in->arena, r));
     Value *t = value_tuple(in->arena, r->list->len);
     memcpy(t->list->items, r->list->items, sizeof(Value *) * (size_t)r->list->len);
     return t;
@@ -120,7 +120,7 @@ static List *invariant_pairs(Interp *in, Value *loop_vars, Value *invariants, Sr
     /* A shape is a tuple of dims, itself a sequence: flatten loop_vars' structure only. */
     if (!value_is_sequence(invariants) || invariants->list->len != loop_vars->list->len) {
         vm_raise(in, EXC_VALUE_ERROR, loc,
-                     "shape_invariants must have the same structure as loop_vars");
+                 "shape_invariants must have the same structure as loop_vars");
         return NULL;
     }
     for (int i = 0; i < invariants->list->len; i++) {
@@ -151,7 +151,7 @@ static Value *prim_while_loop(Interp *in, Value *self, CallArgs *args, SrcLoc lo
     Value *vars = a[2];
     if (!value_is_sequence(vars))
         return vm_type_error(in, loc, "loop_vars must be a list or tuple, got %s",
-                                 value_type_name(vars));
+                             value_type_name(vars));
     int n = vars->list->len;
     Value *init = value_tuple(in->arena, n);
     const char **vnames = ARENA_ARRAY(in->arena, const char *, n + 1);
@@ -181,7 +181,7 @@ static Value *bool_tensor(Interp *in, Value *v, const char *fname, SrcLoc loc) {
     Value *t = to_tensor(in, v, DT_BOOL, loc);
     if (t && t->tensor.ir->type.dtype != DT_BOOL)
         return vm_type_error(in, loc, "%s expects bool tensors, got %s", fname,
-                                 dtype_name(t->tensor.ir->type.dtype));
+                             dtype_name(t->tensor.ir->type.dtype));
     return t;
 }
 
@@ -252,25 +252,26 @@ static Value *prim_tensor_spec(Interp *in, Value *self, CallArgs *args, SrcLoc l
     if (shape->kind == VAL_NONE)
         return vm_not_supported(in, loc, "a TensorSpec of unknown rank (shape=None)");
     if (!value_is_sequence(shape) || shape->list->len > IR_MAX_RANK)
-        return vm_type_error(in, loc,
-                                 "TensorSpec shape must be a list of ints and None, got %s",
-                                 value_repr(in->arena, shape));
+        return vm_type_error(in, loc, "TensorSpec shape must be a list of ints and None, got %s",
+                             value_repr(in->arena, shape));
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_TENSOR_SPEC;
-    v->spec.type.shape.rank = shape->list->len;
+    v->spec.type = ARENA_NEW(in->arena, TensorType);
+    v->spec.type->shape.rank = shape->list->len;
     for (int i = 0; i < shape->list->len; i++) {
         Value *d = shape->list->items[i];
-        if (d->kind == VAL_NONE) v->spec.type.shape.dims[i] = DIM_UNKNOWN;
-        else if (d->kind == VAL_INT && d->i >= 0) v->spec.type.shape.dims[i] = d->i;
+        if (d->kind == VAL_NONE)
+            v->spec.type->shape.dims[i] = DIM_UNKNOWN;
+        else if (d->kind == VAL_INT && d->i >= 0)
+            v->spec.type->shape.dims[i] = d->i;
         else
-            return vm_type_error(in, loc,
-                                     "TensorSpec dimensions must be ints >= 0 or None, got %s",
-                                     value_repr(in->arena, d));
+            return vm_type_error(in, loc, "TensorSpec dimensions must be ints >= 0 or None, got %s",
+                                 value_repr(in->arena, d));
     }
     if (a[1] && a[1]->kind != VAL_NONE && a[1]->kind != VAL_DTYPE)
         return vm_type_error(in, loc, "TensorSpec dtype must be a tf.DType, got %s",
-                                 value_repr(in->arena, a[1]));
-    v->spec.type.dtype = a[1] && a[1]->kind == VAL_DTYPE ? a[1]->dtype : DT_FLOAT32;
+                             value_repr(in->arena, a[1]));
+    v->spec.type->dtype = a[1] && a[1]->kind == VAL_DTYPE ? a[1]->dtype : DT_FLOAT32;
     if (a[2] && a[2]->kind == VAL_STR) v->spec.name = a[2]->str.s;
     else if (a[2] && a[2]->kind != VAL_NONE)
         return vm_type_error(in, loc, "TensorSpec name must be a str");
@@ -279,11 +280,11 @@ static Value *prim_tensor_spec(Interp *in, Value *self, CallArgs *args, SrcLoc l
 
 Value *tensor_spec_attribute(Interp *in, Value *spec, const char *name, bool *missing) {
     *missing = false;
-    if (strcmp(name, "dtype") == 0) return value_dtype(in->arena, spec->spec.type.dtype);
+    if (strcmp(name, "dtype") == 0) return value_dtype(in->arena, spec->spec.type->dtype);
     if (strcmp(name, "name") == 0)
         return spec->spec.name ? value_cstr(in->arena, spec->spec.name) : value_none();
     if (strcmp(name, "shape") == 0) {
-        const Shape *s = &spec->spec.type.shape;
+        const Shape *s = &spec->spec.type->shape;
         Value *t = value_tuple(in->arena, s->rank);
         for (int i = 0; i < s->rank; i++)
             t->list->items[i] =
@@ -302,7 +303,7 @@ static Function *function_arg(Interp *in, Value *v, const char *fname, SrcLoc lo
     if (v->kind == VAL_TF_FUNCTION) v = v->tf_fn->python_function;
     if (v->kind != VAL_FUNCTION || v->fn->def->kind != AST_FUNCDEF) {
         vm_type_error(in, loc, "%s expects a function defined with 'def', got %s", fname,
-                          value_type_name(v));
+                      value_type_name(v));
         return NULL;
     }
     return v->fn;

@@ -121,7 +121,7 @@ static Value *item_method(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw) return vm_not_supported(in, loc, "item() with arguments");
     if (self->ndarray.concrete->size != 1)
         return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "can only convert an array of size 1 to a Python scalar");
+                        "can only convert an array of size 1 to a Python scalar");
     Value *x = concrete_python_value(in, ndarray_tensor(in, self), loc);
     while (x && x->kind == VAL_LIST) x = x->list->items[0];
     return x;
@@ -162,6 +162,6 @@ Value *concrete_index(Interp *in, Value *v, SrcLoc loc) {
     const TensorType *t = &v->tensor.ir->type;
     if (!dtype_is_integer(t->dtype) || t->shape.rank != 0)
         return vm_type_error(in, loc,
-                                 "only integer scalar arrays can be converted to a scalar index");
+                             "only integer scalar arrays can be converted to a scalar index");
     return concrete_python_value(in, v, loc);
 }

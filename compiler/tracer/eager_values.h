@@ -16,7 +16,7 @@ List *concrete_rows(Interp *in, Value *v, SrcLoc loc);
 /* t.numpy(): NumPy's view: a number for a scalar (a float32 one prints as NumPy's
    float32), a read-only ndarray (VAL_NDARRAY) otherwise. */
 Value *concrete_numpy(Interp *in, Value *v, SrcLoc loc);
-Value *concrete_numpy_method(Interp *in, Value *v);   /* the bound method t.numpy */
+Value *concrete_numpy_method(Interp *in, Value *v); /* the bound method t.numpy */
 /* The value as Python data: a number, or nested lists of numbers (tolist()). */
 Value *concrete_python_value(Interp *in, Value *v, SrcLoc loc);
 /* NumPy arrays (VAL_NDARRAY, from t.numpy()). */
@@ -29,8 +29,7 @@ Value *concrete_index(Interp *in, Value *v, SrcLoc loc);
 /* str(t) and repr(t) of a concrete tensor, as TensorFlow's EagerTensor prints. */
 const char *concrete_tensor_str(Arena *a, const IgTensor *t);
 const char *concrete_tensor_repr(Arena *a, const IgTensor *t);
-const char *concrete_numpy_repr(Arena *a, const IgTensor *t);   /* repr(t.numpy()) */
-const char *concrete_ndarray_str(Arena *a, const IgTensor *t);  /* str(t.numpy()) */
-
+const char *concrete_numpy_repr(Arena *a, const IgTensor *t);  /* repr(t.numpy()) */
+const char *concrete_ndarray_str(Arena *a, const IgTensor *t); /* str(t.numpy()) */
 
 #endif

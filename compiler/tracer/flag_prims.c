@@ -43,7 +43,8 @@ static const ConstData *flag_default(Interp *in, Value *v, const char *name, Src
     case VAL_STR: {
         if (strlen(v->str.s) != v->str.len)
             return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                "the default of flag '%s' contains a NUL character", name), NULL;
+                            "the default of flag '%s' contains a NUL character", name),
+                   NULL;
         const char **s = ARENA_NEW(in->arena, const char *);
         *s = v->str.s;
         c->dtype = DT_STRING;
@@ -54,10 +55,10 @@ static const ConstData *flag_default(Interp *in, Value *v, const char *name, Src
     }
     if (value_is_tensor(v))
         return vm_type_error(in, loc,
-                                 "the default of flag '%s' must be a Python bool, int, float or "
-                                 "str, not a tensor "
-                                 "(flag values are fixed before the program runs)",
-                                 name),
+                             "the default of flag '%s' must be a Python bool, int, float or "
+                             "str, not a tensor "
+                             "(flag values are fixed before the program runs)",
+                             name),
                NULL;
     return vm_type_error(
                in, loc,
@@ -73,7 +74,7 @@ static Value *prim_flag(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (!args_bind(in, args, "flag", names, 3, 2, a, loc)) return NULL;
     if (a[0]->kind != VAL_STR)
         return vm_type_error(in, loc, "flag name must be a str, got %s",
-                                 value_repr(in->arena, a[0]));
+                             value_repr(in->arena, a[0]));
     const char *name = a[0]->str.s;
     if (strlen(name) != a[0]->str.len || !flag_name_is_valid(name))
         return vm_raise(
@@ -83,12 +84,12 @@ static Value *prim_flag(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     /* --help and -h are the program's own. */
     if (strcmp(name, "help") == 0 || strcmp(name, "h") == 0)
         return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "flag name '%s' is reserved (the program's --help)", name);
+                        "flag name '%s' is reserved (the program's --help)", name);
     const char *help = "";
     if (a[2] && a[2]->kind != VAL_NONE) {
         if (a[2]->kind != VAL_STR)
             return vm_type_error(in, loc, "the help of flag '%s' must be a str, got %s", name,
-                                     value_repr(in->arena, a[2]));
+                                 value_repr(in->arena, a[2]));
         help = a[2]->str.s;
     }
     const ConstData *value = flag_default(in, a[1], name, loc);

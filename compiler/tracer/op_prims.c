@@ -26,7 +26,7 @@ static bool attr_from_value(Interp *in, Attrs *attrs, const char *key, Value *v,
             Value *x = v->list->items[i];
             if (x->kind != VAL_INT && x->kind != VAL_BOOL) {
                 vm_type_error(in, loc, "attribute '%s' must be a list of ints, got %s", key,
-                                  value_repr(a, v));
+                              value_repr(a, v));
                 return false;
             }
             items[i] = x->kind == VAL_INT ? x->i : x->b;
@@ -50,8 +50,7 @@ bool attrs_from_dict(Interp *in, Attrs *attrs, Value *dict, SrcLoc loc) {
         if (!e->key) continue;
         if (e->key->kind != VAL_STR)
             return vm_type_error(in, loc, "op attribute names must be str"), false;
-        if (!attr_from_value(in, attrs, vm_intern(in, e->key->str.s), e->value, loc))
-            return false;
+        if (!attr_from_value(in, attrs, vm_intern(in, e->key->str.s), e->value, loc)) return false;
     }
     return true;
 }
@@ -67,8 +66,8 @@ static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         return vm_type_error(in, loc, "_ingot.op: the op name must be a str");
     Opcode op = op_named(a[0]->str.s);
     if (op == OP__COUNT || op_info[op].abi == ABI_SPECIAL)
-        return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "_ingot.op: no generic op named '%s'", a[0]->str.s);
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "_ingot.op: no generic op named '%s'",
+                        a[0]->str.s);
     if (a[1]->kind != VAL_LIST && a[1]->kind != VAL_TUPLE)
         return vm_type_error(in, loc, "_ingot.op: inputs must be a list");
     int n = a[1]->list->len;

@@ -57,9 +57,9 @@ static Global *state_arg(Interp *in, Value *v, SrcLoc loc) {
             g->type.shape.dims[0] == IG_RANDOM_STATE_SIZE)
             return g;
     }
-    vm_type_error(
-        in, loc, "expected a random generator's state (an int64 variable of shape (3,)), got %s",
-        value_repr(in->arena, v));
+    vm_type_error(in, loc,
+                  "expected a random generator's state (an int64 variable of shape (3,)), got %s",
+                  value_repr(in->arena, v));
     return NULL;
 }
 
@@ -72,9 +72,9 @@ static Value *prim_random_state(Interp *in, Value *self, CallArgs *args, SrcLoc 
     if (!args_bind(in, args, "random_state", names, 1, 1, a, loc)) return NULL;
     if (in->tracer->tracing && in->tracer->tracing->tracing_count > 1)
         return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "tf.function only supports singleton tf.Variables created on the "
-                            "first call. Make sure the tf.random.Generator is only created once or "
-                            "created outside tf.function.");
+                        "tf.function only supports singleton tf.Variables created on the "
+                        "first call. Make sure the tf.random.Generator is only created once or "
+                        "created outside tf.function.");
     int64_t seed;
     if (!seed_arg(in, a[0], &seed, loc)) return NULL;
     return random_state_new(in, seed, "rng", loc);
@@ -119,28 +119,30 @@ static bool random_shape_arg(Interp *in, Value *v, Shape *out, SrcLoc loc) {
             Value *d = v->list->items[i];
             if (d->kind == VAL_NONE)
                 return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                    "the shape of a random draw must be fully known, got %s",
-                                    value_repr(in->arena, v)), false;
+                                "the shape of a random draw must be fully known, got %s",
+                                value_repr(in->arena, v)),
+                       false;
             if (d->kind != VAL_INT)
                 return vm_type_error(in, loc, "shape must be a list of ints, got %s",
-                                         value_repr(in->arena, v)),
+                                     value_repr(in->arena, v)),
                        false;
             out->dims[i] = d->i;
         }
     } else if (value_is_tensor(v)) {
         return vm_not_supported(in, loc,
-                                    "a tensor as the shape of a random draw (use a list of ints)"),
+                                "a tensor as the shape of a random draw (use a list of ints)"),
                false;
     } else {
         return vm_type_error(in, loc, "shape must be a list of ints, got %s",
-                                 value_repr(in->arena, v)),
+                             value_repr(in->arena, v)),
                false;
     }
     for (int i = 0; i < out->rank; i++)
         if (out->dims[i] < 0)
             return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                "dimension %d of shape must be >= 0, got %lld", i,
-                                (long long)out->dims[i]), false;
+                            "dimension %d of shape must be >= 0, got %lld", i,
+                            (long long)out->dims[i]),
+                   false;
     return true;
 }
 
@@ -152,9 +154,9 @@ static bool number_arg(Interp *in, Value *v, const char *what, double *out, SrcL
     }
     if (value_is_tensor(v) || v->kind == VAL_VARIABLE)
         vm_not_supported(in, loc,
-                             arena_printf(in->arena,
-                                          "a tensor as '%s' of a random draw (use a Python number)",
-                                          what));
+                         arena_printf(in->arena,
+                                      "a tensor as '%s' of a random draw (use a Python number)",
+                                      what));
     else
         vm_type_error(in, loc, "'%s' must be a number, got %s", what, value_type_name(v));
     return false;
@@ -181,16 +183,14 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
             in, loc,
             "the 'seed' argument of a tf.random op (use tf.random.set_seed or a "
             "tf.random.Generator)");
-    if (a[0]->kind != VAL_STR)
-        return vm_type_error(in, loc, "random_draw: kind must be a string");
+    if (a[0]->kind != VAL_STR) return vm_type_error(in, loc, "random_draw: kind must be a string");
     const char *kind = a[0]->str.s;
     Global *state = state_arg(in, a[1], loc);
     if (!state) return NULL;
     Shape shape;
     if (!random_shape_arg(in, a[2], &shape, loc)) return NULL;
     if (a[5]->kind != VAL_DTYPE)
-        return vm_type_error(in, loc, "expected a tf.DType, got %s",
-                                 value_repr(in->arena, a[5]));
+        return vm_type_error(in, loc, "expected a tf.DType, got %s", value_repr(in->arena, a[5]));
     DType dt = a[5]->dtype;
     bool uniform = strcmp(kind, "uniform") == 0;
     Opcode op = uniform ? OP_RANDOM_UNIFORM
@@ -201,8 +201,8 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     if (uniform && dtype_is_integer(dt)) op = OP_RANDOM_UNIFORM_INT;
     if (op == OP_RANDOM_UNIFORM_INT ? !(dt == DT_INT32 || dt == DT_INT64) : !dtype_is_float(dt))
         return vm_type_error(in, loc, "%s: dtype %s is not supported (expected %s)", kind,
-                                 dtype_name(dt),
-                                 uniform ? "a float or int32/int64 dtype" : "float32 or float64");
+                             dtype_name(dt),
+                             uniform ? "a float or int32/int64 dtype" : "float32 or float64");
     Attrs attrs = {0};
     attrs_set_dtype(in->arena, &attrs, vm_intern(in, "dtype"), dt);
     attrs_set_shape(in->arena, &attrs, vm_intern(in, "shape"), shape);
@@ -211,27 +211,25 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     if (op == OP_RANDOM_UNIFORM_INT) {
         /* TensorFlow's rules for integer draws: a maxval, and ints for both bounds. */
         if (a[4]->kind == VAL_NONE)
-            return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                "Must specify maxval for integer dtype %s", dtype_name(dt));
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "Must specify maxval for integer dtype %s",
+                            dtype_name(dt));
         for (int i = 3; i < 5; i++)
             if (a[i]->kind != VAL_INT) {
                 if (value_is_tensor(a[i]) || a[i]->kind == VAL_VARIABLE)
                     return vm_not_supported(
                         in, loc, "a tensor as a bound of a random draw (use a Python int)");
                 return vm_type_error(in, loc, "'%s' of an integer draw must be an int, got %s",
-                                         i == 3 ? k0 : k1, value_type_name(a[i]));
+                                     i == 3 ? k0 : k1, value_type_name(a[i]));
             }
         int64_t lo = a[3]->i, hi = a[4]->i;
         int64_t limit = dt == DT_INT32 ? INT32_MAX : INT64_MAX,
                 floor = dt == DT_INT32 ? INT32_MIN : INT64_MIN;
         if (lo < floor || hi > limit || (dt == DT_INT32 && (hi < floor || lo > limit)))
-            return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                "bounds [%lld, %lld) do not fit %s", (long long)lo, (long long)hi,
-                                dtype_name(dt));
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "bounds [%lld, %lld) do not fit %s",
+                            (long long)lo, (long long)hi, dtype_name(dt));
         if (lo >= hi)
             return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                "Need minval < maxval, got %lld >= %lld",
-                                          (long long)lo, (long long)hi);
+                            "Need minval < maxval, got %lld >= %lld", (long long)lo, (long long)hi);
         attrs_set_int(in->arena, &attrs, k0, lo);
         attrs_set_int(in->arena, &attrs, k1, hi);
         return random_emit(in, op, state, &attrs, loc);

@@ -33,15 +33,15 @@ void side_effect_check(Interp *in, Env *env, const char *name, const char *what,
         /* A name of this trace: only an object it names that was made before the trace
            (an instance passed in, self) outlives it. The library's own bookkeeping
            (a layer marking itself built) is not the script's pitfall. */
-        if (!mutates || !v || v->kind != VAL_INSTANCE ||
-            v->inst->epoch == in->epoch || vm_is_library_file(in, loc.file))
+        if (!mutates || !v || v->kind != VAL_INSTANCE || v->inst->epoch == in->epoch ||
+            vm_is_library_file(in, loc.file))
             return;
         if (!first_warning_here(in, vm_op_loc(in, loc))) return;
         vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
-                       "Python object '%s' (%s '%s' made outside the trace) %s inside "
-                       "tf.function '%s': %s",
-                       name, indefinite_article(v->inst->cls->name), v->inst->cls->name, what,
-                       in->tracer->tracing->name, per_call_advice);
+                   "Python object '%s' (%s '%s' made outside the trace) %s inside "
+                   "tf.function '%s': %s",
+                   name, indefinite_article(v->inst->cls->name), v->inst->cls->name, what,
+                   in->tracer->tracing->name, per_call_advice);
         return;
     }
     if (!first_warning_here(in, vm_op_loc(in, loc))) return;
@@ -53,8 +53,7 @@ void side_effect_check(Interp *in, Env *env, const char *name, const char *what,
     if (mutates && v && v->kind == VAL_INSTANCE)
         type = arena_printf(in->arena, "object (%s '%s')", indefinite_article(v->inst->cls->name),
                             v->inst->cls->name);
-    vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
-                   "Python %s%s '%s' %s inside tf.function '%s': %s", type ? type : kind,
-                   type ? (scope == env->module->globals ? " (a global)" : "") : "", name, what,
-                   in->tracer->tracing->name, per_call_advice);
+    vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc, "Python %s%s '%s' %s inside tf.function '%s': %s",
+               type ? type : kind, type ? (scope == env->module->globals ? " (a global)" : "") : "",
+               name, what, in->tracer->tracing->name, per_call_advice);
 }

@@ -40,20 +40,20 @@ IrValue *stage_condition(Interp *in, Value *cond, const char *tag, SrcLoc loc) {
     const TensorType *type = &t->tensor.ir->type;
     if (type->dtype != DT_BOOL) {
         vm_raise(in, EXC_VALUE_ERROR, loc,
-                     "condition of %s expected to be `tf.bool` scalar, got %s; to use as boolean "
-                     "Tensor, use `tf.cast`; to check for None, use `is not None`",
-                     tag, tensor_repr(in->arena, t));
+                 "condition of %s expected to be `tf.bool` scalar, got %s; to use as boolean "
+                 "Tensor, use `tf.cast`; to check for None, use `is not None`",
+                 tag, tensor_repr(in->arena, t));
         return NULL;
     }
     if (type->shape.rank != 0) {
         int64_t n = shape_num_elements(&type->shape);
         if (n != 1)
             vm_raise(in, EXC_VALUE_ERROR, loc,
-                         "condition of %s expected to be `tf.bool` scalar, got %s", tag,
-                         tensor_repr(in->arena, t));
+                     "condition of %s expected to be `tf.bool` scalar, got %s", tag,
+                     tensor_repr(in->arena, t));
         else
             vm_not_supported(in, loc,
-                                 "a single-element condition of rank > 0 (reshape it to a scalar)");
+                             "a single-element condition of rank > 0 (reshape it to a scalar)");
         return NULL;
     }
     return t->tensor.ir;
@@ -71,9 +71,8 @@ static IrValue *leaf_tensor(Interp *in, Value *leaf, const char *name, const cha
         Value *t = to_tensor(in, leaf, -1, loc);
         return t ? t->tensor.ir : NULL;
     }
-    vm_type_error(in, loc,
-                      "'%s' must be a tensor, or a Python number, bool or string, %s; got %s", name,
-                      where, value_type_name(leaf));
+    vm_type_error(in, loc, "'%s' must be a tensor, or a Python number, bool or string, %s; got %s",
+                  name, where, value_type_name(leaf));
     return NULL;
 }
 
@@ -116,13 +115,12 @@ static Value *trace_branch(Interp *in, int which, TraceFn fn, void *ctx, const S
     for (int i = 0; ok && i < names->n; i++) {
         Value *item = out->list->items[i];
         if (item->kind == VAL_UNDEFINED) {
-            vm_raise(in, EXC_VALUE_ERROR, loc,
-                         "'%s' must also be initialized in the %s branch", names->names[i],
-                         branch_name[which]);
+            vm_raise(in, EXC_VALUE_ERROR, loc, "'%s' must also be initialized in the %s branch",
+                     names->names[i], branch_name[which]);
             ok = false;
         } else if (item->kind == VAL_UNDEFINED_RETURN) {
-            vm_raise(in, EXC_VALUE_ERROR, loc,
-                         "the %s branch must also have a return statement", branch_name[which]);
+            vm_raise(in, EXC_VALUE_ERROR, loc, "the %s branch must also have a return statement",
+                     branch_name[which]);
             ok = false;
         }
     }
@@ -219,9 +217,8 @@ static bool invariant_shape(Interp *in, Value *v, Shape *out, SrcLoc loc) {
         if (d->kind == VAL_NONE) out->dims[i] = DIM_UNKNOWN;
         else if (d->kind == VAL_INT && d->i >= 0) out->dims[i] = d->i;
         else {
-            vm_type_error(in, loc,
-                              "a shape invariant's dimensions must be ints or None, got %s",
-                              value_repr(in->arena, v));
+            vm_type_error(in, loc, "a shape invariant's dimensions must be ints or None, got %s",
+                          value_repr(in->arena, v));
             return false;
         }
     }
@@ -236,8 +233,7 @@ static bool find_invariant(Interp *in, const LoopSpec *spec, Value *var, Shape *
     for (int i = 0; i < spec->invariants->len; i++) {
         Value *pair = spec->invariants->items[i];
         if (!value_is_sequence(pair) || pair->list->len != 2) {
-            vm_type_error(in, loc,
-                              "shape_invariants must be a list of (variable, shape) pairs");
+            vm_type_error(in, loc, "shape_invariants must be a list of (variable, shape) pairs");
             return false;
         }
         Value *who = pair->list->items[0];
@@ -265,17 +261,17 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
         const char *name = spec->names.names[i];
         if (item->kind == VAL_UNDEFINED) {
             vm_raise(in, EXC_VALUE_ERROR, loc,
-                         "'%s' must be defined before the loop: it is used after this tensor loop, "
-                         "which may run zero times; give it a value before the loop",
-                         name);
+                     "'%s' must be defined before the loop: it is used after this tensor loop, "
+                     "which may run zero times; give it a value before the loop",
+                     name);
             return false;
         }
         if (item->kind == VAL_UNDEFINED_RETURN) {
             vm_raise(in, EXC_NOT_IMPLEMENTED_ERROR, loc,
-                         "a return statement cannot be placed inside this TensorFlow loop; "
-                         "this may happen if a return statement depends on a static Python "
-                         "condition such as a "
-                         "hyperparameter");
+                     "a return statement cannot be placed inside this TensorFlow loop; "
+                     "this may happen if a return statement depends on a static Python "
+                     "condition such as a "
+                     "hyperparameter");
             return false;
         }
         List leaves = {0};
@@ -283,8 +279,8 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
         for (int k = 0; k < leaves.len; k++) {
             Value *leaf = leaves.items[k];
             if (leaf->kind == VAL_NONE) {
-                vm_raise(in, EXC_VALUE_ERROR, loc,
-                             "'%s' is not allowed to be None before the loop", name);
+                vm_raise(in, EXC_VALUE_ERROR, loc, "'%s' is not allowed to be None before the loop",
+                         name);
                 return false;
             }
             IrValue *t = leaf_tensor(in, leaf, name,
@@ -294,11 +290,10 @@ static bool carried_init(Interp *in, Value *init, const LoopSpec *spec, Carried 
             bool found;
             if (!find_invariant(in, spec, leaf, &shape, &found, loc)) return false;
             if (found && !is_subshape(&t->type.shape, &shape)) {
-                vm_raise(
-                    in, EXC_VALUE_ERROR, loc,
-                    "'%s' has shape %s before the loop, which does not conform with the shape "
-                    "invariant %s",
-                    name, shape_text(in, &t->type.shape), shape_text(in, &shape));
+                vm_raise(in, EXC_VALUE_ERROR, loc,
+                         "'%s' has shape %s before the loop, which does not conform with the shape "
+                         "invariant %s",
+                         name, shape_text(in, &t->type.shape), shape_text(in, &shape));
                 return false;
             }
             int n = c->init.len;
@@ -353,22 +348,21 @@ static bool check_iteration(Interp *in, Value *init, Value *exit, const LoopSpec
         const TensorType *t = &tensors->items[k]->tensor.ir->type;
         if (t->dtype != entry->dtype) {
             vm_type_error(in, loc,
-                              "'%s' has dtype %s before the loop, but dtype %s after one iteration",
-                              c->names[k], dtype_name(entry->dtype), dtype_name(t->dtype));
+                          "'%s' has dtype %s before the loop, but dtype %s after one iteration",
+                          c->names[k], dtype_name(entry->dtype), dtype_name(t->dtype));
             return false;
         }
         if (is_subshape(&t->shape, &c->shapes[k])) continue;
         if (c->declared[k])
-            vm_raise(
-                in, EXC_VALUE_ERROR, loc,
-                "'%s' has shape %s after one iteration, which does not conform with the shape "
-                "invariant %s",
-                c->names[k], shape_text(in, &t->shape), shape_text(in, &c->shapes[k]));
+            vm_raise(in, EXC_VALUE_ERROR, loc,
+                     "'%s' has shape %s after one iteration, which does not conform with the shape "
+                     "invariant %s",
+                     c->names[k], shape_text(in, &t->shape), shape_text(in, &c->shapes[k]));
         else
             vm_raise(in, EXC_VALUE_ERROR, loc,
-                         "'%s' has shape %s before the loop, but shape %s after one iteration. Use "
-                         "tf.autograph.experimental.set_loop_options to set shape invariants.",
-                         c->names[k], shape_text(in, &c->shapes[k]), shape_text(in, &t->shape));
+                     "'%s' has shape %s before the loop, but shape %s after one iteration. Use "
+                     "tf.autograph.experimental.set_loop_options to set shape invariants.",
+                     c->names[k], shape_text(in, &c->shapes[k]), shape_text(in, &t->shape));
         return false;
     }
     return true;

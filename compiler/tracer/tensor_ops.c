@@ -133,11 +133,11 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
     if (v->tensor.func == here) {
         if (tensor_in_scope(in, v->tensor.ir)) return v->tensor.ir;
         vm_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
-                     "%s was made inside a tensor-dependent branch or loop and is out of "
-                     "scope here; pass it out as a variable the branch or loop assigns instead of "
-                     "storing it in a "
-                     "Python object",
-                     tensor_repr(in->arena, v));
+                 "%s was made inside a tensor-dependent branch or loop and is out of "
+                 "scope here; pass it out as a variable the branch or loop assigns instead of "
+                 "storing it in a "
+                 "Python object",
+                 tensor_repr(in->arena, v));
         return NULL;
     }
     Inst *def = v->tensor.ir->def;
@@ -158,9 +158,9 @@ static IrValue *use_tensor(Interp *in, Value *v, SrcLoc loc) {
     if (in->tracer->captures && in->tracer->captures->func == here)
         return capture_tensor(in, v, loc);
     vm_raise(in, EXC_INACCESSIBLE_TENSOR_ERROR, loc,
-                 "%s belongs to another function's graph and cannot be used here; "
-                 "return it from that function, or pass it as an argument",
-                 tensor_repr(in->arena, v));
+             "%s belongs to another function's graph and cannot be used here; "
+             "return it from that function, or pass it as an argument",
+             tensor_repr(in->arena, v));
     return NULL;
 }
 
@@ -181,15 +181,16 @@ static DType infer_scalar_dtype(const Value *v) {
 static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt, SrcLoc loc) {
     if (value_is_sequence(v)) {
         if (depth >= IR_MAX_RANK)
-            return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                "too many dimensions (at most %d)", IR_MAX_RANK), false;
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "too many dimensions (at most %d)",
+                            IR_MAX_RANK),
+                   false;
         int64_t n = v->list->len;
         if (shape->rank <= depth) {
             shape->rank = depth + 1;
             shape->dims[depth] = n;
         } else if (shape->dims[depth] != n) {
             vm_raise(in, EXC_VALUE_ERROR, loc,
-                         "can't convert non-rectangular Python sequence to Tensor");
+                     "can't convert non-rectangular Python sequence to Tensor");
             return false;
         }
         for (int i = 0; i < v->list->len; i++)
@@ -198,7 +199,7 @@ static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt
     }
     if (depth < shape->rank && shape->rank > 0 && depth != shape->rank) {
         vm_raise(in, EXC_VALUE_ERROR, loc,
-                     "can't convert non-rectangular Python sequence to Tensor");
+                 "can't convert non-rectangular Python sequence to Tensor");
         return false;
     }
     DType e = infer_scalar_dtype(v);
@@ -207,9 +208,9 @@ static bool scan_nested(Interp *in, Value *v, int depth, Shape *shape, DType *dt
             vm_not_supported(in, loc, "a Python list of tensors as a tensor (use tf.stack)");
         else
             vm_raise(in, EXC_VALUE_ERROR, loc,
-                         "attempt to convert a value (%s) with an unsupported type (<class '%s'>) "
-                         "to a Tensor",
-                         value_repr(in->arena, v), value_type_name(v));
+                     "attempt to convert a value (%s) with an unsupported type (<class '%s'>) "
+                     "to a Tensor",
+                     value_repr(in->arena, v), value_type_name(v));
         return false;
     }
     /* Widen: bool < int32 < int64 < float32; strings don't mix. */
@@ -264,8 +265,8 @@ static bool store_element(Interp *in, Value *v, DType dt, void *dst, SrcLoc loc)
     default: break;
     }
 bad:
-    vm_type_error(in, loc, "Cannot convert %s to EagerTensor of dtype %s",
-                      value_repr(in->arena, v), dtype_name(dt));
+    vm_type_error(in, loc, "Cannot convert %s to EagerTensor of dtype %s", value_repr(in->arena, v),
+                  dtype_name(dt));
     return false;
 }
 
@@ -307,8 +308,8 @@ Value *to_tensor(Interp *in, Value *v, int preferred, SrcLoc loc) {
         DType have = v->tensor.ir->type.dtype;
         if (preferred >= 0 && (DType)preferred != have)
             return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                "Tensor conversion requested dtype %s for Tensor with dtype %s",
-                                dtype_name((DType)preferred), dtype_name(have));
+                            "Tensor conversion requested dtype %s for Tensor with dtype %s",
+                            dtype_name((DType)preferred), dtype_name(have));
         IrValue *ir = use_tensor(in, v, loc);
         if (!ir) return NULL;
         return ir == v->tensor.ir ? v : tensor_value(in, ir);
@@ -371,9 +372,9 @@ static bool coerce_pair(Interp *in, Opcode op, Value **a, Value **b, SrcLoc loc)
     DType da = (*a)->tensor.ir->type.dtype, db = (*b)->tensor.ir->type.dtype;
     if (da != db) {
         vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                     "cannot compute %s as input #1(zero-based) was expected to be a %s "
-                     "tensor but is a %s tensor",
-                     tf_op_name(op), tf_kernel_dtype(da), tf_kernel_dtype(db));
+                 "cannot compute %s as input #1(zero-based) was expected to be a %s "
+                 "tensor but is a %s tensor",
+                 tf_op_name(op), tf_kernel_dtype(da), tf_kernel_dtype(db));
         return false;
     }
     return true;
@@ -468,7 +469,7 @@ Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool
     if (strcmp(name, "ndim") == 0) return value_int(in->arena, type->shape.rank);
     if (strcmp(name, "name") == 0 && !t->tensor.tf_name)
         return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                            "Tensor.name is undefined when eager execution is enabled.");
+                        "Tensor.name is undefined when eager execution is enabled.");
     if (strcmp(name, "name") == 0) return value_cstr(in->arena, t->tensor.tf_name);
     if (strcmp(name, "numpy") == 0 && tracer_is_eager(in)) return concrete_numpy_method(in, t);
     if (strcmp(name, "numpy") == 0)
@@ -501,14 +502,14 @@ static bool int_list_arg(Interp *in, Value *v, int64_t *out, int *n, SrcLoc loc,
             return vm_not_supported(in, loc, arena_printf(in->arena, "a tensor as %s", what)),
                    false;
         vm_type_error(in, loc, "%s must be an int or a list of ints, got %s", what,
-                          value_repr(in->arena, v));
+                      value_repr(in->arena, v));
         return false;
     }
     for (int i = 0; i < v->list->len; i++) {
         Value *x = v->list->items[i];
         if (x->kind != VAL_INT) {
             vm_type_error(in, loc, "%s must be a list of ints, got %s", what,
-                              value_repr(in->arena, v));
+                          value_repr(in->arena, v));
             return false;
         }
         out[i] = x->i;
@@ -555,15 +556,13 @@ static Value *prim_fill(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     for (int i = 0; i < rank; i++)
         if (dims[i] < 0)
             return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                "dimension %d of shape must be >= 0, got %lld", i,
-                                (long long)dims[i]);
+                            "dimension %d of shape must be >= 0, got %lld", i, (long long)dims[i]);
     bool ok;
     int dt = dtype_arg(in, a[2], loc, &ok);
     if (!ok) return NULL;
     if (!value_is_number(a[1])) return vm_not_supported(in, loc, "a non-number fill value");
     Attrs attrs = {0};
-    attrs_set_dtype(in->arena, &attrs, vm_intern(in, "dtype"),
-                    dt >= 0 ? (DType)dt : DT_FLOAT32);
+    attrs_set_dtype(in->arena, &attrs, vm_intern(in, "dtype"), dt >= 0 ? (DType)dt : DT_FLOAT32);
     attrs_set_shape(in->arena, &attrs, vm_intern(in, "shape"), shape_of(rank, dims));
     double v = a[1]->kind == VAL_FLOAT ? a[1]->f
                : a[1]->kind == VAL_INT ? (double)a[1]->i
@@ -595,7 +594,7 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
                                       : -1;
             if (r < 0)
                 return vm_type_error(in, loc,
-                                         "range() arguments must be numbers or numeric tensors");
+                                     "range() arguments must be numbers or numeric tensors");
             if (r > rank) rank = r, best = (int)d;
         }
         dt = best;
@@ -610,7 +609,7 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
         if (!t) return NULL;
         if (t->tensor.ir->type.shape.rank != 0)
             return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                "range() arguments must be scalars");
+                            "range() arguments must be scalars");
         inputs[i] = t->tensor.ir;
     }
     return emit(in, OP_RANGE, inputs, 3, NULL, loc);
@@ -662,8 +661,8 @@ static Value *prim_binary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
             }
             return binary(in, table[i].op, x, y, &attrs, loc);
         }
-    return vm_raise(in, EXC_VALUE_ERROR, loc,
-                        "_ingot.binary: unknown op %s", value_repr(in->arena, a[0]));
+    return vm_raise(in, EXC_VALUE_ERROR, loc, "_ingot.binary: unknown op %s",
+                    value_repr(in->arena, a[0]));
 }
 
 static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -675,8 +674,8 @@ static Value *prim_unary(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     /* Any one-input elementwise op of ops.def, by its name. */
     Opcode op = op_named(strcmp(name, "negative") == 0 ? "neg" : name);
     if (op == OP__COUNT || op_info[op].ninputs != 1 || op_info[op].abi != ABI_INPUTS)
-        return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "_ingot.unary: unknown op %s", value_repr(in->arena, a[0]));
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "_ingot.unary: unknown op %s",
+                        value_repr(in->arena, a[0]));
     Value *t = to_tensor(in, a[1], -1, loc);
     if (!t) return NULL;
     IrValue *x = t->tensor.ir;
@@ -694,7 +693,7 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Opcode op = a4[0]->kind == VAL_STR ? op_named(a4[0]->str.s) : OP__COUNT;
     if (op == OP__COUNT || op_info[op].abi != ABI_REDUCE)
         return vm_raise(in, EXC_VALUE_ERROR, loc, "_ingot.reduce: unknown op %s",
-                            value_repr(in->arena, a4[0]));
+                        value_repr(in->arena, a4[0]));
     Value **a = a4 + 1;
     Value *x = variable_deref(in, a[0], loc);
     Value *t = x ? to_tensor(in, x, -1, loc) : NULL;
@@ -707,16 +706,15 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         if (!int_list_arg(in, a[1], axes, &n, loc, "axis")) return NULL;
         for (int i = 0; i < n; i++) {
             if (axes[i] < -rank || axes[i] >= rank)
-                return vm_raise(
-                    in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                    "Invalid reduction dimension (%lld for input with %d dimension(s))",
-                    (long long)axes[i], rank);
+                return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
+                                "Invalid reduction dimension (%lld for input with %d dimension(s))",
+                                (long long)axes[i], rank);
             if (axes[i] < 0) axes[i] += rank;
             for (int k = 0; k < i; k++)
                 if (axes[k] == axes[i])
                     return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                                        "%s: axis %lld appears twice",
-                                        op_info[op].name, (long long)axes[i]);
+                                    "%s: axis %lld appears twice", op_info[op].name,
+                                    (long long)axes[i]);
         }
         attrs_set_ints(in->arena, &attrs, vm_intern(in, "axis"), axes, n);
     }
@@ -747,8 +745,7 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         else if (strcmp(name, "output_stream") == 0) continue;
         else if (strcmp(name, "name") == 0) continue;
         else
-            return vm_type_error(in, loc, "print() got an unexpected keyword argument '%s'",
-                                     name);
+            return vm_type_error(in, loc, "print() got an unexpected keyword argument '%s'", name);
     }
     IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, args->npos + 1);
     for (int i = 0; i < args->npos; i++) {
@@ -767,8 +764,7 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     Attrs attrs = {0};
     attrs_set_string(in->arena, &attrs, vm_intern(in, "sep"), sep);
     attrs_set_string(in->arena, &attrs, vm_intern(in, "end"), end);
-    attrs_set_int(in->arena, &attrs, vm_intern(in, "summarize"),
-                  summarize < 0 ? -1 : summarize);
+    attrs_set_int(in->arena, &attrs, vm_intern(in, "summarize"), summarize < 0 ? -1 : summarize);
     Inst *inst = build_inst(&in->tracer->builder, OP_PRINT, inputs, args->npos, &attrs, NULL,
                             vm_op_loc(in, loc));
     if (!inst) return NULL;
@@ -805,7 +801,7 @@ static Value *prim_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     if (!args_bind(in, args, "function", names, 3, 1, a, loc)) return NULL;
     if (a[0]->kind != VAL_FUNCTION)
         return vm_type_error(in, loc, "tf.function expects a Python function, got %s",
-                                 value_type_name(a[0]));
+                             value_type_name(a[0]));
     bool ok = true, relax = a[2] ? value_truthy(in, a[2], loc, &ok) : false;
     return ok ? tf_function_new(in, a[0], a[1], relax, loc) : NULL;
 }

@@ -76,7 +76,7 @@ Value *trace_key_of_call(Interp *in, const CallArgs *args) {
 Value *trace_key_of_signature(Interp *in, const List *specs) {
     Value *key = value_tuple(in->arena, specs->len);
     for (int i = 0; i < specs->len; i++)
-        key->list->items[i] = tensor_key(in, &specs->items[i]->spec.type);
+        key->list->items[i] = tensor_key(in, specs->items[i]->spec.type);
     return key;
 }
 

@@ -67,14 +67,14 @@ void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc
     d->warnings++;
     if (in->opt->disabled_warnings[WARN_RETRACING]) return;
     vm_warning(in, WARN_RETRACING, loc,
-                   "%d out of the last %d calls to '%s' triggered tf.function retracing; tracing "
-                   "is expensive. "
-                   "Likely causes: (1) a tf.function created again and again in a loop (define it "
-                   "once, outside "
-                   "the loop), (2) tensors of changing shapes (use reduce_retracing=True or an "
-                   "input_signature), "
-                   "(3) Python values passed where tensors would do (pass tf.constant(...))",
-                   d->n, d->calls, tf->name);
+               "%d out of the last %d calls to '%s' triggered tf.function retracing; tracing "
+               "is expensive. "
+               "Likely causes: (1) a tf.function created again and again in a loop (define it "
+               "once, outside "
+               "the loop), (2) tensors of changing shapes (use reduce_retracing=True or an "
+               "input_signature), "
+               "(3) Python values passed where tensors would do (pass tf.constant(...))",
+               d->n, d->calls, tf->name);
 }
 
 void tracer_register_tf_function(Interp *in, TfFunction *tf) {

@@ -204,6 +204,8 @@ PyModule *autograph_module(Interp *in);
 
 
 /* ---- value_types.c: the tracer's values as the VM sees them (foreign.h) ---------- */
+/* tf.float32 & co. as a Python value. */
+Value *value_dtype(Arena *a, DType dt);
 /* Registers their ForeignTypes; widens range (tensor bounds) and adds ag__. */
 void value_types_install(Interp *in);
 

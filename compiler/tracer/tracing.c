@@ -19,18 +19,17 @@ Value *tf_function_new(Interp *in, Value *python_function, Value *input_signatur
     tf->reduce_retracing = reduce_retracing;
     if (input_signature && input_signature->kind != VAL_NONE) {
         if (!value_is_sequence(input_signature))
-            return vm_type_error(in, loc,
-                                     "input_signature must be a list of tf.TensorSpec, got %s",
-                                     value_type_name(input_signature));
+            return vm_type_error(in, loc, "input_signature must be a list of tf.TensorSpec, got %s",
+                                 value_type_name(input_signature));
         for (int i = 0; i < input_signature->list->len; i++) {
             Value *s = input_signature->list->items[i];
             if (s->kind != VAL_TENSOR_SPEC)
                 return vm_not_supported(in, loc,
-                                            arena_printf(in->arena,
-                                                         "an input_signature entry that is %s %s "
-                                                         "(only tf.TensorSpec)",
-                                                         indefinite_article(value_type_name(s)),
-                                                         value_type_name(s)));
+                                        arena_printf(in->arena,
+                                                     "an input_signature entry that is %s %s "
+                                                     "(only tf.TensorSpec)",
+                                                     indefinite_article(value_type_name(s)),
+                                                     value_type_name(s)));
         }
         tf->input_signature = input_signature->list;
     }
@@ -151,14 +150,14 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     Func *f = func_new(in->tracer->module, tf->name, FUNC_TRACED, fn->def->loc);
     Builder saved = in->tracer->builder;
     CallChain *chain = ARENA_NEW(in->arena, CallChain);
-    *chain = (CallChain){
-        .call_loc = vm_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
+    *chain =
+        (CallChain){.call_loc = vm_op_loc(in, loc), .callee_name = tf->name, .parent = saved.chain};
     in->tracer->builder = (Builder){.module = in->tracer->module,
-                            .region = f->body,
-                            .diag = in->diag,
-                            .chain = chain,
-                            .on_error = tracer_builder_error,
-                            .on_error_ctx = in};
+                                    .region = f->body,
+                                    .diag = in->diag,
+                                    .chain = chain,
+                                    .on_error = tracer_builder_error,
+                                    .on_error_ctx = in};
 
     /* Tensor arguments become parameters, named after the Python parameters. */
     TensorType *types = NULL;
@@ -249,27 +248,25 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
     /* A method's signature is of the arguments after self. */
     int self = tf->bound_self ? 1 : 0;
     if (args->nkw)
-        return vm_type_error(in, loc,
-                                 "'%s' has an input_signature: pass its arguments by position",
-                                 tf->name),
+        return vm_type_error(in, loc, "'%s' has an input_signature: pass its arguments by position",
+                             tf->name),
                false;
     if (args->npos - self != specs->len)
         return vm_type_error(in, loc, "'%s' takes %d argument%s (its input_signature), got %d",
-                                 tf->name, specs->len, specs->len == 1 ? "" : "s",
-                                 args->npos - self),
+                             tf->name, specs->len, specs->len == 1 ? "" : "s", args->npos - self),
                false;
     const char **names = key_names(in, tf, args);
     Value **pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
     if (self) pos[0] = args->pos[0];
     for (int i = self; i < args->npos; i++) {
-        const TensorType *want = &specs->items[i - self]->spec.type;
+        const TensorType *want = specs->items[i - self]->spec.type;
         Value *v = args->pos[i];
         const char *who = names[i] ? arena_printf(in->arena, "argument '%s'", names[i])
                                    : arena_printf(in->arena, "argument %d", i);
         if (!value_is_tensor(v) && !value_is_number(v) && !value_is_sequence(v))
-            return vm_type_error(
-                       in, loc, "%s of '%s' is a %s, but its input_signature expects %s", who,
-                       tf->name, value_type_name(v), value_repr(in->arena, specs->items[i - self])),
+            return vm_type_error(in, loc, "%s of '%s' is a %s, but its input_signature expects %s",
+                                 who, tf->name, value_type_name(v),
+                                 value_repr(in->arena, specs->items[i - self])),
                    false;
         /* Tensors are checked for use at the call; here only their type matters (and
            get_concrete_function passes stand-ins that are never used). */
@@ -405,7 +402,7 @@ static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
        emitted (only its type is read). */
     Region *scratch = region_new(in->tracer->module, in->tracer->builder.region->func);
     return tensor_value(
-        in, region_add_param(in->tracer->module, scratch, leaf->spec.type, leaf->spec.name));
+        in, region_add_param(in->tracer->module, scratch, *leaf->spec.type, leaf->spec.name));
 }
 
 static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -483,8 +480,7 @@ static Value *get_tracing_count(Interp *in, Value *self, CallArgs *args, SrcLoc 
 
 static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (args->npos || args->nkw)
-        return vm_type_error(in, loc,
-                                 "pretty_printed_concrete_signatures() takes no arguments");
+        return vm_type_error(in, loc, "pretty_printed_concrete_signatures() takes no arguments");
     const TfFunction *tf = self->tf_fn;
     StrBuf sb;
     strbuf_init(&sb, in->arena);

@@ -19,10 +19,10 @@ static bool is_tensor_like(const Value *v) {
    lists): not reproduced yet. */
 static Value *ndarray_operator(Interp *in, const char *symbol, SrcLoc loc) {
     return vm_not_supported(in, loc,
-                                arena_printf(in->arena,
-                                             "the operator '%s' on a NumPy array (from .numpy()); "
-                                             "compute with the tensor instead",
-                                             symbol));
+                            arena_printf(in->arena,
+                                         "the operator '%s' on a NumPy array (from .numpy()); "
+                                         "compute with the tensor instead",
+                                         symbol));
 }
 
 /* With a tensor on either side it is a tensor op (a NumPy array is converted). */
@@ -74,19 +74,18 @@ static Value *tensor_len(Interp *in, Value *v, SrcLoc loc) {
     Value *zero = shape ? to_tensor(in, value_int(in->arena, 0), DT_INT32, loc) : NULL;
     IrValue *pick[2] = {shape, zero ? zero->tensor.ir : NULL};
     IrValue *n =
-        zero ? build_op(&in->tracer->builder, OP_GATHER, pick, 2, NULL, vm_op_loc(in, loc))
-             : NULL;
+        zero ? build_op(&in->tracer->builder, OP_GATHER, pick, 2, NULL, vm_op_loc(in, loc)) : NULL;
     return n ? tensor_value(in, n) : NULL;
 }
 
 static List *tensor_iter(Interp *in, Value *v, SrcLoc loc) {
     if (tracer_is_eager(in)) return concrete_rows(in, v, loc);
     vm_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
-                 "iterating over a symbolic `tf.Tensor` is not allowed here: "
-                 "only a for loop directly over a tensor becomes a graph loop (enumerate(), "
-                 "zip(), list() and "
-                 "unpacking iterate in Python); loop over tf.range(tf.shape(t)[0]) and index "
-                 "t[i] instead");
+             "iterating over a symbolic `tf.Tensor` is not allowed here: "
+             "only a for loop directly over a tensor becomes a graph loop (enumerate(), "
+             "zip(), list() and "
+             "unpacking iterate in Python); loop over tf.range(tf.shape(t)[0]) and index "
+             "t[i] instead");
     return NULL;
 }
 
@@ -96,8 +95,8 @@ static bool tensor_for_statement(Interp *in, Value *v, SrcLoc loc) {
     (void)v;
     if (tracer_is_eager(in)) return true;
     vm_raise(in, EXC_OPERATOR_NOT_ALLOWED_IN_GRAPH_ERROR, loc,
-                 "iterating over a symbolic `tf.Tensor` is not allowed: "
-                 "AutoGraph did not convert this loop (a do_not_convert function)");
+             "iterating over a symbolic `tf.Tensor` is not allowed: "
+             "AutoGraph did not convert this loop (a do_not_convert function)");
     return false;
 }
 
@@ -118,7 +117,7 @@ static Value *tensor_python_scalar(Interp *in, Value *v, const char *fname, SrcL
     while (x && x->kind == VAL_LIST && x->list->len == 1) x = x->list->items[0];
     if (x && !value_is_number(x))
         return vm_type_error(in, loc,
-                                 "only one-element tensors can be converted to Python scalars");
+                             "only one-element tensors can be converted to Python scalars");
     return x;
 }
 
@@ -209,8 +208,7 @@ static bool ndarray_truth(Interp *in, Value *v, SrcLoc loc, bool *ok) {
 }
 
 static Value *ndarray_len(Interp *in, Value *v, SrcLoc loc) {
-    if (v->ndarray.concrete->rank == 0)
-        return vm_type_error(in, loc, "len() of unsized object");
+    if (v->ndarray.concrete->rank == 0) return vm_type_error(in, loc, "len() of unsized object");
     return value_int(in->arena, v->ndarray.concrete->shape[0]);
 }
 
@@ -348,7 +346,7 @@ static Value *tensor_spec_getattr(Interp *in, Value *v, const char *name, SrcLoc
 static const char *tensor_spec_repr(Arena *a, const Value *v) {
     const char *name = v->spec.name ? str_repr(a, v->spec.name, strlen(v->spec.name)) : "None";
     return arena_printf(a, "TensorSpec(shape=%s, dtype=tf.%s, name=%s)",
-                        shape_tuple_text(a, &v->spec.type.shape), dtype_name(v->spec.type.dtype),
+                        shape_tuple_text(a, &v->spec.type->shape), dtype_name(v->spec.type->dtype),
                         name);
 }
 
@@ -372,6 +370,12 @@ static Value *traced_range(Interp *in, Value *python_range, CallArgs *args, SrcL
                 return tensor_range(in, args->pos[0], limit, delta, -1, loc);
             }
     return call_value(in, python_range, args, loc);
+}
+
+Value *value_dtype(Arena *a, DType dt) {
+    Value *v = value_new(a, VAL_DTYPE);
+    v->dtype = dt;
+    return v;
 }
 
 void value_types_install(Interp *in) {

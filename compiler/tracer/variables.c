@@ -73,10 +73,9 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
     if (init->kind == VAL_NONE)
         return vm_raise(in, EXC_VALUE_ERROR, loc, "initial_value must be specified."), NULL;
     if (init->kind == VAL_VARIABLE)
-        return vm_not_supported(
-                   in, loc,
-                   "a tf.Variable as another variable's initial value (its value is "
-                   "only known when the program runs)"),
+        return vm_not_supported(in, loc,
+                                "a tf.Variable as another variable's initial value (its value is "
+                                "only known when the program runs)"),
                NULL;
     if (init->kind != VAL_TENSOR) return python_to_const(in, init, dtype, loc);
     const Inst *def = init->tensor.ir->def;
@@ -87,17 +86,18 @@ static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc 
     else if (def && def->op == OP_FILL) cd = fill_data(in, def);
     if (!cd)
         return vm_not_supported(in, loc,
-                                    arena_printf(in->arena,
-                                                 "a tf.Variable whose initial value is computed "
-                                                 "from traced values (%s); use a "
-                                                 "Python value, tf.constant, tf.zeros or tf.ones, "
-                                                 "then assign the computed value",
-                                                 tensor_repr(in->arena, init))),
+                                arena_printf(in->arena,
+                                             "a tf.Variable whose initial value is computed "
+                                             "from traced values (%s); use a "
+                                             "Python value, tf.constant, tf.zeros or tf.ones, "
+                                             "then assign the computed value",
+                                             tensor_repr(in->arena, init))),
                NULL;
     if (dtype >= 0 && (DType)dtype != cd->dtype)
         return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "Tensor conversion requested dtype %s for Tensor with dtype %s",
-                            dtype_name((DType)dtype), dtype_name(cd->dtype)), NULL;
+                        "Tensor conversion requested dtype %s for Tensor with dtype %s",
+                        dtype_name((DType)dtype), dtype_name(cd->dtype)),
+               NULL;
     return cd;
 }
 
@@ -158,7 +158,7 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     if (a[3] && a[3]->kind != VAL_NONE) {
         if (a[3]->kind != VAL_DTYPE)
             return vm_type_error(in, loc, "expected a tf.DType, got %s",
-                                     value_repr(in->arena, a[3]));
+                                 value_repr(in->arena, a[3]));
         dtype = (int)a[3]->dtype;
     }
     if (a[4] && a[4]->kind != VAL_NONE)
@@ -167,7 +167,7 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     if (a[2] && a[2]->kind != VAL_NONE) {
         if (a[2]->kind != VAL_STR)
             return vm_type_error(in, loc, "tf.Variable's name must be a string, got %s",
-                                     value_type_name(a[2]));
+                                 value_type_name(a[2]));
         py_name = a[2]->str.s;
     }
     bool trainable = true;
@@ -220,9 +220,9 @@ static Value *var_update(Interp *in, Value *self, CallArgs *args, SrcLoc loc, Op
     if (!fits) {
         char bw[16 * IR_MAX_RANK + 4], bg[16 * IR_MAX_RANK + 4];
         return vm_raise(in, EXC_INVALID_ARGUMENT_ERROR, loc,
-                            "Cannot update variable with shape %s using a Tensor with shape %s, "
-                            "shapes must be equal.",
-                            shape_str(want, bw, sizeof bw), shape_str(got, bg, sizeof bg));
+                        "Cannot update variable with shape %s using a Tensor with shape %s, "
+                        "shapes must be equal.",
+                        shape_str(want, bw, sizeof bw), shape_str(got, bg, sizeof bg));
     }
     if (!build_assign_var(&in->tracer->builder, op, g, t->tensor.ir, vm_op_loc(in, loc)))
         return NULL;
@@ -250,14 +250,12 @@ static Value *var_assign_sub(Interp *in, Value *self, CallArgs *args, SrcLoc loc
 
 /* read_value(), value(): the current value as a tensor. */
 static Value *var_read_value(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    if (args->npos || args->nkw)
-        return vm_type_error(in, loc, "read_value() takes no arguments");
+    if (args->npos || args->nkw) return vm_type_error(in, loc, "read_value() takes no arguments");
     return variable_read(in, self, loc);
 }
 
 static Value *var_get_shape(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
-    if (args->npos || args->nkw)
-        return vm_type_error(in, loc, "get_shape() takes no arguments");
+    if (args->npos || args->nkw) return vm_type_error(in, loc, "get_shape() takes no arguments");
     const Shape *s = &self->var.global->type.shape;
     Value *tuple = value_tuple(in->arena, s->rank);
     for (int i = 0; i < s->rank; i++) tuple->list->items[i] = value_int(in->arena, s->dims[i]);

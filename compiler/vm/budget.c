@@ -17,8 +17,8 @@ static void out_of_memory(void *ctx, size_t limit_bytes) {
     Interp *in = ctx;
     const char *when = vm_phase(in);
     if (in->budget.stmt) {
-        vm_error(in, *in->budget.stmt, "the script used more than %zu MiB %s",
-                     limit_bytes >> 20, when);
+        vm_error(in, *in->budget.stmt, "the script used more than %zu MiB %s", limit_bytes >> 20,
+                 when);
         diag_note(in->diag, vm_op_loc(in, *in->budget.stmt),
                   "'--max-build-memory=MIB' raises the limit (0: none)");
     } else {
@@ -48,8 +48,7 @@ bool budget_exceeded(Interp *in, Budget *b, const SrcLoc *stmt) {
     b->exhausted = true;
     SrcLoc at = b->loop ? *b->loop : *stmt;
     vm_error(in, at, "the script ran more than %llu steps %s%s", (unsigned long long)b->limit,
-                 vm_phase(in),
-                 b->loop ? "; is this loop meant to be a tensor loop?" : "");
+             vm_phase(in), b->loop ? "; is this loop meant to be a tensor loop?" : "");
     diag_note(in->diag, vm_op_loc(in, at), "'--max-build-steps=N' raises the limit (0: none)");
     return false;
 }

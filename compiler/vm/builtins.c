@@ -29,15 +29,14 @@ BUILTIN(print) {
         if ((strcmp(name, "sep") == 0 || strcmp(name, "end") == 0)) {
             if (v->kind != VAL_STR && v->kind != VAL_NONE)
                 return vm_type_error(in, loc, "%s must be None or a string, not %s", name,
-                                         value_type_name(v));
+                                     value_type_name(v));
             if (v->kind == VAL_STR) *(strcmp(name, "sep") == 0 ? &sep : &end) = v->str.s;
         } else if (strcmp(name, "flush") == 0) {
             continue;
         } else if (strcmp(name, "file") == 0) {
             return vm_not_supported(in, loc, "the 'file' argument of print");
         } else {
-            return vm_type_error(in, loc, "'%s' is an invalid keyword argument for print()",
-                                     name);
+            return vm_type_error(in, loc, "'%s' is an invalid keyword argument for print()", name);
         }
     }
     FILE *out = in->opt->out;
@@ -137,9 +136,8 @@ static Value *parse_int_text(Interp *in, const Value *text, int base, SrcLoc loc
     }
     if (ok && decimal_zero_start && nonzero) ok = false; /* int('017', 0) */
     if (!ok)
-        return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "invalid literal for int() with base %d: %s", given_base,
-                            repr_cut_200(in->arena, text));
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "invalid literal for int() with base %d: %s",
+                        given_base, repr_cut_200(in->arena, text));
     if (overflow)
         return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "int too large for ingot's 64-bit int");
     return value_int(in->arena, negative ? (int64_t)(0 - mag) : (int64_t)mag);
@@ -219,10 +217,9 @@ BUILTIN(int) {
             return vm_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
         if (isinf(v->f))
             return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                "cannot convert float infinity to integer");
+                            "cannot convert float infinity to integer");
         if (v->f >= 9223372036854775808.0 || v->f < -9223372036854775808.0)
-            return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                "int too large for ingot's 64-bit int");
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "int too large for ingot's 64-bit int");
         return value_int(in->arena, (int64_t)v->f);
     case VAL_STR: return parse_int_text(in, v, 10, loc);
     default:
@@ -248,14 +245,14 @@ BUILTIN(float) {
     case VAL_STR: {
         double d;
         if (!parse_float_text(in, v, &d))
-            return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                "could not convert string to float: %s", value_repr(in->arena, v));
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "could not convert string to float: %s",
+                            value_repr(in->arena, v));
         return value_float(in->arena, d);
     }
     default:
         return vm_type_error(in, loc,
-                                 "float() argument must be a string or a real number, not '%s'",
-                                 value_type_name(v));
+                             "float() argument must be a string or a real number, not '%s'",
+                             value_type_name(v));
     }
 }
 
@@ -332,9 +329,9 @@ BUILTIN(dict) {
             for (int i = 0; i < items->len; i++) {
                 Value *pair = items->items[i];
                 if (!value_is_sequence(pair) || pair->list->len != 2)
-                    return vm_raise(
-                        in, EXC_VALUE_ERROR, loc,
-                        "dictionary update sequence element #%d has the wrong length", i);
+                    return vm_raise(in, EXC_VALUE_ERROR, loc,
+                                    "dictionary update sequence element #%d has the wrong length",
+                                    i);
                 if (!check_hashable(in, pair->list->items[0], loc)) return NULL;
                 dict_set(in->arena, d->dict, pair->list->items[0], pair->list->items[1]);
             }
@@ -399,7 +396,7 @@ BUILTIN(range) {
     for (int i = 0; i < args->npos; i++) {
         if (!is_intlike(args->pos[i]))
             return vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
-                                     value_type_name(args->pos[i]));
+                                 value_type_name(args->pos[i]));
     }
     if (args->npos == 1) p[1] = as_int(args->pos[0]);
     else
@@ -521,8 +518,7 @@ BUILTIN(abs) {
     if (is_intlike(v)) {
         int64_t x = as_int(v);
         if (x == INT64_MIN)
-            return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                "integer result does not fit in 64 bits");
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "integer result does not fit in 64 bits");
         return value_int(in->arena, x < 0 ? -x : x);
     }
     if (v->kind == VAL_FLOAT) return value_float(in->arena, fabs(v->f));
@@ -538,7 +534,7 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
         else if (strcmp(args->kw_names[k], kwnames[1]) == 0) deflt = args->kw_values[k];
         else
             return vm_type_error(in, loc, "'%s' is an invalid keyword argument for %s()",
-                                     args->kw_names[k], fname);
+                                 args->kw_names[k], fname);
     }
     if (args->npos == 0)
         return vm_type_error(in, loc, "%s expected at least 1 argument, got 0", fname);
@@ -568,8 +564,7 @@ static Value *min_max(Interp *in, CallArgs *args, SrcLoc loc, bool want_max) {
         Value *better = eval_compare(in, want_max ? CMP_GT : CMP_LT, k, best_key, loc);
         if (!better) return NULL;
         if (value_foreign(better)) /* a tensor's comparison: no Python bool */
-            return vm_not_supported(in, loc,
-                                        "min()/max() of tensors (use tf.minimum/tf.maximum)");
+            return vm_not_supported(in, loc, "min()/max() of tensors (use tf.minimum/tf.maximum)");
         if (better->b) best = v, best_key = k;
     }
     return best;
@@ -668,19 +663,18 @@ BUILTIN(round) {
         if (r > p - r || (r == p - r && (q & 1))) q++;
         int64_t out;
         if (__builtin_mul_overflow(q, p, &out))
-            return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                "integer result does not fit in 64 bits");
+            return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "integer result does not fit in 64 bits");
         return value_int(in->arena, out);
     }
     if (v->kind != VAL_FLOAT)
         return vm_type_error(in, loc, "type %s doesn't define __round__ method",
-                                 value_type_name(v));
+                             value_type_name(v));
     if (!has_nd) {
         if (isnan(v->f))
             return vm_raise(in, EXC_VALUE_ERROR, loc, "cannot convert float NaN to integer");
         if (isinf(v->f))
             return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
-                                "cannot convert float infinity to integer");
+                            "cannot convert float infinity to integer");
         return value_int(in->arena,
                          (int64_t)nearbyint(v->f)); /* default rounding mode: half to even */
     }
@@ -725,12 +719,11 @@ BUILTIN(pow) {
     if (args->npos == 2) return eval_binop(in, BIN_POW, b, e, loc);
     Value *m = args->pos[2];
     if (!is_intlike(b) || !is_intlike(e) || !is_intlike(m))
-        return vm_type_error(
-            in, loc, "pow() 3rd argument not allowed unless all arguments are integers");
+        return vm_type_error(in, loc,
+                             "pow() 3rd argument not allowed unless all arguments are integers");
     int64_t exp = as_int(e), mod = as_int(m);
     if (mod == 0) return vm_raise(in, EXC_VALUE_ERROR, loc, "pow() 3rd argument cannot be 0");
-    if (exp < 0)
-        return vm_not_supported(in, loc, "pow() with a negative exponent and a modulus");
+    if (exp < 0) return vm_not_supported(in, loc, "pow() with a negative exponent and a modulus");
     if (mod == INT64_MIN)
         return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "integer result does not fit in 64 bits");
     uint64_t um = mod < 0 ? (uint64_t)0 - (uint64_t)mod : (uint64_t)mod;
@@ -750,7 +743,7 @@ BUILTIN(format) {
     Value *spec = args->npos == 2 ? args->pos[1] : NULL;
     if (spec && spec->kind != VAL_STR)
         return vm_type_error(in, loc, "format() argument 2 must be str, not %s",
-                                 value_type_name(spec));
+                             value_type_name(spec));
     return format_value(in, args->pos[0], spec ? spec->str.s : "", loc);
 }
 
@@ -766,9 +759,9 @@ BUILTIN(hash) {
     if ((v->kind == VAL_INSTANCE || v->kind == VAL_CLASS) && py_hash(v, &h))
         return value_int(in->arena, h);
     return vm_not_supported(in, loc,
-                                arena_printf(in->arena,
-                                             "hash() of a '%s' (CPython's value changes per run)",
-                                             value_type_name(v)));
+                            arena_printf(in->arena,
+                                         "hash() of a '%s' (CPython's value changes per run)",
+                                         value_type_name(v)));
 }
 
 /* ---- functions over functions ---------------------------------------------------------------- */
@@ -776,8 +769,7 @@ BUILTIN(hash) {
 BUILTIN(map) {
     UNUSED_SELF;
     if (!args_no_keywords(in, args, "map", loc)) return NULL;
-    if (args->npos < 2)
-        return vm_type_error(in, loc, "map() must have at least two arguments.");
+    if (args->npos < 2) return vm_type_error(in, loc, "map() must have at least two arguments.");
     CallArgs zip_args = {.pos = args->pos + 1, .npos = args->npos - 1};
     Value *zipped = builtin_zip(in, NULL, &zip_args, loc);
     if (!zipped) return NULL;
@@ -912,7 +904,7 @@ BUILTIN(chr) {
     if (!args_count(in, args, "chr", 1, 1, loc)) return NULL;
     if (!is_intlike(args->pos[0]))
         return vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
-                                 value_type_name(args->pos[0]));
+                             value_type_name(args->pos[0]));
     int64_t c = as_int(args->pos[0]);
     if (c < 0 || c > 0x10ffff)
         return vm_raise(in, EXC_VALUE_ERROR, loc, "chr() arg not in range(0x110000)");
@@ -926,11 +918,11 @@ BUILTIN(ord) {
     Value *v = args->pos[0];
     if (v->kind != VAL_STR)
         return vm_type_error(in, loc, "ord() expected string of length 1, but %s found",
-                                 value_type_name(v));
+                             value_type_name(v));
     int64_t n = utf8_codepoints(v->str.s, v->str.len);
     if (n != 1)
-        return vm_type_error(
-            in, loc, "ord() expected a character, but string of length %lld found", (long long)n);
+        return vm_type_error(in, loc, "ord() expected a character, but string of length %lld found",
+                             (long long)n);
     const unsigned char *s = (const unsigned char *)v->str.s;
     int64_t c = s[0] < 0x80   ? s[0]
                 : s[0] < 0xe0 ? s[0] & 0x1f
@@ -946,7 +938,7 @@ static Value *int_in_base(Interp *in, CallArgs *args, const char *fname, const c
     if (!args_count(in, args, fname, 1, 1, loc)) return NULL;
     if (!is_intlike(args->pos[0]))
         return vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
-                                 value_type_name(args->pos[0]));
+                             value_type_name(args->pos[0]));
     return format_value(in, value_int(in->arena, as_int(args->pos[0])), spec, loc);
 }
 

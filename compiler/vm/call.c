@@ -179,7 +179,7 @@ static Value *missing_args(Interp *in, Function *fn, const char **names, int n, 
         strbuf_printf(&sb, "'%s'", names[i]);
     }
     return vm_type_error(in, loc, "%s() missing %d required %s argument%s: %s", fn->qualname, n,
-                             kind, n == 1 ? "" : "s", strbuf_cstr(&sb));
+                         kind, n == 1 ? "" : "s", strbuf_cstr(&sb));
 }
 
 static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcLoc loc) {
@@ -191,12 +191,12 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         for (int i = 0; i < nparams; i++) nreq += fn->defaults[i] == NULL;
         if (nreq == nparams)
             vm_type_error(in, loc, "%s() takes %d positional argument%s but %d %s given",
-                              fn->qualname, nparams, nparams == 1 ? "" : "s", args->npos,
-                              args->npos == 1 ? "was" : "were");
+                          fn->qualname, nparams, nparams == 1 ? "" : "s", args->npos,
+                          args->npos == 1 ? "was" : "were");
         else
-            vm_type_error(
-                in, loc, "%s() takes from %d to %d positional arguments but %d %s given",
-                fn->qualname, nreq, nparams, args->npos, args->npos == 1 ? "was" : "were");
+            vm_type_error(in, loc, "%s() takes from %d to %d positional arguments but %d %s given",
+                          fn->qualname, nreq, nparams, args->npos,
+                          args->npos == 1 ? "was" : "were");
         return false;
     }
     int npos = args->npos < nparams ? args->npos : nparams;
@@ -212,8 +212,8 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         for (int i = 0; i < nparams && !found; i++) {
             if (vm_intern(in, p->args.items[i]->arg.name) != name) continue;
             if (slots[i]) {
-                vm_type_error(in, loc, "%s() got multiple values for argument '%s'",
-                                  fn->qualname, name);
+                vm_type_error(in, loc, "%s() got multiple values for argument '%s'", fn->qualname,
+                              name);
                 return false;
             }
             slots[i] = args->kw_values[k];
@@ -227,7 +227,7 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
         if (found) continue;
         if (!kwargs) {
             vm_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fn->qualname,
-                              name);
+                          name);
             return false;
         }
         dict_set(in->arena, kwargs->dict, value_cstr(in->arena, name), args->kw_values[k]);
@@ -261,8 +261,7 @@ static bool bind_params(Interp *in, Function *fn, CallArgs *args, Env *env, SrcL
 
 bool frame_enter(Interp *in, bool counted, SrcLoc loc) {
     if (in->depth + counted >= INTERP_MAX_DEPTH || in->frames >= INTERP_MAX_FRAMES)
-        return vm_raise(in, EXC_RECURSION_ERROR, loc,
-                            "maximum recursion depth exceeded"), false;
+        return vm_raise(in, EXC_RECURSION_ERROR, loc, "maximum recursion depth exceeded"), false;
     in->depth += counted;
     in->frames++;
     return true;
@@ -286,12 +285,12 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     bool counted = !fn->def->generated;
     if (!frame_enter(in, counted, loc)) return NULL;
 
-    CallChain frame = {.call_loc = loc,
-                       .callee_name = fn->name,
-                       .parent = in->py_chain,
-                       .hidden = fn->def->generated,
-                       .library = fn->module->is_library};
-    const CallChain *saved_chain = in->py_chain;
+    PyFrame frame = {.call_loc = loc,
+                     .callee_name = fn->name,
+                     .parent = in->py_chain,
+                     .hidden = fn->def->generated,
+                     .library = fn->module->is_library};
+    const PyFrame *saved_chain = in->py_chain;
     in->py_chain = &frame;
     Env *saved_env = in->env;
     in->env = env;
@@ -334,8 +333,8 @@ bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const 
     for (int i = 0; i < n; i++) out[i] = NULL;
     if (args->npos > n) {
         vm_type_error(in, loc, "%s() takes %s %d positional argument%s but %d %s given", fname,
-                          nrequired == n ? "exactly" : "at most", n, n == 1 ? "" : "s", args->npos,
-                          args->npos == 1 ? "was" : "were");
+                      nrequired == n ? "exactly" : "at most", n, n == 1 ? "" : "s", args->npos,
+                      args->npos == 1 ? "was" : "were");
         return false;
     }
     for (int i = 0; i < args->npos; i++) out[i] = args->pos[i];
@@ -344,20 +343,19 @@ bool args_bind(Interp *in, CallArgs *args, const char *fname, const char *const 
         while (i < n && strcmp(names[i], args->kw_names[k]) != 0) i++;
         if (i == n) {
             vm_type_error(in, loc, "%s() got an unexpected keyword argument '%s'", fname,
-                              args->kw_names[k]);
+                          args->kw_names[k]);
             return false;
         }
         if (out[i]) {
-            vm_type_error(in, loc, "%s() got multiple values for argument '%s'", fname,
-                              names[i]);
+            vm_type_error(in, loc, "%s() got multiple values for argument '%s'", fname, names[i]);
             return false;
         }
         out[i] = args->kw_values[k];
     }
     for (int i = 0; i < nrequired; i++)
         if (!out[i]) {
-            vm_type_error(in, loc, "%s() missing required argument '%s' (pos %d)", fname,
-                              names[i], i + 1);
+            vm_type_error(in, loc, "%s() missing required argument '%s' (pos %d)", fname, names[i],
+                          i + 1);
             return false;
         }
     return true;
@@ -374,13 +372,12 @@ bool args_count(Interp *in, CallArgs *args, const char *fname, int lo, int hi, S
     if (args->npos >= lo && args->npos <= hi) return true;
     if (lo == hi)
         vm_type_error(in, loc, "%s() takes exactly %s (%d given)", fname,
-                          lo == 1 ? "one argument" : arena_printf(in->arena, "%d arguments", lo),
-                          args->npos);
+                      lo == 1 ? "one argument" : arena_printf(in->arena, "%d arguments", lo),
+                      args->npos);
     else if (args->npos < lo)
         vm_type_error(in, loc, "%s expected at least %d argument%s, got %d", fname, lo,
-                          lo == 1 ? "" : "s", args->npos);
+                      lo == 1 ? "" : "s", args->npos);
     else
-        vm_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi,
-                          args->npos);
+        vm_type_error(in, loc, "%s expected at most %d arguments, got %d", fname, hi, args->npos);
     return false;
 }

@@ -49,12 +49,12 @@ BUILTIN(super) {
         Value *type = args->pos[0], *obj = args->pos[1];
         if (type->kind != VAL_CLASS)
             return vm_type_error(in, loc, "super() argument 1 must be a type, not %s",
-                                     value_type_name(type));
+                                 value_type_name(type));
         bool ok = obj->kind == VAL_CLASS ? class_is_subclass(obj->cls, type->cls)
                                          : value_is_instance_of(in, obj, type->cls);
         if (!ok)
-            return vm_type_error(
-                in, loc, "super(type, obj): obj must be an instance or subtype of type");
+            return vm_type_error(in, loc,
+                                 "super(type, obj): obj must be an instance or subtype of type");
         sup->super_.after = type->cls;
         sup->super_.obj = obj;
         return sup;
@@ -114,7 +114,7 @@ BUILTIN(setattr) {
     if (!args_count(in, args, "setattr", 3, 3, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
         return vm_type_error(in, loc, "attribute name must be string, not '%s'",
-                                 value_type_name(args->pos[1]));
+                             value_type_name(args->pos[1]));
     return set_attribute(in, args->pos[0], args->pos[1]->str.s, args->pos[2], loc) ? value_none()
                                                                                    : NULL;
 }
@@ -124,7 +124,7 @@ BUILTIN(delattr) {
     if (!args_count(in, args, "delattr", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
         return vm_type_error(in, loc, "attribute name must be string, not '%s'",
-                                 value_type_name(args->pos[1]));
+                             value_type_name(args->pos[1]));
     return delete_attribute(in, args->pos[0], args->pos[1]->str.s, loc) ? value_none() : NULL;
 }
 

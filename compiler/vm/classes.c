@@ -84,9 +84,9 @@ static bool compute_mro(Interp *in, PyClass *cls, SrcLoc loc) {
             strbuf_init(&sb, in->arena);
             for (int i = 0; i < cls->nbases; i++)
                 strbuf_printf(&sb, "%s%s", i ? ", " : "", bases[i]->name);
-            vm_type_error(
-                in, loc, "Cannot create a consistent method resolution order (MRO) for bases %s",
-                strbuf_cstr(&sb));
+            vm_type_error(in, loc,
+                          "Cannot create a consistent method resolution order (MRO) for bases %s",
+                          strbuf_cstr(&sb));
             return false;
         }
         cls->mro[cls->nmro++] = next;
@@ -136,8 +136,7 @@ PyClass *class_new(Interp *in, const char *name, const char *qualname, const cha
     for (int i = 0; i < nbases; i++) {
         for (int k = 0; k < i; k++)
             if (bases[k] == bases[i])
-                return vm_type_error(in, loc, "duplicate base class %s", bases[i]->cls->name),
-                       NULL;
+                return vm_type_error(in, loc, "duplicate base class %s", bases[i]->cls->name), NULL;
         cls->is_exception |= bases[i]->cls->is_exception;
     }
     if (!compute_mro(in, cls, loc)) return NULL;
@@ -190,21 +189,21 @@ ExecStatus exec_classdef(Interp *in, Env *env, const Node *s) {
         if (bases[i]->kind != VAL_CLASS) {
             if (bases[i]->kind == VAL_BUILTIN && bases[i]->builtin->is_class)
                 return vm_not_supported(in, b->loc,
-                                            arena_printf(in->arena,
-                                                         "subclassing the built-in type '%s'",
-                                                         bases[i]->builtin->name)),
+                                        arena_printf(in->arena,
+                                                     "subclassing the built-in type '%s'",
+                                                     bases[i]->builtin->name)),
                        EXEC_ERROR;
             return vm_type_error(in, b->loc, "bases must be types, not %s",
-                                     value_type_name(bases[i])),
+                                 value_type_name(bases[i])),
                    EXEC_ERROR;
         }
     }
     if (s->classdef.keywords.len) {
         const Node *k = s->classdef.keywords.items[0];
         return vm_not_supported(in, k->loc,
-                                    k->keyword.name && strcmp(k->keyword.name, "metaclass") == 0
-                                        ? "metaclasses ('metaclass=')"
-                                        : "keyword arguments in a class's bases"),
+                                k->keyword.name && strcmp(k->keyword.name, "metaclass") == 0
+                                    ? "metaclasses ('metaclass=')"
+                                    : "keyword arguments in a class's bases"),
                EXEC_ERROR;
     }
     const char *name = s->classdef.name;
@@ -277,12 +276,11 @@ static Value *call1(Interp *in, Value *fn, Value *arg, SrcLoc loc) {
 static bool property_lacks(Interp *in, const Value *prop, const Value *obj, const char *missing,
                            SrcLoc loc) {
     if (prop->prop.name)
-        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                     "property '%s' of '%s' object has no %s", prop->prop.name,
-                     value_type_name(obj), missing);
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "property '%s' of '%s' object has no %s",
+                 prop->prop.name, value_type_name(obj), missing);
     else
-        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                     "property of '%s' object has no %s", value_type_name(obj), missing);
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "property of '%s' object has no %s",
+                 value_type_name(obj), missing);
     return false;
 }
 
@@ -419,7 +417,7 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
     case VAL_CLASS:
         if (obj->cls->is_builtin) {
             vm_type_error(in, loc, "cannot set '%s' attribute of immutable type '%s'", name,
-                              obj->cls->name);
+                          obj->cls->name);
             return false;
         }
         env_set_local(in, obj->cls->dict, name, value);
@@ -428,7 +426,7 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
     case VAL_FUNCTION: /* a function's __dict__; __name__ and __qualname__ are its names */
         if ((name == in->dunder.name || name == in->dunder.qualname) && value->kind != VAL_STR) {
             vm_type_error(in, loc, "__%s__ must be set to a string object",
-                              name == in->dunder.name ? "name" : "qualname");
+                          name == in->dunder.name ? "name" : "qualname");
             return false;
         }
         if (name == in->dunder.name) {
@@ -447,8 +445,8 @@ bool set_attribute(Interp *in, Value *obj, const char *name, Value *value, SrcLo
         dict_set(in->arena, obj->fn->attrs, value_cstr(in->arena, name), value);
         return true;
     default:
-        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                     "'%s' object has no attribute '%s'", value_type_name(obj), name);
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "'%s' object has no attribute '%s'",
+                 value_type_name(obj), name);
         return false;
     }
 }
@@ -474,18 +472,18 @@ bool instance_unstore(Interp *in, Value *obj, const char *name, SrcLoc loc) {
         }
         Value key = {.kind = VAL_STR, .str = {.s = name, .len = strlen(name)}};
         if (dict_delete(obj->inst->attrs->dict, &key)) return true;
-        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                     "'%s' object has no attribute '%s'", value_type_name(obj), name);
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "'%s' object has no attribute '%s'",
+                 value_type_name(obj), name);
         return false;
     }
     if (obj->kind == VAL_CLASS && !obj->cls->is_builtin) {
         if (env_delete(obj->cls->dict, name)) return true;
-        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                     "type object '%s' has no attribute '%s'", obj->cls->name, name);
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "type object '%s' has no attribute '%s'",
+                 obj->cls->name, name);
         return false;
     }
-    vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                 "'%s' object has no attribute '%s'", value_type_name(obj), name);
+    vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "'%s' object has no attribute '%s'",
+             value_type_name(obj), name);
     return false;
 }
 
@@ -511,7 +509,7 @@ Value *class_call(Interp *in, PyClass *cls, CallArgs *args, SrcLoc loc) {
     if (!r) return NULL;
     if (r->kind != VAL_NONE)
         return vm_type_error(in, loc, "__init__() should return None, not '%s'",
-                                 value_type_name(r));
+                             value_type_name(r));
     return obj;
 }
 

@@ -48,8 +48,7 @@ static const char *instance_repr(Interp *in, const Value *obj, SrcLoc loc) {
     Value *r = call_special(in, (Value *)obj, in->dunder.repr, NULL, 0, loc, &found);
     if (!r) return NULL;
     if (r->kind != VAL_STR)
-        return vm_type_error(in, loc, "__repr__ returned non-string (type %s)",
-                                 value_type_name(r)),
+        return vm_type_error(in, loc, "__repr__ returned non-string (type %s)", value_type_name(r)),
                NULL;
     return r->str.s;
 }
@@ -73,7 +72,7 @@ const char *py_str(Interp *in, Value *v, SrcLoc loc) {
         if (!r) return NULL;
         if (r->kind != VAL_STR)
             return vm_type_error(in, loc, "__str__ returned non-string (type %s)",
-                                     value_type_name(r)),
+                                 value_type_name(r)),
                    NULL;
         return r->str.s;
     }
@@ -113,7 +112,7 @@ bool instance_user_equal(const Value *a, const Value *b) {
 static Value *self_arg(Interp *in, CallArgs *args, const char *method, SrcLoc loc) {
     if (args->npos < 1)
         return vm_type_error(in, loc, "descriptor '%s' of 'object' object needs an argument",
-                                 method);
+                             method);
     return args->pos[0];
 }
 
@@ -173,11 +172,11 @@ static Value *object_setattr(Interp *in, Value *self, CallArgs *args, SrcLoc loc
     Value *obj = args->pos[0], *name = args->pos[1];
     if (name->kind != VAL_STR)
         return vm_type_error(in, loc, "attribute name must be string, not '%s'",
-                                 value_type_name(name));
+                             value_type_name(name));
     if (obj->kind != VAL_INSTANCE)
         return set_attribute(in, obj, name->str.s, args->pos[2], loc) ? value_none() : NULL;
     return instance_store(in, obj, vm_intern(in, name->str.s), args->pos[2], loc) ? value_none()
-                                                                                      : NULL;
+                                                                                  : NULL;
 }
 
 static Value *object_delattr(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
@@ -185,7 +184,7 @@ static Value *object_delattr(Interp *in, Value *self, CallArgs *args, SrcLoc loc
     if (!args_count(in, args, "__delattr__", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
         return vm_type_error(in, loc, "attribute name must be string, not '%s'",
-                                 value_type_name(args->pos[1]));
+                             value_type_name(args->pos[1]));
     return instance_unstore(in, args->pos[0], vm_intern(in, args->pos[1]->str.s), loc)
                ? value_none()
                : NULL;
@@ -196,7 +195,7 @@ static Value *object_getattribute(Interp *in, Value *self, CallArgs *args, SrcLo
     if (!args_count(in, args, "__getattribute__", 2, 2, loc)) return NULL;
     if (args->pos[1]->kind != VAL_STR)
         return vm_type_error(in, loc, "attribute name must be string, not '%s'",
-                                 value_type_name(args->pos[1]));
+                             value_type_name(args->pos[1]));
     return get_attribute(in, args->pos[0], vm_intern(in, args->pos[1]->str.s), loc);
 }
 
@@ -213,10 +212,10 @@ static Value *object_format(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     Value *obj = args->pos[0], *spec = args->pos[1];
     if (spec->kind != VAL_STR)
         return vm_type_error(in, loc, "__format__() argument must be str, not %s",
-                                 value_type_name(spec));
+                             value_type_name(spec));
     if (spec->str.len)
         return vm_type_error(in, loc, "unsupported format string passed to %s.__format__",
-                                 value_type_name(obj));
+                             value_type_name(obj));
     const char *text = py_str(in, obj, loc);
     return text ? value_cstr(in->arena, text) : NULL;
 }
@@ -246,8 +245,8 @@ void object_class_install(Interp *in) {
         b->builtin->binds = true;
         env_set_local(in, dict, name, b);
     }
-    PyClass *object = class_new(in, vm_intern(in, "object"), "object", "builtins", NULL, 0,
-                                dict, (SrcLoc){0});
+    PyClass *object =
+        class_new(in, vm_intern(in, "object"), "object", "builtins", NULL, 0, dict, (SrcLoc){0});
     object->is_builtin = true;
     in->object_class = object;
     env_set_local(in, in->builtins, object->name, object->self);
@@ -280,8 +279,8 @@ Value *instance_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bool
         if (found && (!r || r->kind != VAL_NOTIMPLEMENTED)) return r;
     }
     return vm_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
-                             op == BIN_POW ? "** or pow()" : ast_binop_symbol(op),
-                             value_type_name(a), value_type_name(b));
+                         op == BIN_POW ? "** or pow()" : ast_binop_symbol(op), value_type_name(a),
+                         value_type_name(b));
 }
 
 Value *instance_inplace(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc, bool *handled) {
@@ -335,7 +334,7 @@ Value *instance_compare(Interp *in, CmpOp op, Value *a, Value *b, SrcLoc loc, bo
     if (op == CMP_EQ) return value_bool(a == b);
     if (op == CMP_NE) return value_bool(a != b);
     return vm_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'",
-                             ast_cmpop_symbol(op), value_type_name(a), value_type_name(b));
+                         ast_cmpop_symbol(op), value_type_name(a), value_type_name(b));
 }
 
 Value *instance_unary(Interp *in, UnaryOp op, Value *v, SrcLoc loc) {
@@ -346,7 +345,7 @@ Value *instance_unary(Interp *in, UnaryOp op, Value *v, SrcLoc loc) {
     Value *r = call_special(in, v, name, NULL, 0, loc, &found);
     if (found) return r;
     return vm_type_error(in, loc, "bad operand type for unary %s: '%s'", ast_unaryop_symbol(op),
-                             value_type_name(v));
+                         value_type_name(v));
 }
 
 /* ---- Conversions -------------------------------------------------------------------------------
@@ -360,22 +359,22 @@ Value *instance_number(Interp *in, Value *v, const char *method, const char *typ
         r = call_special(in, v, in->dunder.index, NULL, 0, loc, &found);
         if (found && r && r->kind != VAL_INT)
             return vm_type_error(in, loc, "__index__ returned non-int (type %s)",
-                                     value_type_name(r));
+                                 value_type_name(r));
         if (found && r && want_float) return value_float(in->arena, (double)r->i);
     }
     if (!found)
         return want_float
-                   ? vm_type_error(
-                         in, loc, "float() argument must be a string or a real number, not '%s'",
-                         value_type_name(v))
+                   ? vm_type_error(in, loc,
+                                   "float() argument must be a string or a real number, not '%s'",
+                                   value_type_name(v))
                    : vm_type_error(in, loc,
-                                       "int() argument must be a string, a bytes-like object or a "
-                                       "real number, not '%s'",
-                                       value_type_name(v));
+                                   "int() argument must be a string, a bytes-like object or a "
+                                   "real number, not '%s'",
+                                   value_type_name(v));
     if (!r) return NULL;
     if (want_float ? r->kind != VAL_FLOAT : (r->kind != VAL_INT && r->kind != VAL_BOOL))
         return vm_type_error(in, loc, "%s returned non-%s (type %s)", method, type,
-                                 value_type_name(r));
+                             value_type_name(r));
     return r->kind == VAL_BOOL ? value_int(in->arena, r->b) : r;
 }
 
@@ -388,7 +387,7 @@ bool instance_length(Interp *in, Value *v, SrcLoc loc, int64_t *len, bool *found
     if (!r) return false;
     if (r->kind != VAL_INT && r->kind != VAL_BOOL) {
         vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
-                          value_type_name(r));
+                      value_type_name(r));
         return false;
     }
     *len = r->kind == VAL_INT ? r->i : r->b;
@@ -407,8 +406,7 @@ bool instance_truthy(Interp *in, Value *v, SrcLoc loc, bool *ok) {
         if (!r) return *ok = false;
         if (r->kind != VAL_BOOL) {
             *ok = false;
-            vm_type_error(in, loc, "__bool__ should return bool, returned %s",
-                              value_type_name(r));
+            vm_type_error(in, loc, "__bool__ should return bool, returned %s", value_type_name(r));
             return false;
         }
         return r->b;
@@ -431,8 +429,7 @@ bool instance_set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLo
     Value *args[2] = {index, value};
     Value *r = call_special(in, obj, in->dunder.setitem, args, 2, loc, &found);
     if (found) return r != NULL;
-    vm_type_error(in, loc, "'%s' object does not support item assignment",
-                      value_type_name(obj));
+    vm_type_error(in, loc, "'%s' object does not support item assignment", value_type_name(obj));
     return false;
 }
 
@@ -461,8 +458,7 @@ Value *instance_iter(Interp *in, Value *obj, SrcLoc loc) {
         CallArgs one = call_args_positional(&it, 1);
         return builtin_iter(in, NULL, &one, loc);
     }
-    return vm_type_error(in, loc, "iter() returned non-iterator of type '%s'",
-                             value_type_name(it));
+    return vm_type_error(in, loc, "iter() returned non-iterator of type '%s'", value_type_name(it));
 }
 
 /* next(it) of an instance iterator: the item, or NULL with *done at StopIteration. */

@@ -50,7 +50,7 @@ static int64_t as_int(const Value *v) { return v->kind == VAL_INT ? v->i : (int6
 
 static Value *overflow(Interp *in, SrcLoc loc) {
     return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
-                        "integer result does not fit in 64 bits (ingot's int is 64-bit)");
+                    "integer result does not fit in 64 bits (ingot's int is 64-bit)");
 }
 
 static int64_t floor_div_i(int64_t a, int64_t b) {
@@ -106,8 +106,7 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
         return value_float(ar, (double)a / (double)b);
     case BIN_FLOORDIV:
         if (b == 0)
-            return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
-                                "integer division or modulo by zero");
+            return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "integer division or modulo by zero");
         if (a == INT64_MIN && b == -1) return overflow(in, loc);
         return value_int(ar, floor_div_i(a, b));
     case BIN_MOD:
@@ -118,7 +117,7 @@ static Value *int_binop(Interp *in, BinOp op, int64_t a, int64_t b, SrcLoc loc) 
         if (b < 0) {
             if (a == 0)
                 return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
-                                    "0.0 cannot be raised to a negative power");
+                                "0.0 cannot be raised to a negative power");
             return value_float(ar, pow((double)a, (double)b));
         }
         int64_t result = 1, base = a;
@@ -164,7 +163,7 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
     case BIN_MOD: {
         if (b == 0)
             return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc, "%s",
-                                op == BIN_MOD ? "float modulo" : "float floor division by zero");
+                            op == BIN_MOD ? "float modulo" : "float floor division by zero");
         double fd, m;
         float_divmod(a, b, &fd, &m);
         return value_float(ar, op == BIN_MOD ? m : fd);
@@ -172,10 +171,10 @@ static Value *float_binop(Interp *in, BinOp op, double a, double b, SrcLoc loc) 
     case BIN_POW:
         if (a == 0 && b < 0)
             return vm_raise(in, EXC_ZERO_DIVISION_ERROR, loc,
-                                "0.0 cannot be raised to a negative power");
+                            "0.0 cannot be raised to a negative power");
         if (a < 0 && b != floor(b))
             return vm_not_supported(in, loc,
-                                        "a negative number to a fractional power (complex result)");
+                                    "a negative number to a fractional power (complex result)");
         return value_float(ar, pow(a, b));
     default: return NULL;
     }
@@ -195,8 +194,7 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, SrcLoc loc) {
         return value_str(in->arena, n ? sb.data : "", sb.len);
     }
     int len = seq->list->len;
-    if (n && len > (1 << 26) / n)
-        return vm_raise(in, EXC_MEMORY_ERROR, loc, "sequence too large");
+    if (n && len > (1 << 26) / n) return vm_raise(in, EXC_MEMORY_ERROR, loc, "sequence too large");
     Value *r = seq->kind == VAL_LIST ? value_list(in->arena, (int)(len * n))
                                      : value_tuple(in->arena, (int)(len * n));
     for (int64_t i = 0; i < n; i++)
@@ -285,18 +283,18 @@ Value *eval_binop(Interp *in, BinOp op, Value *a, Value *b, SrcLoc loc) {
     if (op == BIN_ADD && (a->kind == VAL_STR || a->kind == VAL_LIST || a->kind == VAL_TUPLE) &&
         b->kind != VAL_INSTANCE)
         return vm_type_error(in, loc, "can only concatenate %s (not \"%s\") to %s",
-                                 value_type_name(a), value_type_name(b), value_type_name(a));
+                             value_type_name(a), value_type_name(b), value_type_name(a));
     if (op == BIN_MUL &&
         (a->kind == VAL_STR || value_is_sequence(a) || b->kind == VAL_STR ||
          value_is_sequence(b)) &&
         a->kind != VAL_INSTANCE && b->kind != VAL_INSTANCE) {
         Value *other = a->kind == VAL_STR || value_is_sequence(a) ? b : a;
         return vm_type_error(in, loc, "can't multiply sequence by non-int of type '%s'",
-                                 value_type_name(other));
+                             value_type_name(other));
     }
     return vm_type_error(in, loc, "unsupported operand type(s) for %s: '%s' and '%s'",
-                             op == BIN_POW ? "** or pow()" : ast_binop_symbol(op),
-                             value_type_name(a), value_type_name(b));
+                         op == BIN_POW ? "** or pow()" : ast_binop_symbol(op), value_type_name(a),
+                         value_type_name(b));
 }
 
 /* ---- Comparisons ------------------------------------------------------------------------- */
@@ -358,7 +356,7 @@ static int compare_order_at(Interp *in, Value *a, Value *b, CmpOp op, SrcLoc loc
         return sequence_less(in, a->list, b->list, op, loc, ok);
     *ok = false;
     vm_type_error(in, loc, "'%s' not supported between instances of '%s' and '%s'",
-                      ast_cmpop_symbol(op), value_type_name(a), value_type_name(b));
+                  ast_cmpop_symbol(op), value_type_name(a), value_type_name(b));
     return 0;
 }
 
@@ -405,16 +403,14 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
     case VAL_SET: {
         bool found;
         if (!set_contains(container->set, item, &found))
-            return in->exc
-                       ? NULL
-                       : vm_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
+            return in->exc ? NULL
+                           : vm_type_error(in, loc, "unhashable type: '%s'", value_type_name(item));
         return in->exc ? NULL : value_bool(found);
     }
     case VAL_STR:
         if (item->kind != VAL_STR)
-            return vm_type_error(in, loc,
-                                     "'in <string>' requires string as left operand, not %s",
-                                     value_type_name(item));
+            return vm_type_error(in, loc, "'in <string>' requires string as left operand, not %s",
+                                 value_type_name(item));
         if (item->str.len == 0) return value_bool(true);
         for (size_t i = 0; i + item->str.len <= container->str.len; i++)
             if (memcmp(container->str.s + i, item->str.s, item->str.len) == 0)
@@ -429,7 +425,7 @@ static Value *contains(Interp *in, Value *container, Value *item, SrcLoc loc) {
     }
     default:
         return vm_type_error(in, loc, "argument of type '%s' is not iterable",
-                                 value_type_name(container));
+                             value_type_name(container));
     }
 }
 
@@ -580,9 +576,9 @@ static Value *call_unbound_method(Interp *in, Value *self, CallArgs *args, SrcLo
     const char *name = self->list->items[1]->str.s;
     const char *type = cls->builtin->name;
     if (args->npos < 1 || strcmp(value_type_name(args->pos[0]), type) != 0)
-        return vm_type_error(
-            in, loc, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object", name, type,
-            args->npos ? value_type_name(args->pos[0]) : "nothing");
+        return vm_type_error(in, loc,
+                             "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+                             name, type, args->npos ? value_type_name(args->pos[0]) : "nothing");
     Value *bound = builtin_method(in, args->pos[0], name);
     CallArgs rest = *args;
     rest.pos++;
@@ -713,15 +709,15 @@ Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     if (v || !missing) return v;
     if (missing_builtin_method(obj, name))
         return vm_not_supported(in, loc,
-                                    arena_printf(in->arena, "'%s.%s'", value_type_name(obj), name));
+                                arena_printf(in->arena, "'%s.%s'", value_type_name(obj), name));
     if (obj->kind == VAL_MODULE)
-        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                            "module '%s' has no attribute '%s'", obj->module->name, name);
+        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "module '%s' has no attribute '%s'",
+                        obj->module->name, name);
     if (obj->kind == VAL_CLASS)
-        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                            "type object '%s' has no attribute '%s'", obj->cls->name, name);
-    return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc,
-                        "'%s' object has no attribute '%s'", value_type_name(obj), name);
+        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "type object '%s' has no attribute '%s'",
+                        obj->cls->name, name);
+    return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "'%s' object has no attribute '%s'",
+                    value_type_name(obj), name);
 }
 
 /* Normalises a Python slice over a sequence of length len (CPython's PySlice_AdjustIndices). */
@@ -731,7 +727,7 @@ static bool slice_indices(Interp *in, Value *slice, int64_t len, int64_t *start,
     for (int i = 0; i < 3; i++)
         if (vs[i]->kind != VAL_NONE && !is_intlike(vs[i])) {
             vm_type_error(in, loc,
-                              "slice indices must be integers or None or have an __index__ method");
+                          "slice indices must be integers or None or have an __index__ method");
             return false;
         }
     *step = vs[2]->kind == VAL_NONE ? 1 : as_int(vs[2]);
@@ -801,8 +797,8 @@ bool list_set_slice(Interp *in, List *l, Value *slice, Value *value, SrcLoc loc)
     if (items) {
         if (items->len != count) {
             vm_raise(in, EXC_VALUE_ERROR, loc,
-                         "attempt to assign sequence of size %d to extended slice of size %lld",
-                         items->len, (long long)count);
+                     "attempt to assign sequence of size %d to extended slice of size %lld",
+                     items->len, (long long)count);
             return false;
         }
         int64_t k = 0;
@@ -858,8 +854,8 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         if (index->kind == VAL_SLICE) return slice_sequence(in, obj, index, loc);
         if (!is_intlike(index))
             return vm_type_error(in, loc, "%s indices must be integers or slices, not %s",
-                                     obj->kind == VAL_STR ? "string" : value_type_name(obj),
-                                     value_type_name(index));
+                                 obj->kind == VAL_STR ? "string" : value_type_name(obj),
+                                 value_type_name(index));
         int64_t ncp = 0;
         const int64_t *off = obj->kind == VAL_STR ? codepoint_offsets(in->arena, obj, &ncp) : NULL;
         int64_t len = obj->kind == VAL_STR ? ncp : obj->list->len;
@@ -867,7 +863,7 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
         if (i < 0) i += len;
         if (i < 0 || i >= len)
             return vm_raise(in, EXC_INDEX_ERROR, loc, "%s index out of range",
-                                obj->kind == VAL_STR ? "string" : value_type_name(obj));
+                            obj->kind == VAL_STR ? "string" : value_type_name(obj));
         if (obj->kind == VAL_STR)
             return value_str(in->arena, obj->str.s + off[i], (size_t)(off[i + 1] - off[i]));
         return obj->list->items[i];
@@ -908,9 +904,9 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
     /* A function's local (by the scope analysis) that is not assigned yet. */
     if (env != env->module->globals && env_declares(env, e->name.id))
         return vm_raise(in, EXC_UNBOUND_LOCAL_ERROR, e->loc,
-                            "cannot access local variable '%s' where it is not associated "
-                            "with a value",
-                            e->name.id);
+                        "cannot access local variable '%s' where it is not associated "
+                        "with a value",
+                        e->name.id);
     /* CPython builtins outside the subset: a build error that names them, not a
        NameError a script could catch. */
     static const char *const unsupported[] = {
@@ -921,7 +917,7 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
     for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; i++)
         if (strcmp(e->name.id, unsupported[i]) == 0)
             return vm_not_supported(in, e->loc,
-                                        arena_printf(in->arena, "the builtin '%s'", e->name.id));
+                                    arena_printf(in->arena, "the builtin '%s'", e->name.id));
     return vm_raise(in, EXC_NAME_ERROR, e->loc, "name '%s' is not defined", e->name.id);
 }
 
@@ -1001,15 +997,15 @@ static Value *eval_call(Interp *in, Env *env, const Node *e) {
             }
             for (int k = 0; k < args.nkw; k++)
                 if (args.kw_names[k] == kw->keyword.name)
-                    return vm_raise(in, EXC_SYNTAX_ERROR, kw->loc,
-                                        "keyword argument repeated: %s", kw->keyword.name);
+                    return vm_raise(in, EXC_SYNTAX_ERROR, kw->loc, "keyword argument repeated: %s",
+                                    kw->keyword.name);
             args.kw_names[args.nkw] = kw->keyword.name;
             args.kw_values[args.nkw++] = v;
             continue;
         }
         if (v->kind != VAL_DICT)
             return vm_type_error(in, kw->loc, "argument after ** must be a mapping, not %s",
-                                     value_type_name(v));
+                                 value_type_name(v));
         for (int k = 0; k < v->dict->nentries; k++) {
             DictEntry *de = &v->dict->entries[k];
             if (!de->key) continue;
@@ -1125,12 +1121,12 @@ static Value *eval_comprehension(Interp *in, Env *env, const Node *e) {
     /* CPython 3.11 runs a comprehension as a function: a frame of the recursion limit
        and of tracebacks. */
     if (!frame_enter(in, true, e->loc)) return NULL;
-    CallChain frame = {.call_loc = e->loc,
-                       .parent = in->py_chain,
-                       .callee_name = e->kind == AST_DICTCOMP  ? "<dictcomp>"
-                                      : e->kind == AST_SETCOMP ? "<setcomp>"
-                                                               : "<listcomp>"};
-    const CallChain *saved = in->py_chain;
+    PyFrame frame = {.call_loc = e->loc,
+                     .parent = in->py_chain,
+                     .callee_name = e->kind == AST_DICTCOMP  ? "<dictcomp>"
+                                    : e->kind == AST_SETCOMP ? "<setcomp>"
+                                                             : "<listcomp>"};
+    const PyFrame *saved = in->py_chain;
     in->py_chain = &frame;
     bool ok = run_generators(in, scope, e, 0, acc,
                              e->kind == AST_DICTCOMP  ? emit_dict_item
@@ -1203,7 +1199,7 @@ static Value *eval_unary(Interp *in, Env *env, const Node *e) {
         if (e->unaryop.op == UNARY_POS) return v;
     }
     return vm_type_error(in, e->loc, "bad operand type for unary %s: '%s'",
-                             ast_unaryop_symbol(e->unaryop.op), value_type_name(v));
+                         ast_unaryop_symbol(e->unaryop.op), value_type_name(v));
 }
 
 static Value *eval_boolop(Interp *in, Env *env, const Node *e) {
@@ -1324,7 +1320,7 @@ Value *eval(Interp *in, Env *env, const Node *e) {
             if (!e->dict.keys.items[i]) {
                 if (val->kind != VAL_DICT)
                     return vm_type_error(in, e->dict.values.items[i]->loc,
-                                             "'%s' object is not a mapping", value_type_name(val));
+                                         "'%s' object is not a mapping", value_type_name(val));
                 for (int k = 0; k < val->dict->nentries; k++)
                     if (val->dict->entries[k].key)
                         dict_set(in->arena, d->dict, val->dict->entries[k].key,

@@ -37,8 +37,7 @@ void exception_init_args(Interp *in, Value *obj, CallArgs *args) {
 
 static Value *exc_self(Interp *in, CallArgs *args, const char *method, SrcLoc loc) {
     if (args->npos < 1 || args->pos[0]->kind != VAL_INSTANCE || !args->pos[0]->inst->exc)
-        return vm_type_error(in, loc, "descriptor '%s' requires a 'BaseException' object",
-                                 method);
+        return vm_type_error(in, loc, "descriptor '%s' requires a 'BaseException' object", method);
     return args->pos[0];
 }
 
@@ -98,8 +97,8 @@ static Value *binding_builtin(Interp *in, const char *name, BuiltinFn fn) {
 
 void exceptions_install(Interp *in) {
     in->exception_classes = namespace_new(in, NULL);
-    in->traceback_class = class_new(in, vm_intern(in, "traceback"), "traceback", "builtins",
-                                    NULL, 0, namespace_new(in, NULL), (SrcLoc){0});
+    in->traceback_class = class_new(in, vm_intern(in, "traceback"), "traceback", "builtins", NULL,
+                                    0, namespace_new(in, NULL), (SrcLoc){0});
     in->traceback_class->is_builtin = true;
     for (size_t i = 0; i < sizeof hierarchy / sizeof hierarchy[0]; i++) {
         const char *name = vm_intern(in, hierarchy[i].name);
@@ -147,11 +146,11 @@ Value *tensorflow_error_class(Interp *in, const char *name) {
 /* The frames running now, outermost first: each entry is the line its frame is at. */
 static void snapshot_traceback(Interp *in, ExcInfo *e, SrcLoc loc) {
     int depth = 0;
-    for (const CallChain *c = in->py_chain; c; c = c->parent) depth++;
+    for (const PyFrame *c = in->py_chain; c; c = c->parent) depth++;
     /* frames[0] is the innermost call; the module level is below them all. */
-    const CallChain **frames = ARENA_ARRAY(in->arena, const CallChain *, depth + 1);
+    const PyFrame **frames = ARENA_ARRAY(in->arena, const PyFrame *, depth + 1);
     int k = 0;
-    for (const CallChain *c = in->py_chain; c; c = c->parent) frames[k++] = c;
+    for (const PyFrame *c = in->py_chain; c; c = c->parent) frames[k++] = c;
     TraceEntry *tb = ARENA_ARRAY(in->arena, TraceEntry, depth + 1);
     int n = 0;
     bool carrying = false;
@@ -160,7 +159,7 @@ static void snapshot_traceback(Interp *in, ExcInfo *e, SrcLoc loc) {
         /* The frame at this level: frames[level], or the module below them all; its
            line is where it called the next frame in, or the raise itself. A frame
            AutoGraph generated is not shown: its line goes to the frame around it. */
-        const CallChain *f = level < depth ? frames[level] : NULL;
+        const PyFrame *f = level < depth ? frames[level] : NULL;
         SrcLoc at = level == 0 ? loc : frames[level - 1]->call_loc;
         if (carrying) at = carried, carrying = false;
         if (f && f->hidden) {
@@ -226,7 +225,7 @@ bool exception_matches(Interp *in, Value *exc, Value *type, SrcLoc loc, bool *ok
     if (type->kind != VAL_CLASS || !type->cls->is_exception) {
         *ok = false;
         vm_type_error(in, loc,
-                          "catching classes that do not inherit from BaseException is not allowed");
+                      "catching classes that do not inherit from BaseException is not allowed");
         return false;
     }
     return class_is_subclass(exc->inst->cls, type->cls);

@@ -185,7 +185,7 @@ static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value
         can_iterate |= value->kind == iterable[i];
     if (!can_iterate)
         return vm_type_error(in, target->loc, "cannot unpack non-iterable %s object",
-                                 value_type_name(value)),
+                             value_type_name(value)),
                false;
     List *items = iterate_to_list(in, value, target->loc);
     if (!items) return false;
@@ -195,18 +195,16 @@ static bool assign_unpack(Interp *in, Env *env, const Node *target, Value *value
     int nfixed = star < 0 ? elts->len : elts->len - 1;
     if (star < 0 && items->len != elts->len) {
         if (items->len > elts->len)
-            vm_raise(in, EXC_VALUE_ERROR, target->loc,
-                         "too many values to unpack (expected %d)", elts->len);
+            vm_raise(in, EXC_VALUE_ERROR, target->loc, "too many values to unpack (expected %d)",
+                     elts->len);
         else
             vm_raise(in, EXC_VALUE_ERROR, target->loc,
-                         "not enough values to unpack (expected %d, got %d)",
-                         elts->len, items->len);
+                     "not enough values to unpack (expected %d, got %d)", elts->len, items->len);
         return false;
     }
     if (star >= 0 && items->len < nfixed) {
         vm_raise(in, EXC_VALUE_ERROR, target->loc,
-                     "not enough values to unpack (expected at least %d, got %d)",
-                     nfixed, items->len);
+                 "not enough values to unpack (expected at least %d, got %d)", nfixed, items->len);
         return false;
     }
     int src = 0;
@@ -236,7 +234,7 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
     if (obj->kind == VAL_LIST) {
         if (index->kind != VAL_INT && index->kind != VAL_BOOL) {
             vm_type_error(in, loc, "list indices must be integers or slices, not %s",
-                              value_type_name(index));
+                          value_type_name(index));
             return false;
         }
         int64_t i = index->kind == VAL_INT ? index->i : index->b;
@@ -248,8 +246,7 @@ static bool set_item(Interp *in, Value *obj, Value *index, Value *value, SrcLoc 
         obj->list->items[i] = value;
         return true;
     }
-    vm_type_error(in, loc, "'%s' object does not support item assignment",
-                      value_type_name(obj));
+    vm_type_error(in, loc, "'%s' object does not support item assignment", value_type_name(obj));
     return false;
 }
 
@@ -289,8 +286,7 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
             name_in(env->globals, env->nglobals, target->name.id) ? env->module->globals : env;
         Binding *b = env_find(scope, target->name.id);
         if (!b || !b->value) {
-            vm_raise(in, EXC_NAME_ERROR, target->loc,
-                         "name '%s' is not defined", target->name.id);
+            vm_raise(in, EXC_NAME_ERROR, target->loc, "name '%s' is not defined", target->name.id);
             return false;
         }
         b->value = NULL;
@@ -308,8 +304,7 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         if (obj->kind == VAL_INSTANCE) return instance_delete_item(in, obj, index, target->loc);
         if (obj->kind == VAL_DICT) {
             if (!check_hashable(in, index, target->loc)) return false;
-            if (!dict_delete(obj->dict, index))
-                return vm_key_error(in, index, target->loc), false;
+            if (!dict_delete(obj->dict, index)) return vm_key_error(in, index, target->loc), false;
             return true;
         }
         if (obj->kind == VAL_LIST && (index->kind == VAL_INT || index->kind == VAL_BOOL)) {
@@ -317,8 +312,7 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
             int64_t at = index->kind == VAL_INT ? index->i : index->b;
             int64_t i = at < 0 ? at + l->len : at;
             if (i < 0 || i >= l->len) {
-                vm_raise(in, EXC_INDEX_ERROR, target->loc,
-                             "list assignment index out of range");
+                vm_raise(in, EXC_INDEX_ERROR, target->loc, "list assignment index out of range");
                 return false;
             }
             memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - i - 1));
@@ -328,12 +322,11 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         if (obj->kind == VAL_LIST && index->kind == VAL_SLICE)
             return list_set_slice(in, obj->list, index, NULL, target->loc);
         if (obj->kind == VAL_LIST)
-            return vm_type_error(in, target->loc,
-                                     "list indices must be integers or slices, not %s",
-                                     value_type_name(index)),
+            return vm_type_error(in, target->loc, "list indices must be integers or slices, not %s",
+                                 value_type_name(index)),
                    false;
         vm_type_error(in, target->loc, "'%s' object doesn't support item deletion",
-                          value_type_name(obj));
+                      value_type_name(obj));
         return false;
     }
     case AST_ATTRIBUTE: {
@@ -462,8 +455,8 @@ static ExecStatus exec_import_from(Interp *in, Env *env, const Node *s) {
         Value *v = lookup_attribute(in, m->self, name, alias->loc, &missing);
         if (!v) {
             if (missing)
-                vm_raise(in, EXC_IMPORT_ERROR, alias->loc,
-                             "cannot import name '%s' from '%s'", name, m->name);
+                vm_raise(in, EXC_IMPORT_ERROR, alias->loc, "cannot import name '%s' from '%s'",
+                         name, m->name);
             return EXEC_ERROR;
         }
         env_assign(in, env, vm_intern(in, alias->alias.asname ? alias->alias.asname : name), v);

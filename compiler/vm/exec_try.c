@@ -10,7 +10,7 @@
    it escaped): put back when the exception is caught, so the handler runs where the
    try statement did. The host's part (the tracer's builder and regions) is its own. */
 typedef struct InterpState {
-    const CallChain *py_chain;
+    const PyFrame *py_chain;
     int depth, frames;
     SrcLoc user_loc;
     int epoch;
@@ -173,7 +173,7 @@ static ExecStatus exec_with_items(Interp *in, Env *env, const Node *s, int item)
                        arena_printf(in->arena, "'with' on a '%s' object", value_type_name(mgr))),
                    EXEC_ERROR;
         vm_type_error(in, loc, "'%s' object does not support the context manager protocol%s",
-                          value_type_name(mgr), enter ? " (missed __exit__ method)" : "");
+                      value_type_name(mgr), enter ? " (missed __exit__ method)" : "");
         return EXEC_ERROR;
     }
     bool found;

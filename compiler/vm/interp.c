@@ -81,9 +81,7 @@ void vm_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) 
     diag_warning(in->diag, vm_op_loc(in, loc), "%s [-W%s]", msg, warning_names[kind]);
 }
 
-SrcLoc vm_pending_loc(const Interp *in) {
-    return in->stmt_loc.file ? in->stmt_loc : in->user_loc;
-}
+SrcLoc vm_pending_loc(const Interp *in) { return in->stmt_loc.file ? in->stmt_loc : in->user_loc; }
 
 /* The depth guard's error (ValueDepthGuard.too_deep): raised once, where the
    comparison or repr runs. */

@@ -88,8 +88,8 @@ static bool iterator_next(Interp *in, Iterator *it, Value **out, SrcLoc loc) {
         /* A generator that fails is finished, as in CPython. Each step runs in the
            generator's frame (one level of the recursion limit). */
         if (!frame_enter(in, true, loc)) return false;
-        CallChain frame = {.call_loc = loc, .callee_name = "<genexpr>", .parent = in->py_chain};
-        const CallChain *saved = in->py_chain;
+        PyFrame frame = {.call_loc = loc, .callee_name = "<genexpr>", .parent = in->py_chain};
+        const PyFrame *saved = in->py_chain;
         in->py_chain = &frame;
         bool ok = genexp_next(in, it, out);
         in->py_chain = saved;

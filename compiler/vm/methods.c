@@ -21,19 +21,20 @@ static bool nargs(Interp *in, CallArgs *args, const char *fname, int lo, int hi,
     if (args->npos >= lo && args->npos <= hi) return true;
     if (lo == hi)
         vm_type_error(in, loc, "%s() takes exactly %d argument%s (%d given)", fname, lo,
-                          lo == 1 ? "" : "s", args->npos);
+                      lo == 1 ? "" : "s", args->npos);
     else if (args->npos < lo)
         vm_type_error(in, loc, "%s() takes at least %d argument%s (%d given)", fname, lo,
-                          lo == 1 ? "" : "s", args->npos);
+                      lo == 1 ? "" : "s", args->npos);
     else
         vm_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", fname, hi,
-                          hi == 1 ? "" : "s", args->npos);
+                      hi == 1 ? "" : "s", args->npos);
     return false;
 }
 
 /* METH_NOARGS methods: "list.clear() takes no arguments (1 given)" (qualname: "list.clear"). */
 static bool no_args(Interp *in, CallArgs *args, const char *qualname, SrcLoc loc) {
-    if (args->nkw) vm_type_error(in, loc, "%s() takes no keyword arguments", qualname);
+    if (args->nkw)
+        vm_type_error(in, loc, "%s() takes no keyword arguments", qualname);
     else if (args->npos)
         vm_type_error(in, loc, "%s() takes no arguments (%d given)", qualname, args->npos);
     return !args->nkw && !args->npos;
@@ -192,8 +193,8 @@ static const char *format_float(Interp *in, double f, const Spec *sp, SrcLoc loc
         body = arena_printf(a, fmt, prec, v);
     } else {
         *ok = false;
-        vm_raise(in, EXC_VALUE_ERROR, loc,
-                     "Unknown format code '%c' for object of type 'float'", type);
+        vm_raise(in, EXC_VALUE_ERROR, loc, "Unknown format code '%c' for object of type 'float'",
+                 type);
         return NULL;
     }
     if (sp->grouping) body = group_digits(a, body, sp->grouping, 3);
@@ -242,8 +243,8 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
         return format_float(in, (double)v, sp, loc, ok);
     default:
         *ok = false;
-        vm_raise(in, EXC_VALUE_ERROR, loc,
-                     "Unknown format code '%c' for object of type 'int'", sp->type);
+        vm_raise(in, EXC_VALUE_ERROR, loc, "Unknown format code '%c' for object of type 'int'",
+                 sp->type);
         return NULL;
     }
     bool power_of_two = sp->type && strchr("boxX", sp->type);
@@ -268,7 +269,7 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
         Value *r = call_special(in, v, in->dunder.format, &sv, 1, loc, &found);
         if (r && r->kind != VAL_STR)
             return vm_type_error(in, loc, "__format__ must return a str, not %s",
-                                     value_type_name(r));
+                                 value_type_name(r));
         return r;
     }
     if (!spec[0]) {
@@ -287,19 +288,19 @@ Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
     } else if (v->kind == VAL_STR || !sp.type || sp.type == 's') {
         if (sp.type && sp.type != 's')
             return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                "Unknown format code '%c' for object of type 'str'", sp.type);
+                            "Unknown format code '%c' for object of type 'str'", sp.type);
         if (v->kind != VAL_STR && v->kind != VAL_NONE && (sp.width || sp.precision >= 0) &&
             !value_is_sequence(v) && v->kind != VAL_DICT &&
             !(value_foreign(v) && value_foreign(v)->formats_as_str))
             return vm_type_error(in, loc, "unsupported format string passed to %s.__format__",
-                                     value_type_name(v));
+                                 value_type_name(v));
         const char *s = value_to_str(in->arena, v);
         if (sp.precision >= 0) s = cut_codepoints(in->arena, s, sp.precision);
         r = pad(in, "", s, &sp, '<', loc);
         ok = r != NULL;
     } else {
         return vm_type_error(in, loc, "unsupported format string passed to %s.__format__",
-                                 value_type_name(v));
+                             value_type_name(v));
     }
     return ok ? value_cstr(in->arena, r) : NULL;
 }
@@ -326,19 +327,16 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
         if (*p == '(') {
             const char *close = strchr(p, ')');
             if (!close) return vm_raise(in, EXC_VALUE_ERROR, loc, "incomplete format key");
-            if (args->kind != VAL_DICT)
-                return vm_type_error(in, loc, "format requires a mapping");
+            if (args->kind != VAL_DICT) return vm_type_error(in, loc, "format requires a mapping");
             Value *key = value_str(in->arena, p + 1, (size_t)(close - p - 1));
-            if (!(mapped = dict_get(args->dict, key)))
-                return vm_key_error(in, key, loc);
+            if (!(mapped = dict_get(args->dict, key))) return vm_key_error(in, key, loc);
             p = close + 1;
         }
         char flags[8] = {0};
         int nf = 0;
         while (*p && strchr("-+ #0", *p) && nf < 7) flags[nf++] = *p++;
         int64_t width = 0, prec = -1;
-        if (!parse_digits(&p, &width))
-            return vm_raise(in, EXC_VALUE_ERROR, loc, "width too big");
+        if (!parse_digits(&p, &width)) return vm_raise(in, EXC_VALUE_ERROR, loc, "width too big");
         if (*p == '.') {
             p++;
             if (!parse_digits(&p, &prec) || prec > INT32_MAX)
@@ -393,14 +391,14 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
             if (v->kind == VAL_FLOAT) v = value_int(in->arena, (int64_t)v->f);
             if (v->kind != VAL_INT && v->kind != VAL_BOOL)
                 return vm_type_error(in, loc, "%%%c format: a real number is required, not %s",
-                                         conv, value_type_name(v));
+                                     conv, value_type_name(v));
             sp.type = 'd';
             piece = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
             break;
         case 'x': case 'X': case 'o':
             if (v->kind != VAL_INT && v->kind != VAL_BOOL)
-                return vm_type_error(in, loc, "%%%c format: an integer is required, not %s",
-                                         conv, value_type_name(v));
+                return vm_type_error(in, loc, "%%%c format: an integer is required, not %s", conv,
+                                     value_type_name(v));
             sp.type = conv;
             piece = format_int(in, v->kind == VAL_INT ? v->i : v->b, &sp, loc, &ok);
             break;
@@ -410,16 +408,15 @@ Value *builtin_percent_format(Interp *in, Value *fmt, Value *args, SrcLoc loc) {
                        : v->kind == VAL_BOOL ? v->b
                                              : NAN;
             if (!value_is_number(v))
-                return vm_type_error(in, loc, "must be real number, not %s",
-                                         value_type_name(v));
+                return vm_type_error(in, loc, "must be real number, not %s", value_type_name(v));
             sp.type = conv;
             if (sp.precision < 0) sp.precision = 6;
             piece = format_float(in, d, &sp, loc, &ok);
             break;
         }
         default:
-            return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                "unsupported format character '%c' (0x%x)", conv, conv);
+            return vm_raise(in, EXC_VALUE_ERROR, loc, "unsupported format character '%c' (0x%x)",
+                            conv, conv);
         }
         if (!ok || !piece) return NULL;
         if (!str_size_ok(in, (int64_t)sb.len, 1, (int64_t)strlen(piece), loc)) return NULL;
@@ -451,7 +448,7 @@ METHOD(list_insert) {
     if (!nargs(in, args, "insert", 2, 2, loc)) return NULL;
     if (args->pos[0]->kind != VAL_INT)
         return vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
-                                 value_type_name(args->pos[0]));
+                             value_type_name(args->pos[0]));
     List *l = self->list;
     int64_t i = args->pos[0]->i;
     if (i < 0) i += l->len;
@@ -469,8 +466,7 @@ METHOD(list_pop) {
     if (l->len == 0) return vm_raise(in, EXC_INDEX_ERROR, loc, "pop from empty list");
     int64_t i = args->npos ? (args->pos[0]->kind == VAL_INT ? args->pos[0]->i : 0) : l->len - 1;
     if (i < 0) i += l->len;
-    if (i < 0 || i >= l->len)
-        return vm_raise(in, EXC_INDEX_ERROR, loc, "pop index out of range");
+    if (i < 0 || i >= l->len) return vm_raise(in, EXC_INDEX_ERROR, loc, "pop index out of range");
     Value *v = l->items[i];
     memmove(&l->items[i], &l->items[i + 1], sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
@@ -503,8 +499,8 @@ METHOD(list_index) {
     int i = list_find(in, self->list, args->pos[0], loc);
     if (i == -2) return NULL;
     if (i < 0)
-        return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "%s is not in list", value_repr(in->arena, args->pos[0]));
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "%s is not in list",
+                        value_repr(in->arena, args->pos[0]));
     return value_int(in->arena, i);
 }
 
@@ -555,7 +551,7 @@ METHOD(list_sort) {
             if (!ok) return NULL;
         } else {
             return vm_type_error(in, loc, "'%s' is an invalid keyword argument for sort()",
-                                     args->kw_names[k]);
+                                 args->kw_names[k]);
         }
     }
     return sort_values(in, self->list->items, self->list->len, key, reverse, loc) ? value_none()
@@ -673,11 +669,9 @@ METHOD(dict_fromkeys) {
     (void)self;
     if (args->nkw) return vm_type_error(in, loc, "dict.fromkeys() takes no keyword arguments");
     if (args->npos < 1)
-        return vm_type_error(in, loc, "fromkeys expected at least 1 argument, got %d",
-                                 args->npos);
+        return vm_type_error(in, loc, "fromkeys expected at least 1 argument, got %d", args->npos);
     if (args->npos > 2)
-        return vm_type_error(in, loc, "fromkeys expected at most 2 arguments, got %d",
-                                 args->npos);
+        return vm_type_error(in, loc, "fromkeys expected at most 2 arguments, got %d", args->npos);
     Value *value = args->npos == 2 ? args->pos[1] : value_none();
     Value *r = value_dict(in->arena);
     Cursor c;

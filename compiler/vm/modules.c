@@ -60,9 +60,9 @@ static PyModule *load_module(Interp *in, const char *name, const char *path, boo
     PyModule *m = pymodule_create(in, name, file, is_library);
     m->is_package = is_package;
     /* Its top level runs as a frame of the traceback ("<module>", called from the import). */
-    CallChain frame = {
+    PyFrame frame = {
         .call_loc = loc, .callee_name = "<module>", .parent = in->py_chain, .library = is_library};
-    const CallChain *saved = in->py_chain;
+    const PyFrame *saved = in->py_chain;
     in->py_chain = &frame;
     bool ok = exec_module(in, m, ast);
     in->py_chain = saved;
@@ -121,7 +121,7 @@ static PyModule *import_absolute(Interp *in, const char *dotted, SrcLoc loc, boo
 }
 
 PyModule *pymodule_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc,
-                           bool *missing) {
+                             bool *missing) {
     *missing = !package->is_package;
     if (*missing) return NULL;
     return import_absolute(in, arena_printf(in->arena, "%s.%s", package->name, name), loc, false,
@@ -145,7 +145,8 @@ PyModule *pymodule_import(Interp *in, const char *dotted, PyModule *importer, in
     }
     if (!base)
         return vm_raise(in, EXC_IMPORT_ERROR, loc,
-                            "attempted relative import with no known parent package"), NULL;
+                        "attempted relative import with no known parent package"),
+               NULL;
     const char *full = dotted[0] ? arena_printf(in->arena, "%s.%s", base, dotted) : base;
     return import_absolute(in, full, loc, true, &missing);
 }

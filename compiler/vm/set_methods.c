@@ -68,8 +68,8 @@ static bool arity(Interp *in, CallArgs *args, const char *fname, int lo, int hi,
         return vm_type_error(in, loc, "set.%s() takes no keyword arguments", fname), false;
     if (args->npos >= lo && (hi < 0 || args->npos <= hi)) return true;
     vm_type_error(in, loc, "set.%s() takes %s%d argument%s (%d given)", fname,
-                      lo == hi ? "exactly " : "at most ", lo == hi ? lo : hi,
-                      (lo == hi ? lo : hi) == 1 ? "" : "s", args->npos);
+                  lo == hi ? "exactly " : "at most ", lo == hi ? lo : hi,
+                  (lo == hi ? lo : hi) == 1 ? "" : "s", args->npos);
     return false;
 }
 
@@ -134,7 +134,7 @@ static PySet *intersect(Interp *in, PySet *s, Value *other, SrcLoc loc) {
         bool found;
         if (!set_contains(s, items->items[i], &found))
             return vm_type_error(in, loc, "unhashable type: '%s'",
-                                     value_type_name(items->items[i])),
+                                 value_type_name(items->items[i])),
                    NULL;
         if (found) set_add(in->arena, r, items->items[i]);
     }
@@ -159,7 +159,7 @@ static bool subtract(Interp *in, PySet *r, Value *other, SrcLoc loc) {
         bool found;
         if (!set_discard(r, items->items[i], &found))
             return vm_type_error(in, loc, "unhashable type: '%s'",
-                                     value_type_name(items->items[i])),
+                                 value_type_name(items->items[i])),
                    false;
     }
     return items != NULL;

@@ -56,10 +56,10 @@ static bool str_args(Interp *in, CallArgs *args, const char *name, int lo, int h
         vm_type_error(in, loc, "str.%s() takes exactly one argument (%d given)", name, n);
     else if (style == ARITY_PARSE)
         vm_type_error(in, loc, "%s() takes at %s %d argument%s (%d given)", name, most, bound,
-                          plural, n);
+                      plural, n);
     else
-        vm_type_error(in, loc, "%s expected at %s %d argument%s, got %d", name, most, bound,
-                          plural, n);
+        vm_type_error(in, loc, "%s expected at %s %d argument%s, got %d", name, most, bound, plural,
+                      n);
     return false;
 }
 
@@ -70,7 +70,7 @@ static bool str_kwargs(Interp *in, CallArgs *args, const char *name, const char 
     for (int i = 0; i < n; i++) out[i] = i < args->npos ? args->pos[i] : NULL;
     if (args->npos > n) {
         vm_type_error(in, loc, "%s() takes at most %d argument%s (%d given)", name, n,
-                          n == 1 ? "" : "s", args->npos + args->nkw);
+                      n == 1 ? "" : "s", args->npos + args->nkw);
         return false;
     }
     for (int k = 0; k < args->nkw; k++) {
@@ -78,12 +78,12 @@ static bool str_kwargs(Interp *in, CallArgs *args, const char *name, const char 
         while (i < n && strcmp(names[i], args->kw_names[k]) != 0) i++;
         if (i == n) {
             vm_type_error(in, loc, "'%s' is an invalid keyword argument for %s()",
-                              args->kw_names[k], name);
+                          args->kw_names[k], name);
             return false;
         }
         if (out[i]) {
-            vm_type_error(in, loc, "argument for %s() given by name ('%s') and position (%d)",
-                              name, names[i], i + 1);
+            vm_type_error(in, loc, "argument for %s() given by name ('%s') and position (%d)", name,
+                          names[i], i + 1);
             return false;
         }
         out[i] = args->kw_values[k];
@@ -104,8 +104,7 @@ static bool need_int(Interp *in, const Value *v, int64_t *out, SrcLoc loc) {
         *out = v->kind == VAL_INT ? v->i : v->b;
         return true;
     }
-    vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer",
-                      value_type_name(v));
+    vm_type_error(in, loc, "'%s' object cannot be interpreted as an integer", value_type_name(v));
     return false;
 }
 
@@ -126,8 +125,8 @@ bool str_size_ok(Interp *in, int64_t count, int64_t unit, int64_t extra, SrcLoc 
         n <= STR_MAX_BYTES)
         return true;
     vm_raise(in, EXC_MEMORY_ERROR, loc,
-                 "string too large for the build-time interpreter (over %d MiB)",
-                 (int)(STR_MAX_BYTES >> 20));
+             "string too large for the build-time interpreter (over %d MiB)",
+             (int)(STR_MAX_BYTES >> 20));
     return false;
 }
 
@@ -196,7 +195,7 @@ static bool str_window(Interp *in, const Value *self, CallArgs *args, int first,
         if (v->kind == VAL_NONE) continue;
         if (v->kind != VAL_INT && v->kind != VAL_BOOL) {
             vm_type_error(in, loc,
-                              "slice indices must be integers or None or have an __index__ method");
+                          "slice indices must be integers or None or have an __index__ method");
             return false;
         }
         bound[k] = v->kind == VAL_INT ? v->i : v->b;
@@ -235,8 +234,8 @@ METHOD(str_join) {
     for (int i = 0; i < items->len; i++) {
         Value *v = items->items[i];
         if (v->kind != VAL_STR)
-            return vm_type_error(in, loc, "sequence item %d: expected str instance, %s found",
-                                     i, value_type_name(v));
+            return vm_type_error(in, loc, "sequence item %d: expected str instance, %s found", i,
+                                 value_type_name(v));
         if (i) strbuf_putn(&sb, self->str.s, self->str.len);
         strbuf_putn(&sb, v->str.s, v->str.len);
     }
@@ -452,7 +451,7 @@ METHOD(str_removeprefix) {
     const Value *p = args->pos[0];
     if (p->kind != VAL_STR) /* CPython's %R of the type: "None" for None */
         return vm_type_error(in, loc, "removeprefix() argument must be str, not %s",
-                                 p->kind == VAL_NONE ? "None" : value_type_name(p));
+                             p->kind == VAL_NONE ? "None" : value_type_name(p));
     if (p->str.len <= self->str.len && memcmp(self->str.s, p->str.s, p->str.len) == 0)
         return str_of(in, self->str.s + p->str.len, self->str.len - p->str.len);
     return self;
@@ -463,7 +462,7 @@ METHOD(str_removesuffix) {
     const Value *p = args->pos[0];
     if (p->kind != VAL_STR) /* CPython's %R of the type: "None" for None */
         return vm_type_error(in, loc, "removesuffix() argument must be str, not %s",
-                                 p->kind == VAL_NONE ? "None" : value_type_name(p));
+                             p->kind == VAL_NONE ? "None" : value_type_name(p));
     if (p->str.len && p->str.len <= self->str.len &&
         memcmp(self->str.s + self->str.len - p->str.len, p->str.s, p->str.len) == 0)
         return str_of(in, self->str.s, self->str.len - p->str.len);
@@ -512,15 +511,15 @@ static Value *starts_ends(Interp *in, Value *self, CallArgs *args, SrcLoc loc, b
         return NULL;
     Value *p = args->pos[0];
     if (p->kind != VAL_STR && p->kind != VAL_TUPLE)
-        return vm_type_error(in, loc, "%s first arg must be str or a tuple of str, not %s",
-                                 fname, value_type_name(p));
+        return vm_type_error(in, loc, "%s first arg must be str or a tuple of str, not %s", fname,
+                             value_type_name(p));
     List single = {.items = &p, .len = 1};
     List *options = p->kind == VAL_TUPLE ? p->list : &single;
     for (int i = 0; i < options->len; i++) { /* CPython checks each item as it gets to it */
         const Value *o = options->items[i];
         if (o->kind != VAL_STR)
             return vm_type_error(in, loc, "tuple for %s must only contain str, not %s", fname,
-                                     value_type_name(o));
+                                 value_type_name(o));
         size_t ol = o->str.len;
         if (w.end - utf8_codepoints(o->str.s, ol) < w.start || w.bend - w.bstart < ol) continue;
         if (memcmp(self->str.s + (ends ? w.bend - ol : w.bstart), o->str.s, ol) == 0)
@@ -716,7 +715,7 @@ METHOD(str_translate) {
             int64_t c = m->kind == VAL_INT ? m->i : m->b;
             if (c < 0 || c > 0x10ffff)
                 return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                    "character mapping must be in range(0x110000)");
+                                "character mapping must be in range(0x110000)");
             char buf[4];
             strbuf_putn(&sb, buf, (size_t)utf8_encode((uint32_t)c, buf));
         } else if (m->kind != VAL_NONE) {
@@ -734,12 +733,12 @@ METHOD(str_maketrans) {
     for (int k = 1; k < args->npos; k++)
         if (args->pos[k]->kind != VAL_STR)
             return vm_type_error(in, loc, "maketrans() argument %d must be str, not %s", k + 1,
-                                     value_type_name(args->pos[k]));
+                                 value_type_name(args->pos[k]));
     Value *x = args->pos[0], *r = value_dict(in->arena);
     if (args->npos == 1) {
         if (x->kind != VAL_DICT)
-            return vm_type_error(
-                in, loc, "if you give only one argument to maketrans it must be a dict");
+            return vm_type_error(in, loc,
+                                 "if you give only one argument to maketrans it must be a dict");
         for (int i = 0; i < x->dict->nentries; i++) {
             Value *key = x->dict->entries[i].key;
             if (!key) continue;
@@ -747,11 +746,11 @@ METHOD(str_maketrans) {
                 size_t j = 0;
                 if (utf8_codepoints(key->str.s, key->str.len) != 1)
                     return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                        "string keys in translate table must be of length 1");
+                                    "string keys in translate table must be of length 1");
                 key = value_int(in->arena, utf8_decode_next(key->str.s, key->str.len, &j));
             } else if (key->kind != VAL_INT && key->kind != VAL_BOOL) {
                 return vm_type_error(in, loc,
-                                         "keys in translate table must be strings or integers");
+                                     "keys in translate table must be strings or integers");
             }
             dict_set(in->arena, r->dict, key, x->dict->entries[i].value);
         }
@@ -763,7 +762,7 @@ METHOD(str_maketrans) {
     const Value *y = args->pos[1];
     if (utf8_codepoints(x->str.s, x->str.len) != utf8_codepoints(y->str.s, y->str.len))
         return vm_raise(in, EXC_VALUE_ERROR, loc,
-                            "the first two maketrans arguments must have equal length");
+                        "the first two maketrans arguments must have equal length");
     for (size_t i = 0, j = 0; i < x->str.len;) {
         Value *from = value_int(in->arena, utf8_decode_next(x->str.s, x->str.len, &i));
         dict_set(in->arena, r->dict, from,
@@ -799,12 +798,10 @@ static Value *justify(Interp *in, Value *self, CallArgs *args, SrcLoc loc, const
     if (args->npos == 2) {
         const Value *f = args->pos[1];
         if (f->kind != VAL_STR)
-            return vm_type_error(in, loc,
-                                     "The fill character must be a unicode character, not %s",
-                                     value_type_name(f));
+            return vm_type_error(in, loc, "The fill character must be a unicode character, not %s",
+                                 value_type_name(f));
         if (utf8_codepoints(f->str.s, f->str.len) != 1)
-            return vm_type_error(in, loc,
-                                     "The fill character must be exactly one character long");
+            return vm_type_error(in, loc, "The fill character must be exactly one character long");
         fill = f->str.s, fill_len = f->str.len;
     }
     int64_t margin = width - utf8_codepoints(self->str.s, self->str.len);
@@ -851,8 +848,7 @@ METHOD(str_expandtabs) {
     if (!str_kwargs(in, args, "expandtabs", names, 1, a, loc)) return NULL;
     if (a[0] && !need_int(in, a[0], &tabsize, loc)) return NULL;
     if (tabsize > INT32_MAX || tabsize < INT32_MIN)
-        return vm_raise(in, EXC_OVERFLOW_ERROR, loc,
-                            "Python int too large to convert to C int");
+        return vm_raise(in, EXC_OVERFLOW_ERROR, loc, "Python int too large to convert to C int");
     StrBuf sb;
     strbuf_init(&sb, in->arena);
     for (size_t i = 0; i < self->str.len; i++) {
@@ -886,8 +882,9 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         char c = s[i];
         if (c == '}' ) {
             if (s[i + 1] == '}') i++;
-            else return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                     "Single '}' encountered in format string");
+            else
+                return vm_raise(in, EXC_VALUE_ERROR, loc,
+                                "Single '}' encountered in format string");
             strbuf_putc(&sb, '}');
             continue;
         }
@@ -925,15 +922,14 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         if (name_len == 0) {
             if (*auto_index >= args->npos)
                 return vm_raise(in, EXC_INDEX_ERROR, loc,
-                                    "Replacement index %d out of range for positional args tuple",
-                                    *auto_index);
+                                "Replacement index %d out of range for positional args tuple",
+                                *auto_index);
             v = args->pos[(*auto_index)++];
         } else if (field[0] >= '0' && field[0] <= '9') {
             int idx = atoi(field);
             if (idx >= args->npos)
                 return vm_raise(in, EXC_INDEX_ERROR, loc,
-                                    "Replacement index %d out of range for positional args tuple",
-                                    idx);
+                                "Replacement index %d out of range for positional args tuple", idx);
             v = args->pos[idx];
         } else {
             const char *name = arena_intern(in->arena, field, name_len);
@@ -963,8 +959,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
         }
         if (conversion) {
             if (!strchr("rsa", conversion))
-                return vm_raise(in, EXC_VALUE_ERROR, loc,
-                                    "Unknown conversion specifier %c", conversion);
+                return vm_raise(in, EXC_VALUE_ERROR, loc, "Unknown conversion specifier %c",
+                                conversion);
         }
         if (conversion &&
             !(conversion == 's' && v->kind == VAL_STR)) { /* str(s) is s, NULs included */

@@ -77,12 +77,6 @@ Value *value_builtin(Arena *a, const char *name, BuiltinFn fn, Value *self) {
     return v;
 }
 
-Value *value_dtype(Arena *a, DType dt) {
-    Value *v = value_new(a, VAL_DTYPE);
-    v->dtype = dt;
-    return v;
-}
-
 Value *value_undefined(Arena *a, const char *name) {
     Value *v = value_new(a, VAL_UNDEFINED);
     v->str.s = name;

@@ -1,5 +1,6 @@
 /* value.h — Python values at build time: scalars, containers, functions, modules,
- * and symbolic tensors (graph values being traced).
+ * and the tracer's values (tensors, variables, tf.functions), whose behaviour is its
+ * ForeignTypes' (foreign.h) and whose payloads the VM never looks inside.
  * Entry points: value_* constructors, value_repr/value_to_str (CPython-exact text),
  * value_equal/value_hash, dict_* (insertion-ordered dict).
  * Memory owner: every Value lives in the interpreter's Arena. */
@@ -11,7 +12,6 @@
 
 #include "arena.h"
 #include "ast.h"
-#include "ir.h"
 
 typedef struct Value Value;
 typedef struct Env Env;
@@ -19,6 +19,12 @@ typedef struct Interp Interp;
 typedef struct PyModule PyModule;
 typedef struct TfFunction TfFunction;
 struct ConcreteFunction;
+/* The payloads of the tracer's values point into the graph (graph/ir.h), which the VM
+   never looks inside: incomplete types here. */
+typedef struct IrValue IrValue;
+typedef struct Func Func;
+typedef struct Global Global;
+typedef struct TensorType TensorType;
 
 typedef enum {
     VAL_NONE,
@@ -224,12 +230,15 @@ struct Value {
             const char *tf_name;
             const struct IgTensor *concrete;
         } tensor;
-        DType dtype;
+        int dtype; /* VAL_DTYPE: a DType */
         TfFunction *tf_fn;
         /* VAL_VARIABLE: tf_name is TensorFlow's "counter:0" */
         struct { Global *global; const char *tf_name; const struct IgVar *concrete; } var;
         /* VAL_TENSOR_SPEC: rank < 0 would be an unknown rank, not supported */
-        struct { TensorType type; const char *name; } spec;
+        struct {
+            TensorType *type;
+            const char *name;
+        } spec;
         struct { TfFunction *tf_fn; struct ConcreteFunction *cf; } concrete;
         /* VAL_NDARRAY: the eager tensor whose values it shows (tensor.concrete's) */
         struct { IrValue *ir; const struct IgTensor *concrete; } ndarray;
@@ -258,7 +267,6 @@ Value *value_list(Arena *a, int len);     /* len items, all NULL, to be filled *
 Value *value_tuple(Arena *a, int len);
 Value *value_dict(Arena *a);
 Value *value_builtin(Arena *a, const char *name, BuiltinFn fn, Value *self);
-Value *value_dtype(Arena *a, DType dt);
 Value *value_undefined(Arena *a, const char *name);
 Value *value_undefined_return(void);
 Value *value_not_implemented(void);

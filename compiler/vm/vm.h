@@ -93,6 +93,15 @@ typedef struct Dunders {
     const char *binop[BIN__COUNT], *rbinop[BIN__COUNT], *ibinop[BIN__COUNT];
 } Dunders;
 
+/* A Python call under way, innermost first: what a traceback shows. */
+typedef struct PyFrame {
+    SrcLoc call_loc;
+    const char *callee_name;
+    const struct PyFrame *parent;
+    bool hidden;  /* a function AutoGraph generated: not shown in tracebacks */
+    bool library; /* a function of the bundled library: not shown either */
+} PyFrame;
+
 /* How a statement finished. */
 typedef enum { EXEC_NORMAL, EXEC_RETURN, EXEC_BREAK, EXEC_CONTINUE, EXEC_ERROR } ExecStatus;
 
@@ -160,7 +169,7 @@ struct Interp {
     SrcLoc stmt_loc;
     int depth;                    /* Python call depth of the script's functions, capped */
     int frames;                   /* every call's, AutoGraph's generated ones included */
-    const CallChain *py_chain;    /* Python-level call chain, for tracebacks */
+    const PyFrame *py_chain;      /* Python-level call chain, for tracebacks */
 
     /* ---- Exceptions (exceptions.c) ---- */
     /* The exception propagating now (a VAL_INSTANCE), or NULL. Every failing
@@ -190,8 +199,7 @@ struct Interp {
 /* Reports a build error at loc (with notes for the traced call chain), which no except
    catches (a Python exception is vm_raise's); returns NULL so callers can write
    `return vm_error(...)`. */
-Value *vm_error(Interp *in, SrcLoc loc, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+Value *vm_error(Interp *in, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Raises the built-in exception kind at loc with the message fmt makes, which names no
    class (the kind does: a traceback shows it as ValueError: text); NULL, for
    `return vm_raise(...)`. EXC_NOT_SUPPORTED_YET is Ingot's limit instead, a build
@@ -298,8 +306,7 @@ PyModule *pymodule_import(Interp *in, const char *dotted, PyModule *importer, in
                           SrcLoc loc);
 /* package.name as a submodule: NULL with *missing when there is none (nothing reported). */
 PyModule *pymodule_submodule(Interp *in, PyModule *package, const char *name, SrcLoc loc,
-                           bool *missing);
+                             bool *missing);
 PyModule *pymodule_create(Interp *in, const char *name, const SourceFile *file, bool is_library);
-
 
 #endif
