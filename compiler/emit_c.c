@@ -605,6 +605,7 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     case OP_ASSIGN_VAR:
     case OP_ASSIGN_ADD_VAR:
     case OP_ASSIGN_SUB_VAR:
+    case OP_INIT_VAR:
         /* "IgTensor *t3 = ig_var_read(&s3, &var_counter);", "ig_var_assign_add(&s5, &var_counter,
          * t4);" */
         emit_indent(e, depth);
@@ -864,6 +865,7 @@ static bool module_uses_math(const Module *m, const bool *reach);
  *     ig_var_init(&var_counter, ig_constant(&s_counter, IG_INT32, 0, NULL, c_counter)); */
 static void emit_global_init(Emitter *e, const Global *g) {
     const ConstData *c = g->init;
+    if (!c) return; /* computed: the program sets it where the script makes it */
     const char *file = g->loc.file ? g->loc.file->path : e->opt->script_name;
     fprintf(e->out, "    /* %s */\n", loc_comment(e, file, g->loc.line, g->src_line));
     fprintf(e->out, "    static IgSite s_%s = IG_SITE(%s, %d);\n", g->name,
@@ -895,7 +897,13 @@ static void emit_globals(Emitter *e) {
         fprintf(e->out, "static IgVar %s = IG_VAR(%s); /* %s */\n", emit_var_name(e, g),
                 c_string(e, g->name), strbuf_cstr(&com));
     }
-    fputs("\n/* Sets every variable to its initial value; main() runs it before the program. */\n",
+    bool computed = false;
+    for (int i = 0; i < e->m->nglobals; i++) computed |= e->m->globals[i]->init == NULL;
+    fputs(computed ? "\n/* Sets the variables whose initial value is known at build time; main() "
+                     "runs it\n   before the program, which computes the others' "
+                     "(ig_var_initialize). */\n"
+                   : "\n/* Sets every variable to its initial value; main() runs it before the "
+                     "program. */\n",
           e->out);
     fputs("static void init(void) {\n", e->out);
     for (int i = 0; i < e->m->nglobals; i++) emit_global_init(e, e->m->globals[i]);
@@ -1028,7 +1036,7 @@ static bool const_data_has_nonfinite(const ConstData *c) {
 
 static bool module_uses_math(const Module *m, const bool *reach) {
     for (int i = 0; i < m->nglobals; i++)
-        if (const_data_has_nonfinite(m->globals[i]->init)) return true;
+        if (m->globals[i]->init && const_data_has_nonfinite(m->globals[i]->init)) return true;
     for (int i = 0; i < m->nfuncs; i++)
         if (reach[i] && region_uses_math(m->funcs[i]->body)) return true;
     return false;

@@ -172,8 +172,8 @@ IgVar *eager_var(EagerContext *ec, Global *g) {
     }
     if (!ec->vars[g->index]) ec->vars[g->index] = ARENA_NEW(ec->m->arena, IgVar);
     IgVar *v = ec->vars[g->index];
-    if (!v->value) {
-        v->name = g->name;
+    v->name = g->name;
+    if (!v->value && g->init) { /* a computed one gets its value from 'initialize' */
         IgSite *site = ARENA_NEW(ec->m->arena, IgSite);
         site->file = g->loc.file ? g->loc.file->path : "";
         site->line = g->loc.file ? g->loc.line : 0;
@@ -377,6 +377,9 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
     case OP_READ_VAR: return ig_var_read(s, eager_var(ec, inst->global));
     case OP_ASSIGN_VAR:
         ig_var_assign(s, eager_var(ec, inst->global), in_t(ec, inst, 0));
+        return NULL;
+    case OP_INIT_VAR:
+        ig_var_initialize(s, eager_var(ec, inst->global), in_t(ec, inst, 0));
         return NULL;
     case OP_ASSIGN_ADD_VAR:
         ig_var_assign_add(s, eager_var(ec, inst->global), in_t(ec, inst, 0));

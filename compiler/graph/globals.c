@@ -1,6 +1,7 @@
 /* globals.c — module-level variables (tf.Variable): creating them with unique
  * C-safe names. Their ops are built by build_read_var/build_assign_var (builder.c)
- * and checked by shape_infer_var (shape.c). Entry points: module_add_global, op_is_var.
+ * and checked by shape_infer_var (shape.c). Entry points: module_add_global,
+ * module_add_computed_global, op_is_var.
  * Memory owner: everything lives in the Module's Arena. */
 #include "ir.h"
 
@@ -9,7 +10,7 @@
 
 bool op_is_var(Opcode op) {
     return op == OP_READ_VAR || op == OP_ASSIGN_VAR || op == OP_ASSIGN_ADD_VAR ||
-           op == OP_ASSIGN_SUB_VAR;
+           op == OP_ASSIGN_SUB_VAR || op == OP_INIT_VAR;
 }
 
 static bool module_has_global_name(const Module *m, const char *name) {
@@ -34,13 +35,12 @@ static const char *global_unique_name(Module *m, const char *hint) {
     }
 }
 
-Global *module_add_global(Module *m, const char *name_hint, const ConstData *init, bool trainable,
-                          SrcLoc loc) {
-    IG_ASSERT(init && shape_is_static(&init->shape));
+static Global *add_global(Module *m, const char *name_hint, TensorType type,
+                          const ConstData *init, bool trainable, SrcLoc loc) {
+    IG_ASSERT(shape_is_static(&type.shape));
     Global *g = ARENA_NEW(m->arena, Global);
     g->name = global_unique_name(m, name_hint);
-    g->type.dtype = init->dtype;
-    g->type.shape = init->shape;
+    g->type = type;
     g->init = init;
     g->trainable = trainable;
     g->loc = loc;
@@ -54,4 +54,16 @@ Global *module_add_global(Module *m, const char *name_hint, const ConstData *ini
     g->index = m->nglobals;
     m->globals[m->nglobals++] = g;
     return g;
+}
+
+Global *module_add_global(Module *m, const char *name_hint, const ConstData *init, bool trainable,
+                          SrcLoc loc) {
+    IG_ASSERT(init);
+    TensorType type = {.dtype = init->dtype, .shape = init->shape};
+    return add_global(m, name_hint, type, init, trainable, loc);
+}
+
+Global *module_add_computed_global(Module *m, const char *name_hint, TensorType type,
+                                   bool trainable, SrcLoc loc) {
+    return add_global(m, name_hint, type, NULL, trainable, loc);
 }

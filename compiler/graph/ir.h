@@ -216,7 +216,8 @@ typedef struct FlagDef {
 struct Global {
     const char *name;        /* unique, C-safe: "counter", "counter_1" ($counter in IR text) */
     TensorType type;
-    const ConstData *init;   /* the initial value, of `type` */
+    const ConstData *init;   /* the initial value, of `type`; NULL: computed by the program,
+                                whose one 'initialize' op sets it before any other use */
     bool trainable;
     SrcLoc loc;              /* the tf.Variable call */
     const char *src_line;    /* its script line, trimmed (emitted C comments), or NULL */
@@ -251,6 +252,10 @@ void func_drop(Module *m, Func *f);
  * with "_1", "_2", ... (graph/globals.c). */
 Global *module_add_global(Module *m, const char *name_hint, const ConstData *init, bool trainable,
                           SrcLoc loc);
+/* A new variable of the static type whose initial value the program computes: an
+ * 'initialize' op sets it where the program makes it (Global.init is NULL). */
+Global *module_add_computed_global(Module *m, const char *name_hint, TensorType type,
+                                   bool trainable, SrcLoc loc);
 /* The script line at loc without its indentation (builder.c), NULL without a file. */
 const char *ir_src_line(Arena *a, SrcLoc loc);
 /* Whether op reads or writes a Global (Inst.global is set exactly for these). */

@@ -178,8 +178,12 @@ void irtext_region_params(StrBuf *sb, const Region *r, const int *numbers) {
 void irtext_global(StrBuf *sb, const Global *g) {
     char buf[16 * IR_MAX_RANK + 16];
     strbuf_printf(sb, "var $%s:%s = ", g->name, type_str(&g->type, buf, sizeof buf));
-    irtext_const(sb, g->init);
-    strbuf_printf(sb, ":%s", dtype_short_name(g->init->dtype));
+    if (g->init) {
+        irtext_const(sb, g->init);
+        strbuf_printf(sb, ":%s", dtype_short_name(g->init->dtype));
+    } else {
+        strbuf_puts(sb, "computed"); /* by the program's 'initialize' */
+    }
     if (!g->trainable) strbuf_puts(sb, " {trainable=false}");
     if (g->loc.file)
         strbuf_printf(sb, "  # %s:%d", irtext_basename(g->loc.file->path), g->loc.line);

@@ -919,7 +919,8 @@ static void read_flag(Reader *r) {
         read_fail(r, name->loc, "flag \"%s\" is declared twice", name->text);
 }
 
-/* var $counter:i32[] = 0:i32 {trainable=false}  # seed.py:3 */
+/* var $counter:i32[] = 0:i32 {trainable=false}  # seed.py:3
+   var $w:f32[2,3] = computed  # mlp.py:5        (set by the program's 'initialize') */
 static void read_var(Reader *r) {
     next(r);
     const Tok *name = expect_kind(r, T_VAR, "a variable ($name)");
@@ -931,12 +932,17 @@ static void read_var(Reader *r) {
     TensorType type = read_type(r, &tloc);
     if (!shape_is_static(&type.shape)) read_fail(r, tloc, "a variable's shape must be fully known");
     expect_punct(r, '=');
-    const ConstData *init = read_const(r, type.dtype, type.shape);
-    expect_punct(r, ':');
-    const Tok *dt = peek(r);
-    if (read_dtype(r) != type.dtype)
-        read_fail(r, dt->loc, "the initial value is %s, the variable %s", dt->text,
-                  dtype_short_name(type.dtype));
+    const ConstData *init = NULL;
+    if (peek(r)->kind == T_IDENT && strcmp(peek(r)->text, "computed") == 0) {
+        next(r);
+    } else {
+        init = read_const(r, type.dtype, type.shape);
+        expect_punct(r, ':');
+        const Tok *dt = peek(r);
+        if (read_dtype(r) != type.dtype)
+            read_fail(r, dt->loc, "the initial value is %s, the variable %s", dt->text,
+                      dtype_short_name(type.dtype));
+    }
     Attrs attrs = {0};
     const Tok *at = peek(r);
     read_attrs(r, &attrs);
@@ -944,7 +950,9 @@ static void read_var(Reader *r) {
     if (attrs.len > (tr != NULL) || (tr && tr->kind != ATTR_BOOL))
         read_fail(r, at->loc, "a variable takes one attribute, 'trainable' (true or false)");
     SrcLoc loc = read_line_end(r);
-    Global *g = module_add_global(r->m, name->text, init, tr ? tr->i != 0 : true, loc);
+    bool trainable = tr ? tr->i != 0 : true;
+    Global *g = init ? module_add_global(r->m, name->text, init, trainable, loc)
+                     : module_add_computed_global(r->m, name->text, type, trainable, loc);
     IG_ASSERT(strcmp(g->name, name->text) == 0); /* a name the lexer takes is C-safe */
 }
 

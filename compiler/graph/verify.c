@@ -150,8 +150,23 @@ static bool verify_random_state(Verifier *v, const Inst *inst) {
     return true;
 }
 
-/* Each variable: a unique name, a static type, and an initial value of that type. */
+/* The 'initialize' ops of the program function's body, by variable; false after a
+   second one for the same variable. */
+static bool count_initializers(Verifier *v, int *count) {
+    const Region *body = v->m->nfuncs > 0 ? v->m->funcs[0]->body : NULL;
+    for (const Inst *i = body ? body->first : NULL; i; i = i->next) {
+        if (i->op != OP_INIT_VAR || !i->global) continue;
+        if (++count[i->global->index] > 1)
+            return verify_fail(v, "variable $%s is initialized twice", i->global->name);
+    }
+    return true;
+}
+
+/* Each variable: a unique name, a static type, and an initial value of that type, or
+   (computed) exactly one 'initialize' op, in the program function's body. */
 static bool verify_globals(Verifier *v) {
+    int *initializers = ARENA_ARRAY(v->arena, int, v->m->nglobals + 1);
+    if (!count_initializers(v, initializers)) return false;
     for (int i = 0; i < v->m->nglobals; i++) {
         const Global *g = v->m->globals[i];
         if (!g || !g->name || g->index != i) return verify_fail(v, "variable %d is incomplete", i);
@@ -160,7 +175,15 @@ static bool verify_globals(Verifier *v) {
                 return verify_fail(v, "duplicate variable name $%s", g->name);
         if (!shape_is_static(&g->type.shape))
             return verify_fail(v, "variable $%s has a shape that is not static", g->name);
-        if (!g->init || !g->init->data || g->init->dtype != g->type.dtype ||
+        if (!g->init) {
+            if (initializers[i] != 1)
+                return verify_fail(v, "computed variable $%s has no 'initialize' in the program",
+                                   g->name);
+            continue;
+        }
+        if (initializers[i] != 0)
+            return verify_fail(v, "variable $%s has an initial value and an 'initialize'", g->name);
+        if (!g->init->data || g->init->dtype != g->type.dtype ||
             !shape_equal(&g->init->shape, &g->type.shape))
             return verify_fail(v, "variable $%s has no initial value of its type", g->name);
     }

@@ -1,7 +1,7 @@
 /* variable.c — tf.Variable at run time: a variable owns one reference to an
  * immutable tensor; reads hand out new references, assigns swap the pointer.
- * Entry points: ig_var_init, ig_var_read, ig_var_assign, ig_var_assign_add,
- * ig_var_assign_sub, ig_var_release. Memory owner: each IgVar owns its value. */
+ * Entry points: ig_var_init, ig_var_initialize, ig_var_read, ig_var_assign,
+ * ig_var_assign_add, ig_var_assign_sub, ig_var_release. Memory owner: each IgVar owns its value. */
 #include "internal.h"
 
 /* The compiler proves dtypes and static dims; an unknown dim of the value is only
@@ -37,6 +37,13 @@ void ig_var_init(IgVar *var, IgTensor *value)
     ig_retain(value);
     ig_release(var->value);
     var->value = value;
+}
+
+void ig_var_initialize(IgSite *site, IgVar *var, IgTensor *value)
+{
+    (void)site;
+    IG_RT_ASSERT(var != NULL && var->value == NULL); /* the compiler makes one, once */
+    ig_var_init(var, value);
 }
 
 IgTensor *ig_var_read(IgSite *site, IgVar *var)

@@ -290,6 +290,9 @@ typedef struct IgVar {
 /* Sets the initial value (main's init(): before the program runs); takes its own
  * reference to value. */
 IG_API void ig_var_init(IgVar *var, IgTensor *value);
+/* A computed variable's first value (tf.Variable(tf.random.normal(...))), set where
+   the program makes the variable: ig_var_init, once. */
+IG_API void ig_var_initialize(IgSite *site, IgVar *var, IgTensor *value);
 /* The current value: a new reference (the caller releases it). */
 IG_API IgTensor *ig_var_read(IgSite *site, IgVar *var);
 /* var = value / var + delta / var - delta. value must have the variable's dtype and

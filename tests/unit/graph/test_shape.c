@@ -113,7 +113,7 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         module_add_global(gf.m, "v", gf_data(DT_INT32, 0, NULL, &zero), true, gf_at(8, 1));
     IrValue *iv = gf_input(DT_INT32, 0);
     static const Opcode var_ops[] = {OP_READ_VAR, OP_ASSIGN_VAR, OP_ASSIGN_ADD_VAR,
-                                     OP_ASSIGN_SUB_VAR};
+                                     OP_ASSIGN_SUB_VAR, OP_INIT_VAR};
     for (size_t i = 0; i < sizeof var_ops / sizeof var_ops[0]; i++) {
         TensorType out[1];
         int nout = -1;
@@ -264,6 +264,7 @@ Test(shape, every_generic_op_has_a_kernel_abi) {
                                      OP_ASSIGN_VAR,
                                      OP_ASSIGN_ADD_VAR,
                                      OP_ASSIGN_SUB_VAR,
+                                     OP_INIT_VAR,
                                      OP_RANDOM_UNIFORM,
                                      OP_RANDOM_UNIFORM_INT,
                                      OP_RANDOM_NORMAL,

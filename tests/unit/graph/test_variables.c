@@ -136,6 +136,39 @@ Test(variables, verifier_rejects_duplicate_names_and_bad_initial_values) {
     cr_assert(strstr(err, "variable $b has no initial value of its type"), "%s", err);
 }
 
+/* A computed variable has no data: exactly one 'initialize' in the program's body sets
+   it, and a variable with data has none. */
+Test(variables, verifier_wants_one_initializer_per_computed_variable) {
+    Global *w = module_add_computed_global(gf.m, "w", gf_type(DT_FLOAT32, 1, 2), true, cf_at(3));
+    Global *c = add_i32("c", 0, 4);
+    region_set_results(gf.m, gf.program->body, NULL, 0);
+    char err[512];
+    cr_assert_not(graph_verify(gf.m, err, sizeof err));
+    cr_assert(strstr(err, "computed variable $w has no 'initialize' in the program"), "%s", err);
+    float two[2] = {1, 2};
+    IrValue *v = build_const(&gf.b, gf_data(DT_FLOAT32, 1, (int64_t[]){2}, two), cf_at(3));
+    cr_assert(build_assign_var(&gf.b, OP_INIT_VAR, w, v, cf_at(3)));
+    pf_verify_ok();
+    cr_assert(build_assign_var(&gf.b, OP_INIT_VAR, w, v, cf_at(5)));
+    cr_assert_not(graph_verify(gf.m, err, sizeof err));
+    cr_assert(strstr(err, "variable $w is initialized twice"), "%s", err);
+    Region *body = gf.program->body;
+    body->last = body->last->prev; /* drop the second one */
+    body->last->next = NULL;
+    pf_verify_ok();
+    IrValue *zero = gf_const_i32(&gf.b, 0, 6);
+    cr_assert(build_assign_var(&gf.b, OP_INIT_VAR, c, zero, cf_at(6)));
+    cr_assert_not(graph_verify(gf.m, err, sizeof err));
+    cr_assert(strstr(err, "variable $c has an initial value and an 'initialize'"), "%s", err);
+}
+
+Test(variables, initialize_takes_a_value_of_the_variables_type) {
+    Global *w = module_add_computed_global(gf.m, "w", gf_type(DT_FLOAT32, 1, 2), true, cf_at(3));
+    cr_assert_null(build_assign_var(&gf.b, OP_INIT_VAR, w, gf_const_i32(&gf.b, 1, 3), cf_at(3)));
+    cr_assert(strstr(gf_diag(), "initialize: variable 'w' is float32, the value is int32"), "%s",
+              gf_diag());
+}
+
 /* ---- printers ----------------------------------------------------------------------------------
  */
 Test(variables, text_lists_variables_and_names_them_with_dollar) {
