@@ -1,10 +1,11 @@
 /* variables.c — tf.Variable at build time: _ingot.variable makes a module-level
- * variable (a Global of the graph, its initial value hoisted into the program's
- * init), and a VAL_VARIABLE value whose methods add read/assign nodes to whatever
- * graph is being traced. Variables are globals: a tf.function uses them directly,
- * never as captured tensors, and every use as a tensor is a fresh read in program
- * order. Entry points: variables_install, variable_read, variable_deref,
- * variable_attribute, variable_repr. Memory owner: the interpreter's Arena. */
+ * variable (a Global of the graph: its initial value is data set before the program
+ * runs, or computed by the program where the script makes it), and a VAL_VARIABLE
+ * value whose methods add read/assign nodes to whatever graph is being traced.
+ * Variables are globals: a tf.function uses them directly, never as captured tensors,
+ * and every use as a tensor is a fresh read in program order.
+ * Entry points: variables_install, variable_read, variable_deref, variable_attribute,
+ * variable_repr. Memory owner: the interpreter's Arena. */
 #include <ctype.h>
 #include <string.h>
 
@@ -60,45 +61,107 @@ static const ConstData *fill_data(Interp *in, const Inst *fill) {
     return cd;
 }
 
-/* The initial value as build-time data. The program's init sets it before anything
-   runs (TensorFlow lifts initializers out of the trace the same way), so it must be
-   known now: a Python value, a constant tensor, tf.zeros/ones/fill, or a callable
-   returning one of those. dtype < 0: inferred as tf.constant infers it. */
-static const ConstData *initial_data(Interp *in, Value *init, int dtype, SrcLoc loc) {
-    if (init->kind == VAL_FUNCTION || init->kind == VAL_BUILTIN) {
-        CallArgs none = {0};
-        init = call_value(in, init, &none, loc);
-        if (!init) return NULL;
-    }
-    if (init->kind == VAL_NONE)
-        return vm_raise(in, EXC_VALUE_ERROR, loc, "initial_value must be specified."), NULL;
-    if (init->kind == VAL_VARIABLE)
-        return vm_not_supported(in, loc,
-                                "a tf.Variable as another variable's initial value (its value is "
-                                "only known when the program runs)"),
-               NULL;
-    if (init->kind != VAL_TENSOR) return python_to_const(in, init, dtype, loc);
-    const Inst *def = init->tensor.ir->def;
-    const ConstData *cd = NULL;
-    /* Eager mode: every tensor has its value, whatever computed it. */
-    if (init->tensor.concrete) cd = eager_const_data(in->arena, init->tensor.concrete);
-    else if (def && def->op == OP_CONST) cd = attrs_get(&def->attrs, "value")->tensor;
-    else if (def && def->op == OP_FILL) cd = fill_data(in, def);
-    if (!cd)
+/* TensorFlow's init_scope: a callable initial value runs outside every tf.function
+   being traced and every tensor-dependent branch or loop, in the program function at
+   the point the program has reached (before the call being traced), so its ops run
+   once, in program order. */
+static Value *call_in_init_scope(Interp *in, Value *fn, SrcLoc loc) {
+    CallArgs none = {0};
+    Tracer *t = in->tracer;
+    if (tracer_is_eager(in)) return call_value(in, fn, &none, loc);
+    Region *saved_region = t->builder.region;
+    const RegionScope *saved_regions = t->open_regions;
+    const TfFunction *saved_tracing = t->tracing;
+    CaptureList *saved_captures = t->captures;
+    t->builder.region = t->module->funcs[0]->body;
+    t->open_regions = NULL;
+    t->captures = NULL;
+    tracer_set_tracing(in, NULL);
+    Value *v = call_value(in, fn, &none, loc);
+    t->builder.region = saved_region;
+    t->open_regions = saved_regions;
+    t->captures = saved_captures;
+    tracer_set_tracing(in, saved_tracing);
+    return v;
+}
+
+/* A variable's initial value: data known now (a Python value, a constant tensor,
+   tf.zeros/ones/fill, any tensor in eager mode), or a tensor the program computes
+   (random initializers, arithmetic, a value read at run time), which an 'initialize'
+   op stores where the program makes the variable. */
+typedef struct InitialValue {
+    const ConstData *data;
+    IrValue *computed;
+} InitialValue;
+
+static const char tensor_initializer_error[] =
+    "Tensor-typed variable initializers must either be wrapped in an init_scope or callable "
+    "(e.g., `tf.Variable(lambda : tf.truncated_normal([10, 40]))`) when building functions. "
+    "Please file a feature request if this restriction inconveniences you.";
+
+/* A tensor computed in the program function can initialize a variable when it is made
+   outside every tensor-dependent branch or loop: the 'initialize' op then follows it in
+   the program's body, before anything can read the variable. */
+static bool computed_initializer(Interp *in, Value *init, InitialValue *out, SrcLoc loc) {
+    const IrValue *ir = init->tensor.ir;
+    const Func *program = in->tracer->module->funcs[0];
+    if (init->tensor.func != program)
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "%s", tensor_initializer_error), false;
+    const Region *home = ir->def ? ir->def->parent : ir->param_of;
+    if (home != program->body)
+        return vm_not_supported(
+                   in, loc,
+                   arena_printf(in->arena,
+                                "a tf.Variable whose initial value is computed inside a "
+                                "tensor-dependent if or loop (%s); compute it before the "
+                                "if or loop",
+                                tensor_repr(in->arena, init))),
+               false;
+    if (!shape_is_static(&ir->type.shape))
         return vm_not_supported(in, loc,
                                 arena_printf(in->arena,
-                                             "a tf.Variable whose initial value is computed "
-                                             "from traced values (%s); use a "
-                                             "Python value, tf.constant, tf.zeros or tf.ones, "
-                                             "then assign the computed value",
+                                             "a tf.Variable whose initial value's shape is "
+                                             "known only when the program runs (%s)",
                                              tensor_repr(in->arena, init))),
-               NULL;
-    if (dtype >= 0 && (DType)dtype != cd->dtype)
+               false;
+    out->computed = init->tensor.ir;
+    return true;
+}
+
+/* dtype < 0: inferred as tf.constant infers it. */
+static bool initial_value(Interp *in, Value *init, int dtype, InitialValue *out, SrcLoc loc) {
+    *out = (InitialValue){0};
+    if (init->kind == VAL_FUNCTION || init->kind == VAL_BUILTIN || init->kind == VAL_METHOD) {
+        init = call_in_init_scope(in, init, loc);
+        if (!init) return false;
+    }
+    if (init->kind == VAL_NONE)
+        return vm_raise(in, EXC_VALUE_ERROR, loc, "initial_value must be specified."), false;
+    /* Another variable's value, read where the program has reached. */
+    if (init->kind == VAL_VARIABLE) {
+        Region *saved = in->tracer->builder.region;
+        if (!tracer_is_eager(in)) in->tracer->builder.region = in->tracer->module->funcs[0]->body;
+        init = variable_read(in, init, loc);
+        in->tracer->builder.region = saved;
+        if (!init) return false;
+    }
+    if (init->kind != VAL_TENSOR) {
+        out->data = python_to_const(in, init, dtype, loc);
+        return out->data != NULL;
+    }
+    const Inst *def = init->tensor.ir->def;
+    DType have = init->tensor.ir->type.dtype;
+    if (dtype >= 0 && (DType)dtype != have)
         return vm_raise(in, EXC_VALUE_ERROR, loc,
                         "Tensor conversion requested dtype %s for Tensor with dtype %s",
-                        dtype_name((DType)dtype), dtype_name(cd->dtype)),
-               NULL;
-    return cd;
+                        dtype_name((DType)dtype), dtype_name(have)),
+               false;
+    /* Eager mode: every tensor has its value, whatever computed it. */
+    if (init->tensor.concrete) out->data = eager_const_data(in->arena, init->tensor.concrete);
+    else if (def && def->op == OP_CONST) out->data = attrs_get(&def->attrs, "value")->tensor;
+    else if (def && def->op == OP_FILL) out->data = fill_data(in, def);
+    else return computed_initializer(in, init, out, loc);
+    return true;
 }
 
 /* The name the script binds the variable to, for the C name when there is no
@@ -176,13 +239,24 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
         trainable = value_truthy(in, a[1], loc, &ok);
         if (!ok) return NULL;
     }
-    const ConstData *init = initial_data(in, a[0], dtype, loc);
-    if (!init) return NULL;
-    if (init->dtype == DT_STRING && init->shape.rank != 0)
+    InitialValue init;
+    if (!initial_value(in, a[0], dtype, &init, loc)) return NULL;
+    TensorType type = init.computed ? init.computed->type
+                                    : (TensorType){init.data->dtype, init.data->shape};
+    if (type.dtype == DT_STRING && type.shape.rank != 0)
         return vm_not_supported(in, loc, "a string tf.Variable that is not a scalar");
     SrcLoc at = vm_op_loc(in, loc);
-    Global *g = module_add_global(in->tracer->module, py_name ? py_name : assigned_name(in, at),
-                                  init, trainable, at);
+    const char *c_name = py_name ? py_name : assigned_name(in, at);
+    Module *m = in->tracer->module;
+    Global *g = init.data ? module_add_global(m, c_name, init.data, trainable, at)
+                          : module_add_computed_global(m, c_name, type, trainable, at);
+    if (init.computed) {
+        /* After the ops computing it, in the program's body (whatever is being traced
+           now): it runs once, before anything can read the variable. */
+        Builder program = in->tracer->builder;
+        program.region = m->funcs[0]->body;
+        if (!build_assign_var(&program, OP_INIT_VAR, g, init.computed, at)) return NULL;
+    }
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_VARIABLE;
     v->var.global = g;
