@@ -6,6 +6,9 @@
  * Memory owner: instructions and values live in the Module's Arena. */
 #include "ir.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
 #include <string.h>
 
 
@@ -29,6 +32,16 @@ static void builder_report(Builder *b, BuildErrorKind kind, SrcLoc loc, const ch
     diag_error(b->diag, loc, "%s", msg);
     for (const CallChain *c = b->chain; c; c = c->parent)
         diag_note(b->diag, c->call_loc, "traced from the call to '%s' here", c->callee_name);
+}
+
+void build_unsupported(Builder *b, SrcLoc loc, const char *fmt, ...) {
+    char msg[512];
+    int n = snprintf(msg, sizeof msg, "not supported yet: ");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+    va_end(ap);
+    builder_report(b, BUILD_ERROR_UNSUPPORTED, loc, msg);
 }
 
 static void region_append(Region *r, Inst *inst) {
@@ -79,6 +92,7 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
             builder_report(b, kind, loc, err);
             return NULL;
         }
+        if (b->observe) b->observe(b->observe_ctx, inst);
         /* Done: forgetting the inputs lets a tensor's history be collected (its
            outputs would otherwise reach every earlier tensor through def). */
         inst->inputs = NULL;
@@ -86,6 +100,7 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
         return inst;
     }
     region_append(b->region, inst);
+    if (b->observe) b->observe(b->observe_ctx, inst);
     return inst;
 }
 

@@ -300,6 +300,11 @@ typedef struct Builder {
        script can catch them as Python exceptions. */
     void (*on_error)(void *ctx, BuildErrorKind kind, SrcLoc loc, const char *msg);
     void *on_error_ctx;
+    /* Sees every instruction built, once it is appended or has run, with its inputs
+       (which eager mode forgets right after): the tracer's GradientTapes record what
+       they watch through it. NULL: nobody looks. */
+    void (*observe)(void *ctx, const Inst *inst);
+    void *observe_ctx;
 } Builder;
 
 Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
@@ -307,6 +312,10 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
 /* The single output of a one-output op, or NULL after an error. */
 IrValue *build_op(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
                   SrcLoc loc);
+/* Reports Ingot's limit at loc ("not supported yet: " and the message) as the builder
+ * reports its own errors (Builder.on_error, else diag). */
+void build_unsupported(Builder *b, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 IrValue *build_const(Builder *b, const ConstData *value, SrcLoc loc);
 /* read $g: a new tensor holding the variable's current value. */
 IrValue *build_read_var(Builder *b, Global *g, SrcLoc loc);

@@ -60,6 +60,34 @@ bool shape_where_indices(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
 }
 
 /* tf.reshape(x, shape): at most one -1, inferred when x's size is known. */
+/* sum_to(x, shape): x's dtype, shape's dims; a known dim of shape is 1 or x's own (x
+   right-aligned, as broadcasting aligns it). */
+bool shape_sum_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                  TensorType *out, int *nout, ShapeError *err) {
+    (void)nin, (void)attrs, (void)callee;
+    int64_t v[IR_MAX_RANK];
+    bool known[IR_MAX_RANK];
+    int n;
+    if (!vector_arg(op, in[1], "shape", v, known, &n, err)) return false;
+    const Shape *x = &in[0]->type.shape;
+    if (!dtype_is_numeric(in[0]->type.dtype))
+        return shape_fail(err, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
+    char bx[SHAPE_BUF];
+    if (n > x->rank)
+        return shape_fail(err, op, "cannot sum %s to a shape of rank %d",
+                          shape_str(x, bx, sizeof bx), n);
+    Shape s = shape_scalar();
+    s.rank = n;
+    for (int i = 0; i < n; i++) {
+        int64_t have = x->dims[x->rank - n + i];
+        s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
+        if (known[i] && v[i] != 1 && have != DIM_UNKNOWN && have != v[i])
+            return shape_fail(err, op, "cannot sum %s to dimension %d of size %" PRId64,
+                              shape_str(x, bx, sizeof bx), i, v[i]);
+    }
+    return one_output(out, nout, in[0]->type.dtype, s);
+}
+
 bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                    TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)attrs, (void)callee;

@@ -185,6 +185,10 @@ IG_API IgTensor *ig_concat(IgSite *site, int n, const IgTensor *const *xs, int a
 IG_API IgTensor *ig_tile(IgSite *site, const IgTensor *x, const IgTensor *multiples);
 /* tf.broadcast_to: x broadcast (NumPy's rule, one way) to shape. */
 IG_API IgTensor *ig_broadcast_to(IgSite *site, const IgTensor *x, const IgTensor *shape);
+/* The reverse of broadcasting, for gradients: x summed down to shape, over the dims x
+ * has beyond shape's rank and those where shape has 1 and x not; every other dim of
+ * x must equal shape's. */
+IG_API IgTensor *ig_sum_to(IgSite *site, const IgTensor *x, const IgTensor *shape);
 /* tf.strided_slice with TensorFlow's exact semantics: begin, end and strides are
  * vectors of one length (the slice spec); the masks are bit sets over spec entries
  * (begin_mask/end_mask: ignore that begin/end, take the whole range; ellipsis_mask:
@@ -204,6 +208,8 @@ IG_API char *ig_gather_check_indices(const IgTensor *indices, int64_t limit);
 IG_API char *ig_sparse_xent_check_labels(const IgTensor *labels, int64_t classes);
 /* tf.shape(x): an int32 vector of x's dims. */
 IG_API IgTensor *ig_shape(IgSite *site, const IgTensor *x);
+/* tf.identity and tf.stop_gradient: x itself (a new reference; tensors are immutable). */
+IG_API IgTensor *ig_identity(IgSite *site, const IgTensor *x);
 
 /* ---- Control flow ---------------------------------------------------------------- */
 /* The value of a predicate (cond, while): a bool tensor with exactly one element, of

@@ -143,6 +143,39 @@ IgTensor *ig_tile(IgSite *site, const IgTensor *x, const IgTensor *multiples)
     return out;
 }
 
+IgTensor *ig_identity(IgSite *site, const IgTensor *x)
+{
+    (void)site;
+    IgTensor *same = (IgTensor *)x; /* immutable: sharing it is a copy */
+    ig_retain(same);
+    return same;
+}
+
+IgTensor *ig_sum_to(IgSite *site, const IgTensor *x, const IgTensor *shape)
+{
+    int64_t dims[IG_MAX_RANK];
+    int rank = array_read_shape(site, "sum_to", shape, dims);
+    int lead = x->rank - rank;
+    bool fits = lead >= 0;
+    int axes[IG_MAX_RANK], naxes = 0;
+    for (int d = 0; fits && d < x->rank; d++) {
+        int64_t want = d < lead ? 1 : dims[d - lead];
+        if (d < lead || (want == 1 && x->shape[d] != 1)) axes[naxes++] = d;
+        else if (want != x->shape[d]) fits = false;
+    }
+    if (!fits) {
+        char sx[IG_SHAPE_STR_MAX], so[IG_SHAPE_STR_MAX];
+        ig_shape_str(sx, x->rank, x->shape);
+        ig_shape_str(so, rank, dims);
+        ig_fatal(site, "Incompatible shapes: %s cannot be summed to %s", sx, so);
+    }
+    if (naxes == 0) return ig_reshape(site, x, shape);
+    IgTensor *sum = ig_reduce_sum(site, x, naxes, axes, false, true);
+    IgTensor *out = ig_reshape(site, sum, shape);
+    ig_release(sum);
+    return out;
+}
+
 IgTensor *ig_broadcast_to(IgSite *site, const IgTensor *x, const IgTensor *shape)
 {
     int64_t dims[IG_MAX_RANK];

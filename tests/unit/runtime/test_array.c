@@ -484,6 +484,42 @@ Test(array, broadcast_to_incompatible_shapes, .exit_code = 1)
     ig_broadcast_to(&site, x, s);
 }
 
+/* ---- sum_to and identity (gradients) ------------------------------------------------------ */
+/* sum_to undoes broadcast_to: [2,3] of 0.5..5.5 summed to [3] is the column sums, to
+   [2,1] the row sums, to [] everything; to its own shape it is the same values. */
+Test(array, sum_to_sums_the_broadcast_dims)
+{
+    IgTensor *x = iota(IG_FLOAT32, 2, SHAPE(2, 3));
+    struct { int rank; const int64_t *shape; float want[3]; } cases[] = {
+        {1, SHAPE(3), {4, 6, 8}},
+        {2, SHAPE(2, 1), {4.5f, 13.5f}},
+        {0, NULL, {18}},
+        {2, SHAPE(1, 3), {4, 6, 8}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        IgTensor *s = shape_vec(IG_INT32, cases[i].rank, cases[i].shape);
+        IgTensor *y = ig_sum_to(NULL, x, s);
+        expect_shape(y, cases[i].rank, cases[i].shape);
+        for (int64_t k = 0; k < y->size; k++)
+            cr_assert_float_eq(((const float *)y->data)[k], cases[i].want[k], 0, "case %zu", i);
+        ig_release(s), ig_release(y);
+    }
+    IgTensor *same = shape_vec(IG_INT64, 2, SHAPE(2, 3));
+    IgTensor *y = ig_sum_to(NULL, x, same);
+    for (int64_t k = 0; k < 6; k++) cr_assert(same_elem(y, k, x, k));
+    IgTensor *z = ig_identity(NULL, x);
+    cr_assert_eq(z, x, "identity shares the immutable tensor");
+    ig_release(same), ig_release(y), ig_release(z), ig_release(x);
+}
+
+Test(array, sum_to_an_incompatible_shape, .exit_code = 1)
+{
+    static IgSite site = IG_SITE("g.py", 4);
+    IgTensor *x = iota(IG_FLOAT32, 2, SHAPE(2, 3)), *s = shape_vec(IG_INT32, 1, SHAPE(2));
+    expect_fatal("g.py:4: error: Incompatible shapes: [2,3] cannot be summed to [2]\n");
+    ig_sum_to(&site, x, s);
+}
+
 /* The shapes broadcast together, but to [2,3], not to the target [1,3]. */
 Test(array, broadcast_to_a_smaller_shape, .exit_code = 1)
 {
