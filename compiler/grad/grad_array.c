@@ -1,0 +1,146 @@
+/* grad_array.c — the rules of matmul, the reductions, the shape ops and softmax
+ * (grads.def). x is the input, z the output, dz its gradient. */
+#include "grad_internal.h"
+
+#define X (op->inputs[0])
+#define Z (op->outputs[0])
+
+static bool attr_flag(const GradOp *op, const char *key) {
+    const Attr *a = attrs_get(op->attrs, key);
+    return a && a->i;
+}
+
+/* z = op(a) op(b), op a transpose or not: each gradient is a product of dz with the
+   other operand (TensorFlow's _MatMulGrad), then summed over broadcast batch dims. */
+bool grad_matmul(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *a = op->inputs[0], *b = op->inputs[1];
+    bool ta = attr_flag(op, "transpose_a"), tb = attr_flag(op, "transpose_b");
+    IrValue *da, *db;
+    if (!ta && !tb) {
+        da = g_matmul(g, dz, b, false, true);
+        db = g_matmul(g, a, dz, true, false);
+    } else if (!ta && tb) {
+        da = g_matmul(g, dz, b, false, false);
+        db = g_matmul(g, dz, a, true, false);
+    } else if (ta && !tb) {
+        da = g_matmul(g, b, dz, false, true);
+        db = g_matmul(g, a, dz, false, false);
+    } else {
+        da = g_matmul(g, b, dz, true, true);
+        db = g_matmul(g, dz, a, true, true);
+    }
+    dx[0] = g_sum_to(g, da, a);
+    dx[1] = g_sum_to(g, db, b);
+    return true;
+}
+
+/* The reduced axes of a reduction (all of them without "axis"). */
+static int reduced_axes(const GradOp *op, bool *reduced) {
+    int rank = X->type.shape.rank, n = 0;
+    const Attr *axis = attrs_get(op->attrs, "axis");
+    for (int i = 0; i < rank; i++) reduced[i] = !axis;
+    for (int j = 0; axis && j < axis->ints.len; j++) reduced[axis->ints.items[j]] = true;
+    for (int i = 0; i < rank; i++) n += reduced[i];
+    return n;
+}
+
+/* dz with the reduced axes put back as 1s (unless keepdims kept them), then spread
+   over x: every element of x contributed to its sum once. */
+static IrValue *spread(G *g, const GradOp *op, IrValue *dz) {
+    bool reduced[IR_MAX_RANK];
+    reduced_axes(op, reduced);
+    IrValue *kept = dz;
+    if (!attr_flag(op, "keepdims") && dz->type.shape.rank > 0) {
+        Arena *a = g->b->module->arena;
+        for (int i = 0; i < X->type.shape.rank; i++) {
+            if (!reduced[i]) continue;
+            Attrs attrs = {0};
+            attrs_set_int(a, &attrs, "axis", i);
+            kept = g_op(g, OP_EXPAND_DIMS, &kept, 1, &attrs);
+        }
+    }
+    return g_broadcast_like(g, kept, X);
+}
+
+bool grad_reduce_sum(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    dx[0] = spread(g, op, dz);
+    return true;
+}
+
+/* As the sum's, divided by how many elements each mean took: a constant when the
+   reduced dims are known, else size(x) / size(z) at run time. */
+bool grad_reduce_mean(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    bool reduced[IR_MAX_RANK];
+    reduced_axes(op, reduced);
+    const Shape *s = &X->type.shape;
+    double count = 1;
+    bool known = true;
+    for (int i = 0; i < s->rank; i++) {
+        if (!reduced[i]) continue;
+        if (s->dims[i] == DIM_UNKNOWN)
+            known = false;
+        else
+            count *= (double)s->dims[i];
+    }
+    DType dt = X->type.dtype;
+    IrValue *n;
+    if (known) {
+        n = g_scalar(g, dt, count);
+    } else {
+        Attrs attrs = {0};
+        attrs_set_dtype(g->b->module->arena, &attrs, "dtype", dt);
+        IrValue *size_x = g_op(g, OP_REDUCE_PROD, (IrValue *[]){g_shape(g, X)}, 1, NULL);
+        IrValue *size_z = g_op(g, OP_REDUCE_PROD, (IrValue *[]){g_shape(g, Z)}, 1, NULL);
+        IrValue *ratio = g_bin(g, OP_FLOORDIV, size_x, size_z);
+        n = g_op(g, OP_CAST, &ratio, 1, &attrs);
+    }
+    dx[0] = g_bin(g, OP_DIV, spread(g, op, dz), n);
+    return true;
+}
+
+/* reshape, expand_dims, squeeze: the same elements, x's shape again. */
+bool grad_reshape(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    const Shape *s = &X->type.shape;
+    if (shape_is_static(s) && shape_equal(&dz->type.shape, s))
+        dx[0] = dz;
+    else
+        dx[0] = g_bin(g, OP_RESHAPE, dz, g_shape(g, X));
+    return true;
+}
+
+/* transpose by perm: back by its inverse. */
+bool grad_transpose(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    const Attr *perm = attrs_get(op->attrs, "perm");
+    int64_t inverse[IR_MAX_RANK];
+    for (int i = 0; i < perm->ints.len; i++) inverse[perm->ints.items[i]] = i;
+    Attrs attrs = {0};
+    attrs_set_ints(g->b->module->arena, &attrs, "perm", inverse, perm->ints.len);
+    dx[0] = g_op(g, OP_TRANSPOSE, &dz, 1, &attrs);
+    return true;
+}
+
+bool grad_broadcast_to(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    dx[0] = g_sum_to(g, dz, X);
+    return true;
+}
+
+bool grad_sum_to(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    dx[0] = g_broadcast_like(g, dz, X);
+    return true;
+}
+
+/* z = softmax(x): dx = (dz - Σ dz z) z, the sum along the softmax's axis. */
+bool grad_softmax(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    int64_t axis = attrs_get(op->attrs, "axis")->i;
+    IrValue *dot = g_sum_keep(g, g_bin(g, OP_MUL, dz, Z), axis);
+    dx[0] = g_bin(g, OP_MUL, g_bin(g, OP_SUB, dz, dot), Z);
+    return true;
+}
+
+/* z = log_softmax(x): dx = dz - Σ dz · exp(z). */
+bool grad_log_softmax(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    int64_t axis = attrs_get(op->attrs, "axis")->i;
+    IrValue *total = g_sum_keep(g, dz, axis);
+    dx[0] = g_bin(g, OP_SUB, dz, g_bin(g, OP_MUL, total, g_un(g, OP_EXP, Z)));
+    return true;
+}
