@@ -831,6 +831,7 @@ PyModule *ingot_primitives_module(Interp *in) {
     flag_prims_install(in, m);
     random_prims_install(in, m);
     op_prims_install(in, m);
+    tape_install(in, m);
     /* tf.errors' classes: the exceptions the interpreter raises for TensorFlow. */
     static const char *const errors[] = {"OpError", "InvalidArgumentError",
                                          "OperatorNotAllowedInGraphError",

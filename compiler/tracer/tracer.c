@@ -101,7 +101,9 @@ static Interp *tracer_start(Arena *arena, Diag *diag, const Node *script,
                            .diag = diag,
                            .chain = NULL,
                            .on_error = tracer_builder_error,
-                           .on_error_ctx = in};
+                           .on_error_ctx = in,
+                           .observe = tape_observe,
+                           .observe_ctx = in};
     if (eager) {
         t->eager = eager_new(t->module, opt->argc, opt->argv);
         t->builder.exec = eager_executor(t->eager);

@@ -31,6 +31,7 @@ typedef struct ConcreteFunction {
 } ConcreteFunction;
 
 typedef struct RetraceDetector RetraceDetector;
+typedef struct Tape Tape;
 
 
 struct TfFunction {
@@ -90,6 +91,7 @@ typedef struct Tracer {
     /* tf.config.run_functions_eagerly(True) (always so in eager mode): a tf.function
        call runs its Python in the caller, nothing is traced. */
     bool run_functions_eagerly;
+    Tape *tapes;                  /* the GradientTapes in their with blocks, innermost first */
 } Tracer;
 
 /* ---- tracer.c: the tracer's life ------------------------------------------------------ */
@@ -202,6 +204,13 @@ bool attrs_from_dict(Interp *in, Attrs *attrs, Value *dict, SrcLoc loc);
 /* ---- autograph_ops.c: the ag__ module that converted code calls -------------------------- */
 PyModule *autograph_module(Interp *in);
 
+
+/* ---- tape.c: tf.GradientTape -------------------------------------------------------------- */
+/* _ingot.tape_new, tape_enter, tape_gradient & co., installed into the _ingot module. */
+void tape_install(Interp *in, PyModule *m);
+/* Builder.observe for every builder the tracer makes (ctx: the Interp): the active
+   tapes record the op when it depends on what they watch. */
+void tape_observe(void *ctx, const Inst *inst);
 
 /* ---- value_types.c: the tracer's values as the VM sees them (foreign.h) ---------- */
 /* tf.float32 & co. as a Python value. */

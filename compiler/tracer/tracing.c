@@ -157,7 +157,9 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
                                     .diag = in->diag,
                                     .chain = chain,
                                     .on_error = tracer_builder_error,
-                                    .on_error_ctx = in};
+                                    .on_error_ctx = in,
+                                    .observe = tape_observe,
+                                    .observe_ctx = in};
 
     /* Tensor arguments become parameters, named after the Python parameters. */
     TensorType *types = NULL;

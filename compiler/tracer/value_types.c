@@ -356,6 +356,17 @@ static const ForeignType tensor_spec_type = {
     .repr = tensor_spec_repr,
 };
 
+/* What tf.GradientTape holds: opaque to the script. */
+static const char *tape_repr(Arena *a, const Value *v) {
+    (void)v;
+    return arena_strdup(a, "<GradientTape recording>");
+}
+
+static const ForeignType tape_type = {
+    .name = "_Tape",
+    .repr = tape_repr,
+};
+
 /* ---- Builtins the tracer widens -------------------------------------------------------- */
 
 /* AutoGraph's range: a symbolic tensor bound makes it tf.range, so a for loop over it
@@ -386,6 +397,7 @@ void value_types_install(Interp *in) {
     foreign_type_register(VAL_TF_FUNCTION, &tf_function_type);
     foreign_type_register(VAL_CONCRETE_FUNCTION, &concrete_function_type);
     foreign_type_register(VAL_TENSOR_SPEC, &tensor_spec_type);
+    foreign_type_register(VAL_TAPE, &tape_type);
 
     const char *range = vm_intern(in, "range");
     Value *python_range = env_get_local(in->builtins, range);

@@ -61,6 +61,7 @@ typedef enum {
     VAL_CLASSMETHOD,  /* classmethod(f) */
     VAL_SUPER,        /* super(): attribute lookup that starts after a class of the MRO */
     VAL_NOTIMPLEMENTED, /* NotImplemented: an operator method declining */
+    VAL_TAPE,         /* what a tf.GradientTape records (the tracer's tape.c) */
     VAL__KINDS
 } ValueKind;
 
@@ -240,6 +241,7 @@ struct Value {
             const char *name;
         } spec;
         struct { TfFunction *tf_fn; struct ConcreteFunction *cf; } concrete;
+        struct Tape *tape;    /* VAL_TAPE */
         /* VAL_NDARRAY: the eager tensor whose values it shows (tensor.concrete's) */
         struct { IrValue *ir; const struct IgTensor *concrete; } ndarray;
         PyClass *cls;

@@ -13,6 +13,12 @@ from . import autograph
 from . import random
 from . import config
 from . import errors
+from . import _backprop
+
+GradientTape = _backprop.GradientTape
+UnconnectedGradients = _backprop.UnconnectedGradients
+stop_gradient = _backprop.stop_gradient
+identity = _backprop.identity
 
 bool = _ingot.bool
 int32 = _ingot.int32

@@ -1,0 +1,438 @@
+/* tape.c — tf.GradientTape: while a tape records, the builder shows it every op made
+ * (Builder.observe); it keeps those that depend on what it watches (watched tensors,
+ * the trainable variables read), and gradient() walks them backwards, building each
+ * op's backward (compiler/grad) with the same builder. Tracing, the backward pass is
+ * recorded into the graph once, at trace time; eagerly, it runs at once.
+ * Entry points: tape_install (the _ingot.tape_* primitives), tape_observe.
+ * Memory owner: the VM's Arena; a tape lives as long as the Python object holding it. */
+#include <string.h>
+
+#include "eager_values.h"
+#include "grad.h"
+#include "tracer_internal.h"
+
+/* ---- A table of values by IrValue.id (open addressing) ------------------------------ */
+
+typedef struct IdSlot {
+    int key; /* IrValue.id + 1; 0: empty */
+    IrValue *value;
+} IdSlot;
+
+typedef struct IdMap {
+    IdSlot *slots;
+    int cap, count;
+} IdMap;
+
+static IdSlot *id_slot(const IdMap *m, int key) {
+    unsigned h = (unsigned)key * 2654435761u;
+    for (unsigned i = 0;; i++) {
+        IdSlot *s = &m->slots[(h + i) & (unsigned)(m->cap - 1)];
+        if (s->key == key || s->key == 0) return s;
+    }
+}
+
+static IrValue *id_get(const IdMap *m, int id) {
+    if (m->cap == 0) return NULL;
+    IdSlot *s = id_slot(m, id + 1);
+    return s->key == id + 1 ? s->value : NULL;
+}
+
+static void id_put(Arena *a, IdMap *m, int id, IrValue *value) {
+    if (2 * (m->count + 1) > m->cap) {
+        int cap = m->cap ? 2 * m->cap : 16;
+        IdMap bigger = {ARENA_ARRAY(a, IdSlot, cap), cap, 0};
+        for (int i = 0; i < m->cap; i++)
+            if (m->slots[i].key) id_put(a, &bigger, m->slots[i].key - 1, m->slots[i].value);
+        *m = bigger;
+    }
+    IdSlot *s = id_slot(m, id + 1);
+    if (!s->key) m->count++;
+    s->key = id + 1;
+    s->value = value;
+}
+
+/* ---- Tapes ----------------------------------------------------------------------------- */
+
+/* One recorded op: its inputs kept (eager mode forgets them once it ran). */
+typedef struct TapeEntry {
+    GradOp op;
+    SrcLoc loc;
+    const Func *callee; /* a call's */
+} TapeEntry;
+
+/* A variable read while recording: its gradient is the sum over its reads. */
+typedef struct VarRead {
+    const Global *global;
+    IrValue *value;
+} VarRead;
+
+struct Tape {
+    bool persistent;
+    bool watch_accessed_variables;
+    bool recording; /* inside its with block, not paused */
+    bool entered;   /* on the active list */
+    bool used;      /* a non-persistent tape gave its gradient */
+    Region *region; /* tracing: where it records (NULL: eagerly, anywhere) */
+    IdMap tracked;  /* the values a gradient can reach: id -> value */
+    TapeEntry *entries;
+    int nentries, entries_cap;
+    VarRead *reads;
+    int nreads, reads_cap;
+    Value **variables; /* watched: tape.watch(v), or read while recording */
+    int nvariables, variables_cap;
+    Tape *outer; /* the next active tape */
+};
+
+static bool is_tracked(const Tape *t, const IrValue *v) { return v && id_get(&t->tracked, v->id); }
+
+static void track(Interp *in, Tape *t, IrValue *v) { id_put(in->arena, &t->tracked, v->id, v); }
+
+static bool variable_watched(const Tape *t, const Global *g) {
+    for (int i = 0; i < t->nvariables; i++)
+        if (t->variables[i]->var.global == g) return true;
+    return false;
+}
+
+static void watch_variable(Interp *in, Tape *t, Value *var) {
+    if (variable_watched(t, var->var.global)) return;
+    if (t->nvariables == t->variables_cap) {
+        int cap = t->variables_cap ? 2 * t->variables_cap : 4;
+        t->variables = arena_grow(in->arena, t->variables, sizeof(Value *), (size_t)t->nvariables,
+                                  (size_t)cap);
+        t->variables_cap = cap;
+    }
+    t->variables[t->nvariables++] = var;
+}
+
+/* The variable Value of a Global read (the tracer keeps one Value per variable made). */
+static Value *variable_of(Interp *in, const Global *g) {
+    Value *v = ARENA_NEW(in->arena, Value);
+    v->kind = VAL_VARIABLE;
+    v->var.global = (Global *)g;
+    v->var.tf_name = arena_printf(in->arena, "%s:0", g->name);
+    return v;
+}
+
+static void record_read(Interp *in, Tape *t, const Inst *inst) {
+    const Global *g = inst->global;
+    bool watched = variable_watched(t, g);
+    if (!watched && !(t->watch_accessed_variables && g->trainable)) return;
+    if (!watched) watch_variable(in, t, variable_of(in, g));
+    if (t->nreads == t->reads_cap) {
+        int cap = t->reads_cap ? 2 * t->reads_cap : 8;
+        t->reads = arena_grow(in->arena, t->reads, sizeof(VarRead), (size_t)t->nreads, (size_t)cap);
+        t->reads_cap = cap;
+    }
+    t->reads[t->nreads++] = (VarRead){g, inst->outputs[0]};
+    track(in, t, inst->outputs[0]);
+}
+
+static void record_op(Interp *in, Tape *t, const Inst *inst) {
+    bool reaches = false;
+    for (int i = 0; i < inst->ninputs && !reaches; i++) reaches = is_tracked(t, inst->inputs[i]);
+    if (!reaches) return;
+    if (t->nentries == t->entries_cap) {
+        int cap = t->entries_cap ? 2 * t->entries_cap : 16;
+        t->entries =
+            arena_grow(in->arena, t->entries, sizeof(TapeEntry), (size_t)t->nentries, (size_t)cap);
+        t->entries_cap = cap;
+    }
+    IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, inst->ninputs);
+    memcpy(inputs, inst->inputs, sizeof(IrValue *) * (size_t)inst->ninputs);
+    t->entries[t->nentries++] =
+        (TapeEntry){{inst->op, &inst->attrs, inputs, inst->ninputs, inst->outputs, inst->noutputs},
+                    inst->loc,
+                    inst->callee};
+    for (int i = 0; i < inst->noutputs; i++) track(in, t, inst->outputs[i]);
+}
+
+void tape_observe(void *ctx, const Inst *inst) {
+    Interp *in = ctx;
+    for (Tape *t = in->tracer->tapes; t; t = t->outer) {
+        /* Tracing, an op inside a branch or loop being staged is not the tape's: the
+           cond or while that holds it is, once built. */
+        if (!t->recording || (t->region && inst->parent != t->region)) continue;
+        if (inst->op == OP_READ_VAR)
+            record_read(in, t, inst);
+        else if (grad_kind(inst->op) != GRAD_NONE)
+            record_op(in, t, inst);
+    }
+}
+
+/* ---- The _ingot.tape_* primitives --------------------------------------------------------- */
+
+static Tape *tape_arg(Interp *in, Value *v, SrcLoc loc) {
+    if (v->kind == VAL_TAPE) return v->tape;
+    vm_type_error(in, loc, "expected a GradientTape, got %s", value_type_name(v));
+    return NULL;
+}
+
+static bool bool_arg(Interp *in, Value *v, SrcLoc loc, bool *out) {
+    bool ok = true;
+    *out = v && v->kind != VAL_NONE && value_truthy(in, v, loc, &ok);
+    return ok;
+}
+
+/* _ingot.tape_new(persistent, watch_accessed_variables) */
+static Value *prim_tape_new(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    Value *a[2];
+    static const char *const names[] = {"persistent", "watch_accessed_variables"};
+    if (!args_bind(in, args, "tape_new", names, 2, 2, a, loc)) return NULL;
+    Tape *t = ARENA_NEW(in->arena, Tape);
+    if (!bool_arg(in, a[0], loc, &t->persistent) ||
+        !bool_arg(in, a[1], loc, &t->watch_accessed_variables))
+        return NULL;
+    Value *v = value_new(in->arena, VAL_TAPE);
+    v->tape = t;
+    return v;
+}
+
+static void tape_leave(Interp *in, Tape *t) {
+    for (Tape **p = &in->tracer->tapes; *p; p = &(*p)->outer)
+        if (*p == t) {
+            *p = t->outer;
+            break;
+        }
+    t->entered = t->recording = false;
+}
+
+/* _ingot.tape_enter(tape): the with block begins. */
+static Value *prim_tape_enter(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tape_enter", 1, 1, loc)) return NULL;
+    Tape *t = tape_arg(in, args->pos[0], loc);
+    if (!t) return NULL;
+    if (t->entered)
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
+                        "Tape is still recording, This can happen if you try to re-enter an "
+                        "already-active tape.");
+    t->region = tracer_is_eager(in) ? NULL : in->tracer->builder.region;
+    t->entered = t->recording = true;
+    t->outer = in->tracer->tapes;
+    in->tracer->tapes = t;
+    return value_none();
+}
+
+/* _ingot.tape_exit(tape): the with block ends. */
+static Value *prim_tape_exit(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tape_exit", 1, 1, loc)) return NULL;
+    Tape *t = tape_arg(in, args->pos[0], loc);
+    if (!t) return NULL;
+    tape_leave(in, t);
+    return value_none();
+}
+
+/* _ingot.tape_pause(tape, paused): tape.stop_recording(). */
+static Value *prim_tape_pause(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tape_pause", 2, 2, loc)) return NULL;
+    Tape *t = tape_arg(in, args->pos[0], loc);
+    bool paused;
+    if (!t || !bool_arg(in, args->pos[1], loc, &paused)) return NULL;
+    if (paused && !t->recording)
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
+                        "Tape must be recording when stop_recording is called.");
+    t->recording = !paused && t->entered;
+    return value_none();
+}
+
+/* _ingot.tape_watch(tape, x): one tensor or variable (the stdlib flattens). */
+static Value *prim_tape_watch(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tape_watch", 2, 2, loc)) return NULL;
+    Tape *t = tape_arg(in, args->pos[0], loc);
+    if (!t) return NULL;
+    Value *x = args->pos[1];
+    if (x->kind == VAL_VARIABLE)
+        watch_variable(in, t, x);
+    else if (x->kind == VAL_TENSOR)
+        track(in, t, x->tensor.ir);
+    else
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
+                        "Passed in object of type %s, not tf.Tensor or tf.Variable",
+                        value_type_name(x));
+    return value_none();
+}
+
+/* _ingot.tape_reset(tape): forget everything recorded. */
+static Value *prim_tape_reset(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tape_reset", 1, 1, loc)) return NULL;
+    Tape *t = tape_arg(in, args->pos[0], loc);
+    if (!t) return NULL;
+    t->nentries = t->nreads = t->nvariables = 0;
+    t->tracked = (IdMap){0};
+    return value_none();
+}
+
+/* _ingot.tape_watched_variables(tape): a tuple, in the order they were watched. */
+static Value *prim_tape_watched_variables(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tape_watched_variables", 1, 1, loc)) return NULL;
+    Tape *t = tape_arg(in, args->pos[0], loc);
+    if (!t) return NULL;
+    Value *tuple = value_tuple(in->arena, t->nvariables);
+    for (int i = 0; i < t->nvariables; i++) tuple->list->items[i] = t->variables[i];
+    return tuple;
+}
+
+/* ---- gradient ------------------------------------------------------------------------------ */
+
+/* The tensors a target or the output gradients name, flattened (None stays None);
+   NULL after an error. */
+static List *tensors_of(Interp *in, Value *structure, SrcLoc loc) {
+    List leaves = {0};
+    nest_flatten(in, structure, &leaves);
+    List *out = ARENA_NEW(in->arena, List);
+    for (int i = 0; i < leaves.len; i++) {
+        Value *x = leaves.items[i];
+        if (x->kind == VAL_NONE) {
+            list_append(in->arena, out, x);
+            continue;
+        }
+        Value *t = x->kind == VAL_VARIABLE ? variable_read(in, x, loc) : to_tensor(in, x, -1, loc);
+        if (!t) return NULL;
+        list_append(in->arena, out, t);
+    }
+    return out;
+}
+
+/* The backward pass over t's entries, newest first: grads maps each value reached to
+   the gradient of the targets with respect to it. */
+static bool backward(Interp *in, Tape *t, IdMap *grads, SrcLoc loc) {
+    Builder *b = &in->tracer->builder;
+    int n = t->nentries; /* (persistent and recording: the backward ops are appended) */
+    for (int k = n - 1; k >= 0; k--) {
+        TapeEntry e = t->entries[k];
+        IrValue **dys = ARENA_ARRAY(in->arena, IrValue *, e.op.noutputs);
+        bool reached = false;
+        for (int i = 0; i < e.op.noutputs; i++) {
+            dys[i] = id_get(grads, e.op.outputs[i]->id);
+            reached |= dys[i] != NULL;
+        }
+        if (!reached) continue;
+        if (e.op.op == OP_CALL) {
+            build_unsupported(b, loc,
+                              "a gradient through the call of tf.function '%s' at line %d (the "
+                              "tape is outside it: compute the gradient inside the tf.function)",
+                              e.callee->py_name, e.loc.line);
+            return false;
+        }
+        if (grad_kind(e.op.op) == GRAD_MISSING) {
+            build_unsupported(b, loc, "the gradient of '%s' (TensorFlow's %s), made at line %d",
+                              op_info[e.op.op].name, op_info[e.op.op].tf_type, e.loc.line);
+            return false;
+        }
+        IrValue **dxs = ARENA_ARRAY(in->arena, IrValue *, e.op.ninputs + 1);
+        if (!grad_op(b, &e.op, dys, dxs, vm_op_loc(in, loc))) return false;
+        for (int i = 0; i < e.op.ninputs; i++) {
+            IrValue *x = e.op.inputs[i];
+            if (!dxs[i] || !is_tracked(t, x)) continue;
+            IrValue *sum = grad_accumulate(b, id_get(grads, x->id), dxs[i], vm_op_loc(in, loc));
+            if (!sum) return false;
+            id_put(in->arena, grads, x->id, sum);
+        }
+    }
+    return true;
+}
+
+/* _ingot.tape_gradient(tape, target, sources, output_gradients, zero_unconnected) */
+static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tape_gradient", 5, 5, loc)) return NULL;
+    Tape *t = tape_arg(in, args->pos[0], loc);
+    bool zero_unconnected;
+    if (!t || !bool_arg(in, args->pos[4], loc, &zero_unconnected)) return NULL;
+    if (t->used)
+        return vm_raise(in, EXC_RUNTIME_ERROR, loc,
+                        "A non-persistent GradientTape can only be used to compute one set of "
+                        "gradients (or jacobians)");
+    /* A non-persistent tape stops recording when asked inside its block. */
+    if (!t->persistent && t->entered) tape_leave(in, t);
+    SrcLoc at = vm_op_loc(in, loc);
+    List *targets = tensors_of(in, args->pos[1], loc);
+    Value *og = args->pos[3];
+    List *seeds = og->kind == VAL_NONE ? NULL : tensors_of(in, og, loc);
+    if (!targets || (og->kind != VAL_NONE && !seeds)) return NULL;
+    if (seeds && seeds->len != targets->len)
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
+                        "output_gradients has %d entries but target has %d", seeds->len,
+                        targets->len);
+    IdMap grads = {0};
+    Builder *b = &in->tracer->builder;
+    for (int i = 0; i < targets->len; i++) {
+        Value *target = targets->items[i];
+        if (target->kind == VAL_NONE) continue;
+        IrValue *ir = target->tensor.ir;
+        if (!is_tracked(t, ir) || !dtype_is_float(ir->type.dtype)) continue;
+        Value *seed = seeds ? seeds->items[i] : NULL;
+        IrValue *dy;
+        if (seed && seed->kind != VAL_NONE) {
+            Value *given = to_tensor(in, seed, (int)ir->type.dtype, loc);
+            dy = given ? given->tensor.ir : NULL;
+        } else {
+            dy = grad_fill_like(b, ir, 1, at);
+        }
+        IrValue *sum = dy ? grad_accumulate(b, id_get(&grads, ir->id), dy, at) : NULL;
+        if (!sum) return NULL;
+        id_put(in->arena, &grads, ir->id, sum);
+    }
+    if (!backward(in, t, &grads, loc)) return NULL;
+
+    List sources = {0};
+    nest_flatten(in, args->pos[2], &sources);
+    Value **leaves = ARENA_ARRAY(in->arena, Value *, sources.len + 1);
+    for (int i = 0; i < sources.len; i++) {
+        Value *s = sources.items[i];
+        IrValue *g = NULL, *like = NULL;
+        if (s->kind == VAL_VARIABLE) {
+            for (int r = 0; r < t->nreads; r++) {
+                if (t->reads[r].global != s->var.global) continue;
+                like = t->reads[r].value;
+                IrValue *d = id_get(&grads, like->id);
+                if (d && !(g = grad_accumulate(b, g, d, at))) return NULL;
+            }
+        } else if (s->kind == VAL_TENSOR) {
+            like = s->tensor.ir;
+            g = id_get(&grads, like->id);
+        } else {
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
+                            "Passed in object of type %s, not tf.Tensor or tf.Variable",
+                            value_type_name(s));
+        }
+        if (!g && zero_unconnected) {
+            g = like ? grad_fill_like(b, like, 0, at)
+                     : grad_fill(b, s->var.global->type, 0, at); /* a variable never read */
+            if (!g) return NULL;
+        }
+        leaves[i] = g ? tensor_value(in, g) : value_none();
+    }
+    if (!t->persistent) {
+        t->used = true;
+        t->nentries = t->nreads = 0;
+        t->tracked = (IdMap){0}; /* what it kept alive may go */
+    }
+    int next = 0;
+    return nest_pack(in, args->pos[2], leaves, &next);
+}
+
+void tape_install(Interp *in, PyModule *m) {
+    static const struct {
+        const char *name;
+        BuiltinFn fn;
+    } prims[] = {
+        {"tape_new", prim_tape_new},
+        {"tape_enter", prim_tape_enter},
+        {"tape_exit", prim_tape_exit},
+        {"tape_pause", prim_tape_pause},
+        {"tape_watch", prim_tape_watch},
+        {"tape_reset", prim_tape_reset},
+        {"tape_watched_variables", prim_tape_watched_variables},
+        {"tape_gradient", prim_tape_gradient},
+    };
+    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
+        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
+                      value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
+}

@@ -1,0 +1,108 @@
+# tf.GradientTape against central finite differences, in float64, for the
+# elementwise ops: + - * / (and -x), square, sqrt, rsqrt, exp, log, log1p, tanh,
+# sigmoid, relu, abs, pow, maximum, minimum. The binary ops run over equal shapes
+# and over broadcasts ([2,3] with [3], [2,1] with [1,3], a scalar with [2,2] and
+# [2,2] with a scalar), so each gradient must also be summed back to its input's
+# shape; the unary ops over [2,3], [3,1], [1,3] and a scalar. Inputs stay away from
+# the kinks (relu, abs, maximum, minimum) and the poles (divide, log, rsqrt).
+# One line per op, "NAME ok: 1"; a gradient that is None or of the wrong shape or
+# dtype also prints a build-time line naming it.
+import tensorflow as tf
+
+
+def num_elements(t):
+    n = 1
+    for d in t.shape:
+        n *= d
+    return n
+
+
+def weighted_sum(y):
+    # reduce_sum of y times fixed distinct weights 1, 1.25, 1.5, ...: every output
+    # element then has its own upstream gradient, so a misplaced one is seen.
+    n = num_elements(y)
+    w = tf.reshape(tf.cast(tf.range(n), y.dtype) * 0.25 + 1.0, list(y.shape))
+    return tf.reduce_sum(y * w)
+
+
+def check(name, f, xs, eps=1e-6, tol=1e-6):
+    """True when tape.gradient of weighted_sum(f(*xs)) matches the central
+    difference (F(x + eps e_i) - F(x - eps e_i)) / (2 eps) for every element i
+    of every input, within tol relative plus absolute."""
+    with tf.GradientTape() as tape:
+        for x in xs:
+            tape.watch(x)
+        target = weighted_sum(f(*xs))
+    grads = tape.gradient(target, xs)
+    oks = []
+    for j in range(len(xs)):
+        x = xs[j]
+        g = grads[j]
+        if g is None or tuple(g.shape) != tuple(x.shape) or g.dtype != x.dtype:
+            print(name, "input", j, "of shape", tuple(x.shape), "has no gradient of its shape and dtype")
+            oks.append(tf.constant(False))
+            continue
+        n = num_elements(x)
+        shape = list(x.shape)
+        diffs = []
+        for i in range(n):
+            d = tf.reshape(tf.cast(tf.range(n) == i, x.dtype), shape) * eps
+            up = xs[:j] + [x + d] + xs[j + 1:]
+            down = xs[:j] + [x - d] + xs[j + 1:]
+            diffs.append((weighted_sum(f(*up)) - weighted_sum(f(*down))) / (2 * eps))
+        num = tf.cast(tf.reshape(tf.stack(diffs), shape), x.dtype)
+        oks.append(tf.reduce_all(tf.abs(num - g) <= tol * (1.0 + tf.abs(num))))
+    return tf.reduce_all(tf.stack(oks))
+
+
+def report(name, f, cases):
+    tf.print(name, "ok:", tf.reduce_all(tf.stack([check(name, f, xs) for xs in cases])))
+
+
+def c(value):
+    return tf.constant(value, dtype=tf.float64)
+
+
+# Any sign; no two of them equal where maximum/minimum compare them.
+M23 = c([[0.5, -1.25, 2.0], [1.5, 0.75, -0.3]])
+N23 = c([[1.0, -0.5, 1.75], [-1.1, 0.25, 0.4]])
+V3 = c([1.1, -0.6, 2.4])
+C21 = c([[0.9], [-1.7]])
+R13 = c([[0.2, 1.3, -2.2]])
+C31 = c([[-0.8], [0.4], [1.1]])
+S = c(0.7)
+M22 = c([[1.2, -0.4], [2.6, 0.35]])
+# Positive: denominators, the bases of pow, the arguments of sqrt, rsqrt and log.
+P23 = c([[0.5, 1.25, 2.0], [1.5, 0.75, 0.3]])
+Q23 = c([[1.0, 0.5, 1.75], [1.1, 0.8, 0.4]])
+PV3 = c([1.1, 1.6, 2.4])
+PC21 = c([[0.9], [1.7]])
+PR13 = c([[0.8, 1.3, 2.2]])
+PC31 = c([[0.8], [0.4], [1.1]])
+PS = c(2.5)
+PM22 = c([[1.2, 1.9], [2.6, 0.85]])
+
+BINARY = [[M23, N23], [M23, V3], [C21, R13], [S, M22], [M22, S]]
+DIVIDE = [[M23, Q23], [M23, PV3], [C21, PR13], [S, PM22], [M22, PS]]
+POW = [[P23, N23], [P23, V3], [PC21, R13], [PS, M22], [PM22, S]]
+UNARY = [[M23], [C31], [R13], [S]]
+POSITIVE = [[P23], [PC31], [PR13], [PS]]
+
+report("add", lambda x, y: x + y, BINARY)
+report("subtract", tf.subtract, BINARY)
+report("multiply", lambda x, y: x * y, BINARY)
+report("divide", tf.divide, DIVIDE)
+report("pow", tf.pow, POW)
+report("maximum", tf.maximum, BINARY)
+report("minimum", tf.minimum, BINARY)
+report("negative", lambda x: -x, UNARY)
+report("square", tf.square, UNARY)
+report("sqrt", tf.sqrt, POSITIVE)
+report("rsqrt", tf.math.rsqrt, POSITIVE)
+report("exp", tf.exp, UNARY)
+report("log", tf.math.log, POSITIVE)
+report("log1p", tf.math.log1p, [[P23], [C31], [S]])   # C31 holds -0.8: above -1
+report("tanh", tf.tanh, UNARY)
+report("sigmoid", tf.sigmoid, UNARY)
+report("relu", tf.nn.relu, UNARY)
+report("abs", tf.abs, UNARY)

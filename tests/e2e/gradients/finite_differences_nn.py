@@ -1,0 +1,134 @@
+# tf.GradientTape against central finite differences, in float64, for the ops that
+# move or mix elements: softmax and log_softmax (last axis and axis=0), matmul
+# (plain, transpose_a, transpose_b, both, and a batch broadcast), reduce_sum and
+# reduce_mean (axis None, 0, 1, -1, keepdims), reshape, transpose (2-D and 3-D
+# with a perm), expand_dims, squeeze, and cast between float32 and float64 (eps and
+# tolerance 1e-3 there: float32 has too few digits for 1e-6). Shapes include size-1
+# dimensions ([1,3], [3,1], [2,1,3]) and a scalar where the op takes one.
+# One line per op and variant, "NAME ok: 1"; a gradient that is None or of the
+# wrong shape or dtype also prints a build-time line naming it.
+import tensorflow as tf
+
+
+def num_elements(t):
+    n = 1
+    for d in t.shape:
+        n *= d
+    return n
+
+
+def weighted_sum(y):
+    # reduce_sum of y times fixed distinct weights 1, 1.25, 1.5, ...: the sum of a
+    # softmax is always 1 and a plain sum would not see an element moved to the
+    # wrong place, a weighted one does.
+    n = num_elements(y)
+    w = tf.reshape(tf.cast(tf.range(n), y.dtype) * 0.25 + 1.0, list(y.shape))
+    return tf.reduce_sum(y * w)
+
+
+def check(name, f, xs, eps=1e-6, tol=1e-6):
+    """True when tape.gradient of weighted_sum(f(*xs)) matches the central
+    difference (F(x + eps e_i) - F(x - eps e_i)) / (2 eps) for every element i
+    of every input, within tol relative plus absolute."""
+    with tf.GradientTape() as tape:
+        for x in xs:
+            tape.watch(x)
+        target = weighted_sum(f(*xs))
+    grads = tape.gradient(target, xs)
+    oks = []
+    for j in range(len(xs)):
+        x = xs[j]
+        g = grads[j]
+        if g is None or tuple(g.shape) != tuple(x.shape) or g.dtype != x.dtype:
+            print(name, "input", j, "of shape", tuple(x.shape), "has no gradient of its shape and dtype")
+            oks.append(tf.constant(False))
+            continue
+        n = num_elements(x)
+        shape = list(x.shape)
+        diffs = []
+        for i in range(n):
+            d = tf.reshape(tf.cast(tf.range(n) == i, x.dtype), shape) * eps
+            up = xs[:j] + [x + d] + xs[j + 1:]
+            down = xs[:j] + [x - d] + xs[j + 1:]
+            diffs.append((weighted_sum(f(*up)) - weighted_sum(f(*down))) / (2 * eps))
+        num = tf.cast(tf.reshape(tf.stack(diffs), shape), x.dtype)
+        oks.append(tf.reduce_all(tf.abs(num - g) <= tol * (1.0 + tf.abs(num))))
+    return tf.reduce_all(tf.stack(oks))
+
+
+def report(name, f, cases, eps=1e-6, tol=1e-6):
+    oks = [check(name, f, xs, eps, tol) for xs in cases]
+    tf.print(name, "ok:", tf.reduce_all(tf.stack(oks)))
+
+
+def c(value):
+    return tf.constant(value, dtype=tf.float64)
+
+
+M23 = c([[0.5, -1.25, 2.0], [1.5, 0.75, -0.3]])
+M32 = c([[1.2, -0.4], [2.6, 0.35], [-0.9, 1.7]])
+# Two inputs are never one tensor: the gradient with respect to a tensor used twice
+# is the sum over both uses, which perturbing one argument would not measure.
+K32 = c([[0.7, 1.9], [-1.3, 0.45], [2.2, -0.15]])
+N23 = c([[1.0, -0.5, 1.75], [-1.1, 0.25, 0.4]])
+V3 = c([1.1, -0.6, 2.4])
+V4 = c([0.3, -1.2, 2.1, 0.8])
+R12 = c([[0.6, -1.4]])
+R13 = c([[0.2, 1.3, -2.2]])
+C21 = c([[0.9], [-1.7]])
+C31 = c([[-0.8], [0.4], [1.1]])
+S = c(0.7)
+T123 = c([[[0.5, -1.0, 1.5], [2.0, -0.25, 0.75]]])
+T213 = c([[[0.3, 1.1, -0.6]], [[-1.9, 0.45, 1.25]]])
+
+# softmax and log_softmax: a [3,1] row of one element has softmax 1 whatever it
+# is, so its gradient is exactly zero.
+report("softmax", tf.nn.softmax, [[M23], [V4], [R13], [C31]])
+report("softmax axis=0", lambda x: tf.nn.softmax(x, axis=0), [[M23], [C31]])
+report("log_softmax", tf.nn.log_softmax, [[M23], [V4], [R13], [C31]])
+report("log_softmax axis=0", lambda x: tf.nn.log_softmax(x, axis=0), [[M23], [C31]])
+
+# matmul: [2,3]x[3,2], [1,3]x[3,2], [3,1]x[1,2] (inner dimension 1).
+report("matmul", tf.matmul, [[M23, M32], [R13, M32], [C31, R12]])
+report("matmul transpose_a", lambda a, b: tf.matmul(a, b, transpose_a=True),
+       [[M32, K32], [R12, R13], [M23, N23]])
+report("matmul transpose_b", lambda a, b: tf.matmul(a, b, transpose_b=True),
+       [[M23, N23], [C31, C21], [R13, M23]])
+report("matmul transpose_a transpose_b",
+       lambda a, b: tf.matmul(a, b, transpose_a=True, transpose_b=True),
+       [[M32, M23], [R13, C21], [M23, M32]])
+report("matmul @", lambda a, b: a @ b, [[M23, M32]])
+# A batch of two [1,3] matrices times one [3,2]: b's gradient sums over the batch.
+report("matmul batch broadcast", tf.matmul, [[T213, M32]])
+
+# Reductions: each reduced gradient is broadcast back over the reduced axes.
+for op_name, op in [("reduce_sum", tf.reduce_sum), ("reduce_mean", tf.reduce_mean)]:
+    report(op_name, lambda x: op(x), [[M23], [C31], [V3], [S]])
+    report(op_name + " axis=0", lambda x: op(x, axis=0), [[M23], [R13], [C31], [V3]])
+    report(op_name + " axis=1", lambda x: op(x, axis=1), [[M23], [C31], [R13]])
+    report(op_name + " axis=-1", lambda x: op(x, axis=-1), [[T213], [V3]])
+    report(op_name + " axis=[0, 2]", lambda x: op(x, axis=[0, 2]), [[T213], [T123]])
+    report(op_name + " axis=0 keepdims", lambda x: op(x, axis=0, keepdims=True), [[M23], [C31]])
+    report(op_name + " axis=1 keepdims", lambda x: op(x, axis=1, keepdims=True), [[M23], [R13]])
+    report(op_name + " keepdims", lambda x: op(x, keepdims=True), [[M23], [T213]])
+
+# Shapes: the gradient is the upstream one moved back into the input's layout.
+report("reshape [3, 2]", lambda x: tf.reshape(x, [3, 2]), [[M23], [T123]])
+report("reshape [-1]", lambda x: tf.reshape(x, [-1]), [[M23], [C31], [T213]])
+report("reshape [1, 1]", lambda x: tf.reshape(x, [1, 1]), [[S]])
+report("transpose", tf.transpose, [[M23], [R13], [C31]])
+report("transpose perm=[2, 0, 1]", lambda x: tf.transpose(x, perm=[2, 0, 1]), [[T123], [T213]])
+report("transpose perm=[1, 0, 2]", lambda x: tf.transpose(x, perm=[1, 0, 2]), [[T213]])
+report("expand_dims axis=0", lambda x: tf.expand_dims(x, 0), [[M23], [V3], [S]])
+report("expand_dims axis=-1", lambda x: tf.expand_dims(x, -1), [[M23], [V3]])
+report("squeeze", tf.squeeze, [[C31], [R13], [T213]])
+report("squeeze axis=1", lambda x: tf.squeeze(x, axis=1), [[T213], [C31]])
+
+# Casts: float32 in or out, so a looser eps and tolerance; the gradient has the
+# source's dtype.
+report("cast float32 to float64", lambda x: tf.cast(x, tf.float64),
+       [[tf.cast(M23, tf.float32)], [tf.constant(0.7)]], eps=1e-3, tol=1e-3)
+report("cast float64 to float32", lambda x: tf.cast(x, tf.float32),
+       [[M23], [S]], eps=1e-3, tol=1e-3)
+report("cast round trip", lambda x: tf.cast(tf.cast(x, tf.float32), tf.float64) * x,
+       [[M23]], eps=1e-3, tol=1e-3)
