@@ -14,6 +14,7 @@ from . import random
 from . import config
 from . import errors
 from . import _backprop
+from . import keras
 
 GradientTape = _backprop.GradientTape
 UnconnectedGradients = _backprop.UnconnectedGradients
@@ -118,6 +119,8 @@ logical_and = math.logical_and
 logical_or = math.logical_or
 logical_not = math.logical_not
 clip_by_value = math.clip_by_value
+clip_by_norm = math.clip_by_norm
+clip_by_global_norm = math.clip_by_global_norm
 reshape = _array_ops.reshape
 expand_dims = _array_ops.expand_dims
 squeeze = _array_ops.squeeze

@@ -185,6 +185,37 @@ def clip_by_value(t, clip_value_min, clip_value_max, name=None):
     return maximum(minimum(t, clip_value_max), clip_value_min)
 
 
+def clip_by_norm(t, clip_norm, axes=None, name=None):
+    """t scaled down so that its L2 norm (over axes, all by default) is at most
+    clip_norm: t * clip_norm / max(norm, clip_norm), TensorFlow's formula."""
+    t = _tensor(t)
+    norm = sqrt(reduce_sum(square(t), axes, True))
+    clip = _ingot.cast(clip_norm, t.dtype)
+    return t * clip / maximum(norm, clip)
+
+
+def global_norm(t_list, name=None):
+    """sqrt of the sum of the squares of every element of every tensor (None skipped)."""
+    total = None
+    for t in t_list:
+        if t is None:
+            continue
+        part = reduce_sum(square(_tensor(t)))
+        total = part if total is None else total + part
+    return sqrt(total)
+
+
+def clip_by_global_norm(t_list, clip_norm, use_norm=None, name=None):
+    """(the tensors scaled by clip_norm / max(global_norm, clip_norm), global_norm);
+    None entries stay None, as TensorFlow's."""
+    norm = global_norm(t_list) if use_norm is None else _tensor(use_norm)
+    clip = _ingot.cast(clip_norm, norm.dtype)
+    scale = clip / maximum(norm, clip)
+    clipped = [None if t is None else _tensor(t) * _ingot.cast(scale, _tensor(t).dtype)
+               for t in t_list]
+    return clipped, norm
+
+
 # ---- reductions ----------------------------------------------------------------------------
 
 def reduce_sum(input_tensor, axis=None, keepdims=False, name=None):

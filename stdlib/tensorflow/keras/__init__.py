@@ -1,0 +1,2 @@
+"""tf.keras: what Ingot has of it so far, the optimizers."""
+from . import optimizers
