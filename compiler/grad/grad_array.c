@@ -144,3 +144,32 @@ bool grad_log_softmax(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     dx[0] = g_bin(g, OP_SUB, dz, g_bin(g, OP_MUL, total, g_un(g, OP_EXP, Z)));
     return true;
 }
+
+/* z = sparse_softmax_xent(logits, labels), one loss per row: dlogits = (softmax(logits)
+   - one_hot(labels)) dz, TensorFlow's fused backprop. The labels take none. */
+bool grad_sparse_softmax_xent(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *logits = op->inputs[0], *labels = op->inputs[1];
+    const Shape *s = &logits->type.shape;
+    int64_t last = s->rank - 1, classes = s->dims[last];
+    if (classes == DIM_UNKNOWN) {
+        build_unsupported(g->b, g->loc,
+                          "the gradient of sparse_softmax_cross_entropy_with_logits with a "
+                          "number of classes known only at run time");
+        return false;
+    }
+    Arena *a = g->b->module->arena;
+    Attrs axis = {0};
+    attrs_set_int(a, &axis, "axis", last);
+    IrValue *softmax = g_op(g, OP_SOFTMAX, &logits, 1, &axis);
+    DType it = labels->type.dtype;
+    IrValue *range_in[3] = {g_scalar(g, it, 0), g_scalar(g, it, (double)classes),
+                            g_scalar(g, it, 1)};
+    IrValue *hit = g_bin(g, OP_EQUAL, g_op(g, OP_EXPAND_DIMS, &labels, 1, &axis),
+                         g_op(g, OP_RANGE, range_in, 3, NULL));
+    Attrs to_float = {0};
+    attrs_set_dtype(a, &to_float, "dtype", logits->type.dtype);
+    IrValue *one_hot = g_op(g, OP_CAST, &hit, 1, &to_float);
+    IrValue *dz_column = g_op(g, OP_EXPAND_DIMS, &dz, 1, &axis);
+    dx[0] = g_bin(g, OP_MUL, g_bin(g, OP_SUB, softmax, one_hot), dz_column);
+    return true;
+}

@@ -2,8 +2,9 @@
 # move or mix elements: softmax and log_softmax (last axis and axis=0), matmul
 # (plain, transpose_a, transpose_b, both, and a batch broadcast), reduce_sum and
 # reduce_mean (axis None, 0, 1, -1, keepdims), reshape, transpose (2-D and 3-D
-# with a perm), expand_dims, squeeze, and cast between float32 and float64 (eps and
-# tolerance 1e-3 there: float32 has too few digits for 1e-6). Shapes include size-1
+# with a perm), expand_dims, squeeze, the fused sparse softmax cross-entropy, and
+# cast between float32 and float64 (eps and tolerance 1e-3 there: float32 has too
+# few digits for 1e-6). Shapes include size-1
 # dimensions ([1,3], [3,1], [2,1,3]) and a scalar where the op takes one.
 # One line per op and variant, "NAME ok: 1"; a gradient that is None or of the
 # wrong shape or dtype also prints a build-time line naming it.
@@ -123,6 +124,16 @@ report("expand_dims axis=0", lambda x: tf.expand_dims(x, 0), [[M23], [V3], [S]])
 report("expand_dims axis=-1", lambda x: tf.expand_dims(x, -1), [[M23], [V3]])
 report("squeeze", tf.squeeze, [[C31], [R13], [T213]])
 report("squeeze axis=1", lambda x: tf.squeeze(x, axis=1), [[T213], [C31]])
+
+# The fused sparse cross-entropy: one loss per row of logits; the integer labels are
+# closed over (they take no gradient). Rows of 2x3 logits, then one 4-class row.
+LABELS2 = tf.constant([2, 0])
+report("sparse_softmax_cross_entropy_with_logits",
+       lambda x: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=LABELS2, logits=x),
+       [[M23], [N23]])
+report("sparse_softmax_cross_entropy_with_logits one row",
+       lambda x: tf.nn.sparse_softmax_cross_entropy_with_logits(labels=tf.constant(3), logits=x),
+       [[V4]])
 
 # Casts: float32 in or out, so a looser eps and tolerance; the gradient has the
 # source's dtype.
