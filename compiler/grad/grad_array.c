@@ -98,6 +98,18 @@ bool grad_reduce_mean(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     return true;
 }
 
+/* reduce_max / reduce_min: the gradient goes to the elements equal to the result,
+   shared evenly where several are (TensorFlow's _MinOrMaxGrad). */
+bool grad_reduce_extreme(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    Attrs to_dtype = {0};
+    attrs_set_dtype(g->b->module->arena, &to_dtype, "dtype", X->type.dtype);
+    IrValue *hit = g_bin(g, OP_EQUAL, X, spread(g, op, Z));
+    IrValue *share = g_op(g, OP_CAST, &hit, 1, &to_dtype);
+    IrValue *ties = g_op(g, OP_REDUCE_SUM, &share, 1, op->attrs); /* z's shape */
+    dx[0] = g_bin(g, OP_MUL, share, spread(g, op, g_bin(g, OP_DIV, dz, ties)));
+    return true;
+}
+
 /* reshape, expand_dims, squeeze: the same elements, x's shape again. */
 bool grad_reshape(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     const Shape *s = &X->type.shape;

@@ -1,10 +1,10 @@
 # tf.GradientTape against central finite differences, in float64, for the ops that
 # move or mix elements: softmax and log_softmax (last axis and axis=0), matmul
 # (plain, transpose_a, transpose_b, both, and a batch broadcast), reduce_sum and
-# reduce_mean (axis None, 0, 1, -1, keepdims), reshape, transpose (2-D and 3-D
-# with a perm), expand_dims, squeeze, the fused sparse softmax cross-entropy, and
-# cast between float32 and float64 (eps and tolerance 1e-3 there: float32 has too
-# few digits for 1e-6). Shapes include size-1
+# reduce_mean (axis None, 0, 1, -1, keepdims), reduce_max and reduce_min, reshape,
+# transpose (2-D and 3-D with a perm), expand_dims, squeeze, the fused sparse
+# softmax cross-entropy, and cast between float32 and float64 (eps and tolerance
+# 1e-3 there: float32 has too few digits for 1e-6). Shapes include size-1
 # dimensions ([1,3], [3,1], [2,1,3]) and a scalar where the op takes one.
 # One line per op and variant, "NAME ok: 1"; a gradient that is None or of the
 # wrong shape or dtype also prints a build-time line naming it.
@@ -112,6 +112,13 @@ for op_name, op in [("reduce_sum", tf.reduce_sum), ("reduce_mean", tf.reduce_mea
     report(op_name + " axis=0 keepdims", lambda x: op(x, axis=0, keepdims=True), [[M23], [C31]])
     report(op_name + " axis=1 keepdims", lambda x: op(x, axis=1, keepdims=True), [[M23], [R13]])
     report(op_name + " keepdims", lambda x: op(x, keepdims=True), [[M23], [T213]])
+
+# reduce_max / reduce_min: the gradient goes to the extreme element (no ties here;
+# tape_semantics.py shares one among tied elements).
+for op_name, op in [("reduce_max", tf.reduce_max), ("reduce_min", tf.reduce_min)]:
+    report(op_name, lambda x: op(x), [[M23], [V3]])
+    report(op_name + " axis=0", lambda x: op(x, axis=0), [[M23], [C31]])
+    report(op_name + " axis=1 keepdims", lambda x: op(x, axis=1, keepdims=True), [[M23], [T213]])
 
 # Shapes: the gradient is the upstream one moved back into the input's layout.
 report("reshape [3, 2]", lambda x: tf.reshape(x, [3, 2]), [[M23], [T123]])

@@ -140,3 +140,10 @@ with tf.GradientTape() as tape:
     y1 = x * x
     y2 = x * 4.0
 tf.print("targets [x*x, 4x]:", tape.gradient([y1, y2], x))
+
+# reduce_max's gradient is shared evenly among tied maxima, as TensorFlow's.
+m = tf.constant([1.0, 3.0, 3.0])
+with tf.GradientTape() as tape:
+    tape.watch(m)
+    top = tf.reduce_max(m)
+tf.print("d max([1, 3, 3]):", tape.gradient(top, m))
