@@ -55,9 +55,10 @@ static void id_put(Arena *a, IdMap *m, int id, IrValue *value) {
 
 /* One recorded op: its inputs kept (eager mode forgets them once it ran). */
 typedef struct TapeEntry {
-    GradOp op;
+    GradOp op;          /* op.op is OP__COUNT for a custom gradient */
     SrcLoc loc;
     const Func *callee; /* a call's */
+    Value *custom;      /* tf.custom_gradient's grad_fn: dxs = custom(*dys) */
 } TapeEntry;
 
 /* A variable read while recording: its gradient is the sum over its reads. */
@@ -127,9 +128,11 @@ static void record_read(Interp *in, Tape *t, const Inst *inst) {
     track(in, t, inst->outputs[0]);
 }
 
-static void record_op(Interp *in, Tape *t, const Inst *inst) {
+/* Appends e when one of its inputs is tracked (its outputs then are); its input
+   array is copied. */
+static void record_entry(Interp *in, Tape *t, TapeEntry e) {
     bool reaches = false;
-    for (int i = 0; i < inst->ninputs && !reaches; i++) reaches = is_tracked(t, inst->inputs[i]);
+    for (int i = 0; i < e.op.ninputs && !reaches; i++) reaches = is_tracked(t, e.op.inputs[i]);
     if (!reaches) return;
     if (t->nentries == t->entries_cap) {
         int cap = t->entries_cap ? 2 * t->entries_cap : 16;
@@ -137,17 +140,22 @@ static void record_op(Interp *in, Tape *t, const Inst *inst) {
             arena_grow(in->arena, t->entries, sizeof(TapeEntry), (size_t)t->nentries, (size_t)cap);
         t->entries_cap = cap;
     }
-    IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, inst->ninputs);
-    memcpy(inputs, inst->inputs, sizeof(IrValue *) * (size_t)inst->ninputs);
-    t->entries[t->nentries++] =
-        (TapeEntry){{inst->op, &inst->attrs, inputs, inst->ninputs, inst->outputs, inst->noutputs},
-                    inst->loc,
-                    inst->callee};
-    for (int i = 0; i < inst->noutputs; i++) track(in, t, inst->outputs[i]);
+    IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, e.op.ninputs + 1);
+    memcpy(inputs, e.op.inputs, sizeof(IrValue *) * (size_t)e.op.ninputs);
+    e.op.inputs = inputs;
+    t->entries[t->nentries++] = e;
+    for (int i = 0; i < e.op.noutputs; i++) track(in, t, e.op.outputs[i]);
+}
+
+static void record_op(Interp *in, Tape *t, const Inst *inst) {
+    GradOp op = {inst->op, &inst->attrs, inst->inputs, inst->ninputs, inst->outputs,
+                 inst->noutputs};
+    record_entry(in, t, (TapeEntry){op, inst->loc, inst->callee, NULL});
 }
 
 void tape_observe(void *ctx, const Inst *inst) {
     Interp *in = ctx;
+    if (in->tracer->tapes_paused) return;
     for (Tape *t = in->tracer->tapes; t; t = t->outer) {
         /* Tracing, an op inside a branch or loop being staged is not the tape's: the
            cond or while that holds it is, once built. */
@@ -299,6 +307,41 @@ static List *tensors_of(Interp *in, Value *structure, SrcLoc loc) {
     return out;
 }
 
+/* The backward of a tf.custom_gradient function: its grad_fn called with the gradient
+   of each output (zeros where none reached it), giving one per input (None: none). */
+static bool custom_backward(Interp *in, Tape *t, const TapeEntry *e, IrValue **dys, IdMap *grads,
+                            SrcLoc loc) {
+    Builder *b = &in->tracer->builder;
+    SrcLoc at = vm_op_loc(in, loc);
+    Value **args = ARENA_ARRAY(in->arena, Value *, e->op.noutputs + 1);
+    for (int i = 0; i < e->op.noutputs; i++) {
+        IrValue *dy = dys[i] ? dys[i] : grad_fill_like(b, e->op.outputs[i], 0, at);
+        if (!dy) return false;
+        args[i] = tensor_value(in, dy);
+    }
+    CallArgs call = call_args_positional(args, e->op.noutputs);
+    Value *result = call_value(in, e->custom, &call, loc);
+    if (!result) return false;
+    List dxs = {0};
+    if (result->kind == VAL_LIST || result->kind == VAL_TUPLE) nest_flatten(in, result, &dxs);
+    else list_append(in->arena, &dxs, result);
+    if (dxs.len != e->op.ninputs)
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
+                        "custom_gradient function expected to return %d gradients, but returned "
+                        "%d instead.",
+                        e->op.ninputs, dxs.len),
+               false;
+    for (int i = 0; i < e->op.ninputs; i++) {
+        IrValue *x = e->op.inputs[i];
+        if (dxs.items[i]->kind == VAL_NONE || !is_tracked(t, x)) continue;
+        Value *dx = to_tensor(in, dxs.items[i], (int)x->type.dtype, loc);
+        IrValue *sum = dx ? grad_accumulate(b, id_get(grads, x->id), dx->tensor.ir, at) : NULL;
+        if (!sum) return false;
+        id_put(in->arena, grads, x->id, sum);
+    }
+    return true;
+}
+
 /* The backward pass over t's entries, newest first: grads maps each value reached to
    the gradient of the targets with respect to it. */
 static bool backward(Interp *in, Tape *t, IdMap *grads, SrcLoc loc) {
@@ -313,6 +356,10 @@ static bool backward(Interp *in, Tape *t, IdMap *grads, SrcLoc loc) {
             reached |= dys[i] != NULL;
         }
         if (!reached) continue;
+        if (e.custom) {
+            if (!custom_backward(in, t, &e, dys, grads, loc)) return false;
+            continue;
+        }
         if (e.op.op == OP_CALL) {
             build_unsupported(b, loc,
                               "a gradient through the call of tf.function '%s' at line %d (the "
@@ -418,6 +465,57 @@ static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc
     return nest_pack(in, args->pos[2], leaves, &next);
 }
 
+/* _ingot.tapes_pause(paused): a tf.custom_gradient function runs with no tape
+   recording its ops (they nest). */
+static Value *prim_tapes_pause(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tapes_pause", 1, 1, loc)) return NULL;
+    bool paused;
+    if (!bool_arg(in, args->pos[0], loc, &paused)) return NULL;
+    in->tracer->tapes_paused += paused ? 1 : -1;
+    return value_none();
+}
+
+/* The tensors of a flat list (variables read); NULL after an error. */
+static IrValue **tensor_list(Interp *in, Value *list, int *n, SrcLoc loc) {
+    if (list->kind != VAL_LIST && list->kind != VAL_TUPLE)
+        return vm_type_error(in, loc, "expected a list of tensors, got %s", value_type_name(list)),
+               NULL;
+    *n = list->list->len;
+    IrValue **out = ARENA_ARRAY(in->arena, IrValue *, *n + 1);
+    for (int i = 0; i < *n; i++) {
+        Value *v = variable_deref(in, list->list->items[i], loc);
+        Value *t = v ? to_tensor(in, v, -1, loc) : NULL;
+        if (!t) return NULL;
+        out[i] = t->tensor.ir;
+    }
+    return out;
+}
+
+/* _ingot.tape_record_custom(inputs, outputs, grad_fn): tf.custom_gradient's one
+   entry on every recording tape that tracks an input. */
+static Value *prim_tape_record_custom(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_count(in, args, "tape_record_custom", 3, 3, loc)) return NULL;
+    int ninputs, noutputs;
+    Value *given = args->pos[0];
+    for (int i = 0; (given->kind == VAL_LIST || given->kind == VAL_TUPLE) && i < given->list->len;
+         i++)
+        if (given->list->items[i]->kind == VAL_VARIABLE)
+            return vm_not_supported(in, loc,
+                                    "a tf.Variable argument of a tf.custom_gradient function");
+    IrValue **inputs = tensor_list(in, given, &ninputs, loc);
+    IrValue **outputs = inputs ? tensor_list(in, args->pos[1], &noutputs, loc) : NULL;
+    if (!outputs) return NULL;
+    Region *here = in->tracer->builder.region;
+    for (Tape *t = in->tracer->tapes; t; t = t->outer) {
+        if (!t->recording || (t->region && here != t->region)) continue;
+        GradOp op = {OP__COUNT, NULL, inputs, ninputs, outputs, noutputs};
+        record_entry(in, t, (TapeEntry){op, vm_op_loc(in, loc), NULL, args->pos[2]});
+    }
+    return value_none();
+}
+
 void tape_install(Interp *in, PyModule *m) {
     static const struct {
         const char *name;
@@ -431,6 +529,8 @@ void tape_install(Interp *in, PyModule *m) {
         {"tape_reset", prim_tape_reset},
         {"tape_watched_variables", prim_tape_watched_variables},
         {"tape_gradient", prim_tape_gradient},
+        {"tapes_pause", prim_tapes_pause},
+        {"tape_record_custom", prim_tape_record_custom},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         env_set_local(in, m->globals, vm_intern(in, prims[i].name),

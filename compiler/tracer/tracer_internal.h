@@ -92,6 +92,7 @@ typedef struct Tracer {
        call runs its Python in the caller, nothing is traced. */
     bool run_functions_eagerly;
     Tape *tapes;                  /* the GradientTapes in their with blocks, innermost first */
+    int tapes_paused;             /* inside a tf.custom_gradient function: nothing records */
 } Tracer;
 
 /* ---- tracer.c: the tracer's life ------------------------------------------------------ */

@@ -19,6 +19,7 @@ from . import keras
 GradientTape = _backprop.GradientTape
 UnconnectedGradients = _backprop.UnconnectedGradients
 stop_gradient = _backprop.stop_gradient
+custom_gradient = _backprop.custom_gradient
 identity = _backprop.identity
 
 bool = _ingot.bool

@@ -76,6 +76,25 @@ class GradientTape:
                                     unconnected_gradients == UnconnectedGradients.ZERO)
 
 
+def custom_gradient(f=None):
+    """f(*args) returns (result, grad_fn): tapes see one op from f's tensor arguments
+    to result, whose gradient is grad_fn(*upstream) -- one gradient per tensor
+    argument (or a single one for a single argument; None for none)."""
+    if f is None:
+        return custom_gradient
+
+    def decorated(*args, **kwargs):
+        _ingot.tapes_pause(True)
+        try:
+            result, grad_fn = f(*args, **kwargs)
+        finally:
+            _ingot.tapes_pause(False)
+        inputs = [a for a in _flatten(list(args), []) if _ingot.is_tensor(a)]
+        _ingot.tape_record_custom(inputs, _flatten(result, []), grad_fn)
+        return result
+    return decorated
+
+
 def stop_gradient(input, name=None):
     """input again, through which no gradient flows."""
     return _ingot.unary("stop_gradient", input)
