@@ -301,8 +301,10 @@ static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args
     /* A method's own Function is for one instance: self is not part of its keys. */
     CallArgs key_args = *args;
     int self = tf->bound_self && args->npos ? 1 : 0;
-    key_args.pos += self;
-    key_args.npos -= self;
+    if (self) { /* (pos is NULL for a call with no arguments: no arithmetic on it) */
+        key_args.pos++;
+        key_args.npos--;
+    }
     Value *key = trace_key_of_call(in, &key_args);
     ConcreteFunction *cf = cache_lookup(tf, key);
     if (cf) return cf;
