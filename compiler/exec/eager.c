@@ -291,12 +291,14 @@ typedef IgTensor *(*Kernel2)(IgSite *, In, In);
 typedef IgTensor *(*Kernel3)(IgSite *, In, In, In);
 typedef IgTensor *(*Kernel1Axis)(IgSite *, In, int);
 typedef IgTensor *(*Kernel2Axis)(IgSite *, In, In, int);
+typedef IgTensor *(*Kernel3Axis)(IgSite *, In, In, In, int);
 typedef IgTensor *(*KernelReduce)(IgSite *, In, int, const int *, bool, bool);
 typedef IgTensor *(*KernelAxes)(IgSite *, In, int, const int *);
 typedef IgTensor *(*KernelPerm)(IgSite *, In, const int *);
 typedef IgTensor *(*KernelList)(IgSite *, int, const IgTensor *const *, int);
 typedef IgTensor *(*KernelMatmul)(IgSite *, In, In, bool, bool);
 typedef IgTensor *(*KernelSlice)(IgSite *, In, In, In, In, int, int, int, int, int);
+typedef IgTensor *(*KernelSliceGrad)(IgSite *, In, In, In, In, In, int, int, int, int, int);
 typedef IgTensor *(*KernelConv)(IgSite *, In, In, int, int, int, int, bool);
 typedef IgTensor *(*KernelPool)(IgSite *, In, int, int, int, int, bool);
 typedef IgTensor *(*KernelEpsilon5)(IgSite *, In, In, In, In, In, double);
@@ -316,8 +318,10 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
         return ((Kernel3)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2));
     case ABI_AXIS:
         if (n == 1) return ((Kernel1Axis)k)(s, in_t(ec, inst, 0), kc.axis);
-        IG_ASSERT(n == 2);
-        return ((Kernel2Axis)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.axis);
+        if (n == 2) return ((Kernel2Axis)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.axis);
+        IG_ASSERT(n == 3);
+        return ((Kernel3Axis)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
+                                kc.axis);
     case ABI_REDUCE:
         return ((KernelReduce)k)(s, in_t(ec, inst, 0), kc.nints, kc.nints ? kc.ints : NULL,
                                  kc.all_axes, kc.keepdims);
@@ -333,6 +337,10 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
         return ((KernelMatmul)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.transpose_a,
                                  kc.transpose_b);
     case ABI_SLICE:
+        if (n == 5) /* strided_slice_grad: dy after the spec */
+            return ((KernelSliceGrad)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
+                                        in_t(ec, inst, 3), in_t(ec, inst, 4), kc.masks[0],
+                                        kc.masks[1], kc.masks[2], kc.masks[3], kc.masks[4]);
         return ((KernelSlice)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
                                 in_t(ec, inst, 3), kc.masks[0], kc.masks[1], kc.masks[2],
                                 kc.masks[3], kc.masks[4]);

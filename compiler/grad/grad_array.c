@@ -185,3 +185,33 @@ bool grad_sparse_softmax_xent(G *g, const GradOp *op, IrValue *dz, IrValue **dx)
     dx[0] = g_bin(g, OP_MUL, g_bin(g, OP_SUB, softmax, one_hot), dz_column);
     return true;
 }
+
+/* z = gather(x, indices) along axis: x's gradient is dz's rows added back where they
+   were taken (repeats summed); the indices take none. */
+bool grad_gather(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *in[3] = {dz, op->inputs[1], g_shape(g, X)};
+    dx[0] = g_op(g, OP_GATHER_GRAD, in, 3, op->attrs);
+    return true;
+}
+
+/* gather_grad is linear in dy: its own gradient gathers again. */
+bool grad_gather_grad(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *in[2] = {dz, op->inputs[1]};
+    dx[0] = g_op(g, OP_GATHER, in, 2, op->attrs);
+    return true;
+}
+
+/* z = x[begin:end:strides] (masks in the attributes): x's gradient is dz written back
+   into zeros where the slice took its elements. */
+bool grad_strided_slice(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *in[5] = {g_shape(g, X), op->inputs[1], op->inputs[2], op->inputs[3], dz};
+    dx[0] = g_op(g, OP_STRIDED_SLICE_GRAD, in, 5, op->attrs);
+    return true;
+}
+
+/* strided_slice_grad is linear in its dy: its own gradient slices again. */
+bool grad_strided_slice_grad(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *in[4] = {dz, op->inputs[1], op->inputs[2], op->inputs[3]};
+    dx[4] = g_op(g, OP_STRIDED_SLICE, in, 4, op->attrs);
+    return true;
+}

@@ -60,6 +60,26 @@ bool shape_where_indices(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
 }
 
 /* tf.reshape(x, shape): at most one -1, inferred when x's size is known. */
+/* gather_grad(dy, indices, shape) {axis}: dy's dtype, the shape's dims. */
+bool shape_gather_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, ShapeError *err) {
+    (void)nin, (void)callee;
+    int64_t v[IR_MAX_RANK];
+    bool known[IR_MAX_RANK];
+    int n;
+    if (!vector_arg(op, in[2], "shape", v, known, &n, err)) return false;
+    if (!dtype_is_float(in[0]->type.dtype))
+        return shape_fail(err, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
+    if (!dtype_is_integer(in[1]->type.dtype))
+        return shape_fail(err, op, "indices must be int32 or int64");
+    int64_t axis = attr_int_or(attrs, "axis", 0);
+    if (axis < 0 || axis >= n) return shape_fail(err, op, "axis %" PRId64 " is out of range", axis);
+    Shape s = shape_scalar();
+    s.rank = n;
+    for (int i = 0; i < n; i++) s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
+    return one_output(out, nout, in[0]->type.dtype, s);
+}
+
 /* sum_to(x, shape): x's dtype, shape's dims; a known dim of shape is 1 or x's own (x
    right-aligned, as broadcasting aligns it). */
 bool shape_sum_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
@@ -337,6 +357,23 @@ static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t str
     int64_t span = stride > 0 ? e - b : b - e;
     uint64_t step = stride > 0 ? (uint64_t)stride : 0 - (uint64_t)stride;
     return span > 0 ? (int64_t)(((uint64_t)span - 1) / step + 1) : 0;
+}
+
+/* strided_slice_grad(shape, begin, end, strides, dy): dy's dtype, the shape's dims (the
+   runtime checks that dy is the slice's shape). */
+bool shape_strided_slice_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+                              const Func *callee, TensorType *out, int *nout, ShapeError *err) {
+    (void)nin, (void)attrs, (void)callee;
+    int64_t v[IR_MAX_RANK];
+    bool known[IR_MAX_RANK];
+    int n;
+    if (!vector_arg(op, in[0], "shape", v, known, &n, err)) return false;
+    if (!dtype_is_float(in[4]->type.dtype))
+        return shape_fail(err, op, "unsupported dtype %s", dtype_name(in[4]->type.dtype));
+    Shape s = shape_scalar();
+    s.rank = n;
+    for (int i = 0; i < n; i++) s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
+    return one_output(out, nout, in[4]->type.dtype, s);
 }
 
 bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,

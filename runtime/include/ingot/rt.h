@@ -163,6 +163,11 @@ IG_API IgTensor *ig_where_indices(IgSite *site, const IgTensor *cond);
  * [0, x.shape[axis]) is a run-time error naming the line, in TensorFlow's words
  * ("indices[1] = 7 is not in [0, 5)"). */
 IG_API IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, int axis);
+/* The gradient of ig_gather with respect to its params (shape, an int vector): zeros
+ * with dy's rows added back where indices took them, repeats summed (TensorFlow's
+ * IndexedSlices made dense). */
+IG_API IgTensor *ig_gather_grad(IgSite *site, const IgTensor *dy, const IgTensor *indices,
+                                const IgTensor *shape, int axis);
 /* ---- Shapes and layout (runtime/src/kernels/array.c, slice.c) --------------------
  * Any dtype but string; results are new tensors (copies). Axes and permutations come
  * normalised (in range, non-negative). Shape arguments given as tensors are int32 or
@@ -200,6 +205,12 @@ IG_API IgTensor *ig_strided_slice(IgSite *site, const IgTensor *x, const IgTenso
                                   const IgTensor *end, const IgTensor *strides, int begin_mask,
                                   int end_mask, int ellipsis_mask, int new_axis_mask,
                                   int shrink_axis_mask);
+/* The gradient of ig_strided_slice with respect to x (x's shape as an int vector):
+ * zeros with dy written where the slice took its elements. */
+IG_API IgTensor *ig_strided_slice_grad(IgSite *site, const IgTensor *shape, const IgTensor *begin,
+                                       const IgTensor *end, const IgTensor *strides,
+                                       const IgTensor *dy, int begin_mask, int end_mask,
+                                       int ellipsis_mask, int new_axis_mask, int shrink_axis_mask);
 /* The value checks of ig_gather and ig_sparse_softmax_xent, without stopping: NULL when
  * every value is in [0, limit), else TensorFlow's message for the first bad one (the
  * caller frees it). The kernels stop with it; eager mode runs them before the op, so

@@ -83,6 +83,43 @@ IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, in
     return out;
 }
 
+/* dy[o, i, :] added to out[o, indices[i], :]; float32 and float64 (the gradients). */
+#define SCATTER_ADD(T)                                                                    \
+    do {                                                                                  \
+        T *o_ = out->data;                                                                \
+        const T *d_ = dy->data;                                                           \
+        for (int64_t o = 0; o < outer; o++)                                               \
+            for (int64_t i = 0; i < nidx; i++) {                                          \
+                T *to = o_ + ((size_t)o * (size_t)limit + (size_t)gather_index(indices, i)) \
+                                 * (size_t)inner;                                         \
+                const T *from = d_ + ((size_t)o * (size_t)nidx + (size_t)i) * (size_t)inner; \
+                for (int64_t k = 0; k < inner; k++) to[k] += from[k];                     \
+            }                                                                             \
+    } while (0)
+
+IgTensor *ig_gather_grad(IgSite *site, const IgTensor *dy, const IgTensor *indices,
+                         const IgTensor *shape, int axis)
+{
+    int64_t dims[IG_MAX_RANK];
+    if (shape->rank != 1 || shape->size > IG_MAX_RANK || axis < 0 || axis >= shape->size)
+        ig_internal_error(__FILE__, __LINE__, "gather_grad: bad shape or axis %d", axis);
+    int rank = (int)shape->size;
+    for (int i = 0; i < rank; i++) dims[i] = ig_int_at(shape, i);
+    int64_t limit = dims[axis], outer = 1, inner = 1, nidx = indices->size;
+    for (int i = 0; i < axis; i++) outer *= dims[i];
+    for (int i = axis + 1; i < rank; i++) inner *= dims[i];
+    if (outer * nidx * inner != dy->size)
+        ig_internal_error(__FILE__, __LINE__, "gather_grad: dy has %lld elements, not %lld",
+                          (long long)dy->size, (long long)(outer * nidx * inner));
+    char *bad = ig_gather_check_indices(indices, limit);
+    if (bad != NULL) ig_fatal(site, "%s", bad);
+    IgTensor *out = ig_fill(site, dy->dtype, rank, dims, 0.0);
+    if (dy->dtype == IG_FLOAT32) SCATTER_ADD(float);
+    else if (dy->dtype == IG_FLOAT64) SCATTER_ADD(double);
+    else ig_internal_error(__FILE__, __LINE__, "gather_grad: dtype %s", ig_dtype_name(dy->dtype));
+    return out;
+}
+
 IgTensor *ig_shape(IgSite *site, const IgTensor *x)
 {
     int64_t rank = x->rank;

@@ -107,6 +107,22 @@ void ig_view_copy(const IgView *view, const void *src, void *dst, size_t elem)
     }
 }
 
+void ig_view_scatter(const IgView *v, const void *src, void *dst, size_t elem)
+{
+    int64_t n = 1;
+    for (int d = 0; d < v->rank; d++) n *= v->shape[d];
+    int64_t idx[IG_VIEW_MAX_RANK] = {0}, off = v->offset;
+    for (int64_t k = 0; k < n; k++) {
+        memcpy((char *)dst + off * (ptrdiff_t)elem, (const char *)src + k * (int64_t)elem, elem);
+        for (int d = v->rank - 1; d >= 0; d--) { /* odometer to the next element */
+            off += v->stride[d];
+            if (++idx[d] < v->shape[d]) break;
+            off -= v->stride[d] * v->shape[d];
+            idx[d] = 0;
+        }
+    }
+}
+
 int64_t ig_int_at(const IgTensor *t, int64_t i)
 {
     if (t->dtype == IG_INT32) return ((const int32_t *)t->data)[i];

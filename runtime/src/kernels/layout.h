@@ -34,6 +34,8 @@ IG_INTERNAL void ig_view_coalesce(IgView *v);
 /* dst, row-major in v's shape, receives the elements v names in src. elem is the
  * element size in bytes (1, 4 or 8). Runs on OpenMP's threads when large. */
 IG_INTERNAL void ig_view_copy(const IgView *v, const void *src, void *dst, size_t elem);
+/* The reverse: the elements v names in dst receive src, row-major in v's shape. */
+IG_INTERNAL void ig_view_scatter(const IgView *v, const void *src, void *dst, size_t elem);
 
 /* Element i of an int32 or int64 tensor, widened (shape vectors, multiples, slices). */
 IG_INTERNAL int64_t ig_int_at(const IgTensor *t, int64_t i);

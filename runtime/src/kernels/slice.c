@@ -22,12 +22,26 @@ static void slice_check_spec_shapes(IgSite *site, const IgTensor *begin, const I
     }
 }
 
-IgTensor *ig_strided_slice(IgSite *site, const IgTensor *x, const IgTensor *begin,
-                           const IgTensor *end, const IgTensor *strides, int begin_mask,
-                           int end_mask, int ellipsis_mask, int new_axis_mask,
-                           int shrink_axis_mask)
+/* The view of the slice within a tensor of x_shape (row-major), from the spec. */
+static IgView slice_view(int rank, const int64_t *x_shape, const IgSliceSpec *spec)
 {
-    IG_RT_ASSERT(x->dtype != IG_STRING);
+    int64_t xstrides[IG_MAX_RANK];
+    ig_strides_row_major(rank, x_shape, xstrides);
+    IgView v = {.rank = rank, .offset = 0};
+    for (int d = 0; d < rank; d++) {
+        v.shape[d] = spec->size[d];
+        /* A step only matters with two or more elements, and then it is smaller than
+         * the dim: a huge stride of a one-element range must not overflow here. */
+        v.stride[d] = spec->size[d] > 1 ? spec->stride[d] * xstrides[d] : 0;
+        v.offset += spec->begin[d] * xstrides[d];
+    }
+    return v;
+}
+
+static void slice_spec_or_fatal(IgSite *site, int rank, const int64_t *shape, const IgTensor *begin,
+                                const IgTensor *end, const IgTensor *strides, const int masks[5],
+                                IgSliceSpec *spec)
+{
     slice_check_spec_shapes(site, begin, end, strides);
     int n = (int)strides->size;
     int64_t b[IG_SLICE_MAX_SPEC], e[IG_SLICE_MAX_SPEC], s[IG_SLICE_MAX_SPEC];
@@ -36,24 +50,44 @@ IgTensor *ig_strided_slice(IgSite *site, const IgTensor *x, const IgTensor *begi
         e[i] = ig_int_at(end, i);
         s[i] = ig_int_at(strides, i);
     }
-    IgSliceSpec spec;
     char err[256];
-    if (!ig_slice_spec_compute(x->rank, x->shape, n, b, e, s, begin_mask, end_mask, ellipsis_mask,
-                               new_axis_mask, shrink_axis_mask, &spec, err, sizeof err))
+    if (!ig_slice_spec_compute(rank, shape, n, b, e, s, masks[0], masks[1], masks[2], masks[3],
+                               masks[4], spec, err, sizeof err))
         ig_fatal(site, "%s", err);
+}
 
+IgTensor *ig_strided_slice_grad(IgSite *site, const IgTensor *shape, const IgTensor *begin,
+                                const IgTensor *end, const IgTensor *strides, const IgTensor *dy,
+                                int begin_mask, int end_mask, int ellipsis_mask,
+                                int new_axis_mask, int shrink_axis_mask)
+{
+    int64_t dims[IG_MAX_RANK];
+    if (shape->rank != 1 || shape->size > IG_MAX_RANK)
+        ig_internal_error(__FILE__, __LINE__, "strided_slice_grad: bad shape");
+    int rank = (int)shape->size;
+    for (int i = 0; i < rank; i++) dims[i] = ig_int_at(shape, i);
+    const int masks[5] = {begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask};
+    IgSliceSpec spec;
+    slice_spec_or_fatal(site, rank, dims, begin, end, strides, masks, &spec);
+    IgTensor *out = ig_fill(site, dy->dtype, rank, dims, 0.0);
+    if (dy->size == 0) return out;
+    IgView v = slice_view(rank, dims, &spec);
+    ig_view_scatter(&v, dy->data, out->data, ig_dtype_size(dy->dtype));
+    return out;
+}
+
+IgTensor *ig_strided_slice(IgSite *site, const IgTensor *x, const IgTensor *begin,
+                           const IgTensor *end, const IgTensor *strides, int begin_mask,
+                           int end_mask, int ellipsis_mask, int new_axis_mask,
+                           int shrink_axis_mask)
+{
+    IG_RT_ASSERT(x->dtype != IG_STRING);
+    const int masks[5] = {begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask};
+    IgSliceSpec spec;
+    slice_spec_or_fatal(site, x->rank, x->shape, begin, end, strides, masks, &spec);
     IgTensor *out = ig_tensor_make(site, "strided_slice", x->dtype, spec.out_rank, spec.out_shape);
     if (out->size == 0) return out;
-    int64_t xstrides[IG_MAX_RANK];
-    ig_strides_row_major(x->rank, x->shape, xstrides);
-    IgView v = {.rank = x->rank, .offset = 0};
-    for (int d = 0; d < x->rank; d++) {
-        v.shape[d] = spec.size[d];
-        /* A step only matters with two or more elements, and then it is smaller than
-         * the dim: a huge stride of a one-element range must not overflow here. */
-        v.stride[d] = spec.size[d] > 1 ? spec.stride[d] * xstrides[d] : 0;
-        v.offset += spec.begin[d] * xstrides[d];
-    }
+    IgView v = slice_view(x->rank, x->shape, &spec);
     ig_view_copy(&v, x->data, out->data, ig_dtype_size(x->dtype));
     return out;
 }

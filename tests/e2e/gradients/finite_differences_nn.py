@@ -2,10 +2,11 @@
 # move or mix elements: softmax and log_softmax (last axis and axis=0), matmul
 # (plain, transpose_a, transpose_b, both, and a batch broadcast), reduce_sum and
 # reduce_mean (axis None, 0, 1, -1, keepdims), reduce_max and reduce_min, reshape,
-# transpose (2-D and 3-D with a perm), expand_dims, squeeze, the fused sparse
-# softmax cross-entropy, and cast between float32 and float64 (eps and tolerance
-# 1e-3 there: float32 has too few digits for 1e-6). Shapes include size-1
-# dimensions ([1,3], [3,1], [2,1,3]) and a scalar where the op takes one.
+# transpose (2-D and 3-D with a perm), expand_dims, squeeze, gather, indexing and
+# slicing, the fused sparse softmax cross-entropy, and cast between float32 and
+# float64 (eps and tolerance 1e-3 there: float32 has too few digits for 1e-6).
+# Shapes include size-1 dimensions ([1,3], [3,1], [2,1,3]) and a scalar where the op
+# takes one.
 # One line per op and variant, "NAME ok: 1"; a gradient that is None or of the
 # wrong shape or dtype also prints a build-time line naming it.
 import tensorflow as tf
@@ -131,6 +132,15 @@ report("expand_dims axis=0", lambda x: tf.expand_dims(x, 0), [[M23], [V3], [S]])
 report("expand_dims axis=-1", lambda x: tf.expand_dims(x, -1), [[M23], [V3]])
 report("squeeze", tf.squeeze, [[C31], [R13], [T213]])
 report("squeeze axis=1", lambda x: tf.squeeze(x, axis=1), [[T213], [C31]])
+
+# gather: rows (repeated, so their gradients add up) and columns; an integer index.
+report("gather rows", lambda x: tf.gather(x, [0, 2, 0]), [[M32], [C31]])
+report("gather axis=1", lambda x: tf.gather(x, [1, 1, 0], axis=1), [[M23], [M32]])
+report("index x[1]", lambda x: x[1], [[M23], [V3]])
+report("slice x[:, 1:]", lambda x: x[:, 1:], [[M23], [T213]])
+report("slice x[::-1]", lambda x: x[::-1], [[V3], [M32]])
+report("slice x[..., 0]", lambda x: x[..., 0], [[M23], [T213]])
+report("slice x[:, tf.newaxis]", lambda x: x[:, tf.newaxis], [[M23], [V3]])
 
 # The fused sparse cross-entropy: one loss per row of logits; the integer labels are
 # closed over (they take no gradient). Rows of 2x3 logits, then one 4-class row.

@@ -512,6 +512,34 @@ Test(array, sum_to_sums_the_broadcast_dims)
     ig_release(same), ig_release(y), ig_release(z), ig_release(x);
 }
 
+/* gather_grad adds dy's rows back where gather took them: rows 2, 0, 2 of a [3,2]
+   params, so row 2 gets two rows' worth and row 1 nothing. */
+Test(array, gather_grad_adds_repeated_rows)
+{
+    IgTensor *dy = iota(IG_FLOAT32, 2, SHAPE(3, 2)); /* 0.5 .. 5.5 */
+    IgTensor *idx = shape_vec(IG_INT32, 3, SHAPE(2, 0, 2));
+    IgTensor *shape = shape_vec(IG_INT32, 2, SHAPE(3, 2));
+    IgTensor *g = ig_gather_grad(NULL, dy, idx, shape, 0);
+    expect_shape(g, 2, SHAPE(3, 2));
+    const float want[6] = {2.5f, 3.5f, 0, 0, 0.5f + 4.5f, 1.5f + 5.5f};
+    for (int k = 0; k < 6; k++) cr_assert_float_eq(((const float *)g->data)[k], want[k], 0);
+    ig_release(dy), ig_release(idx), ig_release(shape), ig_release(g);
+}
+
+/* strided_slice_grad writes dy where the slice x[::2, 1:] of a [3,3] took it. */
+Test(array, strided_slice_grad_writes_into_zeros)
+{
+    IgTensor *dy = iota(IG_FLOAT64, 2, SHAPE(2, 2)); /* -0.25, 0.75, 1.75, 2.75 */
+    IgTensor *shape = shape_vec(IG_INT32, 2, SHAPE(3, 3));
+    IgTensor *b = shape_vec(IG_INT32, 2, SHAPE(0, 1)), *e = shape_vec(IG_INT32, 2, SHAPE(3, 3));
+    IgTensor *st = shape_vec(IG_INT32, 2, SHAPE(2, 1));
+    IgTensor *g = ig_strided_slice_grad(NULL, shape, b, e, st, dy, 0, 0, 0, 0, 0);
+    expect_shape(g, 2, SHAPE(3, 3));
+    const double want[9] = {0, -0.25, 0.75, 0, 0, 0, 0, 1.75, 2.75};
+    for (int k = 0; k < 9; k++) cr_assert_float_eq(((const double *)g->data)[k], want[k], 0);
+    ig_release(dy), ig_release(shape), ig_release(b), ig_release(e), ig_release(st), ig_release(g);
+}
+
 Test(array, sum_to_an_incompatible_shape, .exit_code = 1)
 {
     static IgSite site = IG_SITE("g.py", 4);
