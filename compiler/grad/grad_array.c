@@ -215,3 +215,45 @@ bool grad_strided_slice_grad(G *g, const GradOp *op, IrValue *dz, IrValue **dx) 
     dx[4] = g_op(g, OP_STRIDED_SLICE, in, 4, op->attrs);
     return true;
 }
+
+/* An int32 vector constant. */
+static IrValue *int_vector(G *g, const int64_t *v, int n) {
+    Arena *a = g->b->module->arena;
+    int32_t *data = ARENA_ARRAY(a, int32_t, n + 1);
+    for (int i = 0; i < n; i++) data[i] = (int32_t)v[i];
+    ConstData *c = ARENA_NEW(a, ConstData);
+    *c = (ConstData){.dtype = DT_INT32, .shape = shape_of(1, (int64_t[]){n}), .data = data};
+    return build_const(g->b, c, g->loc);
+}
+
+/* z = concat(xs, axis): each input's gradient is its own stretch of dz along the
+   axis, a strided slice (every other dim whole). The stretches' sizes must be known
+   now. */
+bool grad_concat(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    int64_t axis = attrs_get(op->attrs, "axis")->i;
+    int rank = dz->type.shape.rank;
+    int64_t begin[IR_MAX_RANK] = {0}, end[IR_MAX_RANK] = {0}, ones[IR_MAX_RANK];
+    for (int d = 0; d < rank; d++) ones[d] = 1;
+    Attrs attrs = {0};
+    Arena *a = g->b->module->arena;
+    int whole = ((1 << rank) - 1) & ~(1 << axis); /* begin and end ignored there */
+    attrs_set_int(a, &attrs, "begin_mask", whole);
+    attrs_set_int(a, &attrs, "end_mask", whole);
+    int64_t offset = 0;
+    for (int i = 0; i < op->ninputs; i++) {
+        int64_t size = op->inputs[i]->type.shape.dims[axis];
+        if (size == DIM_UNKNOWN) {
+            build_unsupported(g->b, g->loc,
+                              "the gradient of concat along an axis whose sizes are known only "
+                              "at run time");
+            return false;
+        }
+        begin[axis] = offset;
+        end[axis] = offset + size;
+        offset += size;
+        IrValue *in[4] = {dz, int_vector(g, begin, rank), int_vector(g, end, rank),
+                          int_vector(g, ones, rank)};
+        dx[i] = g_op(g, OP_STRIDED_SLICE, in, 4, &attrs);
+    }
+    return true;
+}
