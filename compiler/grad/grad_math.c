@@ -95,9 +95,16 @@ bool grad_neg(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     return true;
 }
 
-/* The gradient passes where the input was positive (TensorFlow's ReluGrad). */
+/* The gradient passes where the input was positive: TensorFlow's ReluGrad, one op. */
 bool grad_relu(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
-    dx[0] = g_where(g, g_bin(g, OP_GREATER, X, num(g, X, 0)), dz);
+    dx[0] = g_bin(g, OP_RELU_GRAD, dz, X);
+    return true;
+}
+
+/* relu_grad(dy, x) is linear in dy, piecewise constant in x: x's gradient is zero. */
+bool grad_relu_grad(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    dx[0] = g_bin(g, OP_RELU_GRAD, dz, Y);
+    dx[1] = grad_fill_like(g->b, Y, 0, g->loc);
     return true;
 }
 

@@ -221,6 +221,8 @@ IG_API char *ig_sparse_xent_check_labels(const IgTensor *labels, int64_t classes
 IG_API IgTensor *ig_shape(IgSite *site, const IgTensor *x);
 /* tf.identity and tf.stop_gradient: x itself (a new reference; tensors are immutable). */
 IG_API IgTensor *ig_identity(IgSite *site, const IgTensor *x);
+/* relu's gradient, TensorFlow's ReluGrad: dy where x > 0, else 0 (one shape, float). */
+IG_API IgTensor *ig_relu_grad(IgSite *site, const IgTensor *dy, const IgTensor *x);
 
 /* ---- Control flow ---------------------------------------------------------------- */
 /* The value of a predicate (cond, while): a bool tensor with exactly one element, of

@@ -51,6 +51,32 @@ IgTensor *ig_relu(IgSite *site, const IgTensor *x)
     return out;
 }
 
+IgTensor *ig_relu_grad(IgSite *site, const IgTensor *dy, const IgTensor *x)
+{
+    if (dy->dtype != x->dtype || !ig_shape_equal(dy->rank, dy->shape, x->rank, x->shape))
+        ig_internal_error(__FILE__, __LINE__, "relu_grad: dy and x differ in dtype or shape");
+    IgTensor *out = ig_tensor_make(site, "relu_grad", x->dtype, x->rank, x->shape);
+    int64_t n = x->size;
+    switch (x->dtype) {
+    case IG_FLOAT32: {
+        const float *d = dy->data, *v = x->data;
+        float *o = out->data;
+        for (int64_t i = 0; i < n; i++) o[i] = v[i] > 0 ? d[i] : 0.0f;
+        break;
+    }
+    case IG_FLOAT64: {
+        const double *d = dy->data, *v = x->data;
+        double *o = out->data;
+        for (int64_t i = 0; i < n; i++) o[i] = v[i] > 0 ? d[i] : 0.0;
+        break;
+    }
+    default:
+        ig_internal_error(__FILE__, __LINE__, "relu_grad: dtype %s is not supported",
+                          ig_dtype_name(x->dtype));
+    }
+    return out;
+}
+
 IgTensor *ig_logical_not(IgSite *site, const IgTensor *x)
 {
     if (x->dtype != IG_BOOL)

@@ -147,3 +147,13 @@ with tf.GradientTape() as tape:
     tape.watch(m)
     top = tf.reduce_max(m)
 tf.print("d max([1, 3, 3]):", tape.gradient(top, m))
+
+# Second derivative through relu's one-op backward: d2/dx2 of relu(x) * x at 3 is 2.
+r = tf.constant(3.0)
+with tf.GradientTape() as outer:
+    outer.watch(r)
+    with tf.GradientTape() as inner:
+        inner.watch(r)
+        q = tf.nn.relu(r) * r
+    dq = inner.gradient(q, r)
+tf.print("relu(x)*x at 3: first derivative", dq, "second derivative", outer.gradient(dq, r))

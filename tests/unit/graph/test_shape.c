@@ -233,6 +233,7 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_IDENTITY, {s}, 1, NULL, NULL},
         {OP_STOP_GRADIENT, {s}, 1, NULL, NULL},
         {OP_RELU, {s}, 1, NULL, NULL},
+        {OP_RELU_GRAD, {s, s}, 2, NULL, NULL},
         {OP_MATMUL, {m, m}, 2, NULL, NULL},
         {OP_REDUCE_SUM, {m}, 1, NULL, NULL},
         {OP_PRINT, {s, m}, 2, NULL, NULL},
