@@ -257,3 +257,38 @@ bool grad_concat(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     }
     return true;
 }
+
+/* z = tile(x, multiples): z is x repeated m_i times along dim i, so x's gradient sums
+   dz over the repeats: dz as [m0, d0, m1, d1, ...], reduced over the m axes. x's
+   shape and the multiples must be known now. */
+bool grad_tile(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    const Shape *s = &X->type.shape;
+    int64_t m[IR_MAX_RANK];
+    bool known[IR_MAX_RANK];
+    int n = shape_vector_value(op->inputs[1], m, known, IR_MAX_RANK);
+    if (2 * s->rank > IR_MAX_RANK) {
+        build_unsupported(g->b, g->loc, "the gradient of tile of a tensor of rank %d (at most %d)",
+                          s->rank, IR_MAX_RANK / 2);
+        return false;
+    }
+    bool static_ok = shape_is_static(s) && n == s->rank;
+    for (int i = 0; static_ok && i < n; i++) static_ok = known[i];
+    if (!static_ok) {
+        build_unsupported(g->b, g->loc,
+                          "the gradient of tile with a shape or multiples known only at run "
+                          "time");
+        return false;
+    }
+    int64_t split[IR_MAX_RANK] = {0}, axes[IR_MAX_RANK] = {0};
+    for (int i = 0; i < n; i++) {
+        split[2 * i] = m[i];
+        split[2 * i + 1] = s->dims[i];
+        axes[i] = 2 * i;
+    }
+    IrValue *in[2] = {dz, int_vector(g, split, 2 * n)};
+    IrValue *parts = g_op(g, OP_RESHAPE, in, 2, NULL);
+    Attrs attrs = {0};
+    attrs_set_ints(g->b->module->arena, &attrs, "axis", axes, n);
+    dx[0] = n == 0 ? dz : g_op(g, OP_REDUCE_SUM, &parts, 1, &attrs);
+    return true;
+}

@@ -338,6 +338,11 @@ Inst *build_cond(Builder *b, IrValue *pred, Region *then_r, Region *else_r, SrcL
 Inst *build_while(Builder *b, IrValue **inits, int n, Region *cond_r, Region *body_r, SrcLoc loc);
 
 /* ---- Shape inference (shape.c) ------------------------------------------------- */
+/* What is known at build time of an int32/int64 vector (a shape, a slice bound): its
+ * length n, or -1 when v is not a vector of known length; vals[i] is element i when
+ * known[i]. Known are the elements of a constant, and of tf.shape(x) the static
+ * dims of x. At most max elements are read. */
+int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max);
 /* Why shape inference refused an op: the message ("<op>: ...", lowercase, naming the
  * shapes), and whether it is Ingot's limit on a valid TensorFlow op (unsupported: the
  * message says "not supported yet") rather than the script's mistake. */

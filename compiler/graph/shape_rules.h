@@ -37,10 +37,4 @@ bool shape_string_refused(Opcode op, const IrValue *x, ShapeError *err);
 /* An int attribute, or dflt when absent. */
 int64_t attr_int_or(const Attrs *attrs, const char *key, int64_t dflt);
 
-/* What is known at build time of an int32/int64 vector (a shape, a slice bound): its
- * length n, or -1 when v is not a vector of known length; vals[i] is element i when
- * known[i]. Known are the elements of a constant, and of tf.shape(x) the static
- * dims of x. At most max elements are read. */
-int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max);
-
 #endif

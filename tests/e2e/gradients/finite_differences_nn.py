@@ -3,8 +3,9 @@
 # (plain, transpose_a, transpose_b, both, and a batch broadcast), reduce_sum and
 # reduce_mean (axis None, 0, 1, -1, keepdims), reduce_max and reduce_min, reshape,
 # transpose (2-D and 3-D with a perm), expand_dims, squeeze, gather, indexing,
-# slicing, concat, the fused sparse softmax cross-entropy, and cast between float32
-# and float64 (eps and tolerance 1e-3 there: float32 has too few digits for 1e-6).
+# slicing, concat, tile, the fused sparse softmax cross-entropy, and cast between
+# float32 and float64 (eps and tolerance 1e-3 there: float32 has too few digits for
+# 1e-6).
 # Shapes include size-1 dimensions ([1,3], [3,1], [2,1,3]) and a scalar where the op
 # takes one.
 # One line per op and variant, "NAME ok: 1"; a gradient that is None or of the
@@ -145,6 +146,10 @@ report("slice x[:, tf.newaxis]", lambda x: x[:, tf.newaxis], [[M23], [V3]])
 # concat: each input's gradient is its stretch of the upstream one.
 report("concat axis=0", lambda a, b: tf.concat([a, b, a * 2.0], axis=0), [[M23, N23], [C31, C21]])
 report("concat axis=1", lambda a, b: tf.concat([a, b], axis=1), [[M23, C21], [T213, T213 * 0.5]])
+
+# tile: the gradient sums the repeats.
+report("tile", lambda x: tf.tile(x, [2, 3]), [[M23], [C31]])
+report("tile [1, 2, 1]", lambda x: tf.tile(x, [1, 2, 1]), [[T213]])
 
 # The fused sparse cross-entropy: one loss per row of logits; the integer labels are
 # closed over (they take no gradient). Rows of 2x3 logits, then one 4-class row.
