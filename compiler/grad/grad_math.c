@@ -52,6 +52,15 @@ bool grad_div(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     return true;
 }
 
+/* z = x mod y (floored) = x - floor(x / y) y: dx = dz, dy = -dz floor(x / y), as
+   TensorFlow's FloorMod gradient. */
+bool grad_mod(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    dx[0] = g_sum_to(g, dz, X);
+    IrValue *quotient = g_bin(g, OP_FLOORDIV, X, Y);
+    dx[1] = g_sum_to(g, g_un(g, OP_NEG, g_bin(g, OP_MUL, dz, quotient)), Y);
+    return true;
+}
+
 /* z = x^y: dx = dz * y * x^(y-1); dy = dz * z * log(x), 0 where x <= 0 (TensorFlow's
    choice, so a negative base with an integral exponent has a finite gradient). */
 bool grad_pow(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {

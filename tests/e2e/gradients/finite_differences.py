@@ -1,6 +1,6 @@
 # tf.GradientTape against central finite differences, in float64, for the
-# elementwise ops: + - * / (and -x), square, sqrt, rsqrt, exp, log, log1p, tanh,
-# sigmoid, relu, abs, pow, maximum, minimum. The binary ops run over equal shapes
+# elementwise ops: + - * / (and -x), floormod, square, sqrt, rsqrt, exp, log, log1p,
+# tanh, sigmoid, relu, abs, pow, maximum, minimum. The binary ops run over equal shapes
 # and over broadcasts ([2,3] with [3], [2,1] with [1,3], a scalar with [2,2] and
 # [2,2] with a scalar), so each gradient must also be summed back to its input's
 # shape; the unary ops over [2,3], [3,1], [1,3] and a scalar. Inputs stay away from
@@ -93,6 +93,8 @@ report("subtract", tf.subtract, BINARY)
 report("multiply", lambda x, y: x * y, BINARY)
 report("divide", tf.divide, DIVIDE)
 report("pow", tf.pow, POW)
+# floormod is discontinuous where x / y is an integer: these inputs keep away from it.
+report("floormod", tf.math.floormod, DIVIDE)
 report("maximum", tf.maximum, BINARY)
 report("minimum", tf.minimum, BINARY)
 report("negative", lambda x: -x, UNARY)
