@@ -293,6 +293,28 @@ bool shape_unary_numeric(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
     return shape_unary(op, in, nin, attrs, callee, out, nout, err);
 }
 
+/* relu_grad(dy, x): one float dtype and one shape, no broadcasting (unknown dims are
+   the runtime's to check). */
+bool shape_same_float(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                      TensorType *out, int *nout, ShapeError *err) {
+    (void)nin, (void)attrs, (void)callee;
+    if (!same_dtype(op, in, err)) return false;
+    if (!dtype_is_float(in[0]->type.dtype))
+        return shape_fail(err, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
+    const Shape *a = &in[0]->type.shape, *b = &in[1]->type.shape;
+    bool fits = a->rank == b->rank;
+    for (int i = 0; fits && i < a->rank; i++)
+        fits = a->dims[i] == DIM_UNKNOWN || b->dims[i] == DIM_UNKNOWN || a->dims[i] == b->dims[i];
+    if (!fits) {
+        char ba[SHAPE_BUF], bb[SHAPE_BUF];
+        return shape_fail(err, op, "shapes %s and %s differ", shape_str(a, ba, sizeof ba),
+                          shape_str(b, bb, sizeof bb));
+    }
+    out[0] = in[0]->type;
+    *nout = 1;
+    return true;
+}
+
 /* exp, log, sqrt, floor ...: float32 or float64, as TensorFlow registers them. */
 bool shape_unary_float(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, ShapeError *err) {

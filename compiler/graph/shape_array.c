@@ -77,6 +77,20 @@ bool shape_gather_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
     Shape s = shape_scalar();
     s.rank = n;
     for (int i = 0; i < n; i++) s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
+    /* dy is what gather gave: shape[:axis] + indices' shape + shape[axis+1:]. */
+    const Shape *dy = &in[0]->type.shape, *ix = &in[1]->type.shape;
+    bool fits = dy->rank == n - 1 + ix->rank;
+    for (int d = 0; fits && d < dy->rank; d++) {
+        int64_t want = d < axis                ? s.dims[d]
+                       : d < axis + ix->rank ? ix->dims[d - axis]
+                                             : s.dims[d - ix->rank + 1];
+        fits = want == DIM_UNKNOWN || dy->dims[d] == DIM_UNKNOWN || want == dy->dims[d];
+    }
+    if (!fits) {
+        char b[SHAPE_BUF];
+        return shape_fail(err, op, "dy of shape %s is not what gather gives for these indices",
+                          shape_str(dy, b, sizeof b));
+    }
     return one_output(out, nout, in[0]->type.dtype, s);
 }
 

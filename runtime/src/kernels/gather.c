@@ -104,13 +104,25 @@ IgTensor *ig_gather_grad(IgSite *site, const IgTensor *dy, const IgTensor *indic
     if (shape->rank != 1 || shape->size > IG_MAX_RANK || axis < 0 || axis >= shape->size)
         ig_internal_error(__FILE__, __LINE__, "gather_grad: bad shape or axis %d", axis);
     int rank = (int)shape->size;
-    for (int i = 0; i < rank; i++) dims[i] = ig_int_at(shape, i);
+    for (int i = 0; i < rank; i++)
+        if ((dims[i] = ig_int_at(shape, i)) < 0)
+            ig_fatal(site, "gather_grad: dimension %d of the shape is %lld", i, (long long)dims[i]);
     int64_t limit = dims[axis], outer = 1, inner = 1, nidx = indices->size;
     for (int i = 0; i < axis; i++) outer *= dims[i];
     for (int i = axis + 1; i < rank; i++) inner *= dims[i];
-    if (outer * nidx * inner != dy->size)
-        ig_internal_error(__FILE__, __LINE__, "gather_grad: dy has %lld elements, not %lld",
-                          (long long)dy->size, (long long)(outer * nidx * inner));
+    /* dy must be what gather gave: shape[:axis] + indices' shape + shape[axis+1:]. */
+    bool fits = dy->rank == rank - 1 + indices->rank;
+    for (int d = 0; fits && d < dy->rank; d++) {
+        int64_t want = d < axis                    ? dims[d]
+                       : d < axis + indices->rank ? indices->shape[d - axis]
+                                                  : dims[d - indices->rank + 1];
+        fits = dy->shape[d] == want;
+    }
+    if (!fits) {
+        char s[IG_SHAPE_STR_MAX];
+        ig_fatal(site, "gather_grad: dy of shape %s is not what gather gives for these indices",
+                 ig_shape_str(s, dy->rank, dy->shape));
+    }
     char *bad = ig_gather_check_indices(indices, limit);
     if (bad != NULL) ig_fatal(site, "%s", bad);
     IgTensor *out = ig_fill(site, dy->dtype, rank, dims, 0.0);

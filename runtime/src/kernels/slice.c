@@ -65,10 +65,19 @@ IgTensor *ig_strided_slice_grad(IgSite *site, const IgTensor *shape, const IgTen
     if (shape->rank != 1 || shape->size > IG_MAX_RANK)
         ig_internal_error(__FILE__, __LINE__, "strided_slice_grad: bad shape");
     int rank = (int)shape->size;
-    for (int i = 0; i < rank; i++) dims[i] = ig_int_at(shape, i);
+    for (int i = 0; i < rank; i++)
+        if ((dims[i] = ig_int_at(shape, i)) < 0)
+            ig_fatal(site, "strided_slice_grad: dimension %d of the shape is %lld", i,
+                     (long long)dims[i]);
     const int masks[5] = {begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask};
     IgSliceSpec spec;
     slice_spec_or_fatal(site, rank, dims, begin, end, strides, masks, &spec);
+    if (!ig_shape_equal(dy->rank, dy->shape, spec.out_rank, spec.out_shape)) {
+        char got[IG_SHAPE_STR_MAX], want[IG_SHAPE_STR_MAX];
+        ig_fatal(site, "strided_slice_grad: dy of shape %s is not the slice's shape %s",
+                 ig_shape_str(got, dy->rank, dy->shape),
+                 ig_shape_str(want, spec.out_rank, spec.out_shape));
+    }
     IgTensor *out = ig_fill(site, dy->dtype, rank, dims, 0.0);
     if (dy->size == 0) return out;
     IgView v = slice_view(rank, dims, &spec);

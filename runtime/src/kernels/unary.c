@@ -53,8 +53,13 @@ IgTensor *ig_relu(IgSite *site, const IgTensor *x)
 
 IgTensor *ig_relu_grad(IgSite *site, const IgTensor *dy, const IgTensor *x)
 {
-    if (dy->dtype != x->dtype || !ig_shape_equal(dy->rank, dy->shape, x->rank, x->shape))
-        ig_internal_error(__FILE__, __LINE__, "relu_grad: dy and x differ in dtype or shape");
+    if (dy->dtype != x->dtype)
+        ig_internal_error(__FILE__, __LINE__, "relu_grad: dy and x differ in dtype");
+    if (!ig_shape_equal(dy->rank, dy->shape, x->rank, x->shape)) {
+        char a[IG_SHAPE_STR_MAX], b[IG_SHAPE_STR_MAX];
+        ig_fatal(site, "relu_grad: dy of shape %s and x of shape %s differ",
+                 ig_shape_str(a, dy->rank, dy->shape), ig_shape_str(b, x->rank, x->shape));
+    }
     IgTensor *out = ig_tensor_make(site, "relu_grad", x->dtype, x->rank, x->shape);
     int64_t n = x->size;
     switch (x->dtype) {
