@@ -373,11 +373,12 @@ static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t str
     return span > 0 ? (int64_t)(((uint64_t)span - 1) / step + 1) : 0;
 }
 
-/* strided_slice_grad(shape, begin, end, strides, dy): dy's dtype, the shape's dims (the
-   runtime checks that dy is the slice's shape). */
+/* strided_slice_grad(shape, begin, end, strides, dy): dy's dtype, the shape's dims.
+   The spec is checked as strided_slice checks it on an x of that shape, and dy must
+   have the shape that slice gives. */
 bool shape_strided_slice_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                               const Func *callee, TensorType *out, int *nout, ShapeError *err) {
-    (void)nin, (void)attrs, (void)callee;
+    (void)nin;
     int64_t v[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
     int n;
@@ -387,6 +388,21 @@ bool shape_strided_slice_grad(Opcode op, IrValue **in, int nin, const Attrs *att
     Shape s = shape_scalar();
     s.rank = n;
     for (int i = 0; i < n; i++) s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
+    IrValue x = {.type = tensor_type(in[4]->type.dtype, s)};
+    IrValue *forward[4] = {&x, in[1], in[2], in[3]};
+    TensorType slice;
+    int nslice;
+    if (!shape_strided_slice(op, forward, 4, attrs, callee, &slice, &nslice, err)) return false;
+    const Shape *dy = &in[4]->type.shape;
+    bool fits = dy->rank == slice.shape.rank;
+    for (int i = 0; fits && i < dy->rank; i++)
+        fits = dy->dims[i] == DIM_UNKNOWN || slice.shape.dims[i] == DIM_UNKNOWN ||
+               dy->dims[i] == slice.shape.dims[i];
+    if (!fits) {
+        char bd[SHAPE_BUF], bs[SHAPE_BUF];
+        return shape_fail(err, op, "dy of shape %s is not the slice's shape %s",
+                          shape_str(dy, bd, sizeof bd), shape_str(&slice.shape, bs, sizeof bs));
+    }
     return one_output(out, nout, in[4]->type.dtype, s);
 }
 
