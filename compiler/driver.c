@@ -112,7 +112,7 @@ static const char usage_text[] =
     "  --trace-report      after tracing, list every tf.function's concrete\n"
     "                      signatures: the call that traced each, why, and its size\n"
     "  -Wno-NAME           silence one kind of build warning: retracing,\n"
-    "                      large-unrolled-loop, trace-side-effect\n"
+    "                      large-unrolled-loop, trace-side-effect, non-float-gradient\n"
     "\n"
     "limits (LIMITS; 0 means none), past which the build stops with a located error:\n"
     "  --max-build-steps=N     statements the script's Python may run at build\n"
@@ -195,7 +195,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
             while (k < WARN__COUNT && strcmp(a + 5, warning_names[k]) != 0) k++;
             if (k == WARN__COUNT)
                 return usage_error(
-                    "unknown warning '%s' (retracing, large-unrolled-loop, trace-side-effect)",
+                    "unknown warning '%s' (retracing, large-unrolled-loop, trace-side-effect, "
+                    "non-float-gradient)",
                     a + 5);
             opt->disabled_warnings[k] = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {

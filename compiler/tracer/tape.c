@@ -247,12 +247,27 @@ static Value *prim_tape_pause(Interp *in, Value *self, CallArgs *args, SrcLoc lo
 }
 
 /* _ingot.tape_watch(tape, x): one tensor or variable (the stdlib flattens). */
+/* TensorFlow's warning for a tensor a gradient cannot flow through: its gradient
+   is None (TensorFlow logs it; here it is a build warning, -Wno-non-float-gradient). */
+static void warn_non_float(Interp *in, const Value *x, const char *what, const char *when,
+                           SrcLoc loc) {
+    DType dt;
+    if (x->kind == VAL_TENSOR) dt = x->tensor.ir->type.dtype;
+    else if (x->kind == VAL_VARIABLE) dt = x->var.global->type.dtype;
+    else return;
+    if (dtype_is_float(dt)) return;
+    vm_warning(in, WARN_NON_FLOAT_GRADIENT, loc,
+               "The dtype of the %s must be floating (e.g. tf.float32)%s, got tf.%s", what, when,
+               dtype_name(dt));
+}
+
 static Value *prim_tape_watch(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     if (!args_count(in, args, "tape_watch", 2, 2, loc)) return NULL;
     Tape *t = tape_arg(in, args->pos[0], loc);
     if (!t) return NULL;
     Value *x = args->pos[1];
+    warn_non_float(in, x, "watched tensor", "", loc);
     if (x->kind == VAL_VARIABLE)
         watch_variable(in, t, x);
     else if (x->kind == VAL_TENSOR)
@@ -412,6 +427,7 @@ static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc
     for (int i = 0; i < targets->len; i++) {
         Value *target = targets->items[i];
         if (target->kind == VAL_NONE) continue;
+        warn_non_float(in, target, "target tensor", " when calling GradientTape.gradient", loc);
         IrValue *ir = target->tensor.ir;
         if (!is_tracked(t, ir) || !dtype_is_float(ir->type.dtype)) continue;
         Value *seed = seeds ? seeds->items[i] : NULL;
@@ -433,6 +449,7 @@ static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc
     Value **leaves = ARENA_ARRAY(in->arena, Value *, sources.len + 1);
     for (int i = 0; i < sources.len; i++) {
         Value *s = sources.items[i];
+        warn_non_float(in, s, "source tensor", " when calling GradientTape.gradient", loc);
         IrValue *g = NULL, *like = NULL;
         if (s->kind == VAL_VARIABLE) {
             for (int r = 0; r < t->nreads; r++) {

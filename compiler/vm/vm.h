@@ -21,6 +21,7 @@ typedef enum {
     WARN_RETRACING,           /* -Wretracing: TensorFlow's frequent-retracing warning */
     WARN_LARGE_UNROLLED_LOOP, /* -Wlarge-unrolled-loop: a Python loop unrolled past 1000 */
     WARN_TRACE_SIDE_EFFECT,   /* -Wtrace-side-effect: Python state changed inside a tf.function */
+    WARN_NON_FLOAT_GRADIENT,  /* -Wnon-float-gradient: an integer target, source or watch */
     WARN__COUNT
 } WarningKind;
 
