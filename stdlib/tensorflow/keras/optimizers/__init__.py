@@ -9,7 +9,6 @@ run outside the trace (init_scope).
 """
 import _ingot
 from ... import math as _math
-from ... import array_ops as _array_ops
 from ... import _backprop
 from . import schedules
 
@@ -82,10 +81,10 @@ class Optimizer:
         slots = self._slots_of(variable)
         if slot_name not in slots:
             name = "%s/%s" % (variable.name.split(":")[0], slot_name)
+            # A fill of the variable's (static) shape: data set before the program
+            # runs, not a computation.
             slots[slot_name] = _variable(
-                lambda: _array_ops.zeros_like(variable) + _ingot.cast(initial_value,
-                                                                        variable.dtype),
-                name)
+                lambda: _ingot.fill(list(variable.shape), initial_value, variable.dtype), name)
         return slots[slot_name]
 
     def variables(self):
