@@ -31,6 +31,19 @@ static bool vector_arg(Opcode op, const IrValue *v, const char *what, int64_t *v
     return true;
 }
 
+/* A vector argument that is a shape: its known elements are dims, the others unknown. */
+static bool shape_arg(Opcode op, const IrValue *v, const char *what, Shape *out,
+                      ShapeError *err) {
+    int64_t vals[IR_MAX_RANK];
+    bool known[IR_MAX_RANK];
+    int n;
+    if (!vector_arg(op, v, what, vals, known, &n, err)) return false;
+    *out = shape_scalar();
+    out->rank = n;
+    for (int i = 0; i < n; i++) out->dims[i] = known[i] ? vals[i] : DIM_UNKNOWN;
+    return true;
+}
+
 /* tf.where(cond, x, y): the three broadcast together. */
 bool shape_select(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                   TensorType *out, int *nout, ShapeError *err) {
@@ -64,19 +77,15 @@ bool shape_where_indices(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
 bool shape_gather_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)callee;
-    int64_t v[IR_MAX_RANK];
-    bool known[IR_MAX_RANK];
-    int n;
-    if (!vector_arg(op, in[2], "shape", v, known, &n, err)) return false;
+    Shape s;
+    if (!shape_arg(op, in[2], "shape", &s, err)) return false;
+    int n = s.rank;
     if (!dtype_is_float(in[0]->type.dtype))
         return shape_fail(err, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
     if (!dtype_is_integer(in[1]->type.dtype))
         return shape_fail(err, op, "indices must be int32 or int64");
     int64_t axis = attr_int_or(attrs, "axis", 0);
     if (axis < 0 || axis >= n) return shape_fail(err, op, "axis %" PRId64 " is out of range", axis);
-    Shape s = shape_scalar();
-    s.rank = n;
-    for (int i = 0; i < n; i++) s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
     /* dy is what gather gave: shape[:axis] + indices' shape + shape[axis+1:]. */
     const Shape *dy = &in[0]->type.shape, *ix = &in[1]->type.shape;
     bool fits = dy->rank == n - 1 + ix->rank;
@@ -99,25 +108,20 @@ bool shape_gather_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
 bool shape_sum_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                   TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)attrs, (void)callee;
-    int64_t v[IR_MAX_RANK];
-    bool known[IR_MAX_RANK];
-    int n;
-    if (!vector_arg(op, in[1], "shape", v, known, &n, err)) return false;
+    Shape s;
+    if (!shape_arg(op, in[1], "shape", &s, err)) return false;
     const Shape *x = &in[0]->type.shape;
     if (!dtype_is_numeric(in[0]->type.dtype))
         return shape_fail(err, op, "unsupported dtype %s", dtype_name(in[0]->type.dtype));
     char bx[SHAPE_BUF];
-    if (n > x->rank)
+    if (s.rank > x->rank)
         return shape_fail(err, op, "cannot sum %s to a shape of rank %d",
-                          shape_str(x, bx, sizeof bx), n);
-    Shape s = shape_scalar();
-    s.rank = n;
-    for (int i = 0; i < n; i++) {
-        int64_t have = x->dims[x->rank - n + i];
-        s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
-        if (known[i] && v[i] != 1 && have != DIM_UNKNOWN && have != v[i])
+                          shape_str(x, bx, sizeof bx), s.rank);
+    for (int i = 0; i < s.rank; i++) {
+        int64_t have = x->dims[x->rank - s.rank + i], want = s.dims[i];
+        if (want != DIM_UNKNOWN && want != 1 && have != DIM_UNKNOWN && have != want)
             return shape_fail(err, op, "cannot sum %s to dimension %d of size %" PRId64,
-                              shape_str(x, bx, sizeof bx), i, v[i]);
+                              shape_str(x, bx, sizeof bx), i, want);
     }
     return one_output(out, nout, in[0]->type.dtype, s);
 }
@@ -333,13 +337,9 @@ bool shape_broadcast_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
     (void)nin, (void)attrs, (void)callee;
     if (shape_string_refused(op, in[0], err)) return false;
     const Shape *x = &in[0]->type.shape;
-    int64_t v[IR_MAX_RANK];
-    bool known[IR_MAX_RANK];
-    int n;
-    if (!vector_arg(op, in[1], "shape", v, known, &n, err)) return false;
-    Shape s = shape_scalar();
-    s.rank = n;
-    for (int i = 0; i < n; i++) s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
+    Shape s;
+    if (!shape_arg(op, in[1], "shape", &s, err)) return false;
+    int n = s.rank;
     char bx[SHAPE_BUF], bs[SHAPE_BUF];
     bool ok = x->rank <= n;
     for (int i = 0; ok && i < x->rank; i++) {
@@ -379,15 +379,10 @@ static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t str
 bool shape_strided_slice_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                               const Func *callee, TensorType *out, int *nout, ShapeError *err) {
     (void)nin;
-    int64_t v[IR_MAX_RANK];
-    bool known[IR_MAX_RANK];
-    int n;
-    if (!vector_arg(op, in[0], "shape", v, known, &n, err)) return false;
+    Shape s;
+    if (!shape_arg(op, in[0], "shape", &s, err)) return false;
     if (!dtype_is_float(in[4]->type.dtype))
         return shape_fail(err, op, "unsupported dtype %s", dtype_name(in[4]->type.dtype));
-    Shape s = shape_scalar();
-    s.rank = n;
-    for (int i = 0; i < n; i++) s.dims[i] = known[i] ? v[i] : DIM_UNKNOWN;
     IrValue x = {.type = tensor_type(in[4]->type.dtype, s)};
     IrValue *forward[4] = {&x, in[1], in[2], in[3]};
     TensorType slice;
