@@ -105,13 +105,11 @@ static void watch_variable(Interp *in, Tape *t, Value *var) {
     t->variables[t->nvariables++] = var;
 }
 
-/* The variable Value of a Global read (the tracer keeps one Value per variable made). */
+/* The tf.Variable whose Global g is (every trainable one was made by tf.Variable). */
 static Value *variable_of(Interp *in, const Global *g) {
-    Value *v = ARENA_NEW(in->arena, Value);
-    v->kind = VAL_VARIABLE;
-    v->var.global = (Global *)g;
-    v->var.tf_name = arena_printf(in->arena, "%s:0", g->name);
-    return v;
+    const Tracer *tr = in->tracer;
+    IG_ASSERT(g->index < tr->variables_cap && tr->variables[g->index]);
+    return tr->variables[g->index];
 }
 
 static void record_read(Interp *in, Tape *t, const Inst *inst) {

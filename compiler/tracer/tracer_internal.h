@@ -92,6 +92,8 @@ typedef struct Tracer {
        call runs its Python in the caller, nothing is traced. */
     bool run_functions_eagerly;
     Tape *tapes;                  /* the GradientTapes in their with blocks, innermost first */
+    Value **variables;            /* each tf.Variable's value, by Global.index (tape.c) */
+    int variables_cap;
     int tapes_paused;             /* inside a tf.custom_gradient function: nothing records */
 } Tracer;
 

@@ -264,6 +264,15 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
         v->var.concrete = eager_var(in->tracer->eager, g); /* a concrete value from now on */
     /* TensorFlow 2 names a variable "<name>:0", and every unnamed one "Variable:0". */
     v->var.tf_name = arena_printf(in->arena, "%s:0", py_name ? py_name : "Variable");
+    /* A tape that sees a read of g reports the variable itself (watched_variables). */
+    Tracer *tr = in->tracer;
+    if (g->index >= tr->variables_cap) {
+        int cap = 2 * g->index + 8;
+        tr->variables = arena_grow(in->arena, tr->variables, sizeof(Value *),
+                                   (size_t)tr->variables_cap, (size_t)cap);
+        tr->variables_cap = cap;
+    }
+    tr->variables[g->index] = v;
     return v;
 }
 
