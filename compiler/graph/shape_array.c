@@ -126,6 +126,29 @@ bool shape_sum_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     return one_output(out, nout, in[0]->type.dtype, s);
 }
 
+/* stack_push(stack, x): stack holds rows of x's dtype and shape, one per dim 0 entry;
+   the result has one row more, how many is known only at run time. */
+bool shape_stack_push(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                      TensorType *out, int *nout, ShapeError *err) {
+    (void)nin, (void)attrs, (void)callee;
+    if (!same_dtype(op, in, err) || shape_string_refused(op, in[1], err)) return false;
+    const Shape *st = &in[0]->type.shape, *x = &in[1]->type.shape;
+    char bs[SHAPE_BUF], bx[SHAPE_BUF];
+    if (st->rank != x->rank + 1)
+        return shape_fail(err, op, "a row %s cannot go on a stack %s",
+                          shape_str(x, bx, sizeof bx), shape_str(st, bs, sizeof bs));
+    Shape s = *st;
+    s.dims[0] = DIM_UNKNOWN;
+    for (int i = 0; i < x->rank; i++) {
+        int64_t have = st->dims[i + 1], row = x->dims[i];
+        if (have != DIM_UNKNOWN && row != DIM_UNKNOWN && have != row)
+            return shape_fail(err, op, "a row %s cannot go on a stack %s",
+                              shape_str(x, bx, sizeof bx), shape_str(st, bs, sizeof bs));
+        s.dims[i + 1] = row != DIM_UNKNOWN ? row : have;
+    }
+    return one_output(out, nout, in[0]->type.dtype, s);
+}
+
 bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                    TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)attrs, (void)callee;

@@ -2,7 +2,8 @@
  * holding the header followed by an IG_ALIGNMENT-aligned data buffer, with caches
  * of recently freed blocks: small ones so tiny ops skip malloc, large ones so a
  * loop's activations reuse memory whose pages are already mapped.
- * Entry points: ig_tensor_alloc, ig_tensor_free, ig_tensor_cache_release_all.
+ * Entry points: ig_tensor_alloc, ig_tensor_capacity, ig_tensor_free,
+ * ig_tensor_cache_release_all.
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
  * cached free blocks belong to this file until ig_runtime_shutdown frees them. */
 #include <stdlib.h>
@@ -239,6 +240,12 @@ IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int
     t->data = mem + HEADER_BYTES;
     t->refcount = 1;
     return t;
+}
+
+size_t ig_tensor_capacity(const IgTensor *t)
+{
+    const BlockHeader *h = (const BlockHeader *)t;
+    return h->bytes - HEADER_BYTES;
 }
 
 void ig_tensor_free(IgTensor *t)

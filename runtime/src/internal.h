@@ -48,6 +48,9 @@ IG_INTERNAL _Noreturn void ig_out_of_memory(const IgSite *site, const char *op, 
 IG_INTERNAL _Noreturn void ig_fatal_empty_too_large(const IgSite *site, const char *op, int rank,
                                                     const int64_t *shape);
 IG_INTERNAL void ig_tensor_free(IgTensor *t); /* ignores the refcount: for immortals */
+/* The bytes t's data buffer can hold: at least its elements' (the block is rounded
+ * up), so a tensor may grow in place (ig_stack_push). t must come from ig_tensor_alloc. */
+IG_INTERNAL size_t ig_tensor_capacity(const IgTensor *t);
 /* Frees the blocks alloc.c keeps for reuse (ig_runtime_shutdown): small tensors'
  * blocks go to a per-size cache when freed rather than back to malloc. */
 IG_INTERNAL void ig_tensor_cache_release_all(void);

@@ -194,6 +194,13 @@ IG_API IgTensor *ig_broadcast_to(IgSite *site, const IgTensor *x, const IgTensor
  * has beyond shape's rank and those where shape has 1 and x not; every other dim of
  * x must equal shape's. */
 IG_API IgTensor *ig_sum_to(IgSite *site, const IgTensor *x, const IgTensor *shape);
+/* The forward pass of a while loop keeps what its gradient needs, one row per
+ * iteration: stack (shape [n, ...]) with x appended as row n, shape [n+1, ...]. An
+ * empty stack takes x's shape for its rows; later rows must have the same shape. The
+ * value semantics of every tensor hold, but a stack nobody else holds (refcount 1)
+ * grows in place into a buffer that doubles, so a loop of n iterations copies O(n)
+ * rows, not O(n^2). */
+IG_API IgTensor *ig_stack_push(IgSite *site, const IgTensor *stack, const IgTensor *x);
 /* tf.strided_slice with TensorFlow's exact semantics: begin, end and strides are
  * vectors of one length (the slice spec); the masks are bit sets over spec entries
  * (begin_mask/end_mask: ignore that begin/end, take the whole range; ellipsis_mask:

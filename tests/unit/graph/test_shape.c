@@ -202,6 +202,7 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_TILE, {m, v2}, 2, NULL, NULL},
         {OP_BROADCAST_TO, {ch, v2}, 2, NULL, NULL},
         {OP_SUM_TO, {m, v2}, 2, NULL, NULL},
+        {OP_STACK_PUSH, {gf_input(DT_FLOAT32, 3, 0, 2, 2), m}, 2, NULL, NULL},
         {OP_GATHER_GRAD, {gf_input(DT_FLOAT32, 2, 2, 3), ix, v2}, 3, &axis1, NULL},
         {OP_STRIDED_SLICE, {m, v2, v2, v2}, 4, NULL, NULL},
         {OP_STRIDED_SLICE_GRAD, {v2, v2, v2, v2, m}, 5, NULL, NULL},
