@@ -7,20 +7,24 @@ static const GradKind kinds[OP__COUNT] = {
 #define GRAD(code, rule) [OP_##code] = GRAD_RULE,
 #define NO_GRAD(code) [OP_##code] = GRAD_NONE,
 #define MISSING(code) [OP_##code] = GRAD_MISSING,
+#define CONTROL(code) [OP_##code] = GRAD_RULE,
 #include "grads.def"
 #undef GRAD
 #undef NO_GRAD
 #undef MISSING
+#undef CONTROL
 };
 
 static GradRule *const rules[OP__COUNT] = {
 #define GRAD(code, rule) [OP_##code] = grad_##rule,
 #define NO_GRAD(code)
 #define MISSING(code)
+#define CONTROL(code)
 #include "grads.def"
 #undef GRAD
 #undef NO_GRAD
 #undef MISSING
+#undef CONTROL
 };
 
 GradKind grad_kind(Opcode op) {
@@ -31,10 +35,12 @@ GradKind grad_kind(Opcode op) {
 bool grad_is_float(const IrValue *v) { return dtype_is_float(v->type.dtype); }
 
 bool grad_op(Builder *b, const GradOp *op, IrValue *const *dys, IrValue **dxs, SrcLoc loc) {
-    IG_ASSERT(grad_kind(op->op) == GRAD_RULE && op->noutputs == 1);
+    IG_ASSERT(grad_kind(op->op) == GRAD_RULE);
     for (int i = 0; i < op->ninputs; i++) dxs[i] = NULL;
-    if (!dys[0]) return true;
     G g = {b, loc};
+    if (!rules[op->op]) return grad_control(&g, op, dys, dxs);
+    IG_ASSERT(op->noutputs == 1);
+    if (!dys[0]) return true;
     if (!rules[op->op](&g, op, dys[0], dxs)) return false;
     /* Only float inputs take a gradient; a rule leaves NULL for a float one only when
        building its ops failed (the builder has reported why). */

@@ -27,6 +27,13 @@ typedef struct GradOp {
     int ninputs;
     IrValue *const *outputs;
     int noutputs;
+    /* A cond or while (traced only): the instruction, which its backward rewrites to
+       keep what it needs. Its inputs are then the instruction's own, followed by its
+       sources: the values its regions capture (grad_control_sources) and the reads of
+       watched variables inside them; wanted[i] says whether input i needs its
+       gradient. NULL for every other op. */
+    Inst *inst;
+    const bool *wanted;
 } GradOp;
 
 /* The gradients of op's inputs from those of its outputs (dys[i] NULL: none reached
@@ -35,6 +42,13 @@ typedef struct GradOp {
  * error, reported through b (a shape only known at run time that a rule cannot
  * handle yet is 'not supported yet'). */
 bool grad_op(Builder *b, const GradOp *op, IrValue *const *dys, IrValue **dxs, SrcLoc loc);
+
+/* The sources of control instruction inst (see GradOp.inst): its *ncaptures
+ * captures, then the outputs of the READ_VAR instructions nested in it for which
+ * is_read_wanted says yes (NULL: none); *n in all. */
+IrValue **grad_control_sources(Arena *a, const Inst *inst,
+                               bool (*is_read_wanted)(void *ctx, const Inst *read), void *ctx,
+                               int *n, int *ncaptures);
 
 /* A tensor of type (static) with every element value. */
 IrValue *grad_fill(Builder *b, TensorType type, double value, SrcLoc loc);

@@ -17,10 +17,15 @@ typedef bool GradRule(G *g, const GradOp *op, IrValue *dy, IrValue **dx);
 #define GRAD(code, rule) GradRule grad_##rule;
 #define NO_GRAD(code)
 #define MISSING(code)
+#define CONTROL(code)
 #include "grads.def"
 #undef GRAD
 #undef NO_GRAD
 #undef MISSING
+#undef CONTROL
+
+/* The backward of a cond or while (grad_control.c): all of dys, and op->wanted. */
+bool grad_control(G *g, const GradOp *op, IrValue *const *dys, IrValue **dxs);
 
 IrValue *g_op(G *g, Opcode op, IrValue **in, int n, const Attrs *attrs);
 IrValue *g_un(G *g, Opcode op, IrValue *x);

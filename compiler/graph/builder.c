@@ -56,9 +56,19 @@ static void region_append(Region *r, Inst *inst) {
  * with an executor run at once instead, NULL after an op that failed to run. */
 static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs,
                             const Attrs *attrs, Func *callee, Global *global, SrcLoc loc,
-                            const TensorType *types, int nout) {
+                            const TensorType *types, int nout, Region *const *regions,
+                            int nregions) {
     Arena *a = b->module->arena;
     Inst *inst = ARENA_NEW(a, Inst);
+    /* The regions first: whoever observes the instruction sees it whole. */
+    if (nregions > 0) {
+        inst->nregions = nregions;
+        inst->regions = ARENA_ARRAY(a, Region *, nregions);
+        for (int i = 0; i < nregions; i++) {
+            inst->regions[i] = regions[i];
+            regions[i]->parent = inst;
+        }
+    }
     inst->op = op;
     inst->ninputs = ninputs;
     inst->inputs = ARENA_ARRAY(a, IrValue *, ninputs > 0 ? ninputs : 1);
@@ -119,7 +129,7 @@ Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Att
         return NULL;
     }
     IG_ASSERT(nout <= cap);
-    return builder_append(b, op, inputs, ninputs, attrs, callee, NULL, loc, types, nout);
+    return builder_append(b, op, inputs, ninputs, attrs, callee, NULL, loc, types, nout, NULL, 0);
 }
 
 /* cond and while: outputs follow from the regions, which become the instruction's. */
@@ -145,14 +155,7 @@ static Inst *build_control(Builder *b, Opcode op, IrValue **inputs, int ninputs,
             arena_printf(a, "not supported yet in eager mode: a '%s' node", op_info[op].name));
         return NULL;
     }
-    Inst *inst = builder_append(b, op, inputs, ninputs, NULL, NULL, NULL, loc, types, nout);
-    inst->nregions = 2;
-    inst->regions = ARENA_ARRAY(a, Region *, 2);
-    for (int i = 0; i < 2; i++) {
-        inst->regions[i] = regions[i];
-        regions[i]->parent = inst;
-    }
-    return inst;
+    return builder_append(b, op, inputs, ninputs, NULL, NULL, NULL, loc, types, nout, regions, 2);
 }
 
 Inst *build_cond(Builder *b, IrValue *pred, Region *then_r, Region *else_r, SrcLoc loc) {
@@ -191,7 +194,7 @@ static Inst *build_var_inst(Builder *b, Opcode op, Global *g, IrValue **inputs, 
                        err.msg);
         return NULL;
     }
-    return builder_append(b, op, inputs, ninputs, NULL, NULL, g, loc, types, nout);
+    return builder_append(b, op, inputs, ninputs, NULL, NULL, g, loc, types, nout, NULL, 0);
 }
 
 Inst *build_random(Builder *b, Opcode op, const Attrs *attrs, Global *state, SrcLoc loc) {
@@ -204,7 +207,7 @@ Inst *build_random(Builder *b, Opcode op, const Attrs *attrs, Global *state, Src
                        err.msg);
         return NULL;
     }
-    return builder_append(b, op, NULL, 0, attrs, NULL, state, loc, types, nout);
+    return builder_append(b, op, NULL, 0, attrs, NULL, state, loc, types, nout, NULL, 0);
 }
 
 IrValue *build_read_var(Builder *b, Global *g, SrcLoc loc) {

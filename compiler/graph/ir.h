@@ -303,7 +303,7 @@ typedef struct Builder {
     /* Sees every instruction built, once it is appended or has run, with its inputs
        (which eager mode forgets right after): the tracer's GradientTapes record what
        they watch through it. NULL: nobody looks. */
-    void (*observe)(void *ctx, const Inst *inst);
+    void (*observe)(void *ctx, Inst *inst);
     void *observe_ctx;
 } Builder;
 
@@ -336,6 +336,22 @@ Inst *build_cond(Builder *b, IrValue *pred, Region *then_r, Region *else_r, SrcL
  * unknown); outputs get the params' types. cond_r yields one bool scalar; body_r yields
  * n values, each of the param's dtype and rank with every known param dim equal. */
 Inst *build_while(Builder *b, IrValue **inits, int n, Region *cond_r, Region *body_r, SrcLoc loc);
+
+/* ---- Rewriting for gradients (rewrite.c) ---------------------------------------- */
+/* Whether v is a parameter of r or an output of one of r's own instructions. */
+bool value_defined_in(const IrValue *v, const Region *r);
+/* The values defined outside inst that its regions use (in nested regions too, and as
+ * results), each once, in order of first use: a cond's or while's implicit inputs. */
+IrValue **inst_captures(Arena *a, const Inst *inst, int *n);
+/* Moves inst from its region into r, right after `after` (NULL: first). */
+void region_move_inst(Region *r, Inst *inst, Inst *after);
+/* A new output of cond: its then region yields then_v, its else region else_v (one
+ * dtype and rank; each dim the two's common one, or unknown). */
+IrValue *cond_add_result(Module *m, Inst *cond, IrValue *then_v, IrValue *else_v);
+/* A new loop variable of while w entering as init (defined before w) with the given
+ * type: a parameter of both regions; the body yields *body_param (unchanged) until the
+ * caller sets the body's last result. Returns the new output. */
+IrValue *while_add_var(Module *m, Inst *w, IrValue *init, TensorType type, IrValue **body_param);
 
 /* ---- Shape inference (shape.c) ------------------------------------------------- */
 /* What is known at build time of an int32/int64 vector (a shape, a slice bound): its

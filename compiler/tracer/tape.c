@@ -9,47 +9,8 @@
 
 #include "eager_values.h"
 #include "grad.h"
+#include "value_map.h"
 #include "tracer_internal.h"
-
-/* ---- A table of values by IrValue.id (open addressing) ------------------------------ */
-
-typedef struct IdSlot {
-    int key; /* IrValue.id + 1; 0: empty */
-    IrValue *value;
-} IdSlot;
-
-typedef struct IdMap {
-    IdSlot *slots;
-    int cap, count;
-} IdMap;
-
-static IdSlot *id_slot(const IdMap *m, int key) {
-    unsigned h = (unsigned)key * 2654435761u;
-    for (unsigned i = 0;; i++) {
-        IdSlot *s = &m->slots[(h + i) & (unsigned)(m->cap - 1)];
-        if (s->key == key || s->key == 0) return s;
-    }
-}
-
-static IrValue *id_get(const IdMap *m, int id) {
-    if (m->cap == 0) return NULL;
-    IdSlot *s = id_slot(m, id + 1);
-    return s->key == id + 1 ? s->value : NULL;
-}
-
-static void id_put(Arena *a, IdMap *m, int id, IrValue *value) {
-    if (2 * (m->count + 1) > m->cap) {
-        int cap = m->cap ? 2 * m->cap : 16;
-        IdMap bigger = {ARENA_ARRAY(a, IdSlot, cap), cap, 0};
-        for (int i = 0; i < m->cap; i++)
-            if (m->slots[i].key) id_put(a, &bigger, m->slots[i].key - 1, m->slots[i].value);
-        *m = bigger;
-    }
-    IdSlot *s = id_slot(m, id + 1);
-    if (!s->key) m->count++;
-    s->key = id + 1;
-    s->value = value;
-}
 
 /* ---- Tapes ----------------------------------------------------------------------------- */
 
@@ -74,7 +35,7 @@ struct Tape {
     bool entered;   /* on the active list */
     bool used;      /* a non-persistent tape gave its gradient */
     Region *region; /* tracing: where it records (NULL: eagerly, anywhere) */
-    IdMap tracked;  /* the values a gradient can reach: id -> value */
+    ValueMap tracked;  /* the values a gradient can reach: id -> value */
     TapeEntry *entries;
     int nentries, entries_cap;
     VarRead *reads;
@@ -84,9 +45,11 @@ struct Tape {
     Tape *outer; /* the next active tape */
 };
 
-static bool is_tracked(const Tape *t, const IrValue *v) { return v && id_get(&t->tracked, v->id); }
+static bool is_tracked(const Tape *t, const IrValue *v) {
+    return v && value_map_get(&t->tracked, v);
+}
 
-static void track(Interp *in, Tape *t, IrValue *v) { id_put(in->arena, &t->tracked, v->id, v); }
+static void track(Interp *in, Tape *t, IrValue *v) { value_map_put(in->arena, &t->tracked, v, v); }
 
 static bool variable_watched(const Tape *t, const Global *g) {
     for (int i = 0; i < t->nvariables; i++)
@@ -145,13 +108,45 @@ static void record_entry(Interp *in, Tape *t, TapeEntry e) {
     for (int i = 0; i < e.op.noutputs; i++) track(in, t, e.op.outputs[i]);
 }
 
-static void record_op(Interp *in, Tape *t, const Inst *inst) {
+typedef struct ReadFilter {
+    Interp *in;
+    Tape *t;
+} ReadFilter;
+
+/* Whether t wants the gradient of a variable read inside a cond or while. */
+static bool tape_wants_read(void *ctx, const Inst *read) {
+    const ReadFilter *f = ctx;
+    return variable_watched(f->t, read->global) ||
+           (f->t->watch_accessed_variables && read->global->trainable);
+}
+
+/* A cond or while is recorded with its sources as inputs: what its regions capture,
+   and the reads inside of variables the tape watches, which count as reads. */
+static void record_control(Interp *in, Tape *t, Inst *inst) {
+    ReadFilter filter = {in, t};
+    int nsrc, ncaptures;
+    IrValue **srcs =
+        grad_control_sources(in->arena, inst, tape_wants_read, &filter, &nsrc, &ncaptures);
+    for (int i = ncaptures; i < nsrc; i++) record_read(in, t, srcs[i]->def);
+    IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, inst->ninputs + nsrc + 1);
+    memcpy(inputs, inst->inputs, sizeof(IrValue *) * (size_t)inst->ninputs);
+    memcpy(inputs + inst->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc);
+    GradOp op = {inst->op, &inst->attrs, inputs, inst->ninputs + nsrc, inst->outputs,
+                 inst->noutputs, inst, NULL};
+    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, NULL});
+}
+
+static void record_op(Interp *in, Tape *t, Inst *inst) {
+    if (inst->nregions) {
+        record_control(in, t, inst);
+        return;
+    }
     GradOp op = {inst->op, &inst->attrs, inst->inputs, inst->ninputs, inst->outputs,
-                 inst->noutputs};
+                 inst->noutputs, NULL, NULL};
     record_entry(in, t, (TapeEntry){op, inst->loc, inst->callee, NULL});
 }
 
-void tape_observe(void *ctx, const Inst *inst) {
+void tape_observe(void *ctx, Inst *inst) {
     Interp *in = ctx;
     if (in->tracer->tapes_paused) return;
     for (Tape *t = in->tracer->tapes; t; t = t->outer) {
@@ -284,7 +279,7 @@ static Value *prim_tape_reset(Interp *in, Value *self, CallArgs *args, SrcLoc lo
     Tape *t = tape_arg(in, args->pos[0], loc);
     if (!t) return NULL;
     t->nentries = t->nreads = t->nvariables = 0;
-    t->tracked = (IdMap){0};
+    t->tracked = (ValueMap){0};
     return value_none();
 }
 
@@ -322,7 +317,7 @@ static List *tensors_of(Interp *in, Value *structure, SrcLoc loc) {
 
 /* The backward of a tf.custom_gradient function: its grad_fn called with the gradient
    of each output (zeros where none reached it), giving one per input (None: none). */
-static bool custom_backward(Interp *in, Tape *t, const TapeEntry *e, IrValue **dys, IdMap *grads,
+static bool custom_backward(Interp *in, Tape *t, const TapeEntry *e, IrValue **dys, ValueMap *grads,
                             SrcLoc loc) {
     Builder *b = &in->tracer->builder;
     SrcLoc at = vm_op_loc(in, loc);
@@ -348,16 +343,16 @@ static bool custom_backward(Interp *in, Tape *t, const TapeEntry *e, IrValue **d
         IrValue *x = e->op.inputs[i];
         if (dxs.items[i]->kind == VAL_NONE || !is_tracked(t, x)) continue;
         Value *dx = to_tensor(in, dxs.items[i], (int)x->type.dtype, loc);
-        IrValue *sum = dx ? grad_accumulate(b, id_get(grads, x->id), dx->tensor.ir, at) : NULL;
+        IrValue *sum = dx ? grad_accumulate(b, value_map_get(grads, x), dx->tensor.ir, at) : NULL;
         if (!sum) return false;
-        id_put(in->arena, grads, x->id, sum);
+        value_map_put(in->arena, grads, x, sum);
     }
     return true;
 }
 
 /* The backward pass over t's entries, newest first: grads maps each value reached to
    the gradient of the targets with respect to it. */
-static bool backward(Interp *in, Tape *t, IdMap *grads, SrcLoc loc) {
+static bool backward(Interp *in, Tape *t, ValueMap *grads, SrcLoc loc) {
     Builder *b = &in->tracer->builder;
     int n = t->nentries; /* (persistent and recording: the backward ops are appended) */
     for (int k = n - 1; k >= 0; k--) {
@@ -365,7 +360,7 @@ static bool backward(Interp *in, Tape *t, IdMap *grads, SrcLoc loc) {
         IrValue **dys = ARENA_ARRAY(in->arena, IrValue *, e.op.noutputs);
         bool reached = false;
         for (int i = 0; i < e.op.noutputs; i++) {
-            dys[i] = id_get(grads, e.op.outputs[i]->id);
+            dys[i] = value_map_get(grads, e.op.outputs[i]);
             reached |= dys[i] != NULL;
         }
         if (!reached) continue;
@@ -386,13 +381,21 @@ static bool backward(Interp *in, Tape *t, IdMap *grads, SrcLoc loc) {
             return false;
         }
         IrValue **dxs = ARENA_ARRAY(in->arena, IrValue *, e.op.ninputs + 1);
+        if (e.op.inst) {
+            bool *wanted = ARENA_ARRAY(in->arena, bool, e.op.ninputs + 1);
+            for (int i = 0; i < e.op.ninputs; i++) {
+                const IrValue *x = e.op.inputs[i];
+                wanted[i] = is_tracked(t, x) && dtype_is_float(x->type.dtype);
+            }
+            e.op.wanted = wanted;
+        }
         if (!grad_op(b, &e.op, dys, dxs, vm_op_loc(in, loc))) return false;
         for (int i = 0; i < e.op.ninputs; i++) {
             IrValue *x = e.op.inputs[i];
             if (!dxs[i] || !is_tracked(t, x)) continue;
-            IrValue *sum = grad_accumulate(b, id_get(grads, x->id), dxs[i], vm_op_loc(in, loc));
+            IrValue *sum = grad_accumulate(b, value_map_get(grads, x), dxs[i], vm_op_loc(in, loc));
             if (!sum) return false;
-            id_put(in->arena, grads, x->id, sum);
+            value_map_put(in->arena, grads, x, sum);
         }
     }
     return true;
@@ -420,7 +423,7 @@ static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc
         return vm_raise(in, EXC_VALUE_ERROR, loc,
                         "output_gradients has %d entries but target has %d", seeds->len,
                         targets->len);
-    IdMap grads = {0};
+    ValueMap grads = {0};
     Builder *b = &in->tracer->builder;
     for (int i = 0; i < targets->len; i++) {
         Value *target = targets->items[i];
@@ -436,9 +439,9 @@ static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc
         } else {
             dy = grad_fill_like(b, ir, 1, at);
         }
-        IrValue *sum = dy ? grad_accumulate(b, id_get(&grads, ir->id), dy, at) : NULL;
+        IrValue *sum = dy ? grad_accumulate(b, value_map_get(&grads, ir), dy, at) : NULL;
         if (!sum) return NULL;
-        id_put(in->arena, &grads, ir->id, sum);
+        value_map_put(in->arena, &grads, ir, sum);
     }
     if (!backward(in, t, &grads, loc)) return NULL;
 
@@ -453,12 +456,12 @@ static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc
             for (int r = 0; r < t->nreads; r++) {
                 if (t->reads[r].global != s->var.global) continue;
                 like = t->reads[r].value;
-                IrValue *d = id_get(&grads, like->id);
+                IrValue *d = value_map_get(&grads, like);
                 if (d && !(g = grad_accumulate(b, g, d, at))) return NULL;
             }
         } else if (s->kind == VAL_TENSOR) {
             like = s->tensor.ir;
-            g = id_get(&grads, like->id);
+            g = value_map_get(&grads, like);
         } else {
             return vm_raise(in, EXC_VALUE_ERROR, loc,
                             "Passed in object of type %s, not tf.Tensor or tf.Variable",
@@ -474,7 +477,7 @@ static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc
     if (!t->persistent) {
         t->used = true;
         t->nentries = t->nreads = 0;
-        t->tracked = (IdMap){0}; /* what it kept alive may go */
+        t->tracked = (ValueMap){0}; /* what it kept alive may go */
     }
     int next = 0;
     return nest_pack(in, args->pos[2], leaves, &next);
@@ -525,7 +528,7 @@ static Value *prim_tape_record_custom(Interp *in, Value *self, CallArgs *args, S
     Region *here = in->tracer->builder.region;
     for (Tape *t = in->tracer->tapes; t; t = t->outer) {
         if (!t->recording || (t->region && here != t->region)) continue;
-        GradOp op = {OP__COUNT, NULL, inputs, ninputs, outputs, noutputs};
+        GradOp op = {OP__COUNT, NULL, inputs, ninputs, outputs, noutputs, NULL, NULL};
         record_entry(in, t, (TapeEntry){op, vm_op_loc(in, loc), NULL, args->pos[2]});
     }
     return value_none();

@@ -213,7 +213,7 @@ PyModule *autograph_module(Interp *in);
 void tape_install(Interp *in, PyModule *m);
 /* Builder.observe for every builder the tracer makes (ctx: the Interp): the active
    tapes record the op when it depends on what they watch. */
-void tape_observe(void *ctx, const Inst *inst);
+void tape_observe(void *ctx, Inst *inst);
 
 /* ---- value_types.c: the tracer's values as the VM sees them (foreign.h) ---------- */
 /* tf.float32 & co. as a Python value. */

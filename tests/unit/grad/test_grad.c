@@ -23,7 +23,7 @@ static IrValue *backward_of(Opcode op, IrValue *x, IrValue *y, IrValue **dx) {
     IrValue *in[2] = {x, y};
     IrValue *z = build_op(&gf.b, op, in, 2, NULL, gf_at(3, 1));
     cr_assert(z, "%s", gf_diag());
-    GradOp g = {op, &z->def->attrs, in, 2, &z, 1};
+    GradOp g = {op, &z->def->attrs, in, 2, &z, 1, NULL, NULL};
     IrValue *dz = grad_fill_like(&gf.b, z, 1, gf_at(4, 1));
     cr_assert(grad_op(&gf.b, &g, &dz, dx, gf_at(4, 1)), "%s", gf_diag());
     return z;
