@@ -112,14 +112,15 @@ static IrValue *placeholder_like(Ctx *c, const IrValue *v) {
 static void accumulate(Ctx *c, ValueMap *grads, IrValue *v, IrValue *d, bool *ok) {
     if (!d) return;
     IrValue *sum = grad_accumulate(c->g->b, value_map_get(grads, v), d, c->g->loc);
-    if (!sum) *ok = false;
-    else value_map_put(c->a, grads, v, sum);
+    if (!sum)
+        *ok = false;
+    else
+        value_map_put(c->a, grads, v, sum);
 }
 
 /* ---- reverse mode over a region ------------------------------------------------------------ */
 
-static bool inst_backward(Ctx *c, Inst *i, const ValueMap *act, ValueMap *grads,
-                          IrValue **dys) {
+static bool inst_backward(Ctx *c, Inst *i, const ValueMap *act, ValueMap *grads, IrValue **dys) {
     Builder *b = c->g->b;
     if (i->op == OP_CALL) {
         build_unsupported(b, c->g->loc,
@@ -142,8 +143,7 @@ static bool inst_backward(Ctx *c, Inst *i, const ValueMap *act, ValueMap *grads,
         memcpy(ins, i->inputs, sizeof(IrValue *) * (size_t)i->ninputs);
         memcpy(ins + i->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc);
         for (int k = 0; k < i->ninputs + nsrc; k++) wanted[k] = source_is_wanted(c, act, ins[k]);
-        op = (GradOp){i->op, &i->attrs, ins, i->ninputs + nsrc, i->outputs, i->noutputs, i,
-                      wanted};
+        op = (GradOp){i->op, &i->attrs, ins, i->ninputs + nsrc, i->outputs, i->noutputs, i, wanted};
     }
     IrValue **dxs = ARENA_ARRAY(c->a, IrValue *, op.ninputs + 1);
     if (!grad_op(b, &op, dys, dxs, c->g->loc)) return false;
@@ -324,7 +324,8 @@ static IrValue *make_zero_i32(Ctx *c, const IrValue *like) {
 static IrValue *make_empty_stack(Ctx *c, const IrValue *like) {
     TensorType t = like->type;
     t.shape.rank++;
-    memmove(t.shape.dims + 1, like->type.shape.dims, sizeof(int64_t) * (size_t)like->type.shape.rank);
+    memmove(t.shape.dims + 1, like->type.shape.dims,
+            sizeof(int64_t) * (size_t)like->type.shape.rank);
     t.shape.dims[0] = 0;
     for (int i = 1; i < t.shape.rank; i++)
         if (t.shape.dims[i] == DIM_UNKNOWN) t.shape.dims[i] = 0;
@@ -513,7 +514,8 @@ static bool grad_while(Ctx *c, const GradOp *op, IrValue *const *dys, IrValue **
     return true;
 }
 
-/* ---- entry ------------------------------------------------------------------------------------ */
+/* ---- entry ------------------------------------------------------------------------------------
+ */
 
 bool grad_control(G *g, const GradOp *op, IrValue *const *dys, IrValue **dxs) {
     IG_ASSERT(op->inst && op->wanted && (op->op == OP_COND || op->op == OP_WHILE));
@@ -522,7 +524,8 @@ bool grad_control(G *g, const GradOp *op, IrValue *const *dys, IrValue **dxs) {
        are found again from these. */
     for (int k = 0; k < op->ninputs; k++) {
         IrValue *x = op->inputs[k];
-        if (op->wanted[k] && x->def && x->def->op == OP_READ_VAR) value_map_put(c.a, &c.wanted_reads, x, x);
+        if (op->wanted[k] && x->def && x->def->op == OP_READ_VAR)
+            value_map_put(c.a, &c.wanted_reads, x, x);
     }
     return op->op == OP_COND ? grad_cond(&c, op, dys, dxs) : grad_while(&c, op, dys, dxs);
 }

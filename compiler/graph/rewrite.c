@@ -59,17 +59,25 @@ IrValue **inst_captures(Arena *a, const Inst *inst, int *n) {
 void region_move_inst(Region *r, Inst *inst, Inst *after) {
     IG_ASSERT(!after || after->parent == r);
     Region *from = inst->parent;
-    if (inst->prev) inst->prev->next = inst->next;
-    else from->first = inst->next;
-    if (inst->next) inst->next->prev = inst->prev;
-    else from->last = inst->prev;
+    if (inst->prev)
+        inst->prev->next = inst->next;
+    else
+        from->first = inst->next;
+    if (inst->next)
+        inst->next->prev = inst->prev;
+    else
+        from->last = inst->prev;
     inst->parent = r;
     inst->prev = after;
     inst->next = after ? after->next : r->first;
-    if (inst->next) inst->next->prev = inst;
-    else r->last = inst;
-    if (after) after->next = inst;
-    else r->first = inst;
+    if (inst->next)
+        inst->next->prev = inst;
+    else
+        r->last = inst;
+    if (after)
+        after->next = inst;
+    else
+        r->first = inst;
 }
 
 static void inst_add_output(Module *m, Inst *inst, TensorType type) {
@@ -78,8 +86,8 @@ static void inst_add_output(Module *m, Inst *inst, TensorType type) {
     v->type = type;
     v->def = inst;
     v->def_index = inst->noutputs;
-    inst->outputs = arena_grow(m->arena, inst->outputs, sizeof(IrValue *),
-                               (size_t)inst->noutputs, (size_t)inst->noutputs + 1);
+    inst->outputs = arena_grow(m->arena, inst->outputs, sizeof(IrValue *), (size_t)inst->noutputs,
+                               (size_t)inst->noutputs + 1);
     inst->outputs[inst->noutputs++] = v;
 }
 

@@ -20,6 +20,7 @@ typedef struct TapeEntry {
     SrcLoc loc;
     const Func *callee; /* a call's */
     Value *custom;      /* tf.custom_gradient's grad_fn: dxs = custom(*dys) */
+    int ninst_inputs;   /* a cond's or while's own inputs when recorded (op.inst) */
 } TapeEntry;
 
 /* A variable read while recording: its gradient is the sum over its reads. */
@@ -45,8 +46,29 @@ struct Tape {
     Tape *outer; /* the next active tape */
 };
 
+/* A cond or while a backward pass rewrote has outputs it did not have when recorded:
+   they are tracked when its first one is. */
 static bool is_tracked(const Tape *t, const IrValue *v) {
-    return v && value_map_get(&t->tracked, v);
+    if (!v) return false;
+    if (v->def && v->def->nregions && v->def->noutputs > 0) v = v->def->outputs[0];
+    return value_map_get(&t->tracked, v);
+}
+
+/* A recorded cond or while as it is now: a backward pass may have given it outputs
+   and loop variables since; its sources stay those recorded. */
+static GradOp control_now(Interp *in, const GradOp *recorded, int nrecorded_inputs) {
+    const Inst *inst = recorded->inst;
+    int nsrc = recorded->ninputs - nrecorded_inputs;
+    IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, inst->ninputs + nsrc + 1);
+    memcpy(inputs, inst->inputs, sizeof(IrValue *) * (size_t)inst->ninputs);
+    memcpy(inputs + inst->ninputs, recorded->inputs + nrecorded_inputs,
+           sizeof(IrValue *) * (size_t)nsrc);
+    GradOp op = *recorded;
+    op.inputs = inputs;
+    op.ninputs = inst->ninputs + nsrc;
+    op.outputs = inst->outputs;
+    op.noutputs = inst->noutputs;
+    return op;
 }
 
 static void track(Interp *in, Tape *t, IrValue *v) { value_map_put(in->arena, &t->tracked, v, v); }
@@ -133,7 +155,7 @@ static void record_control(Interp *in, Tape *t, Inst *inst) {
     memcpy(inputs + inst->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc);
     GradOp op = {inst->op, &inst->attrs, inputs, inst->ninputs + nsrc, inst->outputs,
                  inst->noutputs, inst, NULL};
-    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, NULL});
+    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, NULL, inst->ninputs});
 }
 
 static void record_op(Interp *in, Tape *t, Inst *inst) {
@@ -143,7 +165,7 @@ static void record_op(Interp *in, Tape *t, Inst *inst) {
     }
     GradOp op = {inst->op, &inst->attrs, inst->inputs, inst->ninputs, inst->outputs,
                  inst->noutputs, NULL, NULL};
-    record_entry(in, t, (TapeEntry){op, inst->loc, inst->callee, NULL});
+    record_entry(in, t, (TapeEntry){op, inst->loc, inst->callee, NULL, 0});
 }
 
 void tape_observe(void *ctx, Inst *inst) {
@@ -357,6 +379,7 @@ static bool backward(Interp *in, Tape *t, ValueMap *grads, SrcLoc loc) {
     int n = t->nentries; /* (persistent and recording: the backward ops are appended) */
     for (int k = n - 1; k >= 0; k--) {
         TapeEntry e = t->entries[k];
+        if (e.op.inst) e.op = control_now(in, &e.op, e.ninst_inputs);
         IrValue **dys = ARENA_ARRAY(in->arena, IrValue *, e.op.noutputs);
         bool reached = false;
         for (int i = 0; i < e.op.noutputs; i++) {
@@ -529,7 +552,7 @@ static Value *prim_tape_record_custom(Interp *in, Value *self, CallArgs *args, S
     for (Tape *t = in->tracer->tapes; t; t = t->outer) {
         if (!t->recording || (t->region && here != t->region)) continue;
         GradOp op = {OP__COUNT, NULL, inputs, ninputs, outputs, noutputs, NULL, NULL};
-        record_entry(in, t, (TapeEntry){op, vm_op_loc(in, loc), NULL, args->pos[2]});
+        record_entry(in, t, (TapeEntry){op, vm_op_loc(in, loc), NULL, args->pos[2], 0});
     }
     return value_none();
 }
