@@ -300,7 +300,9 @@ typedef IgTensor *(*KernelMatmul)(IgSite *, In, In, bool, bool);
 typedef IgTensor *(*KernelSlice)(IgSite *, In, In, In, In, int, int, int, int, int);
 typedef IgTensor *(*KernelSliceGrad)(IgSite *, In, In, In, In, In, int, int, int, int, int);
 typedef IgTensor *(*KernelConv)(IgSite *, In, In, int, int, int, int, bool);
+typedef IgTensor *(*KernelConvGrad)(IgSite *, In, In, In, int, int, int, int, bool);
 typedef IgTensor *(*KernelPool)(IgSite *, In, int, int, int, int, bool);
+typedef IgTensor *(*KernelPoolGrad)(IgSite *, In, In, int, int, int, int, bool);
 typedef IgTensor *(*KernelEpsilon5)(IgSite *, In, In, In, In, In, double);
 
 /* The kernel call of an op whose ABI is not SPECIAL: emit_c.c's emit_kernel_call. */
@@ -345,9 +347,16 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
                                 in_t(ec, inst, 3), kc.masks[0], kc.masks[1], kc.masks[2],
                                 kc.masks[3], kc.masks[4]);
     case ABI_CONV:
+        if (n == 3) /* a gradient: (x, filter, dy) */
+            return ((KernelConvGrad)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
+                                       kc.window[0], kc.window[1], kc.window[2], kc.window[3],
+                                       kc.same_padding);
         return ((KernelConv)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.window[0], kc.window[1],
                                kc.window[2], kc.window[3], kc.same_padding);
     case ABI_POOL:
+        if (n == 2) /* a gradient: (x, dy) */
+            return ((KernelPoolGrad)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), kc.window[0],
+                                       kc.window[1], kc.window[2], kc.window[3], kc.same_padding);
         return ((KernelPool)k)(s, in_t(ec, inst, 0), kc.window[0], kc.window[1], kc.window[2],
                                kc.window[3], kc.same_padding);
     case ABI_EPSILON:

@@ -71,8 +71,8 @@ typedef enum {
     ABI_LIST_AXIS, /* (int n, const IgTensor *const *xs, int axis) */
     ABI_MATMUL,    /* (a, b, bool transpose_a, bool transpose_b) */
     ABI_SLICE,     /* (x, begin, end, strides, 5 int masks) */
-    ABI_CONV,      /* (x, filter, stride_h, stride_w, dilation_h, dilation_w, bool same) */
-    ABI_POOL,      /* (x, kh, kw, stride_h, stride_w, bool same) */
+    ABI_CONV,      /* (x, filter[, dy], stride_h, stride_w, dilation_h, dilation_w, bool same) */
+    ABI_POOL,      /* (x[, dy], kh, kw, stride_h, stride_w, bool same) */
     ABI_EPSILON,   /* (inputs..., double epsilon) */
 } KernelAbi;
 

@@ -123,6 +123,46 @@ bool shape_pool2d(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
 }
 
 /* softmax / log_softmax along "axis" (normalised). */
+/* dy must be what the forward op (conv2d of x and filter, or a pooling of x) gives:
+   its dtype and rank, and its dims where both are known. */
+static bool check_dy(Opcode op, const TensorType *y, const IrValue *dy, ShapeError *err) {
+    char by[SHAPE_BUF], bd[SHAPE_BUF];
+    bool fits = dy->type.dtype == y->dtype && dy->type.shape.rank == y->shape.rank;
+    for (int i = 0; fits && i < y->shape.rank; i++) {
+        int64_t want = y->shape.dims[i], have = dy->type.shape.dims[i];
+        fits = want == DIM_UNKNOWN || have == DIM_UNKNOWN || want == have;
+    }
+    if (!fits)
+        return shape_fail(err, op, "the gradient %s %s does not match the forward output %s %s",
+                          dtype_name(dy->type.dtype), shape_str(&dy->type.shape, bd, sizeof bd),
+                          dtype_name(y->dtype), shape_str(&y->shape, by, sizeof by));
+    return true;
+}
+
+/* conv2d_input_grad / conv2d_filter_grad (x, filter, dy): x's or filter's type. */
+bool shape_conv2d_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, ShapeError *err) {
+    TensorType y;
+    if (!shape_conv2d(op, in, 2, attrs, callee, &y, nout, err) || !check_dy(op, &y, in[2], err))
+        return false;
+    (void)nin;
+    out[0] = in[op == OP_CONV2D_INPUT_GRAD ? 0 : 1]->type;
+    *nout = 1;
+    return true;
+}
+
+/* max_pool2d_grad / avg_pool2d_grad (x, dy): x's type. */
+bool shape_pool2d_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, ShapeError *err) {
+    TensorType y;
+    if (!shape_pool2d(op, in, 1, attrs, callee, &y, nout, err) || !check_dy(op, &y, in[1], err))
+        return false;
+    (void)nin;
+    out[0] = in[0]->type;
+    *nout = 1;
+    return true;
+}
+
 bool shape_softmax(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                    TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)callee;

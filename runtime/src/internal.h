@@ -82,6 +82,10 @@ IG_INTERNAL void ig_site_cache_set(IgSite *site, IgCache *cache);
 IG_INTERNAL void ig_site_registry_release_all(void);
 /* Creates a primitive from an op descriptor on the global engine, counting it. */
 IG_INTERNAL dnnl_primitive_t ig_prim_create(const_dnnl_op_desc_t desc);
+/* A backward primitive: oneDNN wants the forward pass it undoes (a forward_training
+ * descriptor of the same shapes) as a hint. */
+IG_INTERNAL dnnl_primitive_t ig_prim_create_backward(const_dnnl_op_desc_t desc,
+                                                     const_dnnl_op_desc_t forward);
 /* How many oneDNN primitives were ever created: lets tests prove the cache works. */
 IG_INTERNAL long ig_prim_created_count(void);
 

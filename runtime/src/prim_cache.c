@@ -75,6 +75,19 @@ dnnl_primitive_t ig_prim_create(const_dnnl_op_desc_t desc)
     return prim;
 }
 
+dnnl_primitive_t ig_prim_create_backward(const_dnnl_op_desc_t desc, const_dnnl_op_desc_t forward)
+{
+    dnnl_primitive_desc_t hint, pd;
+    dnnl_primitive_t prim;
+    IG_DNNL_CHECK(dnnl_primitive_desc_create(&hint, forward, NULL, ig_dnnl_engine(), NULL));
+    IG_DNNL_CHECK(dnnl_primitive_desc_create(&pd, desc, NULL, ig_dnnl_engine(), hint));
+    IG_DNNL_CHECK(dnnl_primitive_create(&prim, pd));
+    IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
+    IG_DNNL_CHECK(dnnl_primitive_desc_destroy(hint));
+    g_prims_created++;
+    return prim;
+}
+
 long ig_prim_created_count(void)
 {
     return g_prims_created;

@@ -284,6 +284,26 @@ IG_API IgTensor *ig_max_pool2d(IgSite *site, const IgTensor *x, int kh, int kw, 
                                int stride_w, bool same_padding);
 IG_API IgTensor *ig_avg_pool2d(IgSite *site, const IgTensor *x, int kh, int kw, int stride_h,
                                int stride_w, bool same_padding);
+/* The gradients of conv2d (TensorFlow's Conv2DBackpropInput and Conv2DBackpropFilter):
+ * dy is the gradient of conv2d(x, filter, ...) with the same window arguments; the
+ * result has x's shape (input_grad) or the filter's (filter_grad). float32 on oneDNN's
+ * backward-data and backward-weights convolutions, float64 on loops. */
+IG_API IgTensor *ig_conv2d_input_grad(IgSite *site, const IgTensor *x, const IgTensor *filter,
+                                      const IgTensor *dy, int stride_h, int stride_w,
+                                      int dilation_h, int dilation_w, bool same_padding);
+IG_API IgTensor *ig_conv2d_filter_grad(IgSite *site, const IgTensor *x, const IgTensor *filter,
+                                       const IgTensor *dy, int stride_h, int stride_w,
+                                       int dilation_h, int dilation_w, bool same_padding);
+/* The gradients of max_pool2d and avg_pool2d with respect to x (TensorFlow's MaxPoolGrad
+ * and AvgPoolGrad): dy, of the pooled shape, goes back to x's shape; a max window sends
+ * its gradient to the cell that won it, an average window spreads it evenly over the
+ * cells it counted (padding excluded). Overlapping windows add up. float32 on oneDNN's
+ * backward pooling (max: with the workspace of a forward_training pass it runs first),
+ * float64 on loops. */
+IG_API IgTensor *ig_max_pool2d_grad(IgSite *site, const IgTensor *x, const IgTensor *dy, int kh,
+                                    int kw, int stride_h, int stride_w, bool same_padding);
+IG_API IgTensor *ig_avg_pool2d_grad(IgSite *site, const IgTensor *x, const IgTensor *dy, int kh,
+                                    int kw, int stride_h, int stride_w, bool same_padding);
 /* tf.nn.softmax / log_softmax along axis (in [0, rank)). */
 IG_API IgTensor *ig_softmax(IgSite *site, const IgTensor *x, int axis);
 IG_API IgTensor *ig_log_softmax(IgSite *site, const IgTensor *x, int axis);

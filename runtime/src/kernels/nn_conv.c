@@ -1,8 +1,11 @@
 /* nn_conv.c — tf.nn.conv2d (NHWC input, HWIO filter, strides, dilations, SAME/VALID,
  * grouped when the input has a multiple of the filter's depth, as TensorFlow's CPU
  * kernel): float32 on a oneDNN convolution cached in the site, float64 on loops.
- * Entry point: ig_conv2d. Memory owner: the site's cache owns the primitives, their
- * memory objects and the buffer the filter is reordered into. */
+ * The gradients (backward data and weights) are oneDNN's backward primitives for
+ * float32, loops for float64.
+ * Entry points: ig_conv2d, ig_conv2d_input_grad, ig_conv2d_filter_grad.
+ * Memory owner: the site's cache owns the primitives, their memory objects and the
+ * buffer the filter is reordered into. */
 #include <string.h>
 
 #include "nn_internal.h"
@@ -192,4 +195,236 @@ IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int
     else
         conv_f64_loops(&g, x, filter, out);
     return out;
+}
+
+/* ---- gradients ------------------------------------------------------------------------ */
+
+/* dy must be what conv2d(x, filter) gives (TensorFlow checks out_backprop the same way). */
+static void conv_check_dy(IgSite *site, const char *op, const ConvGeom *g, const IgTensor *x,
+                          const IgTensor *dy)
+{
+    int64_t want[4] = {g->n, g->y.out, g->x.out, g->o};
+    if (dy->dtype != x->dtype || !ig_shape_equal(dy->rank, dy->shape, 4, want)) {
+        char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];
+        ig_fatal(site, "%s: the gradient %s %s does not match conv2d's output %s %s", op,
+                 ig_dtype_name(dy->dtype), ig_shape_str(s1, dy->rank, dy->shape),
+                 ig_dtype_name(x->dtype), ig_shape_str(s2, 4, want));
+    }
+}
+
+/* The backward-data or backward-weights primitive for g, cached like the forward's.
+ * The filter (an input of the first, the output of the second) is in a layout oneDNN
+ * chooses: prep reorders between it and TensorFlow's HWIO (user_wei), before the
+ * primitive for backward data, after it for backward weights. */
+typedef struct ConvGradCache {
+    IgDnnlCache base;
+    ConvGeom g;
+    dnnl_memory_t src, wei, dst, user_wei;
+} ConvGradCache;
+
+static ConvGradCache *conv_grad_cache_new(const ConvGeom *g, bool weights, const char *kind)
+{
+    ConvGradCache *cc = ig_dnnl_cache_new(sizeof *cc, kind);
+    cc->g = *g;
+    dnnl_memory_desc_t src_md, dst_md, user_md, any_md;
+    ig_nn_md_nhwc(&src_md, g->n, g->h, g->w, g->c);
+    ig_nn_md_nhwc(&dst_md, g->n, g->y.out, g->x.out, g->o);
+    conv_md_hwio(&user_md, g);
+    IG_DNNL_CHECK(dnnl_memory_desc_init_by_tag(&any_md, user_md.ndims, user_md.dims, dnnl_f32,
+                                               dnnl_format_tag_any));
+    dnnl_dims_t strides = {g->sh, g->sw}, dilates = {g->dh - 1, g->dw - 1};
+    dnnl_dims_t pad_l = {g->y.pad_before, g->x.pad_before};
+    dnnl_dims_t pad_r = {g->y.pad_after, g->x.pad_after};
+    dnnl_convolution_desc_t fwd, desc;
+    IG_DNNL_CHECK(dnnl_dilated_convolution_forward_desc_init(
+        &fwd, dnnl_forward_training, dnnl_convolution_direct, &src_md, &any_md, NULL, &dst_md,
+        strides, dilates, pad_l, pad_r));
+    if (weights)
+        IG_DNNL_CHECK(dnnl_dilated_convolution_backward_weights_desc_init(
+            &desc, dnnl_convolution_direct, &src_md, &any_md, NULL, &dst_md, strides, dilates,
+            pad_l, pad_r));
+    else
+        IG_DNNL_CHECK(dnnl_dilated_convolution_backward_data_desc_init(
+            &desc, dnnl_convolution_direct, &src_md, &any_md, &dst_md, strides, dilates, pad_l,
+            pad_r));
+    cc->base.prim = ig_prim_create_backward(&desc, &fwd);
+
+    const_dnnl_primitive_desc_t pd;
+    IG_DNNL_CHECK(dnnl_primitive_get_primitive_desc(cc->base.prim, &pd));
+    const dnnl_memory_desc_t *wei_md = dnnl_primitive_desc_query_md(
+        pd, weights ? dnnl_query_diff_weights_md : dnnl_query_weights_md, 0);
+    cc->src = ig_dnnl_cache_memory(&cc->base, &src_md);
+    cc->dst = ig_dnnl_cache_memory(&cc->base, &dst_md);
+    cc->user_wei = ig_dnnl_cache_memory(&cc->base, &user_md);
+    if (dnnl_memory_desc_equal(wei_md, &user_md)) {
+        cc->wei = ig_dnnl_cache_memory(&cc->base, wei_md);
+    } else {
+        cc->wei = ig_dnnl_cache_buffer(&cc->base, wei_md);
+        const dnnl_memory_desc_t *from = weights ? wei_md : &user_md;
+        const dnnl_memory_desc_t *to = weights ? &user_md : wei_md;
+        dnnl_engine_t eng = ig_dnnl_engine();
+        dnnl_primitive_desc_t rpd;
+        IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, from, eng, to, eng, NULL));
+        IG_DNNL_CHECK(dnnl_primitive_create(&cc->base.prep, rpd));
+        IG_DNNL_CHECK(dnnl_primitive_desc_destroy(rpd));
+    }
+    return cc;
+}
+
+static ConvGradCache *conv_grad_cache(IgSite *site, const ConvGeom *g, bool weights)
+{
+    const char *kind = weights ? "conv2d_filter_grad" : "conv2d_input_grad";
+    ConvGradCache *cc = (ConvGradCache *)ig_dnnl_cache_find(site, kind);
+    if (cc == NULL || memcmp(&cc->g, g, sizeof *g) != 0) {
+        cc = conv_grad_cache_new(g, weights, kind);
+        ig_dnnl_cache_keep(site, &cc->base);
+    }
+    return cc;
+}
+
+/* Runs a reorder between the filter's buffer and the primitive's layout. */
+static void conv_grad_reorder(ConvGradCache *cc, void *filter_data, bool to_user)
+{
+    IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->user_wei, filter_data));
+    dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, to_user ? cc->wei : cc->user_wei},
+                               {DNNL_ARG_TO, to_user ? cc->user_wei : cc->wei}};
+    ig_dnnl_execute(cc->base.prep, 2, args);
+}
+
+static void conv_grad_f32_dnnl(IgSite *site, const ConvGeom *g, const IgTensor *x,
+                               const IgTensor *filter, const IgTensor *dy, IgTensor *out,
+                               bool weights)
+{
+    ConvGradCache *cc = conv_grad_cache(site, g, weights);
+    void *wei_data = weights ? out->data : filter->data;
+    if (cc->base.prep != NULL) {
+        if (!weights) conv_grad_reorder(cc, filter->data, false);
+        wei_data = NULL; /* the primitive's own buffer */
+    }
+    dnnl_memory_t mems[3] = {cc->src, cc->wei, cc->dst};
+    void *datas[3] = {weights ? x->data : out->data, wei_data, dy->data};
+    int slots[3] = {weights ? DNNL_ARG_SRC : DNNL_ARG_DIFF_SRC,
+                    weights ? DNNL_ARG_DIFF_WEIGHTS : DNNL_ARG_WEIGHTS, DNNL_ARG_DIFF_DST};
+    dnnl_exec_arg_t args[3];
+    for (int i = 0; i < 3; i++) {
+        if (datas[i] != NULL) IG_DNNL_CHECK(dnnl_memory_set_data_handle(mems[i], datas[i]));
+        args[i] = (dnnl_exec_arg_t){slots[i], mems[i]};
+    }
+    ig_dnnl_execute(cc->base.prim, 3, args);
+    if (weights && cc->base.prep != NULL) conv_grad_reorder(cc, out->data, true);
+    if (site == NULL) ig_dnnl_cache_destroy(&cc->base.base); /* nowhere to keep it */
+}
+
+/* For each output pixel and each (ky, kx) it reads, the input pixel's offset, or -1
+ * where the window is over the padding: the loops of both gradients walk this. */
+static int64_t conv_tap(const ConvGeom *g, int64_t n, int64_t oy, int64_t ox, int64_t ky,
+                        int64_t kx)
+{
+    int64_t iy = oy * g->sh - g->y.pad_before + ky * g->dh;
+    int64_t ix = ox * g->sw - g->x.pad_before + kx * g->dw;
+    if (iy < 0 || iy >= g->h || ix < 0 || ix >= g->w) return -1;
+    return ((n * g->h + iy) * g->w + ix) * g->c;
+}
+
+/* dx[n, iy, ix, gr*ci + i] += dy[n, oy, ox, gr*og + j] * f[ky, kx, i, gr*og + j]; the
+ * images are independent, so they go in parallel. */
+static void conv_input_grad_f64(const ConvGeom *g, const IgTensor *filter, const IgTensor *dy,
+                                IgTensor *dx)
+{
+    const double *pf = filter->data, *pd = dy->data;
+    double *px = dx->data;
+    memset(px, 0, (size_t)dx->size * sizeof(double));
+    int64_t oh = g->y.out, ow = g->x.out, og = g->o / g->groups;
+    int64_t macs = g->n * oh * ow * g->kh * g->kw * g->ci * g->o;
+    (void)macs;
+    IG_PARALLEL_FOR(macs)
+    for (int64_t n = 0; n < g->n; n++)
+        for (int64_t oy = 0; oy < oh; oy++)
+            for (int64_t ox = 0; ox < ow; ox++) {
+                const double *d = pd + ((n * oh + oy) * ow + ox) * g->o;
+                for (int64_t ky = 0; ky < g->kh; ky++)
+                    for (int64_t kx = 0; kx < g->kw; kx++) {
+                        int64_t at = conv_tap(g, n, oy, ox, ky, kx);
+                        if (at < 0) continue;
+                        const double *frow = pf + (ky * g->kw + kx) * g->ci * g->o;
+                        for (int64_t gr = 0; gr < g->groups; gr++)
+                            for (int64_t i = 0; i < g->ci; i++) {
+                                const double *f = frow + i * g->o + gr * og;
+                                double sum = 0;
+                                for (int64_t j = 0; j < og; j++) sum += d[gr * og + j] * f[j];
+                                px[at + gr * g->ci + i] += sum;
+                            }
+                    }
+            }
+}
+
+/* df[ky, kx, i, gr*og + j] = sum over n, oy, ox of x[.., gr*ci + i] * dy[.., gr*og + j];
+ * the filter taps are independent, so they go in parallel. */
+static void conv_filter_grad_f64(const ConvGeom *g, const IgTensor *x, const IgTensor *dy,
+                                 IgTensor *df)
+{
+    const double *px = x->data, *pd = dy->data;
+    double *pf = df->data;
+    memset(pf, 0, (size_t)df->size * sizeof(double));
+    int64_t oh = g->y.out, ow = g->x.out, og = g->o / g->groups;
+    int64_t macs = g->n * oh * ow * g->kh * g->kw * g->ci * g->o;
+    (void)macs;
+    IG_PARALLEL_FOR(macs)
+    for (int64_t tap = 0; tap < g->kh * g->kw; tap++) {
+        int64_t ky = tap / g->kw, kx = tap % g->kw;
+        double *frow = pf + tap * g->ci * g->o;
+        for (int64_t n = 0; n < g->n; n++)
+            for (int64_t oy = 0; oy < oh; oy++)
+                for (int64_t ox = 0; ox < ow; ox++) {
+                    int64_t at = conv_tap(g, n, oy, ox, ky, kx);
+                    if (at < 0) continue;
+                    const double *d = pd + ((n * oh + oy) * ow + ox) * g->o;
+                    for (int64_t gr = 0; gr < g->groups; gr++)
+                        for (int64_t i = 0; i < g->ci; i++) {
+                            double v = px[at + gr * g->ci + i];
+                            double *f = frow + i * g->o + gr * og;
+                            for (int64_t j = 0; j < og; j++) f[j] += v * d[gr * og + j];
+                        }
+                }
+    }
+}
+
+static IgTensor *conv_grad(IgSite *site, const IgTensor *x, const IgTensor *filter,
+                           const IgTensor *dy, int stride_h, int stride_w, int dilation_h,
+                           int dilation_w, bool same_padding, bool weights)
+{
+    const char *op = weights ? "conv2d_filter_grad" : "conv2d_input_grad";
+    ConvGeom g;
+    conv_geom_make(site, x, filter, stride_h, stride_w, dilation_h, dilation_w, same_padding, &g);
+    conv_check_dy(site, op, &g, x, dy);
+    const IgTensor *like = weights ? filter : x;
+    IgTensor *out = ig_tensor_make(site, op, like->dtype, 4, like->shape);
+    if (out->size == 0) return out;
+    if (dy->size == 0) { /* nothing flows back: an empty batch or output */
+        memset(out->data, 0, (size_t)out->size * ig_dtype_size(out->dtype));
+        return out;
+    }
+    if (x->dtype == IG_FLOAT32)
+        conv_grad_f32_dnnl(site, &g, x, filter, dy, out, weights);
+    else if (weights)
+        conv_filter_grad_f64(&g, x, dy, out);
+    else
+        conv_input_grad_f64(&g, filter, dy, out);
+    return out;
+}
+
+IgTensor *ig_conv2d_input_grad(IgSite *site, const IgTensor *x, const IgTensor *filter,
+                               const IgTensor *dy, int stride_h, int stride_w, int dilation_h,
+                               int dilation_w, bool same_padding)
+{
+    return conv_grad(site, x, filter, dy, stride_h, stride_w, dilation_h, dilation_w,
+                     same_padding, false);
+}
+
+IgTensor *ig_conv2d_filter_grad(IgSite *site, const IgTensor *x, const IgTensor *filter,
+                                const IgTensor *dy, int stride_h, int stride_w, int dilation_h,
+                                int dilation_w, bool same_padding)
+{
+    return conv_grad(site, x, filter, dy, stride_h, stride_w, dilation_h, dilation_w,
+                     same_padding, true);
 }

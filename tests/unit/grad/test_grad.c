@@ -16,7 +16,9 @@ Test(grad, every_op_is_listed_once_in_grads_def) {
     cr_assert_eq(grad_kind(OP_MUL), GRAD_RULE);
     cr_assert_eq(grad_kind(OP_LESS), GRAD_NONE);
     cr_assert_eq(grad_kind(OP_STOP_GRADIENT), GRAD_NONE);
-    cr_assert_eq(grad_kind(OP_CONV2D), GRAD_MISSING);
+    cr_assert_eq(grad_kind(OP_CONV2D), GRAD_RULE);
+    cr_assert_eq(grad_kind(OP_WHILE), GRAD_RULE);
+    cr_assert_eq(grad_kind(OP_REDUCE_PROD), GRAD_MISSING);
 }
 
 static IrValue *backward_of(Opcode op, IrValue *x, IrValue *y, IrValue **dx) {

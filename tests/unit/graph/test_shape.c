@@ -208,6 +208,10 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_STRIDED_SLICE_GRAD, {v2, v2, v2, v2, m}, 5, NULL, NULL},
         {OP_CONV2D, {img, filt}, 2, &conv, NULL},
         {OP_MAX_POOL2D, {img}, 1, &pool, NULL},
+        {OP_CONV2D_INPUT_GRAD, {img, filt, gf_input(DT_FLOAT32, 4, 1, 4, 4, 3)}, 3, &conv, NULL},
+        {OP_CONV2D_FILTER_GRAD, {img, filt, gf_input(DT_FLOAT32, 4, 1, 4, 4, 3)}, 3, &conv, NULL},
+        {OP_MAX_POOL2D_GRAD, {img, gf_input(DT_FLOAT32, 4, 1, 2, 2, 2)}, 2, &pool, NULL},
+        {OP_AVG_POOL2D_GRAD, {img, gf_input(DT_FLOAT32, 4, 1, 2, 2, 2)}, 2, &pool, NULL},
         {OP_AVG_POOL2D, {img}, 1, &pool, NULL},
         {OP_SOFTMAX, {m}, 1, &axis1, NULL},
         {OP_LOG_SOFTMAX, {m}, 1, &axis1, NULL},
@@ -747,4 +751,28 @@ Test(shape, control_flow_needs_its_regions) {
     cr_assert_str_eq(gf_shape.msg, "neg: takes no regions");
     cr_assert_not(shape_infer_regions(OP_COND, &p, 1, NULL, NULL, &r, 1, out, &nout, &gf_shape));
     cr_assert_str_eq(gf_shape.msg, "cond: expected 2 regions, got 1");
+}
+
+/* The backward ops of conv2d and the poolings take the forward's operands and a
+ * gradient of the forward's output: their result has the shape of what they undo. */
+Test(shape, window_gradients_check_dy_against_the_forward) {
+    Attrs conv = {0}, pool = {0};
+    attrs_set_ints(gf.arena, &conv, "strides", (int64_t[]){2, 2}, 2);
+    attrs_set_string(gf.arena, &conv, "padding", "SAME");
+    attrs_set_ints(gf.arena, &pool, "ksize", (int64_t[]){2, 2}, 2);
+    attrs_set_ints(gf.arena, &pool, "strides", (int64_t[]){1, 1}, 2);
+    attrs_set_string(gf.arena, &pool, "padding", "VALID");
+    IrValue *x = gf_input(DT_FLOAT32, 4, -1, 5, 5, 2), *f = gf_input(DT_FLOAT32, 4, 3, 3, 2, 4);
+    IrValue *dy = gf_input(DT_FLOAT32, 4, 8, 3, 3, 4), *bad = gf_input(DT_FLOAT32, 4, 8, 5, 5, 4);
+    expect_type(OP_CONV2D_INPUT_GRAD, (IrValue *[]){x, f, dy}, 3, &conv, "f32[?,5,5,2]");
+    expect_type(OP_CONV2D_FILTER_GRAD, (IrValue *[]){x, f, dy}, 3, &conv, "f32[3,3,2,4]");
+    expect_error(OP_CONV2D_INPUT_GRAD, (IrValue *[]){x, f, bad}, 3, &conv,
+                 "conv2d_input_grad: the gradient float32 [8,5,5,4] does not match the forward "
+                 "output float32 [?,3,3,4]");
+    IrValue *pdy = gf_input(DT_FLOAT32, 4, 8, 4, 4, 2);
+    expect_type(OP_MAX_POOL2D_GRAD, (IrValue *[]){x, pdy}, 2, &pool, "f32[?,5,5,2]");
+    expect_error(OP_AVG_POOL2D_GRAD, (IrValue *[]){x, gf_input(DT_FLOAT64, 4, 8, 4, 4, 2)}, 2,
+                 &pool,
+                 "avg_pool2d_grad: the gradient float64 [8,4,4,2] does not match the forward "
+                 "output float32 [?,4,4,2]");
 }
