@@ -1,6 +1,7 @@
-/* grad_nn.c — the rules of the neural-network window ops (grads.def): conv2d and the
+/* grad_nn.c — the rules of the neural-network ops (grads.def): conv2d and the
  * poolings, each undone by its own backward op, which the runtime runs on oneDNN's
- * backward primitives (float32) with the forward's attributes. */
+ * backward primitives (float32) with the forward's attributes; batch normalization
+ * by its formula. */
 #include "grad_internal.h"
 
 bool grad_conv2d(G *g, const GradOp *op, IrValue *dy, IrValue **dx) {
@@ -18,4 +19,31 @@ bool grad_max_pool2d(G *g, const GradOp *op, IrValue *dy, IrValue **dx) {
 bool grad_avg_pool2d(G *g, const GradOp *op, IrValue *dy, IrValue **dx) {
     IrValue *in[2] = {op->inputs[0], dy};
     return (dx[0] = g_op(g, OP_AVG_POOL2D_GRAD, in, 2, op->attrs)) != NULL;
+}
+
+/* batch_norm(x, mean, variance, offset, scale) = (x - mean) * rsqrt(variance + eps) *
+ * scale + offset, the per-channel vectors broadcast over x's last dim: TensorFlow's
+ * batch_normalization is this formula, so its gradient is the formula's, with respect
+ * to each of the five (the statistics too: in training they come from tf.nn.moments of
+ * x, and the gradient flows on through them). */
+bool grad_batch_norm(G *g, const GradOp *op, IrValue *dy, IrValue **dx) {
+    IrValue *x = op->inputs[0], *mean = op->inputs[1], *var = op->inputs[2];
+    IrValue *offset = op->inputs[3], *scale = op->inputs[4];
+    const Attr *eps = attrs_get(op->attrs, "epsilon");
+    double epsilon = !eps ? 0.0 : eps->kind == ATTR_FLOAT ? eps->f : (double)eps->i;
+    DType dt = x->type.dtype;
+    IrValue *inv = g_un(g, OP_RSQRT, g_bin(g, OP_ADD, var, g_scalar(g, dt, epsilon)));
+    IrValue *centered = g_bin(g, OP_SUB, x, mean);
+    IrValue *dy_scaled = g_bin(g, OP_MUL, dy, scale);
+    dx[0] = g_bin(g, OP_MUL, dy_scaled, inv);
+    dx[1] = g_un(g, OP_NEG, g_sum_to(g, dx[0], mean));
+    /* d rsqrt(v + eps) / dv = -0.5 * inv^3 */
+    IrValue *inv3 = g_bin(g, OP_MUL, inv, g_bin(g, OP_MUL, inv, inv));
+    dx[2] = g_bin(g, OP_MUL, g_sum_to(g, g_bin(g, OP_MUL, dy_scaled, centered), var),
+                  g_bin(g, OP_MUL, inv3, g_scalar(g, dt, -0.5)));
+    dx[3] = g_sum_to(g, dy, offset);
+    dx[4] = g_sum_to(g, g_bin(g, OP_MUL, g_bin(g, OP_MUL, dy, centered), inv), scale);
+    for (int i = 0; i < 5; i++)
+        if (!dx[i]) return false;
+    return true;
 }

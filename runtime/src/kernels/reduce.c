@@ -116,6 +116,10 @@ static void reduce_plan(const IgTensor *x, int naxes, const int *axes, bool all_
         bool shared = split < p->nd;                                                   \
         if (!shared) split = 0; /* everything folds into one output: one thread */     \
         int64_t range = p->dims[split], chunks = !shared ? 1 : range < 64 ? range : 64; \
+        /* Split the innermost dim only into runs of 64: narrower ones walk every row  \
+           for a few elements each (a bias gradient [4096,16] -> [16] took 16 walks). */ \
+        if (shared && split == p->nd - 1)                                              \
+            chunks = range / 64 < 1 ? 1 : range / 64 < 64 ? range / 64 : 64;          \
         IG_PARALLEL_FOR(chunks > 1 ? x->size : 0)                                      \
         for (int64_t c = 0; c < chunks; c++) {                                         \
             int64_t lo = range * c / chunks, hi = range * (c + 1) / chunks;            \

@@ -3,7 +3,8 @@
 # max/avg pooling (non-overlapping, overlapping and SAME-padded windows; inputs
 # without ties, so each max window has one winner). Then the float32 gradients,
 # which run on oneDNN's backward primitives, against the float64 loops on the same
-# values. One line per case, "NAME ok: 1".
+# values; batch normalization, plain and with its statistics from tf.nn.moments.
+# One line per case, "NAME ok: 1".
 import tensorflow as tf
 
 from _gradcheck import report
@@ -57,3 +58,23 @@ float32_matches("conv2d VALID dilations 2", lambda x, f: tf.nn.conv2d(x, f, 1, "
                 [X, F])
 float32_matches("max_pool2d 3x3 SAME", lambda x: tf.nn.max_pool2d(x, 3, 1, "SAME"), [P])
 float32_matches("avg_pool2d 3x3 SAME strides 2", lambda x: tf.nn.avg_pool2d(x, 3, 2, "SAME"), [P])
+
+
+# Batch normalization with per-channel statistics (one batch_norm op): the gradient
+# with respect to x and each of the four vectors, then in training form, where the
+# mean and variance come from tf.nn.moments of x and the gradient flows through them.
+XB = ramp([2, 2, 3, 3], 0.09, 4.0)
+MEAN = tf.constant([0.1, -0.2, 0.3], tf.float64)
+VAR = tf.constant([0.5, 1.5, 0.8], tf.float64)
+OFF = tf.constant([0.2, 0.0, -0.1], tf.float64)
+SCALE = tf.constant([1.1, 0.7, -0.4], tf.float64)
+report("batch_normalization", lambda x, m, v, o, s: tf.nn.batch_normalization(x, m, v, o, s, 1e-3),
+       [[XB, MEAN, VAR, OFF, SCALE]])
+
+
+def batch_norm_training(x, offset, scale):
+    mean, variance = tf.nn.moments(x, axes=[0, 1, 2])
+    return tf.nn.batch_normalization(x, mean, variance, offset, scale, 1e-3)
+
+
+report("batch_normalization training", batch_norm_training, [[XB, OFF, SCALE]])

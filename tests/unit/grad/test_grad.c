@@ -19,6 +19,7 @@ Test(grad, every_op_is_listed_once_in_grads_def) {
     cr_assert_eq(grad_kind(OP_CONV2D), GRAD_RULE);
     cr_assert_eq(grad_kind(OP_WHILE), GRAD_RULE);
     cr_assert_eq(grad_kind(OP_REDUCE_PROD), GRAD_MISSING);
+    cr_assert_eq(grad_kind(OP_BATCH_NORM), GRAD_RULE);
 }
 
 static IrValue *backward_of(Opcode op, IrValue *x, IrValue *y, IrValue **dx) {
