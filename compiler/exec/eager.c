@@ -528,7 +528,12 @@ static bool exec_inst(EagerContext *ec, Inst *inst, char *err, size_t errsize) {
     case OP_COND: ok = exec_cond(ec, inst, site, err, errsize); break;
     case OP_WHILE: ok = exec_while(ec, inst, site, err, errsize); break;
     default: {
+        /* The stack a stack_push reads stays its IrValue's, readable later: holding a
+           second reference keeps the kernel from growing it in place. */
+        IgTensor *pinned = inst->op == OP_STACK_PUSH ? tensor_of(ec, inst->inputs[0]) : NULL;
+        ig_retain(pinned);
         IgTensor *t = eager_call(ec, inst, site, err, errsize);
+        ig_release(pinned);
         ok = !err[0];
         IG_ASSERT(!ok || (t != NULL) == (inst->noutputs == 1));
         if (t) set_tensor(ec, inst->outputs[0], t);

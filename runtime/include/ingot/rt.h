@@ -196,10 +196,11 @@ IG_API IgTensor *ig_broadcast_to(IgSite *site, const IgTensor *x, const IgTensor
 IG_API IgTensor *ig_sum_to(IgSite *site, const IgTensor *x, const IgTensor *shape);
 /* The forward pass of a while loop keeps what its gradient needs, one row per
  * iteration: stack (shape [n, ...]) with x appended as row n, shape [n+1, ...]. An
- * empty stack takes x's shape for its rows; later rows must have the same shape. The
- * value semantics of every tensor hold, but a stack nobody else holds (refcount 1)
- * grows in place into a buffer that doubles, so a loop of n iterations copies O(n)
- * rows, not O(n^2). */
+ * empty stack takes x's shape for its rows; later rows must have the same shape. A
+ * stack whose one reference is the caller's grows in place into a buffer that
+ * doubles, so a loop of n iterations copies O(n) rows, not O(n^2): the caller must
+ * then not read stack again (the emitted loop's carried stack, which the push
+ * replaces). A caller that does holds a second reference, and gets a copy. */
 IG_API IgTensor *ig_stack_push(IgSite *site, const IgTensor *stack, const IgTensor *x);
 /* tf.strided_slice with TensorFlow's exact semantics: begin, end and strides are
  * vectors of one length (the slice spec); the masks are bit sets over spec entries
