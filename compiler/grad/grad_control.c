@@ -1,5 +1,6 @@
-/* grad_control.c — gradients through cond and while, built as TensorFlow's cond_v2 and
- * while_v2 build them (TF-SEMANTICS.md §3), at trace time:
+/* grad_control.c — gradients through cond, while and calls of traced functions, built
+ * as TensorFlow's cond_v2, while_v2 and function gradients build them (TF-SEMANTICS.md
+ * §3), at trace time:
  *
  * - cond: the backward is a second cond on the same predicate whose branches are the
  *   forward branches' backward passes. A forward value a backward branch needs becomes
@@ -7,6 +8,8 @@
  * - while: the forward loop gets a trip counter and, for each value of its body that
  *   the backward needs, a stack filled one row per iteration (stack_push). The
  *   backward is a while loop running as many times, reading row k-1 of each stack.
+ * - call: the backward is a call of a new function built from the callee's body; the
+ *   callee's values it needs become extra results of the callee.
  *
  * The backward of a region is reverse mode over its instructions (backprop_region),
  * which recurses into nested conds and loops. Only values that depend on a wanted
@@ -27,10 +30,24 @@ typedef struct Ctx {
 
 /* ---- sources -------------------------------------------------------------------------- */
 
+static bool grad_is_control(const Inst *i) {
+    return i->nregions > 0 || (i->op == OP_CALL && i->callee);
+}
+
+static bool listed(IrValue *const *vals, int n, const IrValue *v) {
+    for (int k = 0; k < n; k++)
+        if (vals[k] == v) return true;
+    return false;
+}
+
+/* The wanted reads in r, in the regions nested in it and in the functions it calls
+   (each once: a function called twice reads through the same instructions). */
 static void add_nested_reads(Arena *a, const Region *r, bool (*wanted)(void *, const Inst *),
                              void *ctx, IrValue ***vals, int *n, int *cap) {
     for (const Inst *i = r->first; i; i = i->next) {
-        if (i->op == OP_READ_VAR && wanted && wanted(ctx, i)) {
+        if (i->op == OP_CALL && i->callee)
+            add_nested_reads(a, i->callee->body, wanted, ctx, vals, n, cap);
+        if (i->op == OP_READ_VAR && wanted && wanted(ctx, i) && !listed(*vals, *n, i->outputs[0])) {
             if (*n == *cap) {
                 int bigger = *cap ? 2 * *cap : 8;
                 *vals = arena_grow(a, *vals, sizeof(IrValue *), (size_t)*n, (size_t)bigger);
@@ -51,6 +68,8 @@ IrValue **grad_control_sources(Arena *a, const Inst *inst,
     *ncaptures = *n;
     for (int k = 0; k < inst->nregions; k++)
         add_nested_reads(a, inst->regions[k], is_read_wanted, ctx, &vals, n, &cap);
+    if (inst->op == OP_CALL && inst->callee)
+        add_nested_reads(a, inst->callee->body, is_read_wanted, ctx, &vals, n, &cap);
     return vals;
 }
 
@@ -80,7 +99,7 @@ static void mark_active(Ctx *c, const Region *r, ValueMap *act) {
             reaches = read_is_wanted(c, i);
         } else if (grad_kind(i->op) != GRAD_NONE) {
             for (int k = 0; k < i->ninputs && !reaches; k++) reaches = is_active(act, i->inputs[k]);
-            if (i->nregions && !reaches) {
+            if (grad_is_control(i) && !reaches) {
                 int n, ncaptures;
                 IrValue **srcs = grad_control_sources(c->a, i, read_is_wanted, c, &n, &ncaptures);
                 for (int k = 0; k < n && !reaches; k++) reaches = source_is_wanted(c, act, srcs[k]);
@@ -122,20 +141,13 @@ static void accumulate(Ctx *c, ValueMap *grads, IrValue *v, IrValue *d, bool *ok
 
 static bool inst_backward(Ctx *c, Inst *i, const ValueMap *act, ValueMap *grads, IrValue **dys) {
     Builder *b = c->g->b;
-    if (i->op == OP_CALL) {
-        build_unsupported(b, c->g->loc,
-                          "a gradient through the call of tf.function '%s' at line %d, inside a "
-                          "loop or branch",
-                          i->callee->py_name, i->loc.line);
-        return false;
-    }
     if (grad_kind(i->op) == GRAD_MISSING) {
         build_unsupported(b, c->g->loc, "the gradient of '%s' (TensorFlow's %s), made at line %d",
                           op_info[i->op].name, op_info[i->op].tf_type, i->loc.line);
         return false;
     }
     GradOp op = {i->op, &i->attrs, i->inputs, i->ninputs, i->outputs, i->noutputs, NULL, NULL};
-    if (i->nregions) {
+    if (grad_is_control(i)) {
         int nsrc, ncaptures;
         IrValue **srcs = grad_control_sources(c->a, i, read_is_wanted, c, &nsrc, &ncaptures);
         IrValue **ins = ARENA_ARRAY(c->a, IrValue *, i->ninputs + nsrc + 1);
@@ -209,7 +221,7 @@ static void replace_uses(Region *r, const ValueMap *subst) {
 static Region *cond_branch_backward(Ctx *c, const GradOp *op, const Region *fwd,
                                     IrValue *const *dys) {
     Builder *b = c->g->b;
-    Region *back = region_new(c->m, fwd->func);
+    Region *back = region_new(c->m, b->region->func);
     Region *saved = b->region;
     b->region = back;
     ValueMap act = {0}, grads = {0};
@@ -422,7 +434,8 @@ static bool grad_while(Ctx *c, const GradOp *op, IrValue *const *dys, IrValue **
 
     /* The backward loop's variables: k, the iterations left; the gradient of each active
        loop variable; the gradient of each wanted source, summed over iterations. */
-    Region *back_cond = region_new(c->m, body->func), *back = region_new(c->m, body->func);
+    Func *here = b->region->func; /* not body's when the loop is in a called function */
+    Region *back_cond = region_new(c->m, here), *back = region_new(c->m, here);
     TensorType counter_type = {DT_INT32, shape_scalar()};
     IrValue *k_cond = region_add_param(c->m, back_cond, counter_type, "k");
     IrValue *k = region_add_param(c->m, back, counter_type, "k");
@@ -514,11 +527,88 @@ static bool grad_while(Ctx *c, const GradOp *op, IrValue *const *dys, IrValue **
     return true;
 }
 
-/* ---- entry ------------------------------------------------------------------------------------
- */
+/* ---- call ----------------------------------------------------------------------- */
+
+/* The gradient of a call of f is a call of a new function, f's backward: it takes the
+   gradients of the call's outputs and the values of f's body that its backward reads,
+   and returns the gradients of the wanted arguments and variable reads. Those body
+   values are f's parameters (the call's arguments) or become results of f (every call
+   of f gets the outputs), as TensorFlow's function gradients export intermediates. */
+static bool grad_call(Ctx *c, const GradOp *op, IrValue *const *dys, IrValue **dxs) {
+    Inst *call = op->inst;
+    Func *f = call->callee;
+    Region *body = f->body;
+    Builder *b = c->g->b;
+    int nargs = call->ninputs;
+    bool any = false;
+    for (int k = 0; k < op->ninputs; k++) any |= op->wanted[k];
+    if (!any) return true;
+    ValueMap act = {0}, grads = {0};
+    for (int k = 0; k < nargs; k++)
+        if (op->wanted[k]) set_active(c, &act, body->params[k]);
+    mark_active(c, body, &act);
+
+    Func *back = func_new(c->m, arena_printf(c->a, "%s_grad", f->py_name), FUNC_TRACED, f->loc);
+    back->signature = arena_printf(c->a, "(the gradient of @%s)", f->name);
+    Region *saved = b->region;
+    b->region = back->body;
+    /* Its first parameters: the gradients of the call's outputs that reach f. */
+    IrValue **args = ARENA_ARRAY(c->a, IrValue *, op->noutputs + 1);
+    int nin = 0;
+    bool ok = true;
+    for (int i = 0; i < op->noutputs && i < body->nresults && ok; i++) {
+        if (!dys[i] || !is_active(&act, body->results[i])) continue;
+        IrValue *dy = region_add_param(c->m, back->body, dys[i]->type, "dy");
+        args[nin++] = dys[i];
+        accumulate(c, &grads, body->results[i], dy, &ok);
+    }
+    ok = ok && backprop_region(c, body, &act, &grads);
+    IrValue **results = ARENA_ARRAY(c->a, IrValue *, op->ninputs + 1);
+    int nres = 0;
+    for (int k = 0; k < op->ninputs && ok; k++) {
+        if (!op->wanted[k]) continue;
+        IrValue *src = k < nargs ? body->params[k] : op->inputs[k];
+        IrValue *d = value_map_get(&grads, src);
+        ok = (results[nres++] = d ? d : zeros_like(c, src)) != NULL;
+    }
+    b->region = saved;
+    if (!ok) return false;
+    region_set_results(c->m, back->body, results, nres);
+
+    /* The values of f's body its backward reads become its parameters. */
+    ValueMap seen = {0}, subst = {0};
+    IrValue **used = NULL;
+    int nused = 0;
+    collect_uses(c, back->body, body, &seen, &used, &nused);
+    args = arena_grow(c->a, args, sizeof(IrValue *), (size_t)nin, (size_t)(nin + nused + 1));
+    for (int u = 0; u < nused; u++) {
+        IrValue *v = used[u];
+        value_map_put(c->a, &subst, v, region_add_param(c->m, back->body, v->type, v->name_hint));
+        int k = 0;
+        while (k < nargs && body->params[k] != v) k++;
+        if (k < nargs) {
+            args[nin++] = call->inputs[k];
+            continue;
+        }
+        int r = 0;
+        while (r < body->nresults && body->results[r] != v) r++;
+        if (r == body->nresults) r = func_add_result(c->m, f, v);
+        args[nin++] = call->outputs[r];
+    }
+    replace_uses(back->body, &subst);
+
+    Inst *grad = build_inst(b, OP_CALL, args, nin, NULL, back, c->g->loc);
+    if (!grad) return false;
+    for (int k = 0, n = 0; k < op->ninputs; k++)
+        if (op->wanted[k]) dxs[k] = grad->outputs[n++];
+    return true;
+}
+
+/* ---- entry ---------------------------------------------------------------------- */
 
 bool grad_control(G *g, const GradOp *op, IrValue *const *dys, IrValue **dxs) {
-    IG_ASSERT(op->inst && op->wanted && (op->op == OP_COND || op->op == OP_WHILE));
+    IG_ASSERT(op->inst && op->wanted &&
+              (op->op == OP_COND || op->op == OP_WHILE || op->op == OP_CALL));
     Ctx c = {g, g->b->module, g->b->module->arena, {0}};
     /* The variable reads among the wanted sources: nested instructions' own sources
        are found again from these. */
@@ -527,5 +617,9 @@ bool grad_control(G *g, const GradOp *op, IrValue *const *dys, IrValue **dxs) {
         if (op->wanted[k] && x->def && x->def->op == OP_READ_VAR)
             value_map_put(c.a, &c.wanted_reads, x, x);
     }
-    return op->op == OP_COND ? grad_cond(&c, op, dys, dxs) : grad_while(&c, op, dys, dxs);
+    switch (op->op) {
+    case OP_COND: return grad_cond(&c, op, dys, dxs);
+    case OP_WHILE: return grad_while(&c, op, dys, dxs);
+    default: return grad_call(&c, op, dys, dxs);
+    }
 }

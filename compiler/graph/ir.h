@@ -352,6 +352,9 @@ IrValue *cond_add_result(Module *m, Inst *cond, IrValue *then_v, IrValue *else_v
  * type: a parameter of both regions; the body yields *body_param (unchanged) until the
  * caller sets the body's last result. Returns the new output. */
 IrValue *while_add_var(Module *m, Inst *w, IrValue *init, TensorType type, IrValue **body_param);
+/* A new result v of f's body (v defined there): every call of f in the module gets
+ * an output for it. Returns its index. */
+int func_add_result(Module *m, Func *f, IrValue *v);
 
 /* ---- Shape inference (shape.c) ------------------------------------------------- */
 /* What is known at build time of an int32/int64 vector (a shape, a slice bound): its

@@ -3,8 +3,10 @@
  * instruction is given more results (cond) or more loop variables (while) in place,
  * as TensorFlow's cond_v2 and while_v2 rewrite their forward op. Existing outputs keep
  * their IrValues, so every use of them stays valid.
+ * The same for a called function: a new result of its body is a new output of every
+ * call of it.
  * Entry points: value_defined_in, inst_captures, region_move_inst, cond_add_result,
- * while_add_var. Memory owner: the Module's Arena. */
+ * while_add_var, func_add_result. Memory owner: the Module's Arena. */
 #include "ir.h"
 
 bool value_defined_in(const IrValue *v, const Region *r) {
@@ -120,4 +122,17 @@ IrValue *while_add_var(Module *m, Inst *w, IrValue *init, TensorType type, IrVal
     region_add_result(m, w->regions[1], *body_param);
     inst_add_output(m, w, type);
     return w->outputs[w->noutputs - 1];
+}
+
+static void calls_add_output(Module *m, Region *r, const Func *f, TensorType type) {
+    for (Inst *i = r->first; i; i = i->next) {
+        if (i->op == OP_CALL && i->callee == f) inst_add_output(m, i, type);
+        for (int k = 0; k < i->nregions; k++) calls_add_output(m, i->regions[k], f, type);
+    }
+}
+
+int func_add_result(Module *m, Func *f, IrValue *v) {
+    region_add_result(m, f->body, v);
+    for (int i = 0; i < m->nfuncs; i++) calls_add_output(m, m->funcs[i]->body, f, v->type);
+    return f->body->nresults - 1;
 }

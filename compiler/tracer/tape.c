@@ -18,7 +18,6 @@
 typedef struct TapeEntry {
     GradOp op;          /* op.op is OP__COUNT for a custom gradient */
     SrcLoc loc;
-    const Func *callee; /* a call's */
     Value *custom;      /* tf.custom_gradient's grad_fn: dxs = custom(*dys) */
     int ninst_inputs;   /* a cond's or while's own inputs when recorded (op.inst) */
 } TapeEntry;
@@ -50,7 +49,8 @@ struct Tape {
    they are tracked when its first one is. */
 static bool is_tracked(const Tape *t, const IrValue *v) {
     if (!v) return false;
-    if (v->def && v->def->nregions && v->def->noutputs > 0) v = v->def->outputs[0];
+    if (v->def && (v->def->nregions || v->def->op == OP_CALL) && v->def->noutputs > 0)
+        v = v->def->outputs[0];
     return value_map_get(&t->tracked, v);
 }
 
@@ -142,30 +142,33 @@ static bool tape_wants_read(void *ctx, const Inst *read) {
            (f->t->watch_accessed_variables && read->global->trainable);
 }
 
-/* A cond or while is recorded with its sources as inputs: what its regions capture,
-   and the reads inside of variables the tape watches, which count as reads. */
+/* A cond, while or call is recorded with its sources as inputs: what its regions
+   capture, and the reads inside (in called functions too) of variables the tape
+   watches, which count as reads. */
 static void record_control(Interp *in, Tape *t, Inst *inst) {
     ReadFilter filter = {in, t};
     int nsrc, ncaptures;
     IrValue **srcs =
         grad_control_sources(in->arena, inst, tape_wants_read, &filter, &nsrc, &ncaptures);
-    for (int i = ncaptures; i < nsrc; i++) record_read(in, t, srcs[i]->def);
+    /* A read inside a function called twice is one value: counted once. */
+    for (int i = ncaptures; i < nsrc; i++)
+        if (!is_tracked(t, srcs[i])) record_read(in, t, srcs[i]->def);
     IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, inst->ninputs + nsrc + 1);
     memcpy(inputs, inst->inputs, sizeof(IrValue *) * (size_t)inst->ninputs);
     memcpy(inputs + inst->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc);
     GradOp op = {inst->op, &inst->attrs, inputs, inst->ninputs + nsrc, inst->outputs,
                  inst->noutputs, inst, NULL};
-    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, NULL, inst->ninputs});
+    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, inst->ninputs});
 }
 
 static void record_op(Interp *in, Tape *t, Inst *inst) {
-    if (inst->nregions) {
+    if (inst->nregions || inst->op == OP_CALL) {
         record_control(in, t, inst);
         return;
     }
     GradOp op = {inst->op, &inst->attrs, inst->inputs, inst->ninputs, inst->outputs,
                  inst->noutputs, NULL, NULL};
-    record_entry(in, t, (TapeEntry){op, inst->loc, inst->callee, NULL, 0});
+    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, 0});
 }
 
 void tape_observe(void *ctx, Inst *inst) {
@@ -391,13 +394,6 @@ static bool backward(Interp *in, Tape *t, ValueMap *grads, SrcLoc loc) {
             if (!custom_backward(in, t, &e, dys, grads, loc)) return false;
             continue;
         }
-        if (e.op.op == OP_CALL) {
-            build_unsupported(b, loc,
-                              "a gradient through the call of tf.function '%s' at line %d (the "
-                              "tape is outside it: compute the gradient inside the tf.function)",
-                              e.callee->py_name, e.loc.line);
-            return false;
-        }
         if (grad_kind(e.op.op) == GRAD_MISSING) {
             build_unsupported(b, loc, "the gradient of '%s' (TensorFlow's %s), made at line %d",
                               op_info[e.op.op].name, op_info[e.op.op].tf_type, e.loc.line);
@@ -552,7 +548,7 @@ static Value *prim_tape_record_custom(Interp *in, Value *self, CallArgs *args, S
     for (Tape *t = in->tracer->tapes; t; t = t->outer) {
         if (!t->recording || (t->region && here != t->region)) continue;
         GradOp op = {OP__COUNT, NULL, inputs, ninputs, outputs, noutputs, NULL, NULL};
-        record_entry(in, t, (TapeEntry){op, vm_op_loc(in, loc), NULL, args->pos[2], 0});
+        record_entry(in, t, (TapeEntry){op, vm_op_loc(in, loc), args->pos[2], 0});
     }
     return value_none();
 }

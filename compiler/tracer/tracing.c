@@ -463,12 +463,14 @@ const char *concrete_function_text(Arena *a, const Value *concrete) {
             dtype_name(p->type.dtype));
     }
     strbuf_puts(&sb, "\nOutput Type:");
-    for (int i = 0; i < body->nresults; i++) {
+    /* The trace's own results: a gradient may have added some since (grad_control.c). */
+    int nresults = concrete->concrete.cf->nresults;
+    for (int i = 0; i < nresults; i++) {
         const IrValue *r = body->results[i];
         strbuf_printf(&sb, "\n  TensorSpec(shape=%s, dtype=tf.%s, name=None)",
                       shape_tuple_text(a, &r->type.shape), dtype_name(r->type.dtype));
     }
-    if (!body->nresults) strbuf_puts(&sb, "\n  None");
+    if (!nresults) strbuf_puts(&sb, "\n  None");
     strbuf_puts(&sb, "\nCaptures:\n  None");
     return strbuf_cstr(&sb);
 }
@@ -502,8 +504,9 @@ static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args,
                           dtype_name(v->type.dtype), shape_tuple_text(in->arena, &v->type.shape));
         }
         strbuf_puts(&sb, "\n  Returns:");
-        if (!body->nresults) strbuf_puts(&sb, "\n    None");
-        for (int r = 0; r < body->nresults; r++)
+        int nresults = tf->traces[i]->nresults; /* not those a gradient added */
+        if (!nresults) strbuf_puts(&sb, "\n    None");
+        for (int r = 0; r < nresults; r++)
             strbuf_printf(&sb, "\n    %s Tensor, shape=%s",
                           dtype_name(body->results[r]->type.dtype),
                           shape_tuple_text(in->arena, &body->results[r]->type.shape));

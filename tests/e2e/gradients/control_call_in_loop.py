@@ -1,8 +1,7 @@
-# ingot-test: eager-exit=0
-# A tf.function called inside a tensor loop that a gradient goes back through: its
-# call node has no gradient yet when compiled, so this is a located "not supported
-# yet" naming the function and its line, never a None or zero gradient. Eagerly the
-# function's ops run on the tape one by one, so the gradient is there.
+# A tf.function called inside a tensor loop that a gradient goes back through: the
+# backward loop calls the function's backward once per iteration, reading the
+# values the forward calls exported from the stacks. Eagerly the function's ops
+# run on the tape one by one. d/dx of 2^3 x is 8.
 import tensorflow as tf
 
 
