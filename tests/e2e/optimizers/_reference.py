@@ -102,18 +102,29 @@ class Adam:
 
 
 class RMSprop:
-    def __init__(self, learning_rate, rho=0.9, epsilon=1e-7):
+    def __init__(self, learning_rate, rho=0.9, epsilon=1e-7, momentum=0.0, centered=False):
         self.lr = f32(learning_rate)
         self.rho, self.epsilon = rho, epsilon
-        self.ms = None
+        self.momentum, self.centered = momentum, centered
+        self.ms = self.mg = self.mom = None
 
     def apply(self, params, grads, t):
         if self.ms is None:
             self.ms = [0.0] * len(params)
+            self.mg = [0.0] * len(params)
+            self.mom = [0.0] * len(params)
         out = []
         for k, (p, g) in enumerate(zip(params, grads)):
             self.ms[k] = self.rho * self.ms[k] + (1 - self.rho) * (g * g)
-            out.append(p - self.lr * g / math.sqrt(self.ms[k] + self.epsilon))
+            denominator = self.ms[k] + self.epsilon
+            if self.centered:
+                self.mg[k] = self.rho * self.mg[k] + (1 - self.rho) * g
+                denominator = self.ms[k] - self.mg[k] * self.mg[k] + self.epsilon
+            increment = self.lr * g / math.sqrt(denominator)
+            if self.momentum > 0:
+                self.mom[k] = self.momentum * self.mom[k] + increment
+                increment = self.mom[k]
+            out.append(p - increment)
         return out
 
 
@@ -152,4 +163,6 @@ train("sgd momentum nesterov", SGD(learning_rate=0.05, momentum=0.9, nesterov=Tr
 train("adam", Adam(learning_rate=0.1))
 train("adam amsgrad", Adam(learning_rate=0.1, amsgrad=True))
 train("rmsprop", RMSprop(learning_rate=0.01))
+train("rmsprop momentum", RMSprop(learning_rate=0.01, momentum=0.9))
+train("rmsprop centered", RMSprop(learning_rate=0.01, centered=True))
 train("adagrad", Adagrad(learning_rate=0.1))

@@ -1,7 +1,8 @@
 # ingot-test: float-tolerance=1e-6
 # The Keras optimizers against an independent reference: a linear model
 # y = x @ w + b (float64) trained for 10 steps on the mean squared error with
-# SGD (plain, momentum, Nesterov momentum), Adam (plain, amsgrad), RMSprop and
+# SGD (plain, momentum, Nesterov momentum), Adam (plain, amsgrad), RMSprop (plain,
+# momentum, centered) and
 # Adagrad, each on its own fresh variables and optimizer, each step a tf.function
 # (GradientTape, tape.gradient, apply_gradients). It prints, per optimizer, a label
 # (no digits), the loss before each step, and the final w and b.
@@ -49,4 +50,6 @@ train("sgd momentum nesterov",
 train("adam", tf.keras.optimizers.Adam(learning_rate=0.1))
 train("adam amsgrad", tf.keras.optimizers.Adam(learning_rate=0.1, amsgrad=True))
 train("rmsprop", tf.keras.optimizers.RMSprop(learning_rate=0.01))
+train("rmsprop momentum", tf.keras.optimizers.RMSprop(learning_rate=0.01, momentum=0.9))
+train("rmsprop centered", tf.keras.optimizers.RMSprop(learning_rate=0.01, centered=True))
 train("adagrad", tf.keras.optimizers.Adagrad(learning_rate=0.1))

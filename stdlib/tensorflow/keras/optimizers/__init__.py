@@ -202,22 +202,32 @@ class RMSprop(Optimizer):
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7,
                  centered=False, name="RMSprop", **kwargs):
         super().__init__(name, learning_rate, **kwargs)
-        if momentum != 0.0:
-            _ingot.not_supported("RMSprop's momentum argument")
-        if centered:
-            _ingot.not_supported("RMSprop's centered argument")
         self.rho = rho
         self.momentum = momentum
         self.epsilon = epsilon
         self.centered = centered
 
     def update_step(self, gradient, variable, lr):
-        dtype = variable.dtype
+        # Keras's: epsilon under the root; centered subtracts the squared running mean
+        # of the gradient from the running mean of its square; momentum accumulates
+        # the increments. rho, epsilon and momentum are Python floats, as in Keras, so
+        # they enter a float64 model exactly (a tf.cast would round them to float32).
         ms = self.add_slot(variable, "velocity")
-        rho = _ingot.cast(self.rho, dtype)
+        rho = self.rho
         ms.assign(rho * ms + (1 - rho) * _math.square(gradient))
-        # Keras's: epsilon under the root.
-        variable.assign_sub(lr * gradient * _math.rsqrt(ms + _ingot.cast(self.epsilon, dtype)))
+        if self.centered:
+            mg = self.add_slot(variable, "average_gradient")
+            mg.assign(rho * mg + (1 - rho) * gradient)
+            denominator = ms - _math.square(mg) + self.epsilon
+        else:
+            denominator = ms + self.epsilon
+        increment = lr * gradient * _math.rsqrt(denominator)
+        if self.momentum > 0:
+            mom = self.add_slot(variable, "momentum")
+            mom.assign(self.momentum * mom + increment)
+            variable.assign_sub(mom)
+        else:
+            variable.assign_sub(increment)
 
 
 class Adagrad(Optimizer):
