@@ -292,3 +292,22 @@ bool grad_tile(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     dx[0] = n == 0 ? dz : g_op(g, OP_REDUCE_SUM, &parts, 1, &attrs);
     return true;
 }
+
+/* z = stack_push(stack, x), stack [n, ...] and z [n+1, ...]: the stack's gradient is
+   dz's first n rows, x's its last (a gradient of a gradient through a while loop
+   reaches the forward loop's stacks). n is known only at run time, and comes from dz:
+   reading the stack itself would make the backward loop keep every stack it had. */
+bool grad_stack_push(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    (void)op;
+    Attrs axis0 = {0};
+    attrs_set_int(g->b->module->arena, &axis0, "axis", 0);
+    IrValue *zero = g_scalar(g, DT_INT32, 0);
+    IrValue *at0[2] = {g_shape(g, dz), zero};
+    IrValue *rows = g_bin(g, OP_SUB, g_op(g, OP_GATHER, at0, 2, &axis0), g_scalar(g, DT_INT32, 1));
+    IrValue *range[3] = {zero, rows, g_scalar(g, DT_INT32, 1)};
+    IrValue *first[2] = {dz, g_op(g, OP_RANGE, range, 3, NULL)};
+    IrValue *last[2] = {dz, rows};
+    dx[0] = g_op(g, OP_GATHER, first, 2, &axis0);
+    dx[1] = g_op(g, OP_GATHER, last, 2, &axis0);
+    return true;
+}

@@ -391,8 +391,10 @@ static IrValue *while_stack(Ctx *c, Inst *w, IrValue *v) {
 }
 
 /* Which loop variables of w carry a gradient: those whose initial value is wanted, and
-   those an iteration makes from something that needs one. */
-static bool *while_active_vars(Ctx *c, const GradOp *op, int nvars, ValueMap *act) {
+   those an iteration makes from something that needs one; a stack its gradient added
+   only when a gradient reaches it (a gradient of a gradient). */
+static bool *while_active_vars(Ctx *c, const GradOp *op, IrValue *const *dys, int nvars,
+                               ValueMap *act) {
     const Inst *w = op->inst;
     const Region *body = w->regions[1];
     bool *on = ARENA_ARRAY(c->a, bool, nvars + 1);
@@ -410,6 +412,10 @@ static bool *while_active_vars(Ctx *c, const GradOp *op, int nvars, ValueMap *ac
             if (!on[j] && !is_stack_var(w, j) && is_active(act, body->results[j]))
                 on[j] = changed = true;
     }
+    /* A stack's parameter feeds only its own push, whose output is already marked. */
+    for (int j = 0; j < nvars; j++)
+        if (is_stack_var(w, j) && (on[j] = dys[j] && is_active(act, body->results[j])))
+            set_active(c, act, body->params[j]);
     return on;
 }
 
@@ -418,15 +424,8 @@ static bool grad_while(Ctx *c, const GradOp *op, IrValue *const *dys, IrValue **
     Builder *b = c->g->b;
     Region *body = w->regions[1];
     int nvars = op->noutputs; /* the loop variables when the tape saw it */
-    for (int j = 0; j < nvars; j++)
-        if (dys[j] && is_stack_var(w, j)) {
-            build_unsupported(b, c->g->loc,
-                              "a second-order gradient through the while loop at line %d",
-                              w->loc.line);
-            return false;
-        }
     ValueMap act;
-    bool *on = while_active_vars(c, op, nvars, &act);
+    bool *on = while_active_vars(c, op, dys, nvars, &act);
     int nsrc = 0, non = 0;
     for (int j = 0; j < nvars; j++) non += on[j];
     for (int k = nvars; k < op->ninputs; k++) nsrc += op->wanted[k];

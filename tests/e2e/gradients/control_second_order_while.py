@@ -1,6 +1,7 @@
-# A gradient of a gradient through a while loop is Ingot's limit when compiled (the
-# backward loop reads the forward loop's stacks, which have no gradient rule yet):
-# a located error, never a wrong number. Eagerly the loop runs op by op, so it works.
+# A gradient of a gradient through a while loop: the outer tape differentiates the
+# backward loop, which reads the forward loop's stacks, so the gradient goes on into
+# the forward loop through its stack_push nodes (a stack's gradient is the rows of
+# the stack's own gradient). Eagerly the loop runs op by op.
 import tensorflow as tf
 
 x = tf.constant(1.5)
