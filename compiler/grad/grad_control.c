@@ -153,7 +153,7 @@ static bool inst_backward(Ctx *c, Inst *i, const ValueMap *act, ValueMap *grads,
         IrValue **ins = ARENA_ARRAY(c->a, IrValue *, i->ninputs + nsrc + 1);
         bool *wanted = ARENA_ARRAY(c->a, bool, i->ninputs + nsrc + 1);
         memcpy(ins, i->inputs, sizeof(IrValue *) * (size_t)i->ninputs);
-        memcpy(ins + i->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc);
+        if (nsrc) memcpy(ins + i->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc); /* NULL: none */
         for (int k = 0; k < i->ninputs + nsrc; k++) wanted[k] = source_is_wanted(c, act, ins[k]);
         op = (GradOp){i->op, &i->attrs, ins, i->ninputs + nsrc, i->outputs, i->noutputs, i, wanted};
     }

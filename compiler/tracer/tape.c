@@ -155,7 +155,7 @@ static void record_control(Interp *in, Tape *t, Inst *inst) {
         if (!is_tracked(t, srcs[i])) record_read(in, t, srcs[i]->def);
     IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, inst->ninputs + nsrc + 1);
     memcpy(inputs, inst->inputs, sizeof(IrValue *) * (size_t)inst->ninputs);
-    memcpy(inputs + inst->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc);
+    if (nsrc) memcpy(inputs + inst->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc);
     GradOp op = {inst->op, &inst->attrs, inputs, inst->ninputs + nsrc, inst->outputs,
                  inst->noutputs, inst, NULL};
     record_entry(in, t, (TapeEntry){op, inst->loc, NULL, inst->ninputs});
