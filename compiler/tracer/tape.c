@@ -19,6 +19,8 @@ typedef struct TapeEntry {
     GradOp op;          /* op.op is OP__COUNT for a custom gradient */
     SrcLoc loc;
     Value *custom;      /* tf.custom_gradient's grad_fn: dxs = custom(*dys) */
+    Value *variables;   /* the variables custom's function read (its last inputs are their
+                           reads): custom(*dys, variables=...) gives their gradients too */
     int ninst_inputs;   /* a cond's or while's own inputs when recorded (op.inst) */
 } TapeEntry;
 
@@ -158,7 +160,7 @@ static void record_control(Interp *in, Tape *t, Inst *inst) {
     if (nsrc) memcpy(inputs + inst->ninputs, srcs, sizeof(IrValue *) * (size_t)nsrc);
     GradOp op = {inst->op, &inst->attrs, inputs, inst->ninputs + nsrc, inst->outputs,
                  inst->noutputs, inst, NULL};
-    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, inst->ninputs});
+    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, NULL, inst->ninputs});
 }
 
 static void record_op(Interp *in, Tape *t, Inst *inst) {
@@ -168,12 +170,30 @@ static void record_op(Interp *in, Tape *t, Inst *inst) {
     }
     GradOp op = {inst->op, &inst->attrs, inst->inputs, inst->ninputs, inst->outputs,
                  inst->noutputs, NULL, NULL};
-    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, 0});
+    record_entry(in, t, (TapeEntry){op, inst->loc, NULL, NULL, 0});
+}
+
+/* A variable read inside a tf.custom_gradient function, noted once per variable: the
+   function's gradient must give the variable's too (TensorFlow's VariableWatcher). */
+static void note_custom_read(Interp *in, const Inst *read) {
+    const Tracer *tr = in->tracer;
+    const Global *g = read->global;
+    if (!g->trainable || g->index >= tr->variables_cap || !tr->variables[g->index]) return;
+    List *reads = tr->custom_reads;
+    for (int i = 0; i < reads->len; i++)
+        if (reads->items[i]->list->items[0]->var.global == g) return;
+    Value *pair = value_tuple(in->arena, 2);
+    pair->list->items[0] = tr->variables[g->index];
+    pair->list->items[1] = tensor_value(in, read->outputs[0]);
+    list_append(in->arena, reads, pair);
 }
 
 void tape_observe(void *ctx, Inst *inst) {
     Interp *in = ctx;
-    if (in->tracer->tapes_paused) return;
+    if (in->tracer->tapes_paused) {
+        if (inst->op == OP_READ_VAR && in->tracer->custom_reads) note_custom_read(in, inst);
+        return;
+    }
     for (Tape *t = in->tracer->tapes; t; t = t->outer) {
         /* Tracing, an op inside a branch or loop being staged is not the tape's: the
            cond or while that holds it is, once built. */
@@ -353,17 +373,46 @@ static bool custom_backward(Interp *in, Tape *t, const TapeEntry *e, IrValue **d
         args[i] = tensor_value(in, dy);
     }
     CallArgs call = call_args_positional(args, e->op.noutputs);
+    int nvars = e->variables ? e->variables->list->len : 0;
+    const char *kw_name = vm_intern(in, "variables");
+    if (nvars) {
+        call.kw_names = &kw_name;
+        call.kw_values = (Value **)&e->variables;
+        call.nkw = 1;
+    }
     Value *result = call_value(in, e->custom, &call, loc);
     if (!result) return false;
+    /* With variables, grad_fn returns (input gradients, variable gradients). */
+    Value *input_grads = result;
     List dxs = {0};
-    if (result->kind == VAL_LIST || result->kind == VAL_TUPLE) nest_flatten(in, result, &dxs);
-    else list_append(in->arena, &dxs, result);
-    if (dxs.len != e->op.ninputs)
+    if (nvars) {
+        if ((result->kind != VAL_LIST && result->kind != VAL_TUPLE) || result->list->len != 2)
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
+                            "custom_gradient function with variables must return (input "
+                            "gradients, variable gradients)"),
+                   false;
+        input_grads = result->list->items[0];
+    }
+    if (input_grads->kind == VAL_LIST || input_grads->kind == VAL_TUPLE)
+        nest_flatten(in, input_grads, &dxs);
+    else
+        list_append(in->arena, &dxs, input_grads);
+    if (dxs.len != e->op.ninputs - nvars)
         return vm_raise(in, EXC_VALUE_ERROR, loc,
                         "custom_gradient function expected to return %d gradients, but returned "
                         "%d instead.",
-                        e->op.ninputs, dxs.len),
+                        e->op.ninputs - nvars, dxs.len),
                false;
+    if (nvars) {
+        List vgrads = {0};
+        nest_flatten(in, result->list->items[1], &vgrads);
+        if (vgrads.len != nvars)
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
+                            "Must return gradient for each variable from @custom_gradient "
+                            "grad_fn."),
+                   false;
+        for (int i = 0; i < nvars; i++) list_append(in->arena, &dxs, vgrads.items[i]);
+    }
     for (int i = 0; i < e->op.ninputs; i++) {
         IrValue *x = e->op.inputs[i];
         if (dxs.items[i]->kind == VAL_NONE || !is_tracked(t, x)) continue;
@@ -502,15 +551,29 @@ static Value *prim_tape_gradient(Interp *in, Value *self, CallArgs *args, SrcLoc
     return nest_pack(in, args->pos[2], leaves, &next);
 }
 
-/* _ingot.tapes_pause(paused): a tf.custom_gradient function runs with no tape
-   recording its ops (they nest). */
+/* _ingot.tapes_pause(True) -> token, then _ingot.tapes_pause(False, token) -> reads: a
+   tf.custom_gradient function runs with no tape recording its ops (they nest); the
+   second call gives the (variable, read tensor) tuples of the variables it read. The
+   token is the enclosing function's list, restored then. */
 static Value *prim_tapes_pause(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    if (!args_count(in, args, "tapes_pause", 1, 1, loc)) return NULL;
+    if (!args_count(in, args, "tapes_pause", 1, 2, loc)) return NULL;
     bool paused;
     if (!bool_arg(in, args->pos[0], loc, &paused)) return NULL;
-    in->tracer->tapes_paused += paused ? 1 : -1;
-    return value_none();
+    Tracer *tr = in->tracer;
+    tr->tapes_paused += paused ? 1 : -1;
+    if (paused) {
+        Value *outer = value_list(in->arena, 0);
+        if (tr->custom_reads) outer->list = tr->custom_reads;
+        else outer = value_none();
+        tr->custom_reads = ARENA_NEW(in->arena, List);
+        return outer;
+    }
+    Value *reads = value_list(in->arena, 0);
+    if (tr->custom_reads) reads->list = tr->custom_reads;
+    Value *outer = args->npos == 2 ? args->pos[1] : value_none();
+    tr->custom_reads = outer->kind == VAL_LIST ? outer->list : NULL;
+    return reads;
 }
 
 /* The tensors of a flat list (variables read); NULL after an error. */
@@ -529,26 +592,37 @@ static IrValue **tensor_list(Interp *in, Value *list, int *n, SrcLoc loc) {
     return out;
 }
 
-/* _ingot.tape_record_custom(inputs, outputs, grad_fn): tf.custom_gradient's one
-   entry on every recording tape that tracks an input. */
+/* _ingot.tape_record_custom(inputs, outputs, grad_fn, reads): tf.custom_gradient's one
+   entry on every recording tape that tracks an input. A tf.Variable among the inputs
+   is read here (the tapes record that read); reads are the variables the function
+   read inside (tapes_pause's tuples), whose reads become the entry's last inputs. */
 static Value *prim_tape_record_custom(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    if (!args_count(in, args, "tape_record_custom", 3, 3, loc)) return NULL;
-    int ninputs, noutputs;
-    Value *given = args->pos[0];
-    for (int i = 0; (given->kind == VAL_LIST || given->kind == VAL_TUPLE) && i < given->list->len;
-         i++)
-        if (given->list->items[i]->kind == VAL_VARIABLE)
-            return vm_not_supported(in, loc,
-                                    "a tf.Variable argument of a tf.custom_gradient function");
-    IrValue **inputs = tensor_list(in, given, &ninputs, loc);
-    IrValue **outputs = inputs ? tensor_list(in, args->pos[1], &noutputs, loc) : NULL;
+    if (!args_count(in, args, "tape_record_custom", 4, 4, loc)) return NULL;
+    int ntensors, noutputs;
+    IrValue **given = tensor_list(in, args->pos[0], &ntensors, loc);
+    IrValue **outputs = given ? tensor_list(in, args->pos[1], &noutputs, loc) : NULL;
     if (!outputs) return NULL;
+    Value *reads = args->pos[3];
+    int nvars = reads->kind == VAL_LIST ? reads->list->len : 0;
+    IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, ntensors + nvars + 1);
+    memcpy(inputs, given, sizeof(IrValue *) * (size_t)ntensors);
+    Value *variables = value_list(in->arena, 0);
+    for (int i = 0; i < nvars; i++) {
+        Value *pair = reads->list->items[i];
+        list_append(in->arena, variables->list, pair->list->items[0]);
+        inputs[ntensors + i] = pair->list->items[1]->tensor.ir;
+    }
     Region *here = in->tracer->builder.region;
     for (Tape *t = in->tracer->tapes; t; t = t->outer) {
         if (!t->recording || (t->region && here != t->region)) continue;
-        GradOp op = {OP__COUNT, NULL, inputs, ninputs, outputs, noutputs, NULL, NULL};
-        record_entry(in, t, (TapeEntry){op, vm_op_loc(in, loc), args->pos[2], 0});
+        ReadFilter filter = {in, t};
+        for (int i = ntensors; i < ntensors + nvars; i++)
+            if (!is_tracked(t, inputs[i]) && tape_wants_read(&filter, inputs[i]->def))
+                record_read(in, t, inputs[i]->def);
+        GradOp op = {OP__COUNT, NULL, inputs, ntensors + nvars, outputs, noutputs, NULL, NULL};
+        record_entry(in, t,
+                     (TapeEntry){op, vm_op_loc(in, loc), args->pos[2], nvars ? variables : NULL, 0});
     }
     return value_none();
 }

@@ -95,6 +95,9 @@ typedef struct Tracer {
     Value **variables;            /* each tf.Variable's value, by Global.index (tape.c) */
     int variables_cap;
     int tapes_paused;             /* inside a tf.custom_gradient function: nothing records */
+    List *custom_reads;           /* the variables the innermost tf.custom_gradient function
+                                     running reads, each once, as (variable, read tensor)
+                                     tuples; NULL outside one (tape.c) */
 } Tracer;
 
 /* ---- tracer.c: the tracer's life ------------------------------------------------------ */

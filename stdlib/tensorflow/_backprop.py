@@ -84,13 +84,17 @@ def custom_gradient(f=None):
         return custom_gradient
 
     def decorated(*args, **kwargs):
-        _ingot.tapes_pause(True)
+        outer = _ingot.tapes_pause(True)
+        reads = []
         try:
             result, grad_fn = f(*args, **kwargs)
         finally:
-            _ingot.tapes_pause(False)
+            reads = _ingot.tapes_pause(False, outer)
         inputs = [a for a in _flatten(list(args), []) if _ingot.is_tensor(a)]
-        _ingot.tape_record_custom(inputs, _flatten(result, []), grad_fn)
+        # The variables f read that are not its arguments: grad_fn gets them as
+        # variables= and returns their gradients too (TensorFlow's VariableWatcher).
+        reads = [r for r in reads if all(r[0] is not a for a in inputs)]
+        _ingot.tape_record_custom(inputs, _flatten(result, []), grad_fn, reads)
         return result
     return decorated
 
