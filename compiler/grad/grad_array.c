@@ -98,6 +98,31 @@ bool grad_reduce_mean(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     return true;
 }
 
+/* reduce_prod: each element's gradient is the product of the others in its group,
+   which z / x gives only where the group has no zero; so the zeros are counted
+   (TensorFlow's _ProdGrad reaches the same with exclusive cumulative products): with
+   none, z / x; with one, the product of the others at the zero and 0 elsewhere; with
+   more, 0 everywhere. */
+bool grad_reduce_prod(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    DType dt = X->type.dtype;
+    Attrs to_dtype = {0};
+    attrs_set_dtype(g->b->module->arena, &to_dtype, "dtype", dt);
+    IrValue *zero = g_scalar(g, dt, 0), *one = g_scalar(g, dt, 1);
+    IrValue *is_zero = g_bin(g, OP_EQUAL, X, zero);
+    IrValue *safe = g_op(g, OP_SELECT, (IrValue *[]){is_zero, one, X}, 3, NULL);
+    IrValue *nonzero_product = g_op(g, OP_REDUCE_PROD, &safe, 1, op->attrs);
+    IrValue *counted = g_op(g, OP_CAST, &is_zero, 1, &to_dtype);
+    IrValue *zeros = spread(g, op, g_op(g, OP_REDUCE_SUM, &counted, 1, op->attrs));
+    IrValue *product = spread(g, op, nonzero_product);
+    IrValue *the_zero = g_bin(g, OP_LOGICAL_AND, g_bin(g, OP_EQUAL, zeros, one), is_zero);
+    IrValue *with_one = g_op(g, OP_SELECT, (IrValue *[]){the_zero, product, zero}, 3, NULL);
+    IrValue *with_none = g_bin(g, OP_DIV, product, safe);
+    IrValue *none = g_bin(g, OP_EQUAL, zeros, zero);
+    IrValue *others = g_op(g, OP_SELECT, (IrValue *[]){none, with_none, with_one}, 3, NULL);
+    dx[0] = g_bin(g, OP_MUL, others, spread(g, op, dz));
+    return true;
+}
+
 /* reduce_max / reduce_min: the gradient goes to the elements equal to the result,
    shared evenly where several are (TensorFlow's _MinOrMaxGrad). */
 bool grad_reduce_extreme(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {

@@ -1,7 +1,7 @@
 /* grad_nn.c — the rules of the neural-network ops (grads.def): conv2d and the
  * poolings, each undone by its own backward op, which the runtime runs on oneDNN's
  * backward primitives (float32) with the forward's attributes; batch normalization
- * by its formula. */
+ * by its formula; the fused cross-entropies with logits. */
 #include "grad_internal.h"
 
 bool grad_conv2d(G *g, const GradOp *op, IrValue *dy, IrValue **dx) {
@@ -46,4 +46,31 @@ bool grad_batch_norm(G *g, const GradOp *op, IrValue *dy, IrValue **dx) {
     for (int i = 0; i < 5; i++)
         if (!dx[i]) return false;
     return true;
+}
+
+/* z = softmax_xent(logits, labels) over the last axis, z = sum(labels * (lse - logits)):
+   dlogits = (softmax(logits) * sum(labels) - labels) dz, dlabels = (lse - logits) dz =
+   -log_softmax(logits) dz, each dz broadcast along the classes (TensorFlow's
+   SoftmaxCrossEntropyWithLogits gradient, with labels that need not sum to 1). */
+bool grad_softmax_xent(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *logits = op->inputs[0], *labels = op->inputs[1];
+    int64_t last = logits->type.shape.rank - 1;
+    Attrs axis = {0};
+    attrs_set_int(g->b->module->arena, &axis, "axis", last);
+    IrValue *dz_row = g_op(g, OP_EXPAND_DIMS, &dz, 1, &axis);
+    IrValue *softmax = g_op(g, OP_SOFTMAX, &logits, 1, &axis);
+    IrValue *mass = g_sum_keep(g, labels, last);
+    dx[0] = g_bin(g, OP_MUL, g_bin(g, OP_SUB, g_bin(g, OP_MUL, softmax, mass), labels), dz_row);
+    IrValue *log_softmax = g_op(g, OP_LOG_SOFTMAX, &logits, 1, &axis);
+    dx[1] = g_bin(g, OP_MUL, g_un(g, OP_NEG, log_softmax), dz_row);
+    return dx[0] && dx[1];
+}
+
+/* z = max(x, 0) - x * labels + log1p(exp(-|x|)): dx = (sigmoid(x) - labels) dz,
+   dlabels = -x dz. */
+bool grad_sigmoid_xent(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *x = op->inputs[0], *labels = op->inputs[1];
+    dx[0] = g_bin(g, OP_MUL, g_bin(g, OP_SUB, g_un(g, OP_SIGMOID, x), labels), dz);
+    dx[1] = g_bin(g, OP_MUL, g_un(g, OP_NEG, x), dz);
+    return dx[0] && dx[1];
 }

@@ -227,3 +227,43 @@ bool shape_sparse_xent(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
     *nout = 1;
     return true;
 }
+
+/* logits and labels of one float dtype and one shape (known dims equal). */
+static bool xent_operands(Opcode op, IrValue **in, Shape *joined, ShapeError *err) {
+    const Shape *l = &in[0]->type.shape, *y = &in[1]->type.shape;
+    char bl[SHAPE_BUF], by[SHAPE_BUF];
+    if (!check_float(op, in[0], "logits", err) || !same_dtype(op, in, err)) return false;
+    bool ok = l->rank == y->rank;
+    for (int i = 0; ok && i < l->rank; i++)
+        ok = l->dims[i] == DIM_UNKNOWN || y->dims[i] == DIM_UNKNOWN || l->dims[i] == y->dims[i];
+    if (!ok)
+        return shape_fail(err, op, "logits and labels must have the same shape, got %s and %s",
+                          shape_str(l, bl, sizeof bl), shape_str(y, by, sizeof by));
+    *joined = *l;
+    for (int i = 0; i < l->rank; i++)
+        if (joined->dims[i] == DIM_UNKNOWN) joined->dims[i] = y->dims[i];
+    return true;
+}
+
+/* softmax_xent(logits [..., c], labels [..., c]) -> loss [...]. */
+bool shape_softmax_xent(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                        TensorType *out, int *nout, ShapeError *err) {
+    (void)nin, (void)attrs, (void)callee;
+    Shape s;
+    if (!xent_operands(op, in, &s, err)) return false;
+    if (s.rank < 1) return shape_fail(err, op, "logits must have rank 1 or more");
+    out[0] = tensor_type(in[0]->type.dtype, shape_of(s.rank - 1, s.dims));
+    *nout = 1;
+    return true;
+}
+
+/* sigmoid_xent(logits, labels) -> loss of the same shape. */
+bool shape_sigmoid_xent(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                        TensorType *out, int *nout, ShapeError *err) {
+    (void)nin, (void)attrs, (void)callee;
+    Shape s;
+    if (!xent_operands(op, in, &s, err)) return false;
+    out[0] = tensor_type(in[0]->type.dtype, s);
+    *nout = 1;
+    return true;
+}

@@ -621,8 +621,8 @@ static Value *prim_tape_record_custom(Interp *in, Value *self, CallArgs *args, S
             if (!is_tracked(t, inputs[i]) && tape_wants_read(&filter, inputs[i]->def))
                 record_read(in, t, inputs[i]->def);
         GradOp op = {OP__COUNT, NULL, inputs, ntensors + nvars, outputs, noutputs, NULL, NULL};
-        record_entry(in, t,
-                     (TapeEntry){op, vm_op_loc(in, loc), args->pos[2], nvars ? variables : NULL, 0});
+        Value *watched = nvars ? variables : NULL;
+        record_entry(in, t, (TapeEntry){op, vm_op_loc(in, loc), args->pos[2], watched, 0});
     }
     return value_none();
 }

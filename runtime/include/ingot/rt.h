@@ -320,6 +320,13 @@ IG_API IgTensor *ig_batch_norm(IgSite *site, const IgTensor *x, const IgTensor *
  * valid range of [0, 5)"). */
 IG_API IgTensor *ig_sparse_softmax_xent(IgSite *site, const IgTensor *logits,
                                         const IgTensor *labels);
+/* tf.nn.softmax_cross_entropy_with_logits over the last dim: per row of logits and
+ * labels (one shape, one float dtype), logsumexp(row) - sum(labels * row), accumulated
+ * in double. */
+IG_API IgTensor *ig_softmax_xent(IgSite *site, const IgTensor *logits, const IgTensor *labels);
+/* tf.nn.sigmoid_cross_entropy_with_logits, per element: max(x, 0) - x * z +
+ * log1p(exp(-|x|)) (TensorFlow's stable form) for logits x and labels z of one shape. */
+IG_API IgTensor *ig_sigmoid_xent(IgSite *site, const IgTensor *logits, const IgTensor *labels);
 
 /* ---- Variables (tf.Variable) ---------------------------------------------------- */
 /* A variable of the emitted program: a static IgVar per module-level variable. It

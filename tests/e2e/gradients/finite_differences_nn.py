@@ -3,7 +3,8 @@
 # (plain, transpose_a, transpose_b, both, and a batch broadcast), reduce_sum and
 # reduce_mean (axis None, 0, 1, -1, keepdims), reduce_max and reduce_min, reshape,
 # transpose (2-D and 3-D with a perm), expand_dims, squeeze, gather, indexing,
-# slicing, concat, tile, the fused sparse softmax cross-entropy, and cast between
+# slicing, concat, tile, the fused cross-entropies (sparse and dense softmax,
+# sigmoid: logits and labels), and cast between
 # float32 and float64 (eps and tolerance 1e-3 there: float32 has too few digits for
 # 1e-6).
 # Shapes include size-1 dimensions ([1,3], [3,1], [2,1,3]) and a scalar where the op
@@ -120,3 +121,27 @@ report("cast float64 to float32", lambda x: tf.cast(x, tf.float32),
        [[M23], [S]], eps=1e-3, tol=1e-3)
 report("cast round trip", lambda x: tf.cast(tf.cast(x, tf.float32), tf.float64) * x,
        [[M23]], eps=1e-3, tol=1e-3)
+
+# The dense cross-entropies, each one fused op, with respect to the logits and the
+# labels (a distribution, and labels that do not sum to 1); axis=0 is written from
+# log_softmax instead.
+PROBS = c([[0.2, 0.5, 0.3], [0.6, 0.1, 0.3]])
+report("softmax_cross_entropy_with_logits",
+       lambda y, x: tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=x),
+       [[PROBS, M23], [N23, M23]])
+report("softmax_cross_entropy_with_logits axis=0",
+       lambda y, x: tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=x, axis=0),
+       [[PROBS, M23]])
+report("sigmoid_cross_entropy_with_logits",
+       lambda z, x: tf.nn.sigmoid_cross_entropy_with_logits(labels=z, logits=x),
+       [[PROBS, M23], [N23, M23]])
+
+# reduce_prod, whose gradient is the product of the other elements: over groups
+# without zeros, with one zero and with two (a product is linear in each element,
+# so the central difference is exact there too).
+ONE_ZERO = c([[0.5, 0.0, 2.0], [1.5, 0.75, -0.3]])
+TWO_ZEROS = c([[0.0, 0.0, 2.0], [1.5, 0.0, -0.3]])
+report("reduce_prod", tf.reduce_prod, [[M23], [ONE_ZERO], [TWO_ZEROS], [S]])
+report("reduce_prod axis=1", lambda x: tf.reduce_prod(x, axis=1), [[M23], [ONE_ZERO], [TWO_ZEROS]])
+report("reduce_prod axis=0 keepdims", lambda x: tf.reduce_prod(x, axis=0, keepdims=True),
+       [[M23], [TWO_ZEROS]])

@@ -217,6 +217,8 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_LOG_SOFTMAX, {m}, 1, &axis1, NULL},
         {OP_BATCH_NORM, {img, ch, ch, ch, ch}, 5, &eps, NULL},
         {OP_SPARSE_SOFTMAX_XENT, {m, lab}, 2, NULL, NULL},
+        {OP_SOFTMAX_XENT, {m, m}, 2, NULL, NULL},
+        {OP_SIGMOID_XENT, {m, m}, 2, NULL, NULL},
         {OP_CONST, {0}, 0, &cst, NULL},
         {OP_FILL, {0}, 0, &a, NULL},
         {OP_RANGE, {s, s, s}, 3, NULL, NULL},
