@@ -74,3 +74,33 @@ bool grad_sigmoid_xent(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     dx[1] = g_bin(g, OP_MUL, g_un(g, OP_NEG, x), dz);
     return dx[0] && dx[1];
 }
+
+/* dx = conv2d_input_grad(x, f, dy) is linear in f and in dy (x gives only its shape):
+   TensorFlow's Conv2DBackpropInput gradient, a gradient of a gradient through conv2d. */
+bool grad_conv2d_input_grad(G *g, const GradOp *op, IrValue *ddx, IrValue **dx) {
+    IrValue *x = op->inputs[0], *f = op->inputs[1], *dy = op->inputs[2];
+    IrValue *filter_in[3] = {ddx, f, dy};
+    dx[1] = g_op(g, OP_CONV2D_FILTER_GRAD, filter_in, 3, op->attrs);
+    IrValue *conv_in[2] = {ddx, f};
+    dx[2] = g_op(g, OP_CONV2D, conv_in, 2, op->attrs);
+    dx[0] = grad_fill_like(g->b, x, 0, g->loc); /* x's values take no part */
+    return dx[0] && dx[1] && dx[2];
+}
+
+/* df = conv2d_filter_grad(x, f, dy) is linear in x and in dy (f gives its shape). */
+bool grad_conv2d_filter_grad(G *g, const GradOp *op, IrValue *ddf, IrValue **dx) {
+    IrValue *x = op->inputs[0], *f = op->inputs[1], *dy = op->inputs[2];
+    IrValue *input_in[3] = {x, ddf, dy};
+    dx[0] = g_op(g, OP_CONV2D_INPUT_GRAD, input_in, 3, op->attrs);
+    dx[1] = grad_fill_like(g->b, f, 0, g->loc); /* f's values take no part */
+    IrValue *conv_in[2] = {x, ddf};
+    dx[2] = g_op(g, OP_CONV2D, conv_in, 2, op->attrs);
+    return dx[0] && dx[1] && dx[2];
+}
+
+/* avg_pool2d_grad(x, dy) is linear in dy: its adjoint is the average pooling itself. */
+bool grad_avg_pool2d_grad(G *g, const GradOp *op, IrValue *ddx, IrValue **dx) {
+    dx[0] = grad_fill_like(g->b, op->inputs[0], 0, g->loc); /* x gives only its shape */
+    dx[1] = g_op(g, OP_AVG_POOL2D, &ddx, 1, op->attrs);
+    return dx[0] && dx[1];
+}
