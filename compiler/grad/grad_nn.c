@@ -104,3 +104,22 @@ bool grad_avg_pool2d_grad(G *g, const GradOp *op, IrValue *ddx, IrValue **dx) {
     dx[1] = g_op(g, OP_AVG_POOL2D, &ddx, 1, op->attrs);
     return dx[0] && dx[1];
 }
+
+/* max_pool2d_grad(x, dy) routes dy to each window's winner: linear in dy, whose
+   gradient reads ddx back at the winners (MaxPoolGradGrad); x only picks them. */
+bool grad_max_pool2d_grad(G *g, const GradOp *op, IrValue *ddx, IrValue **dx) {
+    IrValue *x = op->inputs[0];
+    dx[0] = grad_fill_like(g->b, x, 0, g->loc);
+    IrValue *in[2] = {x, ddx};
+    dx[1] = g_op(g, OP_MAX_POOL2D_GRAD_GRAD, in, 2, op->attrs);
+    return dx[0] && dx[1];
+}
+
+/* max_pool2d_grad_grad(x, ddx) reads ddx at the winners: its adjoint routes back. */
+bool grad_max_pool2d_grad_grad(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    IrValue *x = op->inputs[0];
+    dx[0] = grad_fill_like(g->b, x, 0, g->loc);
+    IrValue *in[2] = {x, dz};
+    dx[1] = g_op(g, OP_MAX_POOL2D_GRAD, in, 2, op->attrs);
+    return dx[0] && dx[1];
+}

@@ -163,6 +163,16 @@ bool shape_pool2d_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
     return true;
 }
 
+/* max_pool2d_grad_grad (x, ddx): ddx has x's type; the result the pooled one. */
+bool shape_pool2d_grad_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+                            const Func *callee, TensorType *out, int *nout, ShapeError *err) {
+    if (!shape_pool2d(op, in, 1, attrs, callee, out, nout, err) ||
+        !check_dy(op, &in[0]->type, in[1], err))
+        return false;
+    (void)nin;
+    return true;
+}
+
 bool shape_softmax(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                    TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)callee;

@@ -305,6 +305,12 @@ IG_API IgTensor *ig_max_pool2d_grad(IgSite *site, const IgTensor *x, const IgTen
                                     int kw, int stride_h, int stride_w, bool same_padding);
 IG_API IgTensor *ig_avg_pool2d_grad(IgSite *site, const IgTensor *x, const IgTensor *dy, int kh,
                                     int kw, int stride_h, int stride_w, bool same_padding);
+/* The gradient of ig_max_pool2d_grad with respect to its dy (TensorFlow's
+ * MaxPoolGradGrad): ddx, of x's shape, read at the cell that won each window, giving
+ * the pooled shape. Loops, both dtypes. */
+IG_API IgTensor *ig_max_pool2d_grad_grad(IgSite *site, const IgTensor *x, const IgTensor *ddx,
+                                         int kh, int kw, int stride_h, int stride_w,
+                                         bool same_padding);
 /* tf.nn.softmax / log_softmax along axis (in [0, rank)). */
 IG_API IgTensor *ig_softmax(IgSite *site, const IgTensor *x, int axis);
 IG_API IgTensor *ig_log_softmax(IgSite *site, const IgTensor *x, int axis);

@@ -2,7 +2,8 @@
  * and their gradients (TensorFlow's MaxPoolGrad, AvgPoolGrad): float32 on oneDNN pooling
  * primitives cached in the site, float64 on loops. Padded cells never win a max and are
  * not counted in an average (TensorFlow's).
- * Entry points: ig_max_pool2d, ig_avg_pool2d, ig_max_pool2d_grad, ig_avg_pool2d_grad.
+ * Entry points: ig_max_pool2d, ig_avg_pool2d, ig_max_pool2d_grad, ig_avg_pool2d_grad,
+ * ig_max_pool2d_grad_grad.
  * Memory owner: the site's cache. */
 #include <math.h> /* INFINITY, isnan */
 #include <string.h>
@@ -330,4 +331,55 @@ IgTensor *ig_avg_pool2d_grad(IgSite *site, const IgTensor *x, const IgTensor *dy
 {
     return pool2d_grad(site, "avg_pool2d_grad", false, x, dy, kh, kw, stride_h, stride_w,
                        same_padding);
+}
+
+/* ---- the gradient of max pooling's gradient ------------------------------------------ */
+
+/* out[n, oy, ox, ch] = ddx at the cell that won window (oy, ox) of x in channel ch: the
+ * first maximum in row-major window order, a NaN never winning (as pool_argmax). */
+#define POOL_GRAD_GRAD(T)                                                                  \
+    do {                                                                                   \
+        const T *px = x->data, *pd = ddx->data;                                            \
+        T *po = out->data;                                                                 \
+        int64_t oh = g.y.out, ow = g.x.out, cells = g.h * g.w * g.c;                       \
+        for (int64_t n = 0; n < g.n; n++)                                                  \
+            for (int64_t oy = 0; oy < oh; oy++)                                            \
+                for (int64_t ox = 0; ox < ow; ox++) {                                      \
+                    PoolWindow win = pool_window(&g, oy, ox);                              \
+                    T *o = po + ((n * oh + oy) * ow + ox) * g.c;                           \
+                    for (int64_t ch = 0; ch < g.c; ch++) {                                 \
+                        int64_t best = -1;                                                 \
+                        T best_v = 0;                                                      \
+                        for (int64_t iy = win.y0; iy < win.y1; iy++)                       \
+                            for (int64_t ix = win.x0; ix < win.x1; ix++) {                 \
+                                int64_t at = n * cells + (iy * g.w + ix) * g.c + ch;       \
+                                T v = px[at];                                              \
+                                if (best < 0 ? !isnan((double)v) : v > best_v)             \
+                                    best = at, best_v = v;                                 \
+                            }                                                              \
+                        if (best < 0) best = n * cells + (win.y0 * g.w + win.x0) * g.c + ch; \
+                        o[ch] = pd[best];                                                  \
+                    }                                                                      \
+                }                                                                          \
+    } while (0)
+
+IgTensor *ig_max_pool2d_grad_grad(IgSite *site, const IgTensor *x, const IgTensor *ddx, int kh,
+                                  int kw, int stride_h, int stride_w, bool same_padding)
+{
+    const char *op = "max_pool2d_grad_grad";
+    char s1[IG_SHAPE_STR_MAX], s2[IG_SHAPE_STR_MAX];
+    PoolGeom g;
+    pool_geom_make(site, op, true, x, kh, kw, stride_h, stride_w, same_padding, &g);
+    if (ddx->dtype != x->dtype || !ig_shape_equal(ddx->rank, ddx->shape, x->rank, x->shape))
+        ig_fatal(site, "%s: the gradient %s %s must have x's dtype and shape %s %s", op,
+                 ig_dtype_name(ddx->dtype), ig_shape_str(s1, ddx->rank, ddx->shape),
+                 ig_dtype_name(x->dtype), ig_shape_str(s2, x->rank, x->shape));
+    int64_t pooled[4] = {g.n, g.y.out, g.x.out, g.c};
+    IgTensor *out = ig_tensor_make(site, op, x->dtype, 4, pooled);
+    if (out->size == 0) return out;
+    if (x->dtype == IG_FLOAT32)
+        POOL_GRAD_GRAD(float);
+    else
+        POOL_GRAD_GRAD(double);
+    return out;
 }

@@ -212,6 +212,7 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_CONV2D_FILTER_GRAD, {img, filt, gf_input(DT_FLOAT32, 4, 1, 4, 4, 3)}, 3, &conv, NULL},
         {OP_MAX_POOL2D_GRAD, {img, gf_input(DT_FLOAT32, 4, 1, 2, 2, 2)}, 2, &pool, NULL},
         {OP_AVG_POOL2D_GRAD, {img, gf_input(DT_FLOAT32, 4, 1, 2, 2, 2)}, 2, &pool, NULL},
+        {OP_MAX_POOL2D_GRAD_GRAD, {img, img}, 2, &pool, NULL},
         {OP_AVG_POOL2D, {img}, 1, &pool, NULL},
         {OP_SOFTMAX, {m}, 1, &axis1, NULL},
         {OP_LOG_SOFTMAX, {m}, 1, &axis1, NULL},

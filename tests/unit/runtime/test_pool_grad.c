@@ -354,3 +354,35 @@ Test(pool_grad, dy_of_another_dtype_is_an_error, .exit_code = 1)
                  "got float32\n");
     ig_avg_pool2d_grad(&site, x, dy, 2, 2, 2, 2, false);
 }
+
+/* MaxPoolGradGrad: ddx read back at each window's winner, in both dtypes. A 3x3 image,
+ * 2x2 windows with stride 1: the winners are the cells holding 9, 9, 8 and 7. */
+Test(pool_grad, max_grad_grad_reads_ddx_at_the_winners)
+{
+    static const double img[9] = {1, 9, 2, 8, 3, 7, 4, 6, 5}; /* row-major 3x3 */
+    static const double want[4] = {90, 90, 80, 70};           /* ddx = 10 * x */
+    for (int f32 = 0; f32 < 2; f32++) {
+        IgDType dt = f32 ? IG_FLOAT32 : IG_FLOAT64;
+        IgTensor *x = ig_tensor_new(dt, 4, SHAPE(1, 3, 3, 1));
+        IgTensor *ddx = ig_tensor_new(dt, 4, SHAPE(1, 3, 3, 1));
+        for (int i = 0; i < 9; i++) {
+            if (f32) {
+                ((float *)x->data)[i] = (float)img[i];
+                ((float *)ddx->data)[i] = (float)(10 * img[i]);
+            } else {
+                ((double *)x->data)[i] = img[i];
+                ((double *)ddx->data)[i] = 10 * img[i];
+            }
+        }
+        IgTensor *out = ig_max_pool2d_grad_grad(NULL, x, ddx, 2, 2, 1, 1, false);
+        cr_assert(ig_shape_equal(out->rank, out->shape, 4, SHAPE(1, 2, 2, 1)));
+        for (int i = 0; i < 4; i++) {
+            double got = f32 ? ((float *)out->data)[i] : ((double *)out->data)[i];
+            cr_assert_eq(got, want[i], "%s window %d: %g, expected %g", f32 ? "f32" : "f64", i,
+                         got, want[i]);
+        }
+        ig_release(out);
+        ig_release(ddx);
+        ig_release(x);
+    }
+}
