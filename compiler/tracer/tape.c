@@ -47,13 +47,15 @@ struct Tape {
     Tape *outer; /* the next active tape */
 };
 
-/* A cond or while a backward pass rewrote has outputs it did not have when recorded:
-   they are tracked when its first one is. */
+/* A cond, while or call a backward pass rewrote has outputs it did not have when
+   recorded: they are tracked when its first one is. A value tracked itself (watched)
+   is, whatever its instruction. */
 static bool is_tracked(const Tape *t, const IrValue *v) {
     if (!v) return false;
-    if (v->def && (v->def->nregions || v->def->op == OP_CALL) && v->def->noutputs > 0)
-        v = v->def->outputs[0];
-    return value_map_get(&t->tracked, v);
+    if (value_map_get(&t->tracked, v)) return true;
+    const Inst *def = v->def;
+    return def && (def->nregions || def->op == OP_CALL) && def->noutputs > 0 &&
+           value_map_get(&t->tracked, def->outputs[0]);
 }
 
 /* A recorded cond or while as it is now: a backward pass may have given it outputs
@@ -173,25 +175,48 @@ static void record_op(Interp *in, Tape *t, Inst *inst) {
     record_entry(in, t, (TapeEntry){op, inst->loc, NULL, NULL, 0});
 }
 
-/* A variable read inside a tf.custom_gradient function, noted once per variable: the
-   function's gradient must give the variable's too (TensorFlow's VariableWatcher). */
-static void note_custom_read(Interp *in, const Inst *read) {
-    const Tracer *tr = in->tracer;
-    const Global *g = read->global;
-    if (!g->trainable || g->index >= tr->variables_cap || !tr->variables[g->index]) return;
-    List *reads = tr->custom_reads;
+/* A (variable, read tensor) pair noted for the running tf.custom_gradient function,
+   unless its variable is noted already. */
+static void note_read_pair(Interp *in, Value *pair) {
+    List *reads = in->tracer->custom_reads;
+    const Global *g = pair->list->items[0]->var.global;
     for (int i = 0; i < reads->len; i++)
         if (reads->items[i]->list->items[0]->var.global == g) return;
+    list_append(in->arena, reads, pair);
+}
+
+/* A variable read inside a tf.custom_gradient function, noted once per variable: the
+   function's gradient must give the variable's too (TensorFlow's VariableWatcher). A
+   call of a traced function reads what its body (and its callees) read, though a
+   cached trace builds none of it again. */
+static void note_custom_read(Interp *in, const Inst *inst);
+
+static void note_reads_in(Interp *in, const Region *r) {
+    for (const Inst *i = r->first; i; i = i->next) {
+        note_custom_read(in, i);
+        for (int k = 0; k < i->nregions; k++) note_reads_in(in, i->regions[k]);
+    }
+}
+
+static void note_custom_read(Interp *in, const Inst *inst) {
+    const Tracer *tr = in->tracer;
+    if (inst->op == OP_CALL && inst->callee) {
+        note_reads_in(in, inst->callee->body);
+        return;
+    }
+    if (inst->op != OP_READ_VAR) return;
+    const Global *g = inst->global;
+    if (!g->trainable || g->index >= tr->variables_cap || !tr->variables[g->index]) return;
     Value *pair = value_tuple(in->arena, 2);
     pair->list->items[0] = tr->variables[g->index];
-    pair->list->items[1] = tensor_value(in, read->outputs[0]);
-    list_append(in->arena, reads, pair);
+    pair->list->items[1] = tensor_value(in, inst->outputs[0]);
+    note_read_pair(in, pair);
 }
 
 void tape_observe(void *ctx, Inst *inst) {
     Interp *in = ctx;
     if (in->tracer->tapes_paused) {
-        if (inst->op == OP_READ_VAR && in->tracer->custom_reads) note_custom_read(in, inst);
+        if (in->tracer->custom_reads) note_custom_read(in, inst);
         return;
     }
     for (Tape *t = in->tracer->tapes; t; t = t->outer) {
@@ -573,6 +598,10 @@ static Value *prim_tapes_pause(Interp *in, Value *self, CallArgs *args, SrcLoc l
     if (tr->custom_reads) reads->list = tr->custom_reads;
     Value *outer = args->npos == 2 ? args->pos[1] : value_none();
     tr->custom_reads = outer->kind == VAL_LIST ? outer->list : NULL;
+    /* The enclosing function read them too: every watcher sees a read, as in
+       TensorFlow. */
+    for (int i = 0; tr->custom_reads && i < reads->list->len; i++)
+        note_read_pair(in, reads->list->items[i]);
     return reads;
 }
 
