@@ -371,6 +371,14 @@ static IrValue *while_counter(Ctx *c, Inst *w) {
 /* The output of w that stacks v, a value of its body, one row per iteration. */
 static IrValue *while_stack(Ctx *c, Inst *w, IrValue *v) {
     Region *body = w->regions[1];
+    if (v->type.shape.rank >= IR_MAX_RANK) {
+        build_unsupported(c->g->b, c->g->loc,
+                          "the gradient of the while loop at line %d, which would keep a "
+                          "rank-%d value per iteration (a stack of rank %d is over Ingot's "
+                          "limit of %d)",
+                          w->loc.line, v->type.shape.rank, v->type.shape.rank + 1, IR_MAX_RANK);
+        return NULL;
+    }
     for (int j = 0; j < w->noutputs; j++)
         if (is_stack_var(w, j) && body->results[j]->def->inputs[1] == v) return w->outputs[j];
     IrValue *empty = init_before(c, w, make_empty_stack, v);
@@ -592,6 +600,7 @@ static bool grad_call(Ctx *c, const GradOp *op, IrValue *const *dys, IrValue **d
         int r = 0;
         while (r < body->nresults && body->results[r] != v) r++;
         if (r == body->nresults) r = func_add_result(c->m, f, v);
+        call_sync_outputs(c->m, call); /* it may be in a region still being built */
         args[nin++] = call->outputs[r];
     }
     replace_uses(back->body, &subst);

@@ -355,6 +355,11 @@ IrValue *while_add_var(Module *m, Inst *w, IrValue *init, TensorType type, IrVal
 /* A new result v of f's body (v defined there): every call of f in the module gets
  * an output for it. Returns its index. */
 int func_add_result(Module *m, Func *f, IrValue *v);
+/* The outputs call lacks for its callee's results: a call in a region still being
+ * built (a loop body, a branch) is out of func_add_result's reach. module_sync_calls
+ * does it for every call, once tracing is done. */
+void call_sync_outputs(Module *m, Inst *call);
+void module_sync_calls(Module *m);
 
 /* ---- Shape inference (shape.c) ------------------------------------------------- */
 /* What is known at build time of an int32/int64 vector (a shape, a slice bound): its

@@ -6,7 +6,8 @@
  * The same for a called function: a new result of its body is a new output of every
  * call of it.
  * Entry points: value_defined_in, inst_captures, region_move_inst, cond_add_result,
- * while_add_var, func_add_result. Memory owner: the Module's Arena. */
+ * while_add_var, func_add_result, call_sync_outputs, module_sync_calls.
+ * Memory owner: the Module's Arena. */
 #include "ir.h"
 
 bool value_defined_in(const IrValue *v, const Region *r) {
@@ -135,4 +136,21 @@ int func_add_result(Module *m, Func *f, IrValue *v) {
     region_add_result(m, f->body, v);
     for (int i = 0; i < m->nfuncs; i++) calls_add_output(m, m->funcs[i]->body, f, v->type);
     return f->body->nresults - 1;
+}
+
+void call_sync_outputs(Module *m, Inst *call) {
+    const Region *body = call->callee->body;
+    while (call->noutputs < body->nresults)
+        inst_add_output(m, call, body->results[call->noutputs]->type);
+}
+
+static void region_sync_calls(Module *m, Region *r) {
+    for (Inst *i = r->first; i; i = i->next) {
+        if (i->op == OP_CALL && i->callee) call_sync_outputs(m, i);
+        for (int k = 0; k < i->nregions; k++) region_sync_calls(m, i->regions[k]);
+    }
+}
+
+void module_sync_calls(Module *m) {
+    for (int i = 0; i < m->nfuncs; i++) region_sync_calls(m, m->funcs[i]->body);
 }

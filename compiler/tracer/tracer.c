@@ -119,6 +119,8 @@ Module *tracer_trace_program(Arena *arena, Diag *diag, const Node *script,
     Tracer *t = in->tracer;
     if (opt->trace_report) trace_report_print(in, opt->trace_report);
     region_set_results(t->module, t->module->funcs[0]->body, NULL, 0);
+    /* A gradient may have given a function results after some calls of it were made. */
+    module_sync_calls(t->module);
     return t->module;
 }
 
