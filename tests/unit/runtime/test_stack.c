@@ -1,7 +1,7 @@
 /* test_stack.c — ig_stack_push, the accumulator of a while loop's gradient: rows in
- * order for every dtype, an empty stack taking its first row's shape, growth in place
- * only when nobody else holds the stack (value semantics kept otherwise), and the
- * error for a row of another shape. */
+ * order for every dtype, an empty stack taking its first row's shape, empty rows as
+ * zero placeholders, growth in place only when nobody else holds the stack (value
+ * semantics kept otherwise), and the error for a row of another shape. */
 #include "rt_test.h"
 
 TestSuite(stack, .fini = ig_runtime_shutdown);
@@ -80,4 +80,26 @@ Test(stack, a_row_of_another_shape_is_an_error, .exit_code = 1)
     expect_fatal("loop.py:7: error: not supported yet: the gradient of a while loop whose "
                  "value changes shape between iterations (shape [2], then [3])\n");
     ig_stack_push(&site, stack, x);
+}
+
+/* A cond's untaken branch exports an empty placeholder when dims are known only at run
+ * time: an empty row on a stack of [2]-rows stands for zeros, and empty rows already
+ * on the stack become zeros when the first real row comes. */
+Test(stack, empty_rows_are_zero_placeholders)
+{
+    IgTensor *stack = ig_tensor_new(IG_FLOAT32, 2, SHAPE(0, 0));
+    IgTensor *empty = ig_tensor_new(IG_FLOAT32, 1, SHAPE(0));
+    IgTensor *real = F32(1, SHAPE(2), 1.5f, -2.0f);
+    const IgTensor *order[4] = {empty, real, empty, real};
+    for (int k = 0; k < 4; k++) {
+        IgTensor *next = ig_stack_push(NULL, stack, order[k]);
+        ig_release(stack);
+        stack = next;
+    }
+    cr_assert(ig_shape_equal(stack->rank, stack->shape, 2, SHAPE(4, 2)));
+    static const float want[8] = {0, 0, 1.5f, -2.0f, 0, 0, 1.5f, -2.0f};
+    for (int i = 0; i < 8; i++) cr_assert_eq(AT(float, stack, i), want[i], "element %d", i);
+    ig_release(stack);
+    ig_release(empty);
+    ig_release(real);
 }
