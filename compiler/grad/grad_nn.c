@@ -49,9 +49,10 @@ bool grad_batch_norm(G *g, const GradOp *op, IrValue *dy, IrValue **dx) {
 }
 
 /* z = softmax_xent(logits, labels) over the last axis, z = sum(labels * (lse - logits)):
-   dlogits = (softmax(logits) * sum(labels) - labels) dz, dlabels = (lse - logits) dz =
-   -log_softmax(logits) dz, each dz broadcast along the classes (TensorFlow's
-   SoftmaxCrossEntropyWithLogits gradient, with labels that need not sum to 1). */
+   TensorFlow's SoftmaxCrossEntropyWithLogits gradient, dlogits = (softmax(logits) -
+   labels) dz and dlabels = -log_softmax(logits) dz, each dz broadcast along the
+   classes. (The first is the derivative only for labels that sum to 1, as TensorFlow
+   assumes; its kernel computes that backprop.) */
 bool grad_softmax_xent(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     IrValue *logits = op->inputs[0], *labels = op->inputs[1];
     int64_t last = logits->type.shape.rank - 1;
@@ -59,8 +60,7 @@ bool grad_softmax_xent(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     attrs_set_int(g->b->module->arena, &axis, "axis", last);
     IrValue *dz_row = g_op(g, OP_EXPAND_DIMS, &dz, 1, &axis);
     IrValue *softmax = g_op(g, OP_SOFTMAX, &logits, 1, &axis);
-    IrValue *mass = g_sum_keep(g, labels, last);
-    dx[0] = g_bin(g, OP_MUL, g_bin(g, OP_SUB, g_bin(g, OP_MUL, softmax, mass), labels), dz_row);
+    dx[0] = g_bin(g, OP_MUL, g_bin(g, OP_SUB, softmax, labels), dz_row);
     IrValue *log_softmax = g_op(g, OP_LOG_SOFTMAX, &logits, 1, &axis);
     dx[1] = g_bin(g, OP_MUL, g_un(g, OP_NEG, log_softmax), dz_row);
     return dx[0] && dx[1];

@@ -123,12 +123,12 @@ report("cast round trip", lambda x: tf.cast(tf.cast(x, tf.float32), tf.float64) 
        [[M23]], eps=1e-3, tol=1e-3)
 
 # The dense cross-entropies, each one fused op, with respect to the logits and the
-# labels (a distribution, and labels that do not sum to 1); axis=0 is written from
-# log_softmax instead.
+# labels; axis=0 is written from log_softmax instead. The softmax one's labels are a
+# distribution: TensorFlow's gradient for the logits, softmax - labels, assumes it.
 PROBS = c([[0.2, 0.5, 0.3], [0.6, 0.1, 0.3]])
 report("softmax_cross_entropy_with_logits",
        lambda y, x: tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=x),
-       [[PROBS, M23], [N23, M23]])
+       [[PROBS, M23], [PROBS, N23]])
 report("softmax_cross_entropy_with_logits axis=0",
        lambda y, x: tf.nn.softmax_cross_entropy_with_logits(labels=y, logits=x, axis=0),
        [[PROBS, M23]])
