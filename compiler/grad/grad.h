@@ -27,7 +27,7 @@ typedef struct GradOp {
     int ninputs;
     IrValue *const *outputs;
     int noutputs;
-    /* A cond or while (traced only): the instruction, which its backward rewrites to
+    /* A cond, while or call (traced only): the instruction, which its backward rewrites to
        keep what it needs. Its inputs are then the instruction's own, followed by its
        sources: the values its regions capture (grad_control_sources) and the reads of
        watched variables inside them; wanted[i] says whether input i needs its

@@ -181,22 +181,26 @@ static bool backprop_region(Ctx *c, const Region *r, const ValueMap *act, ValueM
     return true;
 }
 
-/* The values defined in fwd (its params, its instructions' outputs) that r uses. */
+/* The values defined in fwd (its params, its instructions' outputs) that r uses, each
+   once, in order of first use; *cap is the array's room (it doubles). */
 static void collect_uses(Ctx *c, const Region *r, const Region *fwd, ValueMap *seen,
-                         IrValue ***vals, int *n) {
-    IrValue *used[1];
+                         IrValue ***vals, int *n, int *cap) {
     for (const Inst *i = r->first;; i = i->next) {
-        int count = i ? i->ninputs : r->nresults;
+        int count = i ? i->ninputs : r->nresults; /* after the last instruction: results */
         for (int k = 0; k < count; k++) {
-            used[0] = i ? i->inputs[k] : r->results[k];
-            IrValue *v = used[0];
+            IrValue *v = i ? i->inputs[k] : r->results[k];
             if (!value_defined_in(v, fwd) || value_map_get(seen, v)) continue;
             value_map_put(c->a, seen, v, v);
-            *vals = arena_grow(c->a, *vals, sizeof(IrValue *), (size_t)*n, (size_t)*n + 1);
+            if (*n == *cap) {
+                int bigger = *cap ? 2 * *cap : 8;
+                *vals = arena_grow(c->a, *vals, sizeof(IrValue *), (size_t)*n, (size_t)bigger);
+                *cap = bigger;
+            }
             (*vals)[(*n)++] = v;
         }
         if (!i) break;
-        for (int k = 0; k < i->nregions; k++) collect_uses(c, i->regions[k], fwd, seen, vals, n);
+        for (int k = 0; k < i->nregions; k++)
+            collect_uses(c, i->regions[k], fwd, seen, vals, n, cap);
     }
 }
 
@@ -252,8 +256,8 @@ static bool cond_export(Ctx *c, Inst *cond, int side, Region *back) {
     Region *fwd = cond->regions[side], *other = cond->regions[1 - side];
     ValueMap seen = {0}, subst = {0};
     IrValue **used = NULL;
-    int n = 0;
-    collect_uses(c, back, fwd, &seen, &used, &n);
+    int n = 0, cap = 0;
+    collect_uses(c, back, fwd, &seen, &used, &n, &cap);
     Builder *b = c->g->b;
     Region *saved = b->region;
     bool ok = true;
@@ -494,8 +498,8 @@ static bool grad_while(Ctx *c, const GradOp *op, IrValue *const *dys, IrValue **
     if (!trips) return false;
     ValueMap seen = {0}, subst = {0};
     IrValue **used = NULL;
-    int nused = 0;
-    collect_uses(c, back, body, &seen, &used, &nused);
+    int nused = 0, cap = 0;
+    collect_uses(c, back, body, &seen, &used, &nused, &cap);
     Inst *after = index->def;
     for (int u = 0; u < nused; u++) {
         IrValue *stack = while_stack(c, w, used[u]);
@@ -585,8 +589,8 @@ static bool grad_call(Ctx *c, const GradOp *op, IrValue *const *dys, IrValue **d
     /* The values of f's body its backward reads become its parameters. */
     ValueMap seen = {0}, subst = {0};
     IrValue **used = NULL;
-    int nused = 0;
-    collect_uses(c, back->body, body, &seen, &used, &nused);
+    int nused = 0, cap = 0;
+    collect_uses(c, back->body, body, &seen, &used, &nused, &cap);
     args = arena_grow(c->a, args, sizeof(IrValue *), (size_t)nin, (size_t)(nin + nused + 1));
     for (int u = 0; u < nused; u++) {
         IrValue *v = used[u];

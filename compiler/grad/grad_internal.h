@@ -24,7 +24,7 @@ typedef bool GradRule(G *g, const GradOp *op, IrValue *dy, IrValue **dx);
 #undef MISSING
 #undef CONTROL
 
-/* The backward of a cond or while (grad_control.c): all of dys, and op->wanted. */
+/* The backward of a cond, while or call (grad_control.c): all of dys, and op->wanted. */
 bool grad_control(G *g, const GradOp *op, IrValue *const *dys, IrValue **dxs);
 
 IrValue *g_op(G *g, Opcode op, IrValue **in, int n, const Attrs *attrs);

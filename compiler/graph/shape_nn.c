@@ -122,7 +122,6 @@ bool shape_pool2d(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     return true;
 }
 
-/* softmax / log_softmax along "axis" (normalised). */
 /* dy must be what the forward op (conv2d of x and filter, or a pooling of x) gives:
    its dtype and rank, and its dims where both are known. */
 static bool check_dy(Opcode op, const TensorType *y, const IrValue *dy, ShapeError *err) {
@@ -173,6 +172,7 @@ bool shape_pool2d_grad_grad(Opcode op, IrValue **in, int nin, const Attrs *attrs
     return true;
 }
 
+/* softmax / log_softmax along "axis" (normalised). */
 bool shape_softmax(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                    TensorType *out, int *nout, ShapeError *err) {
     (void)nin, (void)callee;

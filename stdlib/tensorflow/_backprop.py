@@ -85,7 +85,6 @@ def custom_gradient(f=None):
 
     def decorated(*args, **kwargs):
         outer = _ingot.tapes_pause(True)
-        reads = []
         try:
             result, grad_fn = f(*args, **kwargs)
         finally:
