@@ -44,44 +44,72 @@ static void conv_md_hwio(dnnl_memory_desc_t *md, const ConvGeom *g)
     }
 }
 
-/* Lets oneDNN choose the filter layout (format any): on AVX2/AVX-512 machines its
- * blocked layouts make the convolution itself faster, and reordering the filter per
- * call is cheap next to it (the filter can change between calls: a variable). */
+/* What every convolution primitive of g is made from: src and dst NHWC, the user's
+ * HWIO filter, the same filter in a layout oneDNN chooses (format any: on AVX2/AVX-512
+ * machines its blocked layouts are faster, and reordering the filter per call is cheap
+ * next to the convolution; the filter can change between calls, a variable), and the
+ * window. */
+typedef struct ConvMds {
+    dnnl_memory_desc_t src, dst, user, any;
+    dnnl_dims_t strides, dilates, pad_l, pad_r;
+} ConvMds;
+
+static void conv_mds(const ConvGeom *g, ConvMds *m)
+{
+    ig_nn_md_nhwc(&m->src, g->n, g->h, g->w, g->c);
+    ig_nn_md_nhwc(&m->dst, g->n, g->y.out, g->x.out, g->o);
+    conv_md_hwio(&m->user, g);
+    IG_DNNL_CHECK(dnnl_memory_desc_init_by_tag(&m->any, m->user.ndims, m->user.dims, dnnl_f32,
+                                               dnnl_format_tag_any));
+    m->strides[0] = g->sh, m->strides[1] = g->sw;
+    m->dilates[0] = g->dh - 1, m->dilates[1] = g->dw - 1;
+    m->pad_l[0] = g->y.pad_before, m->pad_l[1] = g->x.pad_before;
+    m->pad_r[0] = g->y.pad_after, m->pad_r[1] = g->x.pad_after;
+}
+
+static void conv_forward_desc(dnnl_convolution_desc_t *desc, const ConvMds *m,
+                              dnnl_prop_kind_t prop)
+{
+    IG_DNNL_CHECK(dnnl_dilated_convolution_forward_desc_init(
+        desc, prop, dnnl_convolution_direct, &m->src, &m->any, NULL, &m->dst, m->strides,
+        m->dilates, m->pad_l, m->pad_r));
+}
+
+/* cc->base.prim made: its memory objects, and when its filter layout (wei_query: the
+ * weights or their gradient) is not HWIO, the reorder between the two as base.prep,
+ * from HWIO (the filter read), or to it (to_user: the filter's gradient written). */
+static void conv_cache_bind(ConvCache *cc, const ConvMds *m, dnnl_query_t wei_query,
+                            bool to_user)
+{
+    const_dnnl_primitive_desc_t pd;
+    IG_DNNL_CHECK(dnnl_primitive_get_primitive_desc(cc->base.prim, &pd));
+    const dnnl_memory_desc_t *wei_md = dnnl_primitive_desc_query_md(pd, wei_query, 0);
+    cc->src = ig_dnnl_cache_memory(&cc->base, &m->src);
+    cc->dst = ig_dnnl_cache_memory(&cc->base, &m->dst);
+    cc->user_wei = ig_dnnl_cache_memory(&cc->base, &m->user);
+    if (dnnl_memory_desc_equal(wei_md, &m->user)) {
+        cc->wei = ig_dnnl_cache_memory(&cc->base, wei_md);
+        return;
+    }
+    cc->wei = ig_dnnl_cache_buffer(&cc->base, wei_md); /* the reorder's output or input */
+    dnnl_engine_t eng = ig_dnnl_engine();
+    dnnl_primitive_desc_t rpd;
+    IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, to_user ? wei_md : &m->user, eng,
+                                                     to_user ? &m->user : wei_md, eng, NULL));
+    IG_DNNL_CHECK(dnnl_primitive_create(&cc->base.prep, rpd));
+    IG_DNNL_CHECK(dnnl_primitive_desc_destroy(rpd));
+}
+
 static ConvCache *conv_cache_new(const ConvGeom *g)
 {
     ConvCache *cc = ig_dnnl_cache_new(sizeof *cc, "conv2d");
     cc->g = *g;
-    dnnl_memory_desc_t src_md, dst_md, user_md, any_md;
-    ig_nn_md_nhwc(&src_md, g->n, g->h, g->w, g->c);
-    ig_nn_md_nhwc(&dst_md, g->n, g->y.out, g->x.out, g->o);
-    conv_md_hwio(&user_md, g);
-    IG_DNNL_CHECK(dnnl_memory_desc_init_by_tag(&any_md, user_md.ndims, user_md.dims, dnnl_f32,
-                                               dnnl_format_tag_any));
-    dnnl_dims_t strides = {g->sh, g->sw}, dilates = {g->dh - 1, g->dw - 1};
-    dnnl_dims_t pad_l = {g->y.pad_before, g->x.pad_before};
-    dnnl_dims_t pad_r = {g->y.pad_after, g->x.pad_after};
+    ConvMds m;
+    conv_mds(g, &m);
     dnnl_convolution_desc_t desc;
-    IG_DNNL_CHECK(dnnl_dilated_convolution_forward_desc_init(
-        &desc, dnnl_forward_inference, dnnl_convolution_direct, &src_md, &any_md, NULL,
-        &dst_md, strides, dilates, pad_l, pad_r));
+    conv_forward_desc(&desc, &m, dnnl_forward_inference);
     cc->base.prim = ig_prim_create(&desc);
-
-    const_dnnl_primitive_desc_t pd;
-    IG_DNNL_CHECK(dnnl_primitive_get_primitive_desc(cc->base.prim, &pd));
-    const dnnl_memory_desc_t *wei_md = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
-    cc->src = ig_dnnl_cache_memory(&cc->base, &src_md);
-    cc->dst = ig_dnnl_cache_memory(&cc->base, &dst_md);
-    cc->user_wei = ig_dnnl_cache_memory(&cc->base, &user_md);
-    if (dnnl_memory_desc_equal(wei_md, &user_md)) {
-        cc->wei = ig_dnnl_cache_memory(&cc->base, wei_md);
-    } else {
-        cc->wei = ig_dnnl_cache_buffer(&cc->base, wei_md); /* the reorder's output */
-        dnnl_engine_t eng = ig_dnnl_engine();
-        dnnl_primitive_desc_t rpd;
-        IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, &user_md, eng, wei_md, eng, NULL));
-        IG_DNNL_CHECK(dnnl_primitive_create(&cc->base.prep, rpd));
-        IG_DNNL_CHECK(dnnl_primitive_desc_destroy(rpd));
-    }
+    conv_cache_bind(cc, &m, dnnl_query_weights_md, false);
     return cc;
 }
 
@@ -216,65 +244,32 @@ static void conv_check_dy(IgSite *site, const char *op, const ConvGeom *g, const
  * The filter (an input of the first, the output of the second) is in a layout oneDNN
  * chooses: prep reorders between it and TensorFlow's HWIO (user_wei), before the
  * primitive for backward data, after it for backward weights. */
-typedef struct ConvGradCache {
-    IgDnnlCache base;
-    ConvGeom g;
-    dnnl_memory_t src, wei, dst, user_wei;
-} ConvGradCache;
-
-static ConvGradCache *conv_grad_cache_new(const ConvGeom *g, bool weights, const char *kind)
+static ConvCache *conv_grad_cache_new(const ConvGeom *g, bool weights, const char *kind)
 {
-    ConvGradCache *cc = ig_dnnl_cache_new(sizeof *cc, kind);
+    ConvCache *cc = ig_dnnl_cache_new(sizeof *cc, kind);
     cc->g = *g;
-    dnnl_memory_desc_t src_md, dst_md, user_md, any_md;
-    ig_nn_md_nhwc(&src_md, g->n, g->h, g->w, g->c);
-    ig_nn_md_nhwc(&dst_md, g->n, g->y.out, g->x.out, g->o);
-    conv_md_hwio(&user_md, g);
-    IG_DNNL_CHECK(dnnl_memory_desc_init_by_tag(&any_md, user_md.ndims, user_md.dims, dnnl_f32,
-                                               dnnl_format_tag_any));
-    dnnl_dims_t strides = {g->sh, g->sw}, dilates = {g->dh - 1, g->dw - 1};
-    dnnl_dims_t pad_l = {g->y.pad_before, g->x.pad_before};
-    dnnl_dims_t pad_r = {g->y.pad_after, g->x.pad_after};
+    ConvMds m;
+    conv_mds(g, &m);
     dnnl_convolution_desc_t fwd, desc;
-    IG_DNNL_CHECK(dnnl_dilated_convolution_forward_desc_init(
-        &fwd, dnnl_forward_training, dnnl_convolution_direct, &src_md, &any_md, NULL, &dst_md,
-        strides, dilates, pad_l, pad_r));
+    conv_forward_desc(&fwd, &m, dnnl_forward_training);
     if (weights)
         IG_DNNL_CHECK(dnnl_dilated_convolution_backward_weights_desc_init(
-            &desc, dnnl_convolution_direct, &src_md, &any_md, NULL, &dst_md, strides, dilates,
-            pad_l, pad_r));
+            &desc, dnnl_convolution_direct, &m.src, &m.any, NULL, &m.dst, m.strides, m.dilates,
+            m.pad_l, m.pad_r));
     else
         IG_DNNL_CHECK(dnnl_dilated_convolution_backward_data_desc_init(
-            &desc, dnnl_convolution_direct, &src_md, &any_md, &dst_md, strides, dilates, pad_l,
-            pad_r));
+            &desc, dnnl_convolution_direct, &m.src, &m.any, &m.dst, m.strides, m.dilates,
+            m.pad_l, m.pad_r));
     cc->base.prim = ig_prim_create_backward(&desc, &fwd);
-
-    const_dnnl_primitive_desc_t pd;
-    IG_DNNL_CHECK(dnnl_primitive_get_primitive_desc(cc->base.prim, &pd));
-    const dnnl_memory_desc_t *wei_md = dnnl_primitive_desc_query_md(
-        pd, weights ? dnnl_query_diff_weights_md : dnnl_query_weights_md, 0);
-    cc->src = ig_dnnl_cache_memory(&cc->base, &src_md);
-    cc->dst = ig_dnnl_cache_memory(&cc->base, &dst_md);
-    cc->user_wei = ig_dnnl_cache_memory(&cc->base, &user_md);
-    if (dnnl_memory_desc_equal(wei_md, &user_md)) {
-        cc->wei = ig_dnnl_cache_memory(&cc->base, wei_md);
-    } else {
-        cc->wei = ig_dnnl_cache_buffer(&cc->base, wei_md);
-        const dnnl_memory_desc_t *from = weights ? wei_md : &user_md;
-        const dnnl_memory_desc_t *to = weights ? &user_md : wei_md;
-        dnnl_engine_t eng = ig_dnnl_engine();
-        dnnl_primitive_desc_t rpd;
-        IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, from, eng, to, eng, NULL));
-        IG_DNNL_CHECK(dnnl_primitive_create(&cc->base.prep, rpd));
-        IG_DNNL_CHECK(dnnl_primitive_desc_destroy(rpd));
-    }
+    conv_cache_bind(cc, &m, weights ? dnnl_query_diff_weights_md : dnnl_query_weights_md,
+                    weights);
     return cc;
 }
 
-static ConvGradCache *conv_grad_cache(IgSite *site, const ConvGeom *g, bool weights)
+static ConvCache *conv_grad_cache(IgSite *site, const ConvGeom *g, bool weights)
 {
     const char *kind = weights ? "conv2d_filter_grad" : "conv2d_input_grad";
-    ConvGradCache *cc = (ConvGradCache *)ig_dnnl_cache_find(site, kind);
+    ConvCache *cc = (ConvCache *)ig_dnnl_cache_find(site, kind);
     if (cc == NULL || memcmp(&cc->g, g, sizeof *g) != 0) {
         cc = conv_grad_cache_new(g, weights, kind);
         ig_dnnl_cache_keep(site, &cc->base);
@@ -283,7 +278,7 @@ static ConvGradCache *conv_grad_cache(IgSite *site, const ConvGeom *g, bool weig
 }
 
 /* Runs a reorder between the filter's buffer and the primitive's layout. */
-static void conv_grad_reorder(ConvGradCache *cc, void *filter_data, bool to_user)
+static void conv_grad_reorder(ConvCache *cc, void *filter_data, bool to_user)
 {
     IG_DNNL_CHECK(dnnl_memory_set_data_handle(cc->user_wei, filter_data));
     dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, to_user ? cc->wei : cc->user_wei},
@@ -295,7 +290,7 @@ static void conv_grad_f32_dnnl(IgSite *site, const ConvGeom *g, const IgTensor *
                                const IgTensor *filter, const IgTensor *dy, IgTensor *out,
                                bool weights)
 {
-    ConvGradCache *cc = conv_grad_cache(site, g, weights);
+    ConvCache *cc = conv_grad_cache(site, g, weights);
     void *wei_data = weights ? out->data : filter->data;
     if (cc->base.prep != NULL) {
         if (!weights) conv_grad_reorder(cc, filter->data, false);
