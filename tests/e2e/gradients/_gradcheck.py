@@ -1,14 +1,23 @@
-"""The finite-difference check the gradient tests share (finite_differences.py,
-finite_differences_nn.py): tape.gradient against central differences, element by
-element, in the inputs' own dtype."""
+"""The finite-difference check the gradient tests share (the finite_differences*.py
+scripts): tape.gradient against central differences, element by element, in the
+inputs' own dtype; and ramp, inputs without ties for the window ops."""
 import tensorflow as tf
 
 
 def num_elements(t):
+    """The element count of a tensor, or of a shape given as a list."""
     n = 1
-    for d in t.shape:
+    for d in (t if isinstance(t, list) else t.shape):
         n *= d
     return n
+
+
+def ramp(shape, scale, offset):
+    """float64 values of the given shape, all distinct, in a scrambled order (no two
+    pool inputs tie): (i * 7 + offset) mod n, scaled and shifted below zero."""
+    n = num_elements(shape)
+    i = tf.cast(tf.range(n), tf.float64)
+    return tf.reshape(tf.math.floormod(i * 7.0 + offset, float(n)) * scale - 0.5, shape)
 
 
 def weighted_sum(y):

@@ -3,15 +3,7 @@
 # which the harness differentiates again, reaching the backward ops' own rules.
 import tensorflow as tf
 
-from _gradcheck import report
-
-
-def ramp(shape, scale, offset):
-    n = 1
-    for d in shape:
-        n *= d
-    i = tf.cast(tf.range(n), tf.float64)
-    return tf.reshape(tf.math.floormod(i * 7.0 + offset, float(n)) * scale - 0.5, shape)
+from _gradcheck import ramp, report
 
 
 X = ramp([1, 4, 3, 2], 0.11, 3.0)
