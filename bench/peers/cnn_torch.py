@@ -9,18 +9,12 @@ MODE is eager (nn.Module, loss.backward(), torch.optim.SGD) or scripted (the who
 step in one torch.jit.script function). Prints the steps per second of the timed
 steps, which follow a warm-up epoch.
 """
-import sys
-import time
-from pathlib import Path
 from typing import List
 
 import torch
 import torch.nn.functional as F
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
-from _digits import TRAIN_IMAGES, TRAIN_LABELS  # noqa: E402
-
-BATCH = 64
+from _train_step import run
 
 
 @torch.jit.script
@@ -39,40 +33,12 @@ def scripted_step(params: List[torch.Tensor], x: torch.Tensor, y: torch.Tensor,
 
 
 def main():
-    mode, steps = sys.argv[1], int(sys.argv[2])
-    torch.set_num_threads(1)
     torch.manual_seed(0)
-    x = (torch.tensor(TRAIN_IMAGES, dtype=torch.float32) / 16.0).reshape(-1, 1, 8, 8)
-    y = torch.tensor(TRAIN_LABELS, dtype=torch.int64)
-    n = len(TRAIN_LABELS) // BATCH
-    batches = [(x[i * BATCH:(i + 1) * BATCH], y[i * BATCH:(i + 1) * BATCH]) for i in range(n)]
     model = torch.nn.Sequential(
         torch.nn.Conv2d(1, 16, 3, padding=1), torch.nn.ReLU(), torch.nn.MaxPool2d(2),
         torch.nn.Conv2d(16, 32, 3, padding=1), torch.nn.ReLU(), torch.nn.MaxPool2d(2),
         torch.nn.Flatten(), torch.nn.Linear(128, 10))
-    if mode == "scripted":
-        params = list(model.parameters())
-
-        def step(xb, yb):
-            return scripted_step(params, xb, yb, 0.1)
-    elif mode == "eager":
-        opt = torch.optim.SGD(model.parameters(), lr=0.1)
-
-        def step(xb, yb):
-            opt.zero_grad(set_to_none=True)
-            loss = F.cross_entropy(model(xb), yb)
-            loss.backward()
-            opt.step()
-            return loss
-    else:
-        sys.exit("mode must be eager or scripted")
-    for xb, yb in batches:  # warm-up epoch
-        step(xb, yb)
-    start = time.perf_counter()
-    for k in range(steps):
-        xb, yb = batches[k % n]
-        step(xb, yb)
-    print(steps / (time.perf_counter() - start))
+    run(model, scripted_step, (1, 8, 8))
 
 
 if __name__ == "__main__":
