@@ -21,7 +21,7 @@ typedef struct TapeEntry {
     Value *custom;      /* tf.custom_gradient's grad_fn: dxs = custom(*dys) */
     Value *variables;   /* the variables custom's function read (its last inputs are their
                            reads): custom(*dys, variables=...) gives their gradients too */
-    int ninst_inputs;   /* a cond's or while's own inputs when recorded (op.inst) */
+    int ninst_inputs;   /* a cond's, while's or call's own inputs when recorded (op.inst) */
 } TapeEntry;
 
 /* A variable read while recording: its gradient is the sum over its reads. */
@@ -58,7 +58,7 @@ static bool is_tracked(const Tape *t, const IrValue *v) {
            value_map_get(&t->tracked, def->outputs[0]);
 }
 
-/* A recorded cond or while as it is now: a backward pass may have given it outputs
+/* A recorded cond, while or call as it is now: a backward pass may have given it outputs
    and loop variables since; its sources stay those recorded. */
 static GradOp control_now(Interp *in, const GradOp *recorded, int nrecorded_inputs) {
     const Inst *inst = recorded->inst;
@@ -139,7 +139,7 @@ typedef struct ReadFilter {
     Tape *t;
 } ReadFilter;
 
-/* Whether t wants the gradient of a variable read inside a cond or while. */
+/* Whether t wants the gradient of a variable read inside a cond, a while or a callee. */
 static bool tape_wants_read(void *ctx, const Inst *read) {
     const ReadFilter *f = ctx;
     return variable_watched(f->t, read->global) ||
