@@ -304,8 +304,8 @@ static int compile_c(Arena *a, const Paths *paths, const char *c_file, const cha
        two minutes to compile, 2 s without it. Long functions come in parts besides
        (emit_c.c), as register allocation is quadratic in a function's length. */
     const char *flags[] = {"-std=c11", "-O1", "-fno-tree-pta", "-w", "-I", paths->include_dir,
-                           c_file, paths->runtime_lib, "-ldnnl", "-fopenmp", "-lm", "-lpthread",
-                           "-o", output};
+                           c_file, paths->runtime_lib, "-ldnnl", "-ljansson", "-lz", "-fopenmp",
+                           "-lm", "-lpthread", "-o", output};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];
     char *sanitize[4];
     int ns = split_words(a, INGOT_SANITIZE_FLAGS, sanitize, 4);

@@ -386,6 +386,13 @@ IG_API IgTensor *ig_random_normal(IgSite *site, IgVar *state, IgDType dtype, int
 IG_API IgTensor *ig_random_truncated_normal(IgSite *site, IgVar *state, IgDType dtype, int rank,
                                             const int64_t *shape, double mean, double stddev);
 
+/* tf.data's shuffle(buffer_size) over the indices 0..n-1 (n an int64 scalar): a buffer
+ * is filled with the first buffer_size indices; each step emits a uniformly drawn one
+ * and refills its place with the next index. buffer_size >= n gives a uniform
+ * permutation. int64[n]. */
+IG_API IgTensor *ig_random_permutation(IgSite *site, IgVar *state, const IgTensor *n,
+                                       int64_t buffer_size);
+
 /* ---- Output ------------------------------------------------------------------- */
 /* tf.print: each argument formatted as TensorFlow does, separated by sep, then end.
  * summarize: entries shown at each end of a dimension (TensorFlow's default 3). */
@@ -397,6 +404,49 @@ IG_API char *ig_format_tensor(const IgTensor *t, int summarize);
  * For IG_STRING, element is the text itself (a tensor's data), written raw. Returns
  * what snprintf returns. */
 IG_API int ig_format_element(char *buf, size_t bufsize, IgDType dtype, const void *element);
+
+/* ---- Files: data loaders, .npy, checkpoints (runtime/src/io/) --------------------- */
+/* Paths are scalar string tensors. A file the program cannot use stops it with
+ * "PATH:LINE: error: ..." (text files) or "PATH: error: ... at byte N" (binary ones),
+ * then "(in OP at SCRIPT:LINE)", and exit status 1. Files ending in .gz (or starting
+ * with gzip's magic) are read through zlib. */
+
+/* What the program was built to expect of a file's array: its dtype (the file's values
+ * are converted to it, as NumPy's astype does), its rank, and its dims (-1: any). */
+typedef struct IgLoadSpec {
+    IgDType dtype;
+    int rank;
+    const int64_t *dims;   /* rank entries; NULL accepts any dims */
+    int skip_header;       /* load_csv: lines skipped before the first row */
+    const char *delimiter; /* load_csv: the one-character field separator */
+    const char *name;      /* ig_restore_tensor: the tensor's name in the checkpoint */
+} IgLoadSpec;
+
+/* A CSV file of numbers as a [rows, columns] tensor; blank lines are skipped. */
+IG_API IgTensor *ig_load_csv(IgSite *site, const IgTensor *path, const IgLoadSpec *spec);
+/* NumPy's .npy (little-endian bool, int, uint, float of 1-8 bytes; C order). */
+IG_API IgTensor *ig_load_npy(IgSite *site, const IgTensor *path, const IgLoadSpec *spec);
+/* An IDX file (MNIST's format): any of its element types. */
+IG_API IgTensor *ig_load_idx(IgSite *site, const IgTensor *path, const IgLoadSpec *spec);
+/* x as a .npy file, written atomically. */
+IG_API void ig_save_npy(IgSite *site, const IgTensor *path, const IgTensor *x);
+/* A safetensors checkpoint of n named tensors, written atomically: a reader sees the
+ * previous file or the new one, never a part of it. */
+IG_API void ig_save_tensors(IgSite *site, const IgTensor *path, int n,
+                            const char *const *names, const IgTensor *const *xs);
+/* The tensor spec->name of the checkpoint at path, checked against spec's dtype and
+ * shape; an empty path (no checkpoint yet) gives current back. */
+IG_API IgTensor *ig_restore_tensor(IgSite *site, const IgTensor *path, const IgTensor *current,
+                                   const IgLoadSpec *spec);
+/* "PREFIX-NUMBER" (Checkpoint.save's numbered paths); number is an int64 scalar. */
+IG_API IgTensor *ig_checkpoint_path(IgSite *site, const IgTensor *prefix, const IgTensor *number);
+/* CheckpointManager.save's bookkeeping after writing saved: DIRECTORY/checkpoint lists
+ * it as the newest, and the oldest beyond max_to_keep (int64 scalar; <= 0: all kept)
+ * are deleted. Returns saved. */
+IG_API IgTensor *ig_checkpoint_manage(IgSite *site, const IgTensor *directory,
+                                      const IgTensor *saved, const IgTensor *max_to_keep);
+/* The newest checkpoint DIRECTORY/checkpoint lists, or "" when there is none. */
+IG_API IgTensor *ig_checkpoint_latest(IgSite *site, const IgTensor *directory);
 
 /* ---- Flags (ingot.flag) ---------------------------------------------------------- */
 /* One command-line flag of the program. The default is written as the command line

@@ -5,6 +5,7 @@
  * ig_random_normal, ig_random_truncated_normal. Memory owner: results belong to the
  * caller; the state variable owns its (new) state tensor. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "internal.h"
 #include "random/philox.h"
@@ -124,6 +125,33 @@ IgTensor *ig_random_uniform_int(IgSite *site, IgVar *state, IgDType dtype, int r
         else ((int64_t *)out->data)[i] = (int64_t)x;
     }
     state_close(state, &p);
+    return out;
+}
+
+IgTensor *ig_random_permutation(IgSite *site, IgVar *state, const IgTensor *n_t,
+                                int64_t buffer_size)
+{
+    IG_RT_ASSERT(n_t->dtype == IG_INT64 && n_t->rank == 0 && buffer_size >= 1);
+    int64_t n = *(const int64_t *)n_t->data;
+    if (n < 0) ig_fatal(site, "InvalidArgumentError: cannot shuffle %lld elements", (long long)n);
+    IgTensor *out = ig_tensor_make(site, "random_permutation", IG_INT64, 1, &n);
+    int64_t *order = out->data;
+    int64_t cap = buffer_size < n ? buffer_size : n;
+    int64_t *buffer = malloc(sizeof *buffer * (size_t)(cap > 0 ? cap : 1));
+    if (buffer == NULL) ig_out_of_memory(site, "random_permutation", IG_INT64, 1, &cap,
+                                         (double)cap * 8);
+    IgPhilox p;
+    state_open(site, state, &p);
+    int64_t len = 0, next = 0;
+    while (len < cap) buffer[len++] = next++;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t j = (int64_t)(ig_philox_next_u64(&p) % (uint64_t)len);
+        order[i] = buffer[j];
+        if (next < n) buffer[j] = next++;
+        else buffer[j] = buffer[--len];
+    }
+    state_close(state, &p);
+    free(buffer);
     return out;
 }
 

@@ -1,0 +1,110 @@
+/* csv.c — ingot.data.load_csv: a file of numbers, one row a line, into a rank-2 tensor.
+ * Blank lines are skipped (as NumPy's loadtxt does); every row must have the first
+ * row's number of fields; a field that is not a number stops the program naming the
+ * file's line and the field.
+ * Entry point: ig_load_csv. Memory owner: the result belongs to the caller. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io.h"
+
+static const char *const OP = "load_csv";
+
+typedef struct Rows {
+    double *values;
+    int64_t count, cap;  /* values */
+    int64_t rows, cols;
+} Rows;
+
+static void rows_push(const IgSite *site, const char *path, Rows *r, double v)
+{
+    if (r->count == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 1024;
+        double *grown = realloc(r->values, (size_t)r->cap * sizeof *grown);
+        if (grown == NULL) ig_io_fail(site, OP, path, 0, "out of memory reading the file");
+        r->values = grown;
+    }
+    r->values[r->count++] = v;
+}
+
+static bool is_blank(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (!isspace((unsigned char)*p)) return false;
+    return true;
+}
+
+/* One field [p, end) as a number; surrounding spaces are allowed, nothing else. */
+static bool parse_field(const char *p, const char *end, double *out)
+{
+    while (p < end && isspace((unsigned char)*p)) p++;
+    while (end > p && isspace((unsigned char)end[-1])) end--;
+    if (p == end || end - p > 63) return false;
+    char text[64];
+    memcpy(text, p, (size_t)(end - p));
+    text[end - p] = '\0';
+    char *stop;
+    errno = 0;
+    *out = strtod(text, &stop);
+    return *stop == '\0' && !(errno == ERANGE && isinf(*out));
+}
+
+static void parse_row(const IgSite *site, const char *path, long line, char delim,
+                      const char *p, const char *end, Rows *r)
+{
+    int64_t fields = 0;
+    for (;;) {
+        const char *stop = memchr(p, delim, (size_t)(end - p));
+        if (stop == NULL) stop = end;
+        double v;
+        if (!parse_field(p, stop, &v)) {
+            int n = (int)(stop - p) > 40 ? 40 : (int)(stop - p);
+            ig_io_fail(site, OP, path, line, "field %lld is '%.*s%s', not a number",
+                       (long long)fields + 1, n, p, stop - p > 40 ? "..." : "");
+        }
+        rows_push(site, path, r, v);
+        fields++;
+        if (stop == end) break;
+        p = stop + 1;
+    }
+    if (r->rows == 0)
+        r->cols = fields;
+    else if (fields != r->cols)
+        ig_io_fail(site, OP, path, line, "this row has %lld fields, the first row has %lld",
+                   (long long)fields, (long long)r->cols);
+    r->rows++;
+}
+
+IgTensor *ig_load_csv(IgSite *site, const IgTensor *path_t, const IgLoadSpec *spec)
+{
+    const char *path = ig_io_path(path_t);
+    if (spec->delimiter == NULL || strlen(spec->delimiter) != 1)
+        ig_io_fail(site, OP, path, 0, "the delimiter must be one character");
+    char delim = spec->delimiter[0];
+    IgBytes file = ig_io_read(site, OP, path);
+    Rows r = {0};
+    const char *p = file.data, *end = file.data + file.len;
+    long line = 0;
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (eol == NULL) eol = end;
+        const char *stop = eol > p && eol[-1] == '\r' ? eol - 1 : eol;
+        line++;
+        if (line > spec->skip_header && !is_blank(p, stop))
+            parse_row(site, path, line, delim, p, stop, &r);
+        p = eol + (eol < end);
+    }
+    ig_io_bytes_free(&file);
+    if (r.rows == 0)
+        ig_io_fail(site, OP, path, 0, "the file has no rows of numbers%s",
+                   spec->skip_header ? " after its header" : "");
+    int64_t shape[2] = {r.rows, r.cols};
+    ig_io_check_shape(site, OP, path, spec, "the table", 2, shape);
+    IgTensor *t = ig_tensor_make(site, OP, spec->dtype, 2, shape);
+    for (int64_t i = 0; i < r.count; i++) ig_io_store_f64(t, i, r.values[i]);
+    free(r.values);
+    return t;
+}

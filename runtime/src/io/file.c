@@ -1,0 +1,202 @@
+/* file.c — whole-file reads (gzip through zlib), atomic writes, and the errors of the
+ * file kernels (io.h).
+ * Entry points: ig_io_read, ig_io_write_atomic, ig_io_fail, ig_io_check_shape.
+ * Memory owner: ig_io_read's buffer belongs to the caller. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "io.h"
+
+const char *ig_io_path(const IgTensor *path)
+{
+    IG_RT_ASSERT(path != NULL && path->dtype == IG_STRING);
+    return path->data;
+}
+
+void ig_io_fail(const IgSite *site, const char *op, const char *path, long line,
+                const char *fmt, ...)
+{
+    fflush(stdout);
+    if (line > 0)
+        fprintf(stderr, "%s:%ld: error: ", path, line);
+    else
+        fprintf(stderr, "%s: error: ", path);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (site != NULL && site->file != NULL)
+        fprintf(stderr, " (in %s at %s:%d)\n", op, site->file, site->line);
+    else
+        fprintf(stderr, " (in %s)\n", op);
+    fflush(stderr);
+    if (ig_fatal_exit_hook != NULL) ig_fatal_exit_hook();
+    _Exit(1);
+}
+
+void ig_io_bytes_free(IgBytes *b)
+{
+    free(b->data);
+    b->data = NULL;
+    b->len = 0;
+}
+
+/* gzread reads a file without gzip's header as it is, so one loop serves both kinds;
+   it reports a gzip stream cut short only through gzerror. */
+IgBytes ig_io_read(const IgSite *site, const char *op, const char *path)
+{
+    if (path[0] == '\0') ig_io_fail(site, op, "<empty path>", 0, "no file name given");
+    gzFile f = gzopen(path, "rb");
+    if (f == NULL)
+        ig_io_fail(site, op, path, 0, "cannot open the file: %s",
+                   errno ? strerror(errno) : "out of memory");
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap + 1);
+    if (buf == NULL) ig_io_fail(site, op, path, 0, "out of memory reading the file");
+    for (;;) {
+        if (len == cap) {
+            if (cap > SIZE_MAX / 4) ig_io_fail(site, op, path, 0, "the file is too large");
+            cap *= 2;
+            char *grown = realloc(buf, cap + 1);
+            if (grown == NULL) ig_io_fail(site, op, path, 0, "out of memory reading the file");
+            buf = grown;
+        }
+        size_t want = cap - len < (1u << 30) ? cap - len : (1u << 30);
+        int got = gzread(f, buf + len, (unsigned)want);
+        if (got < 0) {
+            int code;
+            const char *msg = gzerror(f, &code);
+            ig_io_fail(site, op, path, 0, "cannot read the file: %s",
+                       code == Z_ERRNO ? strerror(errno) : msg);
+        }
+        if (got == 0) break;
+        len += (size_t)got;
+    }
+    int code;
+    const char *msg = gzerror(f, &code);
+    if (code != Z_OK && code != Z_STREAM_END) {
+        size_t plen = strlen(path); /* zlib's message starts with "PATH: " */
+        if (strncmp(msg, path, plen) == 0 && strncmp(msg + plen, ": ", 2) == 0) msg += plen + 2;
+        ig_io_fail(site, op, path, 0, "corrupt or truncated gzip data: %s", msg);
+    }
+    gzclose(f);
+    buf[len] = '\0';
+    return (IgBytes){buf, len};
+}
+
+static void write_all(const IgSite *site, const char *op, const char *path, int fd,
+                      const void *data, size_t size)
+{
+    const char *p = data;
+    while (size > 0) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) ig_io_fail(site, op, path, 0, "cannot write the file: %s", strerror(errno));
+        p += n;
+        size -= (size_t)n;
+    }
+}
+
+/* The directory part of path, for the temporary file and the directory's fsync. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL) return strdup(".");
+    if (slash == path) return strdup("/");
+    return strndup(path, (size_t)(slash - path));
+}
+
+void ig_io_write_atomic(const IgSite *site, const char *op, const char *path, int n,
+                        const void *const *pieces, const size_t *sizes)
+{
+    if (path[0] == '\0') ig_io_fail(site, op, "<empty path>", 0, "no file name given");
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (tmp == NULL) ig_io_fail(site, op, path, 0, "out of memory");
+    snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) ig_io_fail(site, op, path, 0, "cannot create a file beside it: %s", strerror(errno));
+    for (int i = 0; i < n; i++) write_all(site, op, path, fd, pieces[i], sizes[i]);
+    if (fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0) {
+        int err = errno;
+        unlink(tmp);
+        ig_io_fail(site, op, path, 0, "cannot write the file: %s", strerror(err));
+    }
+    if (rename(tmp, path) != 0) {
+        int err = errno;
+        unlink(tmp);
+        ig_io_fail(site, op, path, 0, "cannot replace the file: %s", strerror(err));
+    }
+    free(tmp);
+    /* The rename is durable only once the directory's entry is on disk. */
+    char *dir = dir_of(path);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    free(dir);
+}
+
+void ig_io_check_shape(const IgSite *site, const char *op, const char *path,
+                       const IgLoadSpec *spec, const char *what, int rank, const int64_t *shape)
+{
+    bool ok = rank == spec->rank;
+    for (int i = 0; ok && spec->dims != NULL && i < rank; i++)
+        ok = spec->dims[i] < 0 || spec->dims[i] == shape[i];
+    if (ok) return;
+    char got[IG_SHAPE_STR_MAX], want[IG_SHAPE_STR_MAX];
+    ig_shape_str(got, rank, shape);
+    if (spec->dims != NULL) {
+        ig_shape_str(want, spec->rank, spec->dims);
+        for (char *q = strstr(want, "-1"); q != NULL; q = strstr(want, "-1")) {
+            q[0] = '?';
+            memmove(q + 1, q + 2, strlen(q + 2) + 1);
+        }
+        ig_io_fail(site, op, path, 0, "%s has shape %s, the program expects %s", what, got, want);
+    }
+    ig_io_fail(site, op, path, 0, "%s has rank %d (shape %s), the program expects rank %d", what,
+               rank, got, spec->rank);
+}
+
+void ig_io_store_f64(IgTensor *t, int64_t i, double v)
+{
+    switch (t->dtype) {
+    case IG_FLOAT32: ((float *)t->data)[i] = (float)v; return;
+    case IG_FLOAT64: ((double *)t->data)[i] = v; return;
+    case IG_INT32: ((int32_t *)t->data)[i] = (int32_t)v; return;
+    case IG_INT64: ((int64_t *)t->data)[i] = (int64_t)v; return;
+    case IG_BOOL: ((unsigned char *)t->data)[i] = v != 0; return;
+    default: IG_RT_ASSERT(!"a string tensor has no numeric elements");
+    }
+}
+
+void ig_io_store_i64(IgTensor *t, int64_t i, int64_t v)
+{
+    switch (t->dtype) {
+    case IG_FLOAT32: ((float *)t->data)[i] = (float)v; return;
+    case IG_FLOAT64: ((double *)t->data)[i] = (double)v; return;
+    case IG_INT32: ((int32_t *)t->data)[i] = (int32_t)v; return;
+    case IG_INT64: ((int64_t *)t->data)[i] = v; return;
+    case IG_BOOL: ((unsigned char *)t->data)[i] = v != 0; return;
+    default: IG_RT_ASSERT(!"a string tensor has no numeric elements");
+    }
+}
+
+uint64_t ig_io_le64(const unsigned char *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
+    return v;
+}
+
+uint32_t ig_io_be32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
