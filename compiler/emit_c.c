@@ -356,6 +356,50 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
         extra = arena_printf(e->arena, ", %s", strbuf_cstr(&v));
         break;
     }
+    case ABI_LOAD: {
+        /* "&(IgLoadSpec){.dtype = IG_FLOAT32, .rank = 2, .dims = (const int64_t[]){-1, 64}}" */
+        StrBuf sb;
+        strbuf_init(&sb, e->arena);
+        strbuf_printf(&sb, ", &(IgLoadSpec){.dtype = %s, .rank = %d", ig_dtype_enum[kc.dtype],
+                      kc.rank);
+        if (kc.rank > 0) {
+            strbuf_puts(&sb, ", .dims = (const int64_t[]){");
+            for (int i = 0; i < kc.rank; i++)
+                strbuf_printf(&sb, "%s%lld", i ? ", " : "", (long long)kc.dims[i]);
+            strbuf_putc(&sb, '}');
+        }
+        if (inst->op == OP_LOAD_CSV)
+            strbuf_printf(&sb, ", .skip_header = %d, .delimiter = %s", kc.skip_header,
+                          c_string(e, kc.delimiter));
+        if (kc.name) strbuf_printf(&sb, ", .name = %s", c_string(e, kc.name));
+        strbuf_putc(&sb, '}');
+        extra = strbuf_cstr(&sb);
+        break;
+    }
+    case ABI_SAVE: {
+        /* "ig_save_tensors(&s7, t2, 2, (const char *const[]){"w", "b"}, (const IgTensor
+           *const[]){t3, t5})" */
+        StrBuf sb;
+        strbuf_init(&sb, e->arena);
+        int n = inst->ninputs - 1;
+        strbuf_printf(&sb, ", %s, %d, (const char *const[]){", emit_value_name(e, inst->inputs[0]),
+                      n);
+        const char *p = kc.names;
+        for (int i = 0; i < n; i++) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            strbuf_printf(&sb, "%s%s", i ? ", " : "", c_string(e, arena_strndup(e->arena, p, len)));
+            p += len + (nl != NULL);
+        }
+        strbuf_puts(&sb, "}, ");
+        StrBuf xs;
+        strbuf_init(&xs, e->arena);
+        for (int i = 1; i <= n; i++)
+            strbuf_printf(&xs, "%s%s", i > 1 ? ", " : "", emit_value_name(e, inst->inputs[i]));
+        args = arena_printf(e->arena, "%s(const IgTensor *const[]){%s}", strbuf_cstr(&sb),
+                            strbuf_cstr(&xs));
+        break;
+    }
     case ABI_SPECIAL: UNREACHABLE();
     }
     emit_indent(e, depth);
@@ -616,12 +660,20 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     case OP_RANDOM_UNIFORM_INT:
     case OP_RANDOM_NORMAL:
     case OP_RANDOM_TRUNCATED_NORMAL: emit_random(e, inst, fn, site, depth); break;
+    case OP_RANDOM_PERMUTATION:
+        /* "IgTensor *t6 = ig_random_permutation(&s6, &var_rng, t5, 1024);" */
+        emit_indent(e, depth);
+        fprintf(e->out, "%s%s(&s%d, &%s, %s, %lld);\n", emit_lhs(e, inst), fn, site,
+                emit_var_name(e, inst->global), emit_value_name(e, inst->inputs[0]),
+                (long long)attrs_get(&inst->attrs, "buffer_size")->i);
+        break;
     case OP_CALL: emit_call(e, inst, depth); break;
     case OP_COND: emit_cond(e, inst, site, depth); break;
     case OP_WHILE: emit_while(e, inst, site, depth); break;
     default:
-        /* Every other op's arguments follow from its ABI (ops.def). */
-        IG_ASSERT(inst->nregions == 0 && inst->noutputs == 1 &&
+        /* Every other op's arguments follow from its ABI (ops.def); the writers
+           (save_npy, save_tensors) have no result. */
+        IG_ASSERT(inst->nregions == 0 && inst->noutputs <= 1 &&
                   op_info[inst->op].abi != ABI_SPECIAL);
         emit_kernel_call(e, inst, fn, site, depth);
         break;

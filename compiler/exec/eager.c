@@ -279,6 +279,8 @@ typedef void (*AnyKernel)(void);
 #define KERNEL_CONV(rt) (AnyKernel)rt
 #define KERNEL_POOL(rt) (AnyKernel)rt
 #define KERNEL_EPSILON(rt) (AnyKernel)rt
+#define KERNEL_LOAD(rt) (AnyKernel)rt
+#define KERNEL_SAVE(rt) (AnyKernel)rt
 static const AnyKernel op_kernels[OP__COUNT] = {
 #define OP(code, name, inputs, effect, shape_rule, rt, abi, tf_type) [OP_##code] = KERNEL_##abi(rt),
 #include "ops.def"
@@ -304,6 +306,10 @@ typedef IgTensor *(*KernelConvGrad)(IgSite *, In, In, In, int, int, int, int, bo
 typedef IgTensor *(*KernelPool)(IgSite *, In, int, int, int, int, bool);
 typedef IgTensor *(*KernelPoolGrad)(IgSite *, In, In, int, int, int, int, bool);
 typedef IgTensor *(*KernelEpsilon5)(IgSite *, In, In, In, In, In, double);
+typedef IgTensor *(*KernelLoad1)(IgSite *, In, const IgLoadSpec *);
+typedef IgTensor *(*KernelLoad2)(IgSite *, In, In, const IgLoadSpec *);
+typedef void (*KernelSave)(IgSite *, In, int, const char *const *, const IgTensor *const *);
+typedef void (*KernelVoid2)(IgSite *, In, In);
 
 /* The kernel call of an op whose ABI is not SPECIAL: emit_c.c's emit_kernel_call. */
 static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
@@ -314,6 +320,11 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
     int n = inst->ninputs;
     switch (kc.abi) {
     case ABI_INPUTS:
+        if (inst->noutputs == 0) { /* save_npy */
+            IG_ASSERT(n == 2);
+            ((KernelVoid2)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1));
+            return NULL;
+        }
         if (n == 1) return ((Kernel1)k)(s, in_t(ec, inst, 0));
         if (n == 2) return ((Kernel2)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1));
         IG_ASSERT(n == 3);
@@ -363,6 +374,26 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
         IG_ASSERT(n == 5);
         return ((KernelEpsilon5)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
                                    in_t(ec, inst, 3), in_t(ec, inst, 4), kc.epsilon);
+    case ABI_LOAD: {
+        IgLoadSpec spec = {(IgDType)kc.dtype, kc.rank, kc.dims, kc.skip_header, kc.delimiter,
+                           kc.name};
+        if (n == 2) return ((KernelLoad2)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), &spec);
+        return ((KernelLoad1)k)(s, in_t(ec, inst, 0), &spec);
+    }
+    case ABI_SAVE: {
+        const char **names = ARENA_ARRAY(ec->m->arena, const char *, n);
+        const IgTensor **xs = ARENA_ARRAY(ec->m->arena, const IgTensor *, n);
+        const char *p = kc.names;
+        for (int i = 1; i < n; i++) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            names[i - 1] = arena_strndup(ec->m->arena, p, len);
+            xs[i - 1] = in_t(ec, inst, i);
+            p += len + (nl != NULL);
+        }
+        ((KernelSave)k)(s, in_t(ec, inst, 0), n - 1, names, xs);
+        return NULL;
+    }
     case ABI_SPECIAL: break;
     }
     UNREACHABLE();
@@ -415,6 +446,9 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
                  sum ? (int)sum->i : 3);
         return NULL;
     }
+    case OP_RANDOM_PERMUTATION:
+        return ig_random_permutation(s, eager_var(ec, inst->global), in_t(ec, inst, 0),
+                                     attrs_get(&inst->attrs, "buffer_size")->i);
     case OP_RANDOM_UNIFORM:
     case OP_RANDOM_UNIFORM_INT:
     case OP_RANDOM_NORMAL:

@@ -197,17 +197,18 @@ static Inst *build_var_inst(Builder *b, Opcode op, Global *g, IrValue **inputs, 
     return builder_append(b, op, inputs, ninputs, NULL, NULL, g, loc, types, nout, NULL, 0);
 }
 
-Inst *build_random(Builder *b, Opcode op, const Attrs *attrs, Global *state, SrcLoc loc) {
+Inst *build_random(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
+                   Global *state, SrcLoc loc) {
     IG_ASSERT(b && b->module && b->region && state && op_is_random(op));
     TensorType types[1];
     int nout = 0;
     ShapeError err;
-    if (!shape_infer(op, NULL, 0, attrs, NULL, types, &nout, &err)) {
+    if (!shape_infer(op, inputs, ninputs, attrs, NULL, types, &nout, &err)) {
         builder_report(b, err.unsupported ? BUILD_ERROR_UNSUPPORTED : BUILD_ERROR_SHAPE, loc,
                        err.msg);
         return NULL;
     }
-    return builder_append(b, op, NULL, 0, attrs, NULL, state, loc, types, nout, NULL, 0);
+    return builder_append(b, op, inputs, ninputs, attrs, NULL, state, loc, types, nout, NULL, 0);
 }
 
 IrValue *build_read_var(Builder *b, Global *g, SrcLoc loc) {

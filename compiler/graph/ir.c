@@ -111,6 +111,20 @@ const OpInfo op_info[OP__COUNT] = {
 #undef OP
 };
 
+bool op_touches_files(Opcode op) {
+    switch (op) {
+    case OP_LOAD_CSV:
+    case OP_LOAD_NPY:
+    case OP_LOAD_IDX:
+    case OP_RESTORE_TENSOR:
+    case OP_SAVE_NPY:
+    case OP_SAVE_TENSORS:
+    case OP_CHECKPOINT_MANAGE:
+    case OP_CHECKPOINT_LATEST: return true;
+    default: return false;
+    }
+}
+
 Opcode op_named(const char *name) {
     for (int op = 0; op < OP__COUNT; op++)
         if (strcmp(op_info[op].name, name) == 0) return (Opcode)op;

@@ -74,6 +74,8 @@ typedef enum {
     ABI_CONV,      /* (x, filter[, dy], stride_h, stride_w, dilation_h, dilation_w, bool same) */
     ABI_POOL,      /* (x[, dy], kh, kw, stride_h, stride_w, bool same) */
     ABI_EPSILON,   /* (inputs..., double epsilon) */
+    ABI_LOAD,      /* (path[, current], const IgLoadSpec *spec): what the file must hold */
+    ABI_SAVE,      /* (path, int n, const char *const *names, const IgTensor *const *xs) */
 } KernelAbi;
 
 typedef struct OpInfo {
@@ -87,6 +89,8 @@ typedef struct OpInfo {
 } OpInfo;
 
 extern const OpInfo op_info[OP__COUNT];
+/* Whether op reads or writes files (the loaders, .npy and checkpoints). */
+bool op_touches_files(Opcode op);
 /* The op whose ops.def name is `name` ("reduce_max"), or OP__COUNT. */
 Opcode op_named(const char *name);
 
@@ -320,8 +324,10 @@ IrValue *build_const(Builder *b, const ConstData *value, SrcLoc loc);
 /* read $g: a new tensor holding the variable's current value. */
 IrValue *build_read_var(Builder *b, Global *g, SrcLoc loc);
 /* A random draw (op_is_random) advancing the generator state variable `state`;
- * attrs hold dtype, shape and the two parameters. */
-Inst *build_random(Builder *b, Opcode op, const Attrs *attrs, Global *state, SrcLoc loc);
+ * attrs hold dtype, shape and the two parameters (random_permutation: its input n and
+ * buffer_size). */
+Inst *build_random(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,
+                   Global *state, SrcLoc loc);
 /* assign / assign_add / assign_sub $g, value: value must have g's dtype and a shape
  * compatible with g's (unknown dims are checked at run time); a mismatch is a user
  * error at loc. No outputs. */

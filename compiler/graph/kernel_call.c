@@ -68,5 +68,18 @@ void kernel_call_decode(const Inst *inst, KernelCall *kc) {
         kc->epsilon = a ? (a->kind == ATTR_FLOAT ? a->f : (double)a->i) : 0.0;
         break;
     }
+    case ABI_LOAD: {
+        const Attr *shape = attrs_get(&inst->attrs, "shape");
+        const Attr *delim = attrs_get(&inst->attrs, "delimiter");
+        const Attr *name = attrs_get(&inst->attrs, "name");
+        kc->dtype = inst->outputs[0]->type.dtype;
+        kc->rank = shape->ints.len;
+        for (int i = 0; i < kc->rank; i++) kc->dims[i] = shape->ints.items[i];
+        kc->skip_header = (int)attr_int(inst, "skip_header", 0);
+        kc->delimiter = delim ? delim->s : ",";
+        kc->name = name ? name->s : NULL;
+        break;
+    }
+    case ABI_SAVE: kc->names = attrs_get(&inst->attrs, "names")->s; break;
     }
 }

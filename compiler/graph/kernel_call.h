@@ -21,6 +21,13 @@ typedef struct KernelCall {
     int window[4];                 /* CONV: stride h, w, dilation h, w; POOL: kh, kw, stride h, w */
     bool same_padding;             /* CONV, POOL */
     double epsilon;                /* EPSILON */
+    DType dtype;                   /* LOAD: the result's dtype, rank and dims (-1: any) */
+    int rank;
+    int64_t dims[IR_MAX_RANK];
+    int skip_header;               /* LOAD: load_csv's */
+    const char *delimiter;
+    const char *name;              /* LOAD: restore_tensor's tensor name */
+    const char *names;             /* SAVE: the tensors' names, one a line */
 } KernelCall;
 
 /* The attribute names of strided_slice's masks, in the kernel's parameter order. */

@@ -802,10 +802,17 @@ static void read_inst(Reader *r) {
     } else if (op_is_random(op)) {
         /* "random_normal $rng {shape=[2], mean=0.0, stddev=1.0}": the dtype is the output's */
         Global *g = find_global(r, expect_kind(r, T_VAR, "a generator state ($name)"));
-        attrs_set_dtype(r->a, &attrs, "dtype", sole_output(r, optok, outs, nouts)->type.dtype);
+        IrValue **ins = NULL;
+        int nin = 0;
+        if (op == OP_RANDOM_PERMUTATION) { /* "random_permutation $rng, %3 {buffer_size=8}" */
+            expect_punct(r, ',');
+            ins = read_uses(r, &nin);
+        } else {
+            attrs_set_dtype(r->a, &attrs, "dtype", sole_output(r, optok, outs, nouts)->type.dtype);
+        }
         read_attrs(r, &attrs);
         loc = read_line_end(r);
-        inst = build_random(b, op, &attrs, g, at);
+        inst = build_random(b, op, ins, nin, &attrs, g, at);
     } else if (op == OP_FLAG) {
         /* 'flag "epochs"': the dtype is the output's */
         const Tok *name = expect_kind(r, T_STRING, "a flag name (a string)");

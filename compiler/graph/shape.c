@@ -658,7 +658,22 @@ bool shape_flag(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
 /* ---- random draws -------------------------------------------------------------------- */
 bool op_is_random(Opcode op) {
     return op == OP_RANDOM_UNIFORM || op == OP_RANDOM_UNIFORM_INT || op == OP_RANDOM_NORMAL ||
-           op == OP_RANDOM_TRUNCATED_NORMAL;
+           op == OP_RANDOM_TRUNCATED_NORMAL || op == OP_RANDOM_PERMUTATION;
+}
+
+/* random_permutation(n): int64[n], n an int64 scalar; "buffer_size" an int >= 1. */
+bool shape_random_permutation(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+                              const Func *callee, TensorType *out, int *nout, ShapeError *err) {
+    (void)nin, (void)callee;
+    if (in[0]->type.dtype != DT_INT64 || in[0]->type.shape.rank != 0)
+        return shape_fail(err, op, "n must be an int64 scalar");
+    const Attr *b = attrs_get(attrs, "buffer_size");
+    if (!b || b->kind != ATTR_INT || b->i < 1)
+        return shape_fail(err, op, "needs an int attribute 'buffer_size' of at least 1");
+    Shape s = {.rank = 1, .dims = {DIM_UNKNOWN}};
+    out[0] = tensor_type(DT_INT64, s);
+    *nout = 1;
+    return true;
 }
 
 /* A draw of attribute 'shape' (static) and 'dtype': floats for uniform (minval, maxval)

@@ -56,7 +56,8 @@ bool attrs_from_dict(Interp *in, Attrs *attrs, Value *dict, SrcLoc loc) {
 }
 
 /* _ingot.op(name, inputs, attrs=None): the op `name` (ops.def) on inputs (tensors, or
-   Python values converted with their default dtypes), with attrs a dict of str keys. */
+   Python values converted with their default dtypes), with attrs a dict of str keys;
+   its output, or None for an op that has none. */
 static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
     static const char *const names[] = {"name", "inputs", "attrs"};
@@ -80,8 +81,10 @@ static Value *prim_op(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     }
     Attrs attrs = {0};
     if (!attrs_from_dict(in, &attrs, a[2], loc)) return NULL;
-    IrValue *r = build_op(&in->tracer->builder, op, inputs, n, &attrs, vm_op_loc(in, loc));
-    return r ? tensor_value(in, r) : NULL;
+    Inst *inst = build_inst(&in->tracer->builder, op, inputs, n, &attrs, NULL, vm_op_loc(in, loc));
+    if (!inst) return NULL;
+    /* An op that only has an effect (save_npy) gives None, as a Python statement. */
+    return inst->noutputs ? tensor_value(in, inst->outputs[0]) : value_none();
 }
 
 static Value *prim_is_tensor(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {

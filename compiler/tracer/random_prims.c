@@ -164,7 +164,7 @@ static bool number_arg(Interp *in, Value *v, const char *what, double *out, SrcL
 
 /* The random node: its state is the generator's variable (Inst.global). */
 static Value *random_emit(Interp *in, Opcode op, Global *state, const Attrs *attrs, SrcLoc loc) {
-    Inst *inst = build_random(&in->tracer->builder, op, attrs, state, vm_op_loc(in, loc));
+    Inst *inst = build_random(&in->tracer->builder, op, NULL, 0, attrs, state, vm_op_loc(in, loc));
     return inst ? tensor_value(in, inst->outputs[0]) : NULL;
 }
 
@@ -242,12 +242,36 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     return random_emit(in, op, state, &attrs, loc);
 }
 
+/* _ingot.random_permutation(state, n, buffer_size): the order tf.data's shuffle gives
+   indices 0..n-1 (n an int64 scalar tensor), drawn from the generator's state. */
+static Value *prim_random_permutation(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"state", "n", "buffer_size"};
+    Value *a[3];
+    if (!args_bind(in, args, "random_permutation", names, 3, 3, a, loc)) return NULL;
+    Global *state = state_arg(in, a[0], loc);
+    if (!state) return NULL;
+    Value *n = to_tensor(in, a[1], DT_INT64, loc);
+    if (!n) return NULL;
+    if (a[2]->kind != VAL_INT || a[2]->i < 1)
+        return vm_raise(in, EXC_VALUE_ERROR, loc,
+                        "buffer_size must be an int of at least 1, got %s",
+                        value_repr(in->arena, a[2]));
+    Attrs attrs = {0};
+    attrs_set_int(in->arena, &attrs, vm_intern(in, "buffer_size"), a[2]->i);
+    IrValue *inputs[1] = {n->tensor.ir};
+    Inst *inst = build_random(&in->tracer->builder, OP_RANDOM_PERMUTATION, inputs, 1, &attrs,
+                              state, vm_op_loc(in, loc));
+    return inst ? tensor_value(in, inst->outputs[0]) : NULL;
+}
+
 void random_prims_install(Interp *in, PyModule *m) {
     static const struct { const char *name; BuiltinFn fn; } prims[] = {
         {"random_state", prim_random_state},
         {"random_set_seed", prim_random_set_seed},
         {"random_global_state", prim_random_global_state},
         {"random_draw", prim_random_draw},
+        {"random_permutation", prim_random_permutation},
     };
     /* Bound to the _ingot module: the global generator's state lives in its globals. */
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)

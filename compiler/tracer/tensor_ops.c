@@ -829,6 +829,7 @@ PyModule *ingot_primitives_module(Interp *in) {
     control_prims_install(in, m);
     variables_install(in, m);
     flag_prims_install(in, m);
+    file_probe_prims_install(in, m);
     random_prims_install(in, m);
     op_prims_install(in, m);
     tape_install(in, m);

@@ -198,6 +198,8 @@ Value *tensor_elementwise(Interp *in, Opcode op, Value *a, SrcLoc loc);
 
 /* ---- flag_prims.c: _ingot.flag (ingot.flag) -------------------------------------------------- */
 void flag_prims_install(Interp *in, PyModule *m);
+/* file_probe.c: _ingot.probe_array_file, the build-time look at an array file's header. */
+void file_probe_prims_install(Interp *in, PyModule *m);
 
 /* ---- random_prims.c: tf.random (generator state variables, random_* nodes) ------------- */
 void random_prims_install(Interp *in, PyModule *m);

@@ -196,6 +196,8 @@ static void op_attrs(Program *p, Opcode op, Attrs *at) {
         break;
     }
     case ABI_INPUTS:
+    case ABI_LOAD:
+    case ABI_SAVE:
     case ABI_SPECIAL: break;
     }
 }
@@ -292,7 +294,7 @@ static void run_random(Program *p) {
         attrs_set_float(p->a, &at, k0, float_specials[fuzz_u8(&p->r) % 16]);
         attrs_set_float(p->a, &at, k1, float_specials[fuzz_u8(&p->r) % 16]);
     }
-    Inst *inst = build_random(&p->b, op, &at, state, p->loc);
+    Inst *inst = build_random(&p->b, op, NULL, 0, &at, state, p->loc);
     if (inst && inst->noutputs == 1) pool_add(p, inst->outputs[0]);
 }
 
@@ -314,14 +316,16 @@ static void run_print(Program *p) {
 }
 
 /* The ops the harness runs: every op with a generic kernel ABI, and the special ones
-   eager mode runs itself (const, variables, random and print have steps of their own). */
+   eager mode runs itself (const, variables, random and print have steps of their own).
+   Not the file ops: they would read and write the file system (tests/e2e/data). */
 static Opcode step_ops[OP__COUNT];
 static int nstep_ops;
 
 static void init_step_ops(void) {
     if (nstep_ops) return;
     for (int op = 0; op < OP__COUNT; op++)
-        if (op_info[op].abi != ABI_SPECIAL || op == OP_CAST || op == OP_RANGE || op == OP_FILL)
+        if ((op_info[op].abi != ABI_SPECIAL && !op_touches_files((Opcode)op)) || op == OP_CAST ||
+            op == OP_RANGE || op == OP_FILL)
             step_ops[nstep_ops++] = (Opcode)op;
 }
 

@@ -146,6 +146,25 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         cr_assert_eq(nout, 1);
         covered[random_ops[i]] = true;
     }
+    /* random_permutation: an int64 scalar n and a buffer size. */
+    Attrs perm_attrs = {0};
+    attrs_set_int(gf.arena, &perm_attrs, "buffer_size", 8);
+    TensorType perm_out[1];
+    int perm_nout = -1;
+    IrValue *n64 = gf_input(DT_INT64, 0);
+    cr_assert(gf_infer(OP_RANDOM_PERMUTATION, &n64, 1, &perm_attrs, NULL, perm_out, &perm_nout),
+              "random_permutation: %s", gf_err);
+    cr_assert_eq(perm_out[0].shape.rank, 1);
+    covered[OP_RANDOM_PERMUTATION] = true;
+    /* The file ops: string paths, what the loaders expect, the writers' names. */
+    IrValue *path = gf_input(DT_STRING, 0);
+    Attrs load = {0}, restore = {0}, save = {0};
+    attrs_set_dtype(gf.arena, &load, "dtype", DT_FLOAT32);
+    attrs_set_ints(gf.arena, &load, "shape", (int64_t[]){-1, 2}, 2);
+    attrs_set_dtype(gf.arena, &restore, "dtype", DT_FLOAT32);
+    attrs_set_ints(gf.arena, &restore, "shape", (int64_t[]){2, 2}, 2);
+    attrs_set_string(gf.arena, &restore, "name", "model/w");
+    attrs_set_string(gf.arena, &save, "names", "a\nb");
     /* The shape and nn ops' inputs and attributes. */
     IrValue *bm = gf_input(DT_BOOL, 2, 2, 2), *v3 = gf_input(DT_INT32, 1, 3),
             *v2 = gf_input(DT_INT32, 1, 2);
@@ -252,6 +271,15 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_GATHER, {m, ix}, 2, NULL, NULL},
         {OP_SHAPE, {m}, 1, NULL, NULL},
         {OP_FLAG, {0}, 0, &flag, NULL},
+        {OP_LOAD_CSV, {path}, 1, &load, NULL},
+        {OP_LOAD_NPY, {path}, 1, &load, NULL},
+        {OP_LOAD_IDX, {path}, 1, &load, NULL},
+        {OP_RESTORE_TENSOR, {path, m}, 2, &restore, NULL},
+        {OP_SAVE_NPY, {path, m}, 2, NULL, NULL},
+        {OP_SAVE_TENSORS, {path, m, s}, 3, &save, NULL},
+        {OP_CHECKPOINT_PATH, {path, gf_input(DT_INT64, 0)}, 2, NULL, NULL},
+        {OP_CHECKPOINT_MANAGE, {path, path, gf_input(DT_INT64, 0)}, 3, NULL, NULL},
+        {OP_CHECKPOINT_LATEST, {path}, 1, NULL, NULL},
     };
     for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
         TensorType out[4];
@@ -283,6 +311,7 @@ Test(shape, every_generic_op_has_a_kernel_abi) {
                                      OP_RANDOM_UNIFORM_INT,
                                      OP_RANDOM_NORMAL,
                                      OP_RANDOM_TRUNCATED_NORMAL,
+                                     OP_RANDOM_PERMUTATION,
                                      OP_PRINT,
                                      OP_CALL,
                                      OP_COND,
@@ -300,6 +329,20 @@ Test(shape, every_generic_op_has_a_kernel_abi) {
 Test(shape, arity_is_checked_from_the_table) {
     IrValue *x = gf_input(DT_FLOAT32, 0);
     expect_error(OP_ADD, (IrValue *[]){x}, 1, NULL, "add: expected 2 inputs, got 1");
+    {
+        /* The file ops: a path is a string scalar; names match the tensors. */
+        Attrs load = {0}, save = {0};
+        attrs_set_dtype(gf.arena, &load, "dtype", DT_FLOAT32);
+        attrs_set_ints(gf.arena, &load, "shape", (int64_t[]){-1}, 1);
+        attrs_set_string(gf.arena, &save, "names", "only_one");
+        IrValue *path = gf_input(DT_STRING, 0);
+        expect_error(OP_LOAD_NPY, (IrValue *[]){x}, 1, &load,
+                     "load_npy: the path must be a string scalar, got float32");
+        expect_error(OP_LOAD_CSV, (IrValue *[]){path}, 1, &load,
+                     "load_csv: a CSV table has rank 2, not 1");
+        expect_error(OP_SAVE_TENSORS, (IrValue *[]){path, x, x}, 3, &save,
+                     "save_tensors: 1 names for 2 tensors");
+    }
     expect_error(OP_NEG, (IrValue *[]){x, x}, 2, NULL, "neg: expected 1 input, got 2");
 }
 
