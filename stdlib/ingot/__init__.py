@@ -1,5 +1,8 @@
-"""Ingot's own additions to the TensorFlow API: program flags (loaders: later issues)."""
+"""Ingot's own additions to the TensorFlow API: program flags, and the data loaders of
+ingot.data."""
 import _ingot
+
+from . import data
 
 
 def flag(name, default, help=""):

@@ -274,6 +274,17 @@ def check_emit(res, args, script, kind):
         check_golden(res, f"--emit={kind} output", golden, out)
 
 
+def with_scratch(words, scratch: Path):
+    """Run-time arguments with {scratch} replaced by a fresh, empty directory of the
+    run's own (tests that write files: checkpoints, .npy)."""
+    return [w.replace("{scratch}", str(scratch)) for w in words]
+
+
+def without_scratch(text: str, scratch: Path):
+    """Output with the scratch directory written back as {scratch}, so goldens hold."""
+    return text.replace(str(scratch), "{scratch}")
+
+
 def check_eager(res, args, script, spec):
     """Eager mode: `ingot run --eager` prints build-time output then the program's,
     and must match the .eager golden, its stderr the .eager.err golden (none: empty).
@@ -284,9 +295,12 @@ def check_eager(res, args, script, spec):
         return
     res.checks.append("eager")
     cmd = [args.ingot, "run", "--eager", *spec.eager_args, script.name]
-    if spec.args:
-        cmd += ["--", *spec.args]
-    code, out, err, rss_kb = run_measured(cmd, script.parent, BUILD_TIMEOUT)
+    with tempfile.TemporaryDirectory(prefix="ingot-e2e-scratch-") as scratchname:
+        scratch = Path(scratchname)
+        if spec.args:
+            cmd += ["--", *with_scratch(spec.args, scratch)]
+        code, out, err, rss_kb = run_measured(cmd, script.parent, BUILD_TIMEOUT)
+        out, err = without_scratch(out, scratch), without_scratch(err, scratch)
     expected_exit = spec.exit if spec.eager_exit is None else spec.eager_exit
     check_golden(res, "--eager stderr", script.with_suffix(".eager.err"), err, create=True,
                  may_update=code == expected_exit)
@@ -334,7 +348,11 @@ def run_test(script: Path, root: Path, args) -> Result:
             res.fail(f"ingot build exited 0 but wrote no {binary.name}")
             return res
         res.checks.append("run")
-        code, out, err = run([str(binary), *spec.args], script.parent, RUN_TIMEOUT)
+        scratch = tmp / "scratch"
+        scratch.mkdir()
+        code, out, err = run([str(binary), *with_scratch(spec.args, scratch)], script.parent,
+                             RUN_TIMEOUT)
+        out, err = without_scratch(out, scratch), without_scratch(err, scratch)
         check_golden(res, "program stdout", goldens[".out"], out, create=True,
                      tolerance=spec.float_tolerance)
         if goldens[".stderr"].exists():
