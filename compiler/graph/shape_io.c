@@ -68,8 +68,9 @@ bool shape_save(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     return true;
 }
 
-/* checkpoint_path(prefix, number), checkpoint_manage(directory, saved, max_to_keep),
-   checkpoint_latest(directory): string scalars, counts int64 scalars. */
+/* path_join(directory, name), checkpoint_path(prefix, number),
+   checkpoint_manage(directory, saved, max_to_keep), checkpoint_latest(directory):
+   string scalars, counts int64 scalars. */
 bool shape_checkpoint_string(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                              const Func *callee, TensorType *out, int *nout, ShapeError *err) {
     (void)attrs, (void)callee;

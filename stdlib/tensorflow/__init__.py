@@ -15,6 +15,7 @@ from . import config
 from . import errors
 from . import _backprop
 from . import keras
+from . import train
 
 GradientTape = _backprop.GradientTape
 UnconnectedGradients = _backprop.UnconnectedGradients

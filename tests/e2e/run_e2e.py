@@ -70,6 +70,10 @@ def parse_header(script: Path, has_err: bool) -> Spec:
     spec = Spec(build_exit=1 if has_err else 0)
     with script.open(encoding="utf-8", errors="replace") as f:
         first = f.readline().rstrip("\n")
+        later = [n for n, line in enumerate(f, 2) if line.startswith(HEADER_PREFIX)]
+    if later:
+        # A header anywhere else would be a comment, its options silently unused.
+        raise HeaderError(f"a header line must be the first line, not line {later[0]}")
     if not first.startswith(HEADER_PREFIX):
         return spec
     try:

@@ -5,7 +5,8 @@
  *     all_model_checkpoint_paths: "ckpt-3"
  * (names relative to the directory), which says which checkpoints exist, the newest
  * last; the manager deletes the oldest beyond max_to_keep.
- * Entry points: ig_checkpoint_path, ig_checkpoint_manage, ig_checkpoint_latest.
+ * Entry points: ig_path_join, ig_checkpoint_path, ig_checkpoint_manage,
+ * ig_checkpoint_latest.
  * Memory owner: results are the caller's. */
 #include <errno.h>
 #include <stdlib.h>
@@ -19,6 +20,19 @@ static IgTensor *string_tensor(const IgSite *site, const char *op, const char *t
     size_t len = strlen(text);
     IgTensor *t = ig_tensor_alloc(site, op, IG_STRING, 0, NULL, len + 1);
     memcpy(t->data, text, len + 1);
+    return t;
+}
+
+IgTensor *ig_path_join(IgSite *site, const IgTensor *directory, const IgTensor *name)
+{
+    const char *d = ig_io_path(directory), *n = ig_io_path(name);
+    size_t dl = strlen(d);
+    if (dl == 0 || n[0] == '\0') return string_tensor(site, "path_join", dl ? d : n);
+    char *text = malloc(dl + strlen(n) + 2);
+    if (text == NULL) ig_io_fail(site, "path_join", d, 0, "out of memory");
+    sprintf(text, "%s%s%s", d, d[dl - 1] == '/' ? "" : "/", n);
+    IgTensor *t = string_tensor(site, "path_join", text);
+    free(text);
     return t;
 }
 

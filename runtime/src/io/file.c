@@ -144,6 +144,23 @@ void ig_io_write_atomic(const IgSite *site, const char *op, const char *path, in
     free(dir);
 }
 
+void ig_io_make_parents(const IgSite *site, const char *op, const char *path)
+{
+    char *dir = dir_of(path);
+    if (dir == NULL) ig_io_fail(site, op, path, 0, "out of memory");
+    for (char *p = dir + 1;; p++) {
+        char c = *p;
+        if (c != '/' && c != '\0') continue;
+        *p = '\0';
+        if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+            ig_io_fail(site, op, path, 0, "cannot create the directory '%s': %s", dir,
+                       strerror(errno));
+        *p = c;
+        if (c == '\0') break;
+    }
+    free(dir);
+}
+
 void ig_io_check_shape(const IgSite *site, const char *op, const char *path,
                        const IgLoadSpec *spec, const char *what, int rank, const int64_t *shape)
 {

@@ -33,6 +33,10 @@ IG_INTERNAL void ig_io_bytes_free(IgBytes *b);
 IG_INTERNAL void ig_io_write_atomic(const IgSite *site, const char *op, const char *path, int n,
                                     const void *const *pieces, const size_t *sizes);
 
+/* Creates the directories path's parent needs, as `mkdir -p` (TensorFlow's checkpoint
+ * writes do); failure is ig_io_fail. */
+IG_INTERNAL void ig_io_make_parents(const IgSite *site, const char *op, const char *path);
+
 /* Checks a loaded array's dtype-free shape against spec (rank, known dims): a
  * mismatch is ig_io_fail naming what the program expected. what: "array", "tensor 'w'". */
 IG_INTERNAL void ig_io_check_shape(const IgSite *site, const char *op, const char *path,

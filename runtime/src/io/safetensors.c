@@ -71,6 +71,7 @@ void ig_save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *co
     pieces[1] = head, sizes[1] = padded;
     for (int i = 0; i < n; i++)
         pieces[2 + i] = xs[i]->data, sizes[2 + i] = (size_t)xs[i]->size * ig_dtype_size(xs[i]->dtype);
+    ig_io_make_parents(site, OP, path);
     ig_io_write_atomic(site, OP, path, npieces, pieces, sizes);
     free(pieces);
     free(sizes);
@@ -81,7 +82,8 @@ void ig_save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *co
 static json_t *read_header(const IgSite *site, const char *op, const char *path, FILE *f,
                            uint64_t *data_start, uint64_t *file_size)
 {
-    if (fseek(f, 0, SEEK_END) != 0) ig_io_fail(site, op, path, 0, "cannot seek: %s", strerror(errno));
+    if (fseek(f, 0, SEEK_END) != 0)
+        ig_io_fail(site, op, path, 0, "cannot seek: %s", strerror(errno));
     long size = ftell(f);
     rewind(f);
     unsigned char size_le[8];

@@ -1,7 +1,7 @@
+# ingot-test: args='--out={scratch}/saved.npy'
 # ingot.data.load_npy: dtype and rank read from the header at build time when the
 # path is a str; the file's type converted to the program's (uint8 -> int32 here);
 # version 2 headers, scalars, gzip. save_npy writes a file NumPy reads, atomically.
-# ingot-test: args='--out={scratch}/saved.npy'
 import tensorflow as tf
 import ingot
 

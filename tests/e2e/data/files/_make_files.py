@@ -4,6 +4,7 @@ each kind of damage. Python's standard library only (the .npy and IDX headers ar
 written by hand, as the formats define them), so the files are the same on every
 machine. Run it (`python3 _make_files.py`) from this directory after changing it; the files are committed."""
 import gzip
+import json
 import struct
 
 TABLE = "x,y,label\n1.5,2,0\n-3,4.25,1\n\n5e-1,6,2\n"
@@ -32,6 +33,29 @@ def idx(code, fmt, shape, values):
     head = bytes([0, 0, code, len(shape)]) + b"".join(struct.pack(">I", d) for d in shape)
     return head + b"".join(struct.pack(">" + fmt, v) for v in values)
 
+
+def safetensors(entries):
+    """entries: (name, dtype, shape, payload bytes), in order."""
+    header, offset = {}, 0
+    for name, dtype, shape, payload in entries:
+        header[name] = {"dtype": dtype, "shape": list(shape),
+                        "data_offsets": [offset, offset + len(payload)]}
+        offset += len(payload)
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)
+    return struct.pack("<Q", len(text)) + text + b"".join(e[3] for e in entries)
+
+
+COUNTER = ("save_counter", "I64", (), struct.pack("<q", 4))
+W = ("w", "F32", (2, 3), struct.pack("<6f", 1, 2, 3, 4, 5, 6))
+B = ("b", "F32", (3,), struct.pack("<3f", 0.5, -0.5, 0.25))
+write("ckpt_good", safetensors([COUNTER, W, B]))
+write("ckpt_missing_b", safetensors([COUNTER, W]))
+write("ckpt_wrong_shape", safetensors([COUNTER, ("w", "F32", (3, 2), W[3]), B]))
+write("ckpt_wrong_dtype", safetensors([COUNTER, ("w", "F64", (2, 3), struct.pack("<6d", *range(6))),
+                                       B]))
+write("ckpt_truncated", safetensors([COUNTER, W, B])[:-6])
+write("ckpt_not_json", struct.pack("<Q", 8) + b"{nope}  ")
 
 write("table.csv", TABLE)
 write("table.csv.gz", TABLE, gz=True)
