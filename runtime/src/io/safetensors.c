@@ -69,8 +69,10 @@ void ig_save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *co
     if (pieces == NULL || sizes == NULL) ig_io_fail(site, OP, path, 0, "out of memory");
     pieces[0] = size_le, sizes[0] = 8;
     pieces[1] = head, sizes[1] = padded;
-    for (int i = 0; i < n; i++)
-        pieces[2 + i] = xs[i]->data, sizes[2 + i] = (size_t)xs[i]->size * ig_dtype_size(xs[i]->dtype);
+    for (int i = 0; i < n; i++) {
+        pieces[2 + i] = xs[i]->data;
+        sizes[2 + i] = (size_t)xs[i]->size * ig_dtype_size(xs[i]->dtype);
+    }
     ig_io_make_parents(site, OP, path);
     ig_io_write_atomic(site, OP, path, npieces, pieces, sizes);
     free(pieces);
