@@ -171,6 +171,10 @@ bool shape_range(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fun
             return shape_fail(err, op, "requires start %s limit when delta %s 0: %g/%g",
                               delta > 0 ? "<=" : ">=", delta > 0 ? ">" : "<", start, limit);
         double n = ceil((limit - start) / delta);
+        /* A count past int64 (or a NaN bound) has no tensor: refused before the cast,
+           which would be undefined. */
+        if (!(n < 0x1p63) && !(n <= 0))
+            return shape_fail(err, op, "%g/%g/%g gives too many elements", start, limit, delta);
         s.dims[0] = n > 0 ? (int64_t)n : 0;
     }
     out[0] = tensor_type(dt, s);

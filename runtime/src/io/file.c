@@ -121,7 +121,8 @@ void ig_io_write_atomic(const IgSite *site, const char *op, const char *path, in
     if (tmp == NULL) ig_io_fail(site, op, path, 0, "out of memory");
     snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
     int fd = mkstemp(tmp);
-    if (fd < 0) ig_io_fail(site, op, path, 0, "cannot create a file beside it: %s", strerror(errno));
+    if (fd < 0)
+        ig_io_fail(site, op, path, 0, "cannot create a file beside it: %s", strerror(errno));
     for (int i = 0; i < n; i++) write_all(site, op, path, fd, pieces[i], sizes[i]);
     if (fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0) {
         int err = errno;

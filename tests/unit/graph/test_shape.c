@@ -382,6 +382,12 @@ Test(shape, range_length_is_static_for_constant_bounds) {
     IrValue *zero = gf_const_i32(&gf.b, 0, 8);
     expect_error(OP_RANGE, (IrValue *[]){start, limit, zero}, 3, NULL,
                  "range: delta must not be zero");
+    /* More elements than an int64 counts (found by fuzz_runtime): an error, where the
+       cast of the count was undefined. */
+    IrValue *tiny = gf_const_f32(&gf.b, 1e-30f, 8), *fzero = gf_const_f32(&gf.b, 0, 8);
+    IrValue *huge = gf_const_f32(&gf.b, 1e30f, 8);
+    expect_error(OP_RANGE, (IrValue *[]){fzero, huge, tiny}, 3, NULL,
+                 "range: 0/1e+30/1e-30 gives too many elements");
 }
 
 Test(shape, range_length_is_unknown_for_run_time_bounds) {
