@@ -35,7 +35,8 @@ static const char *npy_dtype(const char *descr) {
     int size = descr[3] - '0';
     if (kind == 'f') return size == 4 ? "float32" : size == 8 ? "float64" : NULL;
     if (kind == 'b') return "bool";
-    if (kind == 'i' || kind == 'u') return size == 8 || (kind == 'u' && size == 4) ? "int64" : "int32";
+    if (kind == 'i' || kind == 'u')
+        return size == 8 || (kind == 'u' && size == 4) ? "int64" : "int32";
     return NULL;
 }
 
