@@ -27,7 +27,8 @@ bool shape_load(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     Shape s = {.rank = sh->ints.len};
     for (int i = 0; i < s.rank; i++) {
         if (sh->ints.items[i] < DIM_UNKNOWN)
-            return shape_fail(err, op, "dim %d of 'shape' is %lld", i, (long long)sh->ints.items[i]);
+            return shape_fail(err, op, "dim %d of 'shape' is %lld", i,
+                              (long long)sh->ints.items[i]);
         s.dims[i] = sh->ints.items[i];
     }
     if (op == OP_LOAD_CSV && s.rank != 2)
@@ -78,7 +79,8 @@ bool shape_checkpoint_string(Opcode op, IrValue **in, int nin, const Attrs *attr
         bool count = (op == OP_CHECKPOINT_PATH && i == 1) || (op == OP_CHECKPOINT_MANAGE && i == 2);
         if (count ? (in[i]->type.dtype != DT_INT64 || in[i]->type.shape.rank != 0)
                   : !is_string_scalar(in[i]))
-            return shape_fail(err, op, "input %d must be %s scalar", i, count ? "an int64" : "a string");
+            return shape_fail(err, op, "input %d must be %s scalar", i,
+                              count ? "an int64" : "a string");
     }
     out[0] = tensor_type(DT_STRING, shape_scalar());
     *nout = 1;
