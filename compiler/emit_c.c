@@ -661,10 +661,11 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     case OP_RANDOM_NORMAL:
     case OP_RANDOM_TRUNCATED_NORMAL: emit_random(e, inst, fn, site, depth); break;
     case OP_RANDOM_PERMUTATION:
-        /* "IgTensor *t6 = ig_random_permutation(&s6, &var_rng, t5, 1024);" */
+        /* "IgTensor *t6 = ig_random_permutation(&s6, &var_rng, t5, t2, 1024);" */
         emit_indent(e, depth);
-        fprintf(e->out, "%s%s(&s%d, &%s, %s, %lld);\n", emit_lhs(e, inst), fn, site,
+        fprintf(e->out, "%s%s(&s%d, &%s, %s, %s, %lld);\n", emit_lhs(e, inst), fn, site,
                 emit_var_name(e, inst->global), emit_value_name(e, inst->inputs[0]),
+                emit_value_name(e, inst->inputs[1]),
                 (long long)attrs_get(&inst->attrs, "buffer_size")->i);
         break;
     case OP_CALL: emit_call(e, inst, depth); break;

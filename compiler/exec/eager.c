@@ -448,7 +448,7 @@ static IgTensor *eager_call(EagerContext *ec, Inst *inst, IgSite *s, char *err, 
     }
     case OP_RANDOM_PERMUTATION:
         return ig_random_permutation(s, eager_var(ec, inst->global), in_t(ec, inst, 0),
-                                     attrs_get(&inst->attrs, "buffer_size")->i);
+                                     in_t(ec, inst, 1), attrs_get(&inst->attrs, "buffer_size")->i);
     case OP_RANDOM_UNIFORM:
     case OP_RANDOM_UNIFORM_INT:
     case OP_RANDOM_NORMAL:

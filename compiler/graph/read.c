@@ -804,7 +804,7 @@ static void read_inst(Reader *r) {
         Global *g = find_global(r, expect_kind(r, T_VAR, "a generator state ($name)"));
         IrValue **ins = NULL;
         int nin = 0;
-        if (op == OP_RANDOM_PERMUTATION) { /* "random_permutation $rng, %3 {buffer_size=8}" */
+        if (op == OP_RANDOM_PERMUTATION) { /* "random_permutation $rng, %3, %4 {buffer_size=8}" */
             expect_punct(r, ',');
             ins = read_uses(r, &nin);
         } else {

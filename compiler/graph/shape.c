@@ -665,12 +665,14 @@ bool op_is_random(Opcode op) {
            op == OP_RANDOM_TRUNCATED_NORMAL || op == OP_RANDOM_PERMUTATION;
 }
 
-/* random_permutation(n): int64[n], n an int64 scalar; "buffer_size" an int >= 1. */
+/* random_permutation(n, epochs): int64[n * epochs], both int64 scalars; "buffer_size"
+   an int >= 1. */
 bool shape_random_permutation(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                               const Func *callee, TensorType *out, int *nout, ShapeError *err) {
-    (void)nin, (void)callee;
-    if (in[0]->type.dtype != DT_INT64 || in[0]->type.shape.rank != 0)
-        return shape_fail(err, op, "n must be an int64 scalar");
+    (void)callee;
+    for (int i = 0; i < nin; i++)
+        if (in[i]->type.dtype != DT_INT64 || in[i]->type.shape.rank != 0)
+            return shape_fail(err, op, "%s must be an int64 scalar", i ? "epochs" : "n");
     const Attr *b = attrs_get(attrs, "buffer_size");
     if (!b || b->kind != ATTR_INT || b->i < 1)
         return shape_fail(err, op, "needs an int attribute 'buffer_size' of at least 1");

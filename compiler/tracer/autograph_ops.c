@@ -165,6 +165,7 @@ typedef struct LoopState {
     /* staged for loops: the hidden iterate */
     bool is_range;
     IrValue *seq, *count;          /* a tensor's rows: seq[i] for i < count */
+    Value *element;                /* a tf.data dataset's: element(i) for i < count */
     IrValue *limit, *delta;        /* tf.range: i < limit (or > for a negative delta) */
     int delta_sign;                /* 1, -1, or 0 when only known at run time */
 } LoopState;
@@ -333,15 +334,17 @@ static Value *for_body(Interp *in, void *ctx, Value *vars) {
     Value *index = vars->list->items[s->nstate];
     IrValue *i = index->tensor.ir;
     Value *item = index;
-    if (!s->is_range) {
+    if (s->element) {
+        if (!(item = call1(in, s->element, index, s->loc))) return NULL;
+    } else if (!s->is_range) {
         IrValue *row = op2(in, OP_GATHER, s->seq, i, s->loc);
         if (!row) return NULL;
         item = tensor_value(in, row);
     }
     if (!call1(in, s->body, item, s->loc)) return NULL;
     Value *state = read_state(in, s->get_state, s->nstate, s->loc);
-    IrValue *step =
-        s->is_range ? s->delta : scalar_const(in, value_int(in->arena, 1), DT_INT32, s->loc);
+    IrValue *step = s->is_range ? s->delta
+                                : scalar_const(in, value_int(in->arena, 1), i->type.dtype, s->loc);
     IrValue *next = state && step ? op2(in, OP_ADD, i, step, s->loc) : NULL;
     if (!next) return NULL;
     Value *out = value_tuple(in->arena, s->nstate + 1);
@@ -359,13 +362,30 @@ static IrValue *row_count(Interp *in, IrValue *seq, SrcLoc loc) {
     return zero ? op2(in, OP_GATHER, shape, zero, loc) : NULL;
 }
 
-static Value *staged_for(Interp *in, LoopState *s, Value *iter, const StageNames *sym,
-                         Value *opts) {
-    IrValue *seq = iter->tensor.ir;
-    Value *t = to_tensor(in, iter, -1, s->loc);   /* checks the tensor is in scope */
+/* A tf.data dataset in a traced for loop: its _ingot_loop() gives (count, element), an
+   int64 scalar tensor and a function of the index, so the loop is one graph while over
+   0..count-1 whose body starts with element(i). (Eagerly, the dataset's __iter__ runs
+   instead, a Python loop over concrete elements.) */
+static bool dataset_loop(Interp *in, LoopState *s, Value *hook, IrValue **start) {
+    Value *pair = call0(in, hook, s->loc);
+    if (!pair) return false;
+    IG_ASSERT(pair->kind == VAL_TUPLE && pair->list->len == 2 && /* the stdlib's tf.data */
+              value_is_tensor(pair->list->items[0]));
+    s->count = pair->list->items[0]->tensor.ir;
+    s->element = pair->list->items[1];
+    *start = scalar_const(in, value_int(in->arena, 0), s->count->type.dtype, s->loc);
+    return *start != NULL;
+}
+
+static Value *staged_for(Interp *in, LoopState *s, Value *iter, Value *dataset_hook,
+                         const StageNames *sym, Value *opts) {
+    IrValue *seq = dataset_hook ? NULL : iter->tensor.ir;
+    Value *t = dataset_hook ? iter : to_tensor(in, iter, -1, s->loc); /* checks its scope */
     if (!t) return NULL;
     IrValue *start;
-    if (seq->def && seq->def->op == OP_RANGE) {
+    if (dataset_hook) {
+        if (!dataset_loop(in, s, dataset_hook, &start)) return NULL;
+    } else if (seq->def && seq->def->op == OP_RANGE) {
         /* tf.range: its start/limit/delta drive the loop directly. */
         s->is_range = true;
         start = seq->def->inputs[0];
@@ -409,7 +429,13 @@ static Value *ag_for_stmt(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     if (!names_arg(in, a[5], &sym, loc)) return NULL;
     LoopState s = {.body = a[2], .get_state = a[3], .set_state = a[4], .nstate = sym.n, .loc = loc};
     s.extra_test = a[1]->kind == VAL_NONE ? NULL : a[1];
-    if (is_staged(in, a[0])) return staged_for(in, &s, a[0], &sym, a[6]);
+    if (is_staged(in, a[0])) return staged_for(in, &s, a[0], NULL, &sym, a[6]);
+    if (!tracer_is_eager(in) && a[0]->kind == VAL_INSTANCE) {
+        bool missing = false;
+        Value *hook = lookup_attribute(in, a[0], "_ingot_loop", loc, &missing);
+        if (!hook && !missing) return NULL;
+        if (hook) return staged_for(in, &s, a[0], hook, &sym, a[6]);
+    }
     Cursor c;
     if (!cursor_open(in, a[0], &c, loc)) return NULL;
     Unroll unroll = {0};

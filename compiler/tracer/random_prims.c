@@ -242,25 +242,27 @@ static Value *prim_random_draw(Interp *in, Value *self, CallArgs *args, SrcLoc l
     return random_emit(in, op, state, &attrs, loc);
 }
 
-/* _ingot.random_permutation(state, n, buffer_size): the order tf.data's shuffle gives
-   indices 0..n-1 (n an int64 scalar tensor), drawn from the generator's state. */
+/* _ingot.random_permutation(state, n, buffer_size, epochs=1): the orders tf.data's
+   shuffle gives indices 0..n-1 in `epochs` passes (n, epochs: int64 scalars), drawn
+   from the generator's state. */
 static Value *prim_random_permutation(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    static const char *const names[] = {"state", "n", "buffer_size"};
-    Value *a[3];
-    if (!args_bind(in, args, "random_permutation", names, 3, 3, a, loc)) return NULL;
+    static const char *const names[] = {"state", "n", "buffer_size", "epochs"};
+    Value *a[4];
+    if (!args_bind(in, args, "random_permutation", names, 4, 3, a, loc)) return NULL;
     Global *state = state_arg(in, a[0], loc);
     if (!state) return NULL;
     Value *n = to_tensor(in, a[1], DT_INT64, loc);
-    if (!n) return NULL;
+    Value *epochs = n ? to_tensor(in, a[3] ? a[3] : value_int(in->arena, 1), DT_INT64, loc) : NULL;
+    if (!epochs) return NULL;
     if (a[2]->kind != VAL_INT || a[2]->i < 1)
         return vm_raise(in, EXC_VALUE_ERROR, loc,
                         "buffer_size must be an int of at least 1, got %s",
                         value_repr(in->arena, a[2]));
     Attrs attrs = {0};
     attrs_set_int(in->arena, &attrs, vm_intern(in, "buffer_size"), a[2]->i);
-    IrValue *inputs[1] = {n->tensor.ir};
-    Inst *inst = build_random(&in->tracer->builder, OP_RANDOM_PERMUTATION, inputs, 1, &attrs,
+    IrValue *inputs[2] = {n->tensor.ir, epochs->tensor.ir};
+    Inst *inst = build_random(&in->tracer->builder, OP_RANDOM_PERMUTATION, inputs, 2, &attrs,
                               state, vm_op_loc(in, loc));
     return inst ? tensor_value(in, inst->outputs[0]) : NULL;
 }

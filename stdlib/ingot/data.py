@@ -97,7 +97,7 @@ def train_test_split(x, y, test_fraction=0.25, seed=None):
     n = tf.cast(tf.shape(x)[0], tf.int64)
     state = tf.random.Generator.from_seed(seed).state if seed is not None \
         else tf.random.get_global_generator().state
-    order = _ingot.random_permutation(state, n, 2 ** 62)
+    order = _ingot.random_permutation(state, n, 2 ** 62, 1)
     n_test = tf.cast(tf.math.ceil(tf.cast(n, tf.float64) * test_fraction), tf.int64)
     train, test = order[n_test:], order[:n_test]
     return tf.gather(x, train), tf.gather(x, test), tf.gather(y, train), tf.gather(y, test)

@@ -386,12 +386,12 @@ IG_API IgTensor *ig_random_normal(IgSite *site, IgVar *state, IgDType dtype, int
 IG_API IgTensor *ig_random_truncated_normal(IgSite *site, IgVar *state, IgDType dtype, int rank,
                                             const int64_t *shape, double mean, double stddev);
 
-/* tf.data's shuffle(buffer_size) over the indices 0..n-1 (n an int64 scalar): a buffer
- * is filled with the first buffer_size indices; each step emits a uniformly drawn one
- * and refills its place with the next index. buffer_size >= n gives a uniform
- * permutation. int64[n]. */
+/* tf.data's shuffle(buffer_size) over the indices 0..n-1, once for each of `epochs`
+ * passes (n, epochs: int64 scalars): a buffer is filled with the first buffer_size
+ * indices; each step emits a uniformly drawn one and refills its place with the next
+ * index. buffer_size >= n gives a uniform permutation. int64[n * epochs]. */
 IG_API IgTensor *ig_random_permutation(IgSite *site, IgVar *state, const IgTensor *n,
-                                       int64_t buffer_size);
+                                       const IgTensor *epochs, int64_t buffer_size);
 
 /* ---- Output ------------------------------------------------------------------- */
 /* tf.print: each argument formatted as TensorFlow does, separated by sep, then end.

@@ -129,26 +129,31 @@ IgTensor *ig_random_uniform_int(IgSite *site, IgVar *state, IgDType dtype, int r
 }
 
 IgTensor *ig_random_permutation(IgSite *site, IgVar *state, const IgTensor *n_t,
-                                int64_t buffer_size)
+                                const IgTensor *epochs_t, int64_t buffer_size)
 {
     IG_RT_ASSERT(n_t->dtype == IG_INT64 && n_t->rank == 0 && buffer_size >= 1);
-    int64_t n = *(const int64_t *)n_t->data;
-    if (n < 0) ig_fatal(site, "InvalidArgumentError: cannot shuffle %lld elements", (long long)n);
-    IgTensor *out = ig_tensor_make(site, "random_permutation", IG_INT64, 1, &n);
-    int64_t *order = out->data;
+    IG_RT_ASSERT(epochs_t->dtype == IG_INT64 && epochs_t->rank == 0);
+    int64_t n = *(const int64_t *)n_t->data, epochs = *(const int64_t *)epochs_t->data, total;
+    if (n < 0 || epochs < 0 || __builtin_mul_overflow(n, epochs, &total))
+        ig_fatal(site, "InvalidArgumentError: cannot shuffle %lld elements %lld times",
+                 (long long)n, (long long)epochs);
+    IgTensor *out = ig_tensor_make(site, "random_permutation", IG_INT64, 1, &total);
     int64_t cap = buffer_size < n ? buffer_size : n;
     int64_t *buffer = malloc(sizeof *buffer * (size_t)(cap > 0 ? cap : 1));
     if (buffer == NULL) ig_out_of_memory(site, "random_permutation", IG_INT64, 1, &cap,
                                          (double)cap * 8);
     IgPhilox p;
     state_open(site, state, &p);
-    int64_t len = 0, next = 0;
-    while (len < cap) buffer[len++] = next++;
-    for (int64_t i = 0; i < n; i++) {
-        int64_t j = (int64_t)(ig_philox_next_u64(&p) % (uint64_t)len);
-        order[i] = buffer[j];
-        if (next < n) buffer[j] = next++;
-        else buffer[j] = buffer[--len];
+    for (int64_t pass = 0; pass < epochs; pass++) {
+        int64_t *order = (int64_t *)out->data + pass * n;
+        int64_t len = 0, next = 0;
+        while (len < cap) buffer[len++] = next++;
+        for (int64_t i = 0; i < n; i++) {
+            int64_t j = (int64_t)(ig_philox_next_u64(&p) % (uint64_t)len);
+            order[i] = buffer[j];
+            if (next < n) buffer[j] = next++;
+            else buffer[j] = buffer[--len];
+        }
     }
     state_close(state, &p);
     free(buffer);

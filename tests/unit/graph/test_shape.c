@@ -151,8 +151,8 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
     attrs_set_int(gf.arena, &perm_attrs, "buffer_size", 8);
     TensorType perm_out[1];
     int perm_nout = -1;
-    IrValue *n64 = gf_input(DT_INT64, 0);
-    cr_assert(gf_infer(OP_RANDOM_PERMUTATION, &n64, 1, &perm_attrs, NULL, perm_out, &perm_nout),
+    IrValue *n64[2] = {gf_input(DT_INT64, 0), gf_input(DT_INT64, 0)};
+    cr_assert(gf_infer(OP_RANDOM_PERMUTATION, n64, 2, &perm_attrs, NULL, perm_out, &perm_nout),
               "random_permutation: %s", gf_err);
     cr_assert_eq(perm_out[0].shape.rank, 1);
     covered[OP_RANDOM_PERMUTATION] = true;
