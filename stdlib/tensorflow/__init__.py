@@ -16,6 +16,7 @@ from . import errors
 from . import _backprop
 from . import keras
 from . import train
+from . import data
 
 GradientTape = _backprop.GradientTape
 UnconnectedGradients = _backprop.UnconnectedGradients
