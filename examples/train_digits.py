@@ -1,13 +1,13 @@
 # The seed's custom training loop (its section 3.2) on real data: a hand-built
 # two-layer network, 64 -> 128 (ReLU) -> 10, learns scikit-learn's handwritten
-# digits. Its weights start from random initializers (computed at run time, once);
-# the train step is one tf.function whose GradientTape makes the backward pass part
-# of its graph, and Adam's update ops with it; the loops over epochs and batches are
-# tensor loops, so the program runs them, not the build. Printed are checks that
-# hold on every machine; the numbers themselves vary in their last digits.
+# digits, read when the program runs from the CSV a flag names (--data). Its weights
+# start from random initializers (computed at run time, once); the train step is one
+# tf.function whose GradientTape makes the backward pass part of its graph, and
+# Adam's update ops with it; the epochs loop and the tf.data loop over shuffled
+# batches are tensor loops, so the program runs them, not the build. Printed are
+# checks that hold on every machine; the numbers themselves vary in their last digits.
 import tensorflow as tf
-
-from _digits import TEST_IMAGES, TEST_LABELS, TRAIN_IMAGES, TRAIN_LABELS
+import ingot
 
 tf.random.set_seed(2024)
 BATCH = 64
@@ -57,18 +57,21 @@ def accuracy(images, labels):
     return tf.reduce_mean(tf.cast(predicted == labels, tf.float32))
 
 
-x_train = tf.constant(TRAIN_IMAGES, tf.float32) / 16.0
-y_train = tf.constant(TRAIN_LABELS)
-x_test = tf.constant(TEST_IMAGES, tf.float32) / 16.0
-y_test = tf.constant(TEST_LABELS)
-batches = len(TRAIN_LABELS) // BATCH   # the last, partial batch is left out
-print("training on", batches * BATCH, "images in batches of", BATCH, "for", EPOCHS,
-      "epochs; testing on", len(TEST_LABELS))
+# 1797 rows of 64 pixels (0-16) and a label; 20% held out for testing, as
+# scikit-learn's train_test_split(test_size=0.2) would.
+table = ingot.data.load_csv(ingot.flag("data", "data/digits.csv.gz", "the digits CSV"),
+                            dtype=tf.int32, shape=[None, 65])
+pixels, labels = tf.cast(table[:, :64], tf.float32) / 16.0, table[:, 64]
+x_train, x_test, y_train, y_test = ingot.data.train_test_split(pixels, labels, 0.2, seed=0)
+train_batches = tf.data.Dataset.from_tensor_slices((x_train, y_train)) \
+    .shuffle(2000, seed=1).batch(BATCH, drop_remainder=True)   # the partial batch is left out
+tf.print("training on", tf.shape(x_train)[0], "images in batches of", BATCH, "for", EPOCHS,
+         "epochs; testing on", tf.shape(x_test)[0])
 
 first_loss = loss_fn(y_train, model(x_train))
 for epoch in tf.range(EPOCHS):
-    for i in tf.range(batches):
-        loss = train_step(x_train[i * BATCH:(i + 1) * BATCH], y_train[i * BATCH:(i + 1) * BATCH])
+    for x, y in train_batches:   # a new order each epoch
+        loss = train_step(x, y)
 final_loss = loss_fn(y_train, model(x_train))
 
 print("train_step traced", train_step.experimental_get_tracing_count(), "time(s)")
