@@ -310,3 +310,49 @@ Test(random, state_must_be_int64_of_three, .exit_code = 1)
         "tensor of shape [3]\n");
     ig_random_normal(&site, &g, IG_FLOAT32, 0, NULL, 0.0, 1.0);
 }
+
+Test(random, permutation_gives_each_index_once_per_pass)
+{
+    IgVar g;
+    gen_open(&g, 5);
+    IgTensor *n = scalar_i64(100), *passes = scalar_i64(3);
+    IgTensor *t = ig_random_permutation(NULL, &g, n, passes, 1000);
+    cr_assert_eq(t->size, 300);
+    for (int pass = 0; pass < 3; pass++) {
+        bool seen[100] = {false};
+        int64_t in_place = 0;
+        for (int i = 0; i < 100; i++) {
+            int64_t v = AT(int64_t, t, pass * 100 + i);
+            cr_assert(v >= 0 && v < 100 && !seen[v], "pass %d: %lld", pass, (long long)v);
+            seen[v] = true;
+            in_place += v == i;
+        }
+        cr_assert(in_place < 10, "pass %d looks unshuffled", pass);
+    }
+    /* The passes differ from each other. */
+    bool differ = false;
+    for (int i = 0; i < 100; i++) differ |= AT(int64_t, t, i) != AT(int64_t, t, 100 + i);
+    cr_assert(differ);
+    ig_release(t);
+    ig_release(n);
+    ig_release(passes);
+    ig_var_release(&g);
+}
+
+Test(random, permutation_respects_its_buffer)
+{
+    IgVar g;
+    gen_open(&g, 6);
+    IgTensor *n = scalar_i64(50), *one = scalar_i64(1);
+    /* A buffer of one element keeps the order; of b, element i comes out at the
+       earliest at position i - b + 1 (it enters the buffer then). */
+    IgTensor *same = ig_random_permutation(NULL, &g, n, one, 1);
+    for (int i = 0; i < 50; i++) cr_assert_eq(AT(int64_t, same, i), i);
+    IgTensor *t = ig_random_permutation(NULL, &g, n, one, 4);
+    for (int i = 0; i < 50; i++) cr_assert(AT(int64_t, t, i) <= i + 3, "position %d", i);
+    ig_release(same);
+    ig_release(t);
+    ig_release(n);
+    ig_release(one);
+    ig_var_release(&g);
+}
