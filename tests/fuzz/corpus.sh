@@ -25,7 +25,25 @@ for i in range(64):
                               for _ in range(n))
     open(f"{sys.argv[1]}/seed{i:02d}", "wb").write(data)
 PY
-for h in fuzz_lexer fuzz_parser fuzz_build fuzz_runtime; do
+# fuzz_files: the test fixtures (good files and damaged ones), each behind the byte
+# that picks its reader (fuzz_files.c): 0 CSV, 1 .npy, 2 IDX, 13 a checkpoint read
+# as a [2, 3] tensor, 4 a CheckpointManager index.
+mkdir -p "$out/fuzz_files"
+files="$root/tests/e2e/data/files"
+for f in "$files"/*; do
+    name="$(basename "$f")"
+    case "$name" in
+    *.csv | *.csv.gz | *.txt) byte='\x00' ;;
+    *.npy | *.npy.gz) byte='\x01' ;;
+    *.idx* | *.idx*.gz) byte='\x02' ;;
+    ckpt_*) byte='\x0d' ;;
+    *) continue ;;
+    esac
+    { printf "$byte"; cat "$f"; } >"$out/fuzz_files/$name"
+done
+printf '\x04model_checkpoint_path: "ckpt-2"\nall_model_checkpoint_paths: "ckpt-1"\n' \
+    >"$out/fuzz_files/index"
+for h in fuzz_lexer fuzz_parser fuzz_build fuzz_runtime fuzz_files; do
     if [[ -d "$root/tests/fuzz/regressions/$h" ]]; then
         cp "$root/tests/fuzz/regressions/$h/"* "$out/$h/"
     fi

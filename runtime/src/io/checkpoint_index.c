@@ -73,6 +73,8 @@ static char *quoted_value(const char *line, const char *key)
     return end ? strndup(v, (size_t)(end - v)) : NULL;
 }
 
+static void release_index(void *ix);
+
 /* Reads DIR/checkpoint; a missing one is an empty index. */
 static void index_read(const IgSite *site, const char *op, const char *file, Index *ix)
 {
@@ -82,6 +84,8 @@ static void index_read(const IgSite *site, const char *op, const char *file, Ind
         if (errno == ENOENT) return;
         ig_io_fail(site, op, file, 0, "cannot open the checkpoint index: %s", strerror(errno));
     }
+    ig_io_hold(f, ig_io_release_file);
+    ig_io_hold(ix, release_index);
     char line[4096];
     long lineno = 0;
     char *latest = NULL;
@@ -103,14 +107,19 @@ static void index_read(const IgSite *site, const char *op, const char *file, Ind
         free(latest);
         latest = v;
     }
+    ig_io_unhold(f);
     fclose(f);
     /* The newest is last in the list; an index that names only the newest lists it. */
     if (latest != NULL && (ix->n == 0 || strcmp(ix->names[ix->n - 1], latest) != 0)) {
-        if (ix->n == MAX_LISTED) ig_io_fail(site, op, file, 0, "too many checkpoints listed");
+        if (ix->n == MAX_LISTED) {
+            free(latest);
+            ig_io_fail(site, op, file, 0, "too many checkpoints listed");
+        }
         ix->names[ix->n++] = latest;
     } else {
         free(latest);
     }
+    ig_io_unhold(ix);
 }
 
 static void index_free(Index *ix)
@@ -118,6 +127,8 @@ static void index_free(Index *ix)
     for (int i = 0; i < ix->n; i++) free(ix->names[i]);
     ix->n = 0;
 }
+
+static void release_index(void *ix) { index_free(ix); }
 
 static const char *base_name(const char *path)
 {
@@ -180,8 +191,10 @@ IgTensor *ig_checkpoint_latest(IgSite *site, const IgTensor *directory)
     const char *dir = ig_io_path(directory);
     char *file = join(dir, "checkpoint");
     if (file == NULL) ig_io_fail(site, OP, dir, 0, "out of memory");
+    ig_io_hold(file, ig_io_release_free);
     Index ix;
     index_read(site, OP, file, &ix);
+    ig_io_unhold(file);
     free(file);
     IgTensor *t;
     if (ix.n == 0) {

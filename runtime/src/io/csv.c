@@ -14,6 +14,7 @@
 static const char *const OP = "load_csv";
 
 typedef struct Rows {
+    IgDType dtype;       /* what each value must fit */
     double *values;
     int64_t count, cap;  /* values */
     int64_t rows, cols;
@@ -23,9 +24,14 @@ static void rows_push(const IgSite *site, const char *path, Rows *r, double v)
 {
     if (r->count == r->cap) {
         r->cap = r->cap ? r->cap * 2 : 1024;
+        if (r->values != NULL) ig_io_unhold(r->values);
         double *grown = realloc(r->values, (size_t)r->cap * sizeof *grown);
-        if (grown == NULL) ig_io_fail(site, OP, path, 0, "out of memory reading the file");
-        r->values = grown;
+        if (grown == NULL) {
+            free(r->values);
+            r->values = NULL;
+            ig_io_fail(site, OP, path, 0, "out of memory reading the file");
+        }
+        r->values = ig_io_hold(grown, ig_io_release_free);
     }
     r->values[r->count++] = v;
 }
@@ -52,6 +58,14 @@ static bool parse_field(const char *p, const char *end, double *out)
     return *stop == '\0' && !(errno == ERANGE && isinf(*out));
 }
 
+/* Whether v has an equal in dtype: ints take whole numbers in their range. */
+static bool fits(IgDType dtype, double v)
+{
+    if (dtype == IG_INT32) return v >= INT32_MIN && v <= INT32_MAX && v == floor(v);
+    if (dtype == IG_INT64) return v >= -0x1p63 && v < 0x1p63 && v == floor(v);
+    return true;
+}
+
 static void parse_row(const IgSite *site, const char *path, long line, char delim,
                       const char *p, const char *end, Rows *r)
 {
@@ -64,6 +78,12 @@ static void parse_row(const IgSite *site, const char *path, long line, char deli
             int n = (int)(stop - p) > 40 ? 40 : (int)(stop - p);
             ig_io_fail(site, OP, path, line, "field %lld is '%.*s%s', not a number",
                        (long long)fields + 1, n, p, stop - p > 40 ? "..." : "");
+        }
+        if (!fits(r->dtype, v)) {
+            int n = (int)(stop - p) > 40 ? 40 : (int)(stop - p);
+            ig_io_fail(site, OP, path, line, "field %lld is '%.*s%s', not %s %s",
+                       (long long)fields + 1, n, p, stop - p > 40 ? "..." : "",
+                       "an", ig_dtype_name(r->dtype));
         }
         rows_push(site, path, r, v);
         fields++;
@@ -85,7 +105,7 @@ IgTensor *ig_load_csv(IgSite *site, const IgTensor *path_t, const IgLoadSpec *sp
         ig_io_fail(site, OP, path, 0, "the delimiter must be one character");
     char delim = spec->delimiter[0];
     IgBytes file = ig_io_read(site, OP, path);
-    Rows r = {0};
+    Rows r = {.dtype = spec->dtype};
     const char *p = file.data, *end = file.data + file.len;
     long line = 0;
     while (p < end) {
@@ -104,7 +124,11 @@ IgTensor *ig_load_csv(IgSite *site, const IgTensor *path_t, const IgLoadSpec *sp
     int64_t shape[2] = {r.rows, r.cols};
     ig_io_check_shape(site, OP, path, spec, "the table", 2, shape);
     IgTensor *t = ig_tensor_make(site, OP, spec->dtype, 2, shape);
-    for (int64_t i = 0; i < r.count; i++) ig_io_store_f64(t, i, r.values[i]);
+    for (int64_t i = 0; i < r.count; i++) {
+        bool stored = ig_io_store_f64(t, i, r.values[i]);
+        IG_RT_ASSERT(stored); /* parse_row checked each value */
+    }
+    ig_io_unhold(r.values);
     free(r.values);
     return t;
 }

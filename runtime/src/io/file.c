@@ -13,6 +13,45 @@
 
 #include "io.h"
 
+enum { MAX_HELD = 16 };
+
+static struct {
+    void *p;
+    IgIoRelease *release;
+} held[MAX_HELD];
+static int nheld;
+
+void *ig_io_hold(void *p, IgIoRelease *release)
+{
+    IG_RT_ASSERT(nheld < MAX_HELD);
+    held[nheld].p = p;
+    held[nheld].release = release;
+    nheld++;
+    return p;
+}
+
+void ig_io_unhold(void *p)
+{
+    for (int i = nheld - 1; i >= 0; i--)
+        if (held[i].p == p) {
+            held[i] = held[--nheld];
+            return;
+        }
+    IG_RT_ASSERT(!"ig_io_unhold of a pointer not held");
+}
+
+void ig_io_release_free(void *p) { free(p); }
+void ig_io_release_tensor(void *p) { ig_release(p); }
+void ig_io_release_file(void *p) { fclose(p); }
+
+static void release_all_held(void)
+{
+    while (nheld > 0) {
+        nheld--;
+        held[nheld].release(held[nheld].p);
+    }
+}
+
 const char *ig_io_path(const IgTensor *path)
 {
     IG_RT_ASSERT(path != NULL && path->dtype == IG_STRING);
@@ -36,16 +75,20 @@ void ig_io_fail(const IgSite *site, const char *op, const char *path, long line,
     else
         fprintf(stderr, " (in %s)\n", op);
     fflush(stderr);
+    release_all_held();
     if (ig_fatal_exit_hook != NULL) ig_fatal_exit_hook();
     _Exit(1);
 }
 
 void ig_io_bytes_free(IgBytes *b)
 {
+    ig_io_unhold(b->data);
     free(b->data);
     b->data = NULL;
     b->len = 0;
 }
+
+static void release_gz(void *f) { gzclose(f); }
 
 /* gzread reads a file without gzip's header as it is, so one loop serves both kinds;
    it reports a gzip stream cut short only through gzerror. */
@@ -56,16 +99,22 @@ IgBytes ig_io_read(const IgSite *site, const char *op, const char *path)
     if (f == NULL)
         ig_io_fail(site, op, path, 0, "cannot open the file: %s",
                    errno ? strerror(errno) : "out of memory");
+    ig_io_hold(f, release_gz);
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap + 1);
     if (buf == NULL) ig_io_fail(site, op, path, 0, "out of memory reading the file");
+    ig_io_hold(buf, ig_io_release_free);
     for (;;) {
         if (len == cap) {
             if (cap > SIZE_MAX / 4) ig_io_fail(site, op, path, 0, "the file is too large");
             cap *= 2;
+            ig_io_unhold(buf);
             char *grown = realloc(buf, cap + 1);
-            if (grown == NULL) ig_io_fail(site, op, path, 0, "out of memory reading the file");
-            buf = grown;
+            if (grown == NULL) {
+                free(buf);
+                ig_io_fail(site, op, path, 0, "out of memory reading the file");
+            }
+            buf = ig_io_hold(grown, ig_io_release_free);
         }
         size_t want = cap - len < (1u << 30) ? cap - len : (1u << 30);
         int got = gzread(f, buf + len, (unsigned)want);
@@ -85,6 +134,7 @@ IgBytes ig_io_read(const IgSite *site, const char *op, const char *path)
         if (strncmp(msg, path, plen) == 0 && strncmp(msg + plen, ": ", 2) == 0) msg += plen + 2;
         ig_io_fail(site, op, path, 0, "corrupt or truncated gzip data: %s", msg);
     }
+    ig_io_unhold(f);
     gzclose(f);
     buf[len] = '\0';
     return (IgBytes){buf, len};
@@ -101,6 +151,17 @@ static void write_all(const IgSite *site, const char *op, const char *path, int 
         p += n;
         size -= (size_t)n;
     }
+}
+
+/* The temporary file of a write that failed: closed, removed, its name freed. */
+static int pending_fd = -1;
+
+static void release_temporary(void *name)
+{
+    if (pending_fd >= 0) close(pending_fd);
+    pending_fd = -1;
+    unlink(name);
+    free(name);
 }
 
 /* The directory part of path, for the temporary file and the directory's fsync. */
@@ -121,19 +182,22 @@ void ig_io_write_atomic(const IgSite *site, const char *op, const char *path, in
     if (tmp == NULL) ig_io_fail(site, op, path, 0, "out of memory");
     snprintf(tmp, plen + 16, "%s.tmpXXXXXX", path);
     int fd = mkstemp(tmp);
-    if (fd < 0)
+    if (fd < 0) {
+        free(tmp);
         ig_io_fail(site, op, path, 0, "cannot create a file beside it: %s", strerror(errno));
+    }
+    /* From here a failure removes the temporary file (release_temporary). */
+    pending_fd = fd;
+    ig_io_hold(tmp, release_temporary);
     for (int i = 0; i < n; i++) write_all(site, op, path, fd, pieces[i], sizes[i]);
-    if (fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0) {
-        int err = errno;
-        unlink(tmp);
-        ig_io_fail(site, op, path, 0, "cannot write the file: %s", strerror(err));
-    }
-    if (rename(tmp, path) != 0) {
-        int err = errno;
-        unlink(tmp);
-        ig_io_fail(site, op, path, 0, "cannot replace the file: %s", strerror(err));
-    }
+    if (fchmod(fd, 0644) != 0 || fsync(fd) != 0)
+        ig_io_fail(site, op, path, 0, "cannot write the file: %s", strerror(errno));
+    pending_fd = -1;
+    if (close(fd) != 0)
+        ig_io_fail(site, op, path, 0, "cannot write the file: %s", strerror(errno));
+    if (rename(tmp, path) != 0)
+        ig_io_fail(site, op, path, 0, "cannot replace the file: %s", strerror(errno));
+    ig_io_unhold(tmp);
     free(tmp);
     /* The rename is durable only once the directory's entry is on disk. */
     char *dir = dir_of(path);
@@ -183,27 +247,37 @@ void ig_io_check_shape(const IgSite *site, const char *op, const char *path,
                rank, got, spec->rank);
 }
 
-void ig_io_store_f64(IgTensor *t, int64_t i, double v)
+bool ig_io_store_f64(IgTensor *t, int64_t i, double v)
 {
     switch (t->dtype) {
-    case IG_FLOAT32: ((float *)t->data)[i] = (float)v; return;
-    case IG_FLOAT64: ((double *)t->data)[i] = v; return;
-    case IG_INT32: ((int32_t *)t->data)[i] = (int32_t)v; return;
-    case IG_INT64: ((int64_t *)t->data)[i] = (int64_t)v; return;
-    case IG_BOOL: ((unsigned char *)t->data)[i] = v != 0; return;
-    default: IG_RT_ASSERT(!"a string tensor has no numeric elements");
+    case IG_FLOAT32: ((float *)t->data)[i] = (float)v; return true;
+    case IG_FLOAT64: ((double *)t->data)[i] = v; return true;
+    case IG_INT32:
+        if (!(v >= INT32_MIN && v <= INT32_MAX) || v != (double)(int64_t)v) return false;
+        ((int32_t *)t->data)[i] = (int32_t)v;
+        return true;
+    case IG_INT64:
+        /* 2^63 is the first double past INT64_MAX. */
+        if (!(v >= -0x1p63 && v < 0x1p63) || v != (double)(int64_t)v) return false;
+        ((int64_t *)t->data)[i] = (int64_t)v;
+        return true;
+    case IG_BOOL: ((unsigned char *)t->data)[i] = v != 0; return true;
+    default: IG_RT_ASSERT(!"a string tensor has no numeric elements"); return false;
     }
 }
 
-void ig_io_store_i64(IgTensor *t, int64_t i, int64_t v)
+bool ig_io_store_i64(IgTensor *t, int64_t i, int64_t v)
 {
     switch (t->dtype) {
-    case IG_FLOAT32: ((float *)t->data)[i] = (float)v; return;
-    case IG_FLOAT64: ((double *)t->data)[i] = (double)v; return;
-    case IG_INT32: ((int32_t *)t->data)[i] = (int32_t)v; return;
-    case IG_INT64: ((int64_t *)t->data)[i] = v; return;
-    case IG_BOOL: ((unsigned char *)t->data)[i] = v != 0; return;
-    default: IG_RT_ASSERT(!"a string tensor has no numeric elements");
+    case IG_FLOAT32: ((float *)t->data)[i] = (float)v; return true;
+    case IG_FLOAT64: ((double *)t->data)[i] = (double)v; return true;
+    case IG_INT32:
+        if (v < INT32_MIN || v > INT32_MAX) return false;
+        ((int32_t *)t->data)[i] = (int32_t)v;
+        return true;
+    case IG_INT64: ((int64_t *)t->data)[i] = v; return true;
+    case IG_BOOL: ((unsigned char *)t->data)[i] = v != 0; return true;
+    default: IG_RT_ASSERT(!"a string tensor has no numeric elements"); return false;
     }
 }
 

@@ -20,26 +20,25 @@ static int idx_size(int code)
     }
 }
 
-static void store(IgTensor *t, int64_t i, int code, const unsigned char *p)
+static bool store(IgTensor *t, int64_t i, int code, const unsigned char *p)
 {
     uint64_t u = 0;
     for (int k = 0; k < idx_size(code); k++) u = u << 8 | p[k];
     switch (code) {
-    case 0x08: ig_io_store_i64(t, i, (int64_t)u); return;
-    case 0x09: ig_io_store_i64(t, i, (int8_t)u); return;
-    case 0x0B: ig_io_store_i64(t, i, (int16_t)u); return;
-    case 0x0C: ig_io_store_i64(t, i, (int32_t)u); return;
+    case 0x08: return ig_io_store_i64(t, i, (int64_t)u);
+    case 0x09: return ig_io_store_i64(t, i, (int8_t)u);
+    case 0x0B: return ig_io_store_i64(t, i, (int16_t)u);
+    case 0x0C: return ig_io_store_i64(t, i, (int32_t)u);
     case 0x0D: {
         uint32_t w = (uint32_t)u;
         float f;
         memcpy(&f, &w, 4);
-        ig_io_store_f64(t, i, f);
-        return;
+        return ig_io_store_f64(t, i, f);
     }
     default: {
         double d;
         memcpy(&d, &u, 8);
-        ig_io_store_f64(t, i, d);
+        return ig_io_store_f64(t, i, d);
     }
     }
 }
@@ -69,8 +68,15 @@ IgTensor *ig_load_idx(IgSite *site, const IgTensor *path_t, const IgLoadSpec *sp
     if ((uint64_t)bytes > file.len - data)
         ig_io_fail(site, OP, path, 0, "truncated data: %lld bytes expected from byte %zu, the "
                    "file has %zu", (long long)bytes, data, file.len - data);
-    IgTensor *t = ig_tensor_make(site, OP, spec->dtype, rank, shape);
-    for (int64_t i = 0; i < count; i++) store(t, i, code, b + data + (size_t)i * idx_size(code));
+    IgTensor *t = ig_io_hold(ig_tensor_make(site, OP, spec->dtype, rank, shape),
+                             ig_io_release_tensor);
+    for (int64_t i = 0; i < count; i++) {
+        size_t at = data + (size_t)i * idx_size(code);
+        if (!store(t, i, code, b + at))
+            ig_io_fail(site, OP, path, 0, "element %lld (at byte %zu) has no equal in %s",
+                       (long long)i, at, ig_dtype_name(spec->dtype));
+    }
+    ig_io_unhold(t);
     ig_io_bytes_free(&file);
     return t;
 }

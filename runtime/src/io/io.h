@@ -13,6 +13,19 @@ typedef struct IgBytes {
     size_t len;
 } IgBytes;
 
+/* What a reader or writer holds while it may still fail (buffers, open files, its
+ * result): ig_io_fail releases it all before the error ends the program, so a caller
+ * that survives the error (the fuzz harness, through ig_fatal_exit_hook) leaks no
+ * memory and no file descriptor. ig_io_hold returns p; ig_io_unhold(p) forgets it
+ * once it is released or handed on. */
+typedef void IgIoRelease(void *p);
+IG_INTERNAL void *ig_io_hold(void *p, IgIoRelease *release);
+IG_INTERNAL void ig_io_unhold(void *p);
+/* The common releases: free, ig_release of a tensor, fclose. */
+IG_INTERNAL void ig_io_release_free(void *p);
+IG_INTERNAL void ig_io_release_tensor(void *p);
+IG_INTERNAL void ig_io_release_file(void *p);
+
 /* The path a string tensor holds; anything else is a runtime bug. */
 IG_INTERNAL const char *ig_io_path(const IgTensor *path);
 
@@ -44,9 +57,11 @@ IG_INTERNAL void ig_io_check_shape(const IgSite *site, const char *op, const cha
                                    const int64_t *shape);
 
 /* Element i of a tensor of dtype, from a double or an int64: the conversions the
- * loaders make when the file's type is not the program's (as NumPy's astype). */
-IG_INTERNAL void ig_io_store_f64(IgTensor *t, int64_t i, double v);
-IG_INTERNAL void ig_io_store_i64(IgTensor *t, int64_t i, int64_t v);
+ * loaders make when the file's type is not the program's. False, with nothing stored,
+ * when the value has no equal in an int dtype (out of its range, a fraction, NaN):
+ * the loaders then report it rather than store a wrapped or undefined number. */
+IG_INTERNAL bool ig_io_store_f64(IgTensor *t, int64_t i, double v);
+IG_INTERNAL bool ig_io_store_i64(IgTensor *t, int64_t i, int64_t v);
 
 /* Little-endian integers of a byte buffer (the formats' headers), and big-endian (IDX). */
 IG_INTERNAL uint64_t ig_io_le64(const unsigned char *p);

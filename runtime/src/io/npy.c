@@ -39,7 +39,7 @@ static const char *dict_value(const char *header, const char *key)
 static bool parse_descr(const char *p, NpyType *t, const char **why)
 {
     *why = NULL;
-    if (p == NULL || (*p != '\'' && *p != '"')) return false;
+    if (p == NULL || (*p != '\'' && *p != '"') || p[1] == '\0' || p[2] == '\0') return false;
     char order = p[1], kind = p[2];
     int size = atoi(p + 3);
     if (order == '>' && size > 1) {
@@ -127,6 +127,7 @@ IgTensor *ig_load_npy(IgSite *site, const IgTensor *path_t, const IgLoadSpec *sp
                    "%zu bytes", hstart + hlen, file.len);
     char *header = strndup(file.data + hstart, hlen);
     if (header == NULL) ig_io_fail(site, OP, path, 0, "out of memory");
+    ig_io_hold(header, ig_io_release_free);
     NpyType type;
     const char *why;
     if (!parse_descr(dict_value(header, "descr"), &type, &why)) {
@@ -146,6 +147,7 @@ IgTensor *ig_load_npy(IgSite *site, const IgTensor *path_t, const IgLoadSpec *sp
     if (!parse_shape(dict_value(header, "shape"), &rank, shape))
         ig_io_fail(site, OP, path, 0, "no valid 'shape' in the header at byte %zu (rank at most "
                    "%d)", hstart, IG_MAX_RANK);
+    ig_io_unhold(header);
     free(header);
     ig_io_check_shape(site, OP, path, spec, "the array", rank, shape);
     int64_t count, bytes;
@@ -155,14 +157,22 @@ IgTensor *ig_load_npy(IgSite *site, const IgTensor *path_t, const IgLoadSpec *sp
     if ((uint64_t)bytes > file.len - data)
         ig_io_fail(site, OP, path, 0, "truncated data: %lld bytes expected from byte %zu, the "
                    "file has %zu", (long long)bytes, data, file.len - data);
-    IgTensor *t = ig_tensor_make(site, OP, spec->dtype, rank, shape);
+    IgTensor *t = ig_io_hold(ig_tensor_make(site, OP, spec->dtype, rank, shape),
+                             ig_io_release_tensor);
     const unsigned char *src = b + data;
     for (int64_t i = 0; i < count; i++, src += type.size) {
+        bool stored;
         if (type.kind == 'f')
-            ig_io_store_f64(t, i, element_f64(src, type));
+            stored = ig_io_store_f64(t, i, element_f64(src, type));
+        else if (type.kind == 'u' && type.size == 8 && element_i64(src, type) < 0)
+            stored = false; /* a uint64 past int64 */
         else
-            ig_io_store_i64(t, i, type.kind == 'b' ? src[0] != 0 : element_i64(src, type));
+            stored = ig_io_store_i64(t, i, type.kind == 'b' ? src[0] != 0 : element_i64(src, type));
+        if (!stored)
+            ig_io_fail(site, OP, path, 0, "element %lld (at byte %zu) has no equal in %s",
+                       (long long)i, data + (size_t)i * type.size, ig_dtype_name(spec->dtype));
     }
+    ig_io_unhold(t);
     ig_io_bytes_free(&file);
     return t;
 }

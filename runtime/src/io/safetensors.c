@@ -80,7 +80,9 @@ void ig_save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *co
     free(head);
 }
 
-/* The checkpoint's header, parsed; *data_start is where the tensors' bytes begin. */
+static void release_json(void *j) { json_decref(j); }
+
+/* The checkpoint's header, parsed (held: ig_io_hold); *data_start is where the tensors' bytes begin. */
 static json_t *read_header(const IgSite *site, const char *op, const char *path, FILE *f,
                            uint64_t *data_start, uint64_t *file_size)
 {
@@ -97,11 +99,15 @@ static json_t *read_header(const IgSite *site, const char *op, const char *path,
         ig_io_fail(site, op, path, 0, "not a checkpoint, or truncated: a header of %llu bytes at "
                    "byte 8, the file has %ld bytes", (unsigned long long)hlen, size);
     char *text = malloc(hlen + 1);
-    if (text == NULL || fread(text, 1, hlen, f) != hlen)
+    if (text == NULL) ig_io_fail(site, op, path, 0, "out of memory");
+    ig_io_hold(text, ig_io_release_free);
+    if (fread(text, 1, hlen, f) != hlen)
         ig_io_fail(site, op, path, 0, "cannot read the header at byte 8");
     json_error_t err;
     json_t *header = json_loadb(text, hlen, 0, &err);
+    ig_io_unhold(text);
     free(text);
+    if (header != NULL) ig_io_hold(header, release_json);
     if (header == NULL || !json_is_object(header))
         ig_io_fail(site, op, path, 0, "the header is not a JSON object: %s at byte %d",
                    header ? "another value" : err.text, 8 + (header ? 0 : err.position));
@@ -122,6 +128,7 @@ IgTensor *ig_restore_tensor(IgSite *site, const IgTensor *path_t, const IgTensor
     }
     FILE *f = fopen(path, "rb");
     if (f == NULL) ig_io_fail(site, OP, path, 0, "cannot open the checkpoint: %s", strerror(errno));
+    ig_io_hold(f, ig_io_release_file);
     uint64_t data_start, file_size;
     json_t *header = read_header(site, OP, path, f, &data_start, &file_size);
     const char *name = spec->name;
@@ -149,8 +156,13 @@ IgTensor *ig_restore_tensor(IgSite *site, const IgTensor *path_t, const IgTensor
     char what[300];
     snprintf(what, sizeof what, "tensor '%s'", name);
     ig_io_check_shape(site, OP, path, spec, what, rank, dims);
-    IgTensor *t = ig_tensor_make(site, OP, spec->dtype, rank, dims);
-    uint64_t bytes = (uint64_t)t->size * ig_dtype_size(t->dtype);
+    /* Everything is checked against the file before anything is allocated: a header
+       may claim any shape. */
+    int64_t count, nbytes;
+    if (!ig_size_count(rank, dims, &count) ||
+        __builtin_mul_overflow(count, (int64_t)ig_dtype_size(spec->dtype), &nbytes))
+        ig_io_fail(site, OP, path, 0, "tensor '%s': its shape is too large", name);
+    uint64_t bytes = (uint64_t)nbytes;
     if (begin < 0 || end < begin || (uint64_t)(end - begin) != bytes)
         ig_io_fail(site, OP, path, 0, "tensor '%s': data_offsets [%lld, %lld] do not hold %llu "
                    "bytes", name, (long long)begin, (long long)end, (unsigned long long)bytes);
@@ -158,11 +170,16 @@ IgTensor *ig_restore_tensor(IgSite *site, const IgTensor *path_t, const IgTensor
         ig_io_fail(site, OP, path, 0, "truncated: tensor '%s' ends at byte %llu, the file has %llu "
                    "bytes", name, (unsigned long long)(data_start + (uint64_t)end),
                    (unsigned long long)file_size);
+    IgTensor *t = ig_io_hold(ig_tensor_make(site, OP, spec->dtype, rank, dims),
+                             ig_io_release_tensor);
     if (fseek(f, (long)(data_start + (uint64_t)begin), SEEK_SET) != 0 ||
         fread(t->data, 1, bytes, f) != bytes)
         ig_io_fail(site, OP, path, 0, "cannot read tensor '%s' at byte %llu", name,
                    (unsigned long long)(data_start + (uint64_t)begin));
+    ig_io_unhold(t);
+    ig_io_unhold(header);
     json_decref(header);
+    ig_io_unhold(f);
     fclose(f);
     return t;
 }
