@@ -82,7 +82,8 @@ void ig_save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *co
 
 static void release_json(void *j) { json_decref(j); }
 
-/* The checkpoint's header, parsed (held: ig_io_hold); *data_start is where the tensors' bytes begin. */
+/* The checkpoint's header, parsed (and held: ig_io_hold); *data_start is where the
+   tensors' bytes begin. */
 static json_t *read_header(const IgSite *site, const char *op, const char *path, FILE *f,
                            uint64_t *data_start, uint64_t *file_size)
 {
