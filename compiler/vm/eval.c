@@ -703,6 +703,61 @@ bool missing_builtin_method(const Value *obj, const char *name) {
     return false;
 }
 
+/* A name TensorFlow has and the module does not yet: listed in the module's
+   __ingot_missing__ (a tuple of str; the stdlib's tensorflow/_missing.py). */
+static bool listed_missing(Interp *in, PyModule *m, const char *name) {
+    Value *list = env_get_local(m->globals, vm_intern(in, "__ingot_missing__"));
+    if (!list || (list->kind != VAL_TUPLE && list->kind != VAL_LIST)) return false;
+    for (int i = 0; i < list->list->len; i++) {
+        Value *item = list->list->items[i];
+        if (item->kind == VAL_STR && strcmp(item->str.s, name) == 0) return true;
+    }
+    return false;
+}
+
+/* module.name that is not there: Ingot's "not supported yet" for a TensorFlow name it
+   lacks, else CPython 3.12's AttributeError with its "Did you mean" among the module's
+   names. */
+static Value *missing_module_attribute(Interp *in, PyModule *m, const char *name, SrcLoc loc) {
+    if (listed_missing(in, m, name)) {
+        const char *module = strncmp(m->name, "tensorflow", 10) == 0
+                                 ? arena_printf(in->arena, "tf%s", m->name + 10)
+                                 : m->name;
+        return vm_not_supported(in, loc, arena_printf(in->arena, "%s.%s", module, name));
+    }
+    Env *g = m->globals;
+    const char **names = ARENA_ARRAY(in->arena, const char *, g->count + 1);
+    int n = 0;
+    for (int i = 0; i < g->cap; i++)
+        if (g->slots[i].name && g->slots[i].value && n < g->count) names[n++] = g->slots[i].name;
+    vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "module '%s' has no attribute '%s'", m->name, name);
+    if (in->exc) in->exc->inst->exc->suggestion = vm_suggest(name, names, n);
+    return NULL;
+}
+
+/* The attribute of a script's instance or class nearest to name: among the instance's
+   own and its classes' (the MRO's, object's aside), as CPython's dir() lists them. */
+static const char *suggest_attribute(Interp *in, Value *obj, const char *name) {
+    PyClass *cls = obj->kind == VAL_INSTANCE ? obj->inst->cls : obj->cls;
+    int cap = 16, n = 0;
+    if (obj->kind == VAL_INSTANCE) cap += obj->inst->attrs->dict->nentries;
+    for (int k = 0; k < cls->nmro; k++) cap += cls->mro[k]->dict ? cls->mro[k]->dict->count : 0;
+    const char **names = ARENA_ARRAY(in->arena, const char *, cap);
+    if (obj->kind == VAL_INSTANCE) {
+        Dict *d = obj->inst->attrs->dict;
+        for (int i = 0; i < d->nentries && n < cap; i++)
+            if (d->entries[i].key && d->entries[i].key->kind == VAL_STR)
+                names[n++] = d->entries[i].key->str.s;
+    }
+    for (int k = 0; k < cls->nmro; k++) {
+        Env *e = cls->mro[k]->dict;
+        if (!e || cls->mro[k]->is_builtin) continue;
+        for (int i = 0; i < e->cap && n < cap; i++)
+            if (e->slots[i].name && e->slots[i].value) names[n++] = e->slots[i].name;
+    }
+    return vm_suggest(name, names, n);
+}
+
 Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     bool missing;
     Value *v = lookup_attribute(in, obj, name, loc, &missing);
@@ -710,14 +765,16 @@ Value *get_attribute(Interp *in, Value *obj, const char *name, SrcLoc loc) {
     if (missing_builtin_method(obj, name))
         return vm_not_supported(in, loc,
                                 arena_printf(in->arena, "'%s.%s'", value_type_name(obj), name));
-    if (obj->kind == VAL_MODULE)
-        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "module '%s' has no attribute '%s'",
-                        obj->module->name, name);
+    if (obj->kind == VAL_MODULE) return missing_module_attribute(in, obj->module, name, loc);
     if (obj->kind == VAL_CLASS)
-        return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "type object '%s' has no attribute '%s'",
-                        obj->cls->name, name);
-    return vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "'%s' object has no attribute '%s'",
-                    value_type_name(obj), name);
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "type object '%s' has no attribute '%s'",
+                 obj->cls->name, name);
+    else
+        vm_raise(in, EXC_ATTRIBUTE_ERROR, loc, "'%s' object has no attribute '%s'",
+                 value_type_name(obj), name);
+    if (in->exc && (obj->kind == VAL_INSTANCE || obj->kind == VAL_CLASS))
+        in->exc->inst->exc->suggestion = suggest_attribute(in, obj, name);
+    return NULL;
 }
 
 /* Normalises a Python slice over a sequence of length len (CPython's PySlice_AdjustIndices). */
@@ -898,6 +955,36 @@ Value *get_item(Interp *in, Value *obj, Value *index, SrcLoc loc) {
 /* ---- Expressions ------------------------------------------------------------------------------
  */
 
+/* The names bound in env, into names[0..] (at most cap); their count. */
+static int bound_names(Env *env, const char **names, int cap) {
+    int n = 0;
+    for (int i = 0; i < env->cap && n < cap; i++)
+        if (env->slots[i].name && env->slots[i].value) names[n++] = env->slots[i].name;
+    return n;
+}
+
+/* The name in scope nearest to a misspelt one, as CPython's NameError suggests it: from
+   the function's locals (and enclosing scopes') first, else the module's globals, else
+   the builtins. */
+static const char *suggest_name(Interp *in, Env *env, const char *name) {
+    Env *globals = env->module ? env->module->globals : NULL;
+    int cap = 0;
+    for (Env *e = env; e && e != globals; e = e->parent) cap += e->count;
+    const char **names = ARENA_ARRAY(in->arena, const char *, cap + 1);
+    int n = 0;
+    for (Env *e = env; e && e != globals; e = e->parent) n += bound_names(e, names + n, cap - n);
+    const char *near = vm_suggest(name, names, n);
+    if (!near && globals) {
+        names = ARENA_ARRAY(in->arena, const char *, globals->count + 1);
+        near = vm_suggest(name, names, bound_names(globals, names, globals->count));
+    }
+    if (!near) {
+        names = ARENA_ARRAY(in->arena, const char *, in->builtins->count + 1);
+        near = vm_suggest(name, names, bound_names(in->builtins, names, in->builtins->count));
+    }
+    return near;
+}
+
 static Value *eval_name(Interp *in, Env *env, const Node *e) {
     Value *v = env_lookup(in, env, e->name.id);
     if (v) return v;
@@ -918,7 +1005,9 @@ static Value *eval_name(Interp *in, Env *env, const Node *e) {
         if (strcmp(e->name.id, unsupported[i]) == 0)
             return vm_not_supported(in, e->loc,
                                     arena_printf(in->arena, "the builtin '%s'", e->name.id));
-    return vm_raise(in, EXC_NAME_ERROR, e->loc, "name '%s' is not defined", e->name.id);
+    vm_raise(in, EXC_NAME_ERROR, e->loc, "name '%s' is not defined", e->name.id);
+    if (in->exc) in->exc->inst->exc->suggestion = suggest_name(in, env, e->name.id);
+    return NULL;
 }
 
 static bool eval_into_list(Interp *in, Env *env, const NodeList *elts, List *out) {

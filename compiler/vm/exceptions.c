@@ -250,7 +250,9 @@ static const char *exception_line(Interp *in, Value *exc) {
         in->exc = NULL;
         text = "<exception str() failed>";
     }
-    return text[0] ? arena_printf(in->arena, "%s: %s", type, text) : type;
+    const char *line = text[0] ? arena_printf(in->arena, "%s: %s", type, text) : type;
+    const char *near = exc->inst->exc->suggestion;
+    return near ? arena_printf(in->arena, "%s. Did you mean: '%s'?", line, near) : line;
 }
 
 static void print_traceback(Interp *in, Value *exc, int depth) {

@@ -151,6 +151,9 @@ typedef struct ExcInfo {
     TraceEntry *tb;            /* outermost frame first */
     int ntb;
     SrcLoc raised_at; /* the user's line of the raise (library raises map to their caller) */
+    /* CPython's "Did you mean" name for an AttributeError, or NULL: shown when the
+       exception is reported, not part of str(e), as in CPython. */
+    const char *suggestion;
 } ExcInfo;
 
 typedef struct Instance {

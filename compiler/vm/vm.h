@@ -210,6 +210,9 @@ Value *vm_raise(Interp *in, ExcKind kind, SrcLoc loc, const char *fmt, ...)
 Value *vm_type_error(Interp *in, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 Value *vm_not_supported(Interp *in, SrcLoc loc, const char *what);
+/* The candidate closest to a misspelt name (CPython 3.12's "Did you mean"), or NULL;
+   sorts candidates (suggest.c). */
+const char *vm_suggest(const char *name, const char **candidates, int n);
 /* Reports msg, already worded, as a build error at loc, as vm_error does (the
    host's errors that are not Python exceptions: an unsupported graph construct). */
 void vm_report_error(Interp *in, SrcLoc loc, const char *msg);
