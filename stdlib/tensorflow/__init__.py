@@ -3,6 +3,7 @@
 Every function here runs at build time: calling one traces a graph op (through
 the primitives in compiler/tracer/tensor_ops.c), it does not compute anything.
 """
+from . import _missing
 import _ingot
 
 from . import math
@@ -181,3 +182,5 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
 def print(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
     return _ingot.print(*inputs, output_stream=output_stream, summarize=summarize, sep=sep, end=end)
+
+__ingot_missing__ = _missing.names(__name__)

@@ -1,4 +1,5 @@
 """tf.config: the switch between graph and eager execution of tf.functions."""
+from . import _missing
 import _ingot
 
 
@@ -11,3 +12,5 @@ def run_functions_eagerly(run_eagerly):
 
 def functions_run_eagerly():
     return _ingot.functions_run_eagerly()
+
+__ingot_missing__ = _missing.names(__name__)

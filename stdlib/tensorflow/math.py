@@ -4,6 +4,7 @@ Each function checks and normalises its arguments as TensorFlow's Python does, t
 builds one graph op through the _ingot primitives; the graph's shape rules check
 dtypes and static shapes (compiler/graph/shape*.c).
 """
+from . import _missing
 import _ingot
 
 
@@ -269,3 +270,5 @@ def argmin(input, axis=None, output_type=_ingot.int64, name=None):
 truediv = divide
 mod = floormod
 floor_div = floordiv
+
+__ingot_missing__ = _missing.names(__name__)

@@ -5,6 +5,7 @@ softmax, log_softmax, batch normalization and the sparse cross-entropy are singl
 ops on oneDNN primitives; the other losses are written from them as TensorFlow
 writes them.
 """
+from . import _missing
 import _ingot
 from . import math as _math
 from . import array_ops as _array_ops
@@ -187,3 +188,5 @@ def dropout(x, rate, noise_shape=None, seed=None, name=None):
     keep = _math.greater_equal(u, _tensor(rate, x.dtype))
     scaled = _math.multiply(x, _tensor(1.0 / (1.0 - rate), x.dtype))
     return _ingot.op("select", [keep, scaled, _array_ops.zeros_like(x)])
+
+__ingot_missing__ = _missing.names(__name__)

@@ -8,6 +8,7 @@ TensorFlow's bits, so the numbers differ from TensorFlow's. The global generator
 (tf.random.normal & co.) is seeded by tf.random.set_seed, or with 87654321
 (TensorFlow's default graph seed) when it was never called.
 """
+from . import _missing
 import _ingot
 
 float32 = _ingot.float32
@@ -52,3 +53,5 @@ def uniform(shape, minval=0, maxval=None, dtype=float32, seed=None, name=None):
 
 def truncated_normal(shape, mean=0.0, stddev=1.0, dtype=float32, seed=None, name=None):
     return _ingot.random_draw("truncated_normal", _ingot.random_global_state(), shape, mean, stddev, dtype, seed)
+
+__ingot_missing__ = _missing.names(__name__)

@@ -19,6 +19,7 @@ Paths are str or string tensors (an ingot.flag); the variables are collected whe
 write/read/save/restore is called (at build time), so call them after the variables
 exist (an optimizer's slots: after the first training step is traced).
 """
+from . import _missing
 import _ingot
 
 _int64 = _ingot.int64
@@ -163,3 +164,5 @@ class CheckpointManager:
 def latest_checkpoint(checkpoint_dir):
     """The newest checkpoint DIRECTORY/checkpoint lists, "" when there is none."""
     return _ingot.op("checkpoint_latest", [checkpoint_dir])
+
+__ingot_missing__ = _missing.names(__name__)

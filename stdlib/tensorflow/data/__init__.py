@@ -18,6 +18,7 @@ Elements are tensors or tuples/dicts of them, as TensorFlow's are; map's functio
 gets a tuple's parts as separate arguments. A partial last batch makes the batch
 dimension unknown (None), as in TensorFlow; drop_remainder=True keeps it static.
 """
+from .. import _missing
 import _ingot
 import tensorflow as tf
 
@@ -426,4 +427,4 @@ class _Zip(Dataset):
         rows = tuple(d._rows(s, self._index(d, indices)) for d, s in zip(self._datasets, state))
         return None if any(r is None for r in rows) else rows
 
-
+__ingot_missing__ = _missing.names(__name__)

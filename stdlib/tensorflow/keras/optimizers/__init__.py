@@ -8,6 +8,7 @@ so later calls and retraces reuse them. Their initial values are callables, whic
 run outside the trace (init_scope).
 """
 import _ingot
+from ... import _missing
 from ... import math as _math
 from ... import _backprop
 from . import schedules
@@ -245,3 +246,5 @@ class Adagrad(Optimizer):
         acc.assign_add(_math.square(gradient))
         # Keras's: epsilon under the root.
         variable.assign_sub(lr * gradient / _math.sqrt(acc + _ingot.cast(self.epsilon, dtype)))
+
+__ingot_missing__ = _missing.names(__name__)
