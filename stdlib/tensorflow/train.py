@@ -3,9 +3,10 @@
 A Checkpoint names each variable it reaches by its path from the Checkpoint's
 keywords: `tf.train.Checkpoint(model=m, optimizer=opt)` saves m.dense.kernel as
 "model/dense/kernel", list items by their index ("model/layers/0/kernel"), dict
-items by their key, with each attribute's leading underscores dropped
-("optimizer/iterations"); a variable reached twice is saved once, under the first
-path found (attributes in the order they were set). The checkpoint counts its saves
+items by their key, with each attribute's leading underscores dropped; an object
+may name its own (an optimizer: "optimizer/iterations",
+"optimizer/slots/dense/kernel/m"). A variable reached twice is saved once, under the
+first path found (attributes in the order they were set). The checkpoint counts its saves
 in `save_counter`, saved as "save_counter".
 
 The files: an 8-byte little-endian header length, a JSON header {name: {dtype, shape,
@@ -39,7 +40,12 @@ def _collect(prefix, obj, out, seen):
         return
     if any(o is obj for o in seen):
         return
-    if isinstance(obj, (list, tuple)):
+    if hasattr(obj, "_checkpoint_children"):
+        seen.append(obj)
+        children = obj._checkpoint_children()
+        for key in children:
+            _collect(prefix + "/" + key, children[key], out, seen)
+    elif isinstance(obj, (list, tuple)):
         seen.append(obj)
         for i, item in enumerate(obj):
             _collect(prefix + "/" + str(i), item, out, seen)

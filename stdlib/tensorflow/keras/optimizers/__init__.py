@@ -88,6 +88,23 @@ class Optimizer:
                 lambda: _ingot.fill(list(variable.shape), initial_value, variable.dtype), name)
         return slots[slot_name]
 
+    def _checkpoint_children(self):
+        """What tf.train.Checkpoint saves of the optimizer, by name: the step count, the
+        learning rate when it is a variable, and each slot as
+        slots/<variable's name>/<slot> (a name used twice gets _1, _2 ...)."""
+        children = {"iterations": self._iterations}
+        if _ingot.is_tensor(self._learning_rate) and hasattr(self._learning_rate, "assign"):
+            children["learning_rate"] = self._learning_rate
+        for pair in self._slots:
+            base = "slots/" + pair[0].name.split(":")[0]
+            key, k = base, 0
+            while any(name.startswith(key + "/") for name in children):
+                k += 1
+                key = "%s_%d" % (base, k)
+            for slot_name in pair[1]:
+                children[key + "/" + slot_name] = pair[1][slot_name]
+        return children
+
     def variables(self):
         out = [self._iterations]
         for pair in self._slots:
