@@ -116,12 +116,33 @@ static Value *prim_not_supported(Interp *in, Value *self, CallArgs *args, SrcLoc
     return vm_not_supported(in, loc, a[0]->str.s);
 }
 
+/* _ingot.accepts_argument(fn, name): whether calling fn (a function or bound method)
+   may pass the keyword `name` -- a parameter of that name or a **kwargs. Keras asks it
+   of a layer's call() before passing `training` (TensorFlow inspects the signature). */
+static Value *prim_accepts_argument(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"fn", "name"};
+    Value *a[2];
+    if (!args_bind(in, args, "accepts_argument", names, 2, 2, a, loc)) return NULL;
+    Value *fn = a[0]->kind == VAL_METHOD ? a[0]->method.fn : a[0];
+    if (a[1]->kind != VAL_STR) return vm_type_error(in, loc, "accepts_argument: name must be a str");
+    if (fn->kind != VAL_FUNCTION) return value_bool(false);
+    const Params *p = fn->fn->params;
+    if (p->kwarg) return value_bool(true);
+    for (int i = 0; i < p->args.len; i++)
+        if (strcmp(p->args.items[i]->arg.name, a[1]->str.s) == 0) return value_bool(true);
+    for (int i = 0; i < p->kwonly.len; i++)
+        if (strcmp(p->kwonly.items[i]->arg.name, a[1]->str.s) == 0) return value_bool(true);
+    return value_bool(false);
+}
+
 void op_prims_install(Interp *in, PyModule *m) {
     static const struct { const char *name; BuiltinFn fn; } prims[] = {
         {"op", prim_op},
         {"is_tensor", prim_is_tensor},
         {"register_slice_helper", prim_register_slice_helper},
         {"not_supported", prim_not_supported},
+        {"accepts_argument", prim_accepts_argument},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         env_set_local(in, m->globals, vm_intern(in, prims[i].name),

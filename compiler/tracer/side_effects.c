@@ -26,16 +26,16 @@ static const char *const per_call_advice = "this happens once, while tracing, no
 void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates,
                        SrcLoc loc) {
     if (!in->tracer->tracing || in->opt->disabled_warnings[WARN_TRACE_SIDE_EFFECT]) return;
+    /* The library's own bookkeeping (a layer marking itself built, Keras's stack of
+       `training` values, a name counter) is not the script's pitfall. */
+    if (vm_is_library_file(in, loc.file)) return;
     Env *scope = env_binding_scope(in, env, name);
     if (!scope || scope == in->builtins) return;
     Value *v = env_get_local(scope, name);
     if (scope->epoch == in->epoch) {
         /* A name of this trace: only an object it names that was made before the trace
-           (an instance passed in, self) outlives it. The library's own bookkeeping
-           (a layer marking itself built) is not the script's pitfall. */
-        if (!mutates || !v || v->kind != VAL_INSTANCE || v->inst->epoch == in->epoch ||
-            vm_is_library_file(in, loc.file))
-            return;
+           (an instance passed in, self) outlives it. */
+        if (!mutates || !v || v->kind != VAL_INSTANCE || v->inst->epoch == in->epoch) return;
         if (!first_warning_here(in, vm_op_loc(in, loc))) return;
         vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
                    "Python object '%s' (%s '%s' made outside the trace) %s inside "

@@ -15,11 +15,13 @@ from . import random
 from . import config
 from . import errors
 from . import _backprop
+from . import module as _module_py
 from . import keras
 from . import train
 from . import data
 
 GradientTape = _backprop.GradientTape
+Module = _module_py.Module
 UnconnectedGradients = _backprop.UnconnectedGradients
 stop_gradient = _backprop.stop_gradient
 custom_gradient = _backprop.custom_gradient

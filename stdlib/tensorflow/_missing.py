@@ -9,7 +9,7 @@ module, is an AttributeError with CPython 3.12's "Did you mean" suggestion.
 
 MISSING = {
     "tensorflow": (
-        "distribute", "saved_model", "Module", "py_function", "numpy_function",
+        "distribute", "saved_model", "py_function", "numpy_function",
         "io", "image", "strings", "linalg", "signal", "sparse", "lite", "summary", "test",
         "experimental", "estimator", "feature_column", "lookup", "queue", "ragged", "sets",
         "audio", "bitwise", "compat", "debugging", "nest", "dtypes", "xla", "tpu", "types",
@@ -31,14 +31,29 @@ MISSING = {
         "depth_to_space", "space_to_depth", "guarantee_const", "matrix_square_root",
     ),
     "tensorflow.keras": (
-        "layers", "Sequential", "Model", "Input", "losses", "metrics", "callbacks",
-        "initializers", "activations", "regularizers", "constraints", "models", "utils",
+        "Model", "Input", "losses", "metrics", "callbacks", "regularizers", "constraints", "models", "utils",
         "datasets", "backend", "mixed_precision", "preprocessing", "applications",
         "saving", "export", "dtensor", "experimental", "wrappers", "estimator",
     ),
     "tensorflow.keras.optimizers": (
         "Adadelta", "Adamax", "Nadam", "Ftrl", "AdamW", "Lion", "Adafactor", "legacy",
         "experimental", "serialize", "deserialize", "get",
+    ),
+    "tensorflow.keras.layers": (
+        "Conv1D", "Conv2D", "Conv3D", "Conv2DTranspose", "DepthwiseConv2D", "SeparableConv2D",
+        "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "AveragePooling1D", "AveragePooling2D",
+        "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalMaxPooling2D",
+        "BatchNormalization", "LayerNormalization", "Embedding", "Input", "InputLayer",
+        "LSTM", "GRU", "SimpleRNN", "RNN", "Bidirectional", "TimeDistributed", "Attention",
+        "MultiHeadAttention", "Concatenate", "Add", "Multiply", "Average", "Maximum",
+        "Lambda", "LeakyReLU", "PReLU", "ELU", "ZeroPadding2D", "UpSampling2D", "Cropping2D",
+        "SpatialDropout2D", "GaussianNoise", "Masking", "Permute", "RepeatVector",
+        "Normalization", "Rescaling", "Resizing", "CenterCrop", "RandomFlip",
+        "RandomRotation", "TextVectorization", "StringLookup", "IntegerLookup",
+        "experimental", "concatenate", "add",
+    ),
+    "tensorflow.keras.models": (
+        "Model", "load_model", "save_model", "clone_model", "model_from_json",
     ),
     "tensorflow.data": (
         "TFRecordDataset", "TextLineDataset", "FixedLengthRecordDataset", "Options",

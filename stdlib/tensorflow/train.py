@@ -22,6 +22,7 @@ exist (an optimizer's slots: after the first training step is traced).
 """
 from . import _missing
 import _ingot
+from . import module as _module
 
 _int64 = _ingot.int64
 
@@ -36,9 +37,7 @@ def _collect(prefix, obj, out, seen):
         if not any(v is obj for _, v in out):
             out.append((prefix, obj))
         return
-    if _ingot.is_tensor(obj) or callable(obj):
-        return
-    if any(o is obj for o in seen):
+    if _ingot.is_tensor(obj) or any(o is obj for o in seen):
         return
     if hasattr(obj, "_checkpoint_children"):
         seen.append(obj)
@@ -53,7 +52,16 @@ def _collect(prefix, obj, out, seen):
         seen.append(obj)
         for key in obj:
             _collect(prefix + "/" + str(key), obj[key], out, seen)
-    elif hasattr(obj, "__dict__"):
+    elif isinstance(obj, _module.Module):
+        # A tf.Module (a Keras layer) holds its state in variables, modules and lists of
+        # them; its other attributes (an initializer's generator) are not its state.
+        seen.append(obj)
+        attrs = vars(obj)
+        for key in attrs:
+            child = attrs[key]
+            if _is_variable(child) or isinstance(child, (_module.Module, list, tuple, dict)):
+                _collect(prefix + "/" + key.lstrip("_"), child, out, seen)
+    elif not callable(obj) and hasattr(obj, "__dict__"):
         seen.append(obj)
         attrs = vars(obj)
         for key in attrs:
