@@ -125,7 +125,8 @@ static Value *prim_accepts_argument(Interp *in, Value *self, CallArgs *args, Src
     Value *a[2];
     if (!args_bind(in, args, "accepts_argument", names, 2, 2, a, loc)) return NULL;
     Value *fn = a[0]->kind == VAL_METHOD ? a[0]->method.fn : a[0];
-    if (a[1]->kind != VAL_STR) return vm_type_error(in, loc, "accepts_argument: name must be a str");
+    if (a[1]->kind != VAL_STR)
+        return vm_type_error(in, loc, "accepts_argument: name must be a str");
     if (fn->kind != VAL_FUNCTION) return value_bool(false);
     const Params *p = fn->fn->params;
     if (p->kwarg) return value_bool(true);
