@@ -1,11 +1,13 @@
 """tf.keras: what Ingot has of it so far: layers, Sequential, initializers,
-activations and the optimizers (Model, losses, metrics and fit: not yet)."""
+activations, losses, metrics and the optimizers (Model, compile and fit: not yet)."""
 from .. import _missing
 from . import optimizers
 from . import initializers
 from . import activations
 from . import layers
 from . import models
+from . import losses
+from . import metrics
 
 Sequential = models.Sequential
 
