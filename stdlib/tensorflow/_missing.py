@@ -40,10 +40,9 @@ MISSING = {
         "experimental", "serialize", "deserialize", "get",
     ),
     "tensorflow.keras.layers": (
-        "Conv1D", "Conv2D", "Conv3D", "Conv2DTranspose", "DepthwiseConv2D", "SeparableConv2D",
-        "MaxPooling1D", "MaxPooling2D", "MaxPooling3D", "AveragePooling1D", "AveragePooling2D",
-        "GlobalAveragePooling1D", "GlobalAveragePooling2D", "GlobalMaxPooling2D",
-        "BatchNormalization", "LayerNormalization", "Embedding", "Input", "InputLayer",
+        "Conv1D", "Conv3D", "Conv2DTranspose", "DepthwiseConv2D", "SeparableConv2D",
+        "MaxPooling1D", "MaxPooling3D", "AveragePooling1D", "GlobalAveragePooling1D",
+        "LayerNormalization", "Input", "InputLayer",
         "LSTM", "GRU", "SimpleRNN", "RNN", "Bidirectional", "TimeDistributed", "Attention",
         "MultiHeadAttention", "Concatenate", "Add", "Multiply", "Average", "Maximum",
         "Lambda", "LeakyReLU", "PReLU", "ELU", "ZeroPadding2D", "UpSampling2D", "Cropping2D",

@@ -8,12 +8,22 @@ def _is_variable(x):
 
 
 def _snake(name):
-    out = ""
+    """A class name as Keras names its layers: "Dense" -> "dense", "Conv2D" -> "conv2d",
+    "ReLU" -> "re_lu" (Keras's two regular expressions, written out)."""
+    step = ""
     for i, c in enumerate(name):
-        if c.isupper() and i > 0 and not name[i - 1].isupper():
+        # (.)([A-Z][a-z0-9]+) -> \1_\2
+        if i > 0 and c.isupper() and i + 1 < len(name) and \
+                (name[i + 1].islower() or name[i + 1].isdigit()):
+            step += "_"
+        step += c
+    out = ""
+    for i, c in enumerate(step):
+        # ([a-z])([A-Z]) -> \1_\2
+        if i > 0 and c.isupper() and step[i - 1].islower():
             out += "_"
-        out += c.lower()
-    return out
+        out += c
+    return out.lower().replace("__", "_")
 
 
 def _walk(obj, variables, modules, seen):
