@@ -305,6 +305,33 @@ static const char *emit_int_list(Emitter *e, int n, const int *v, bool with_coun
 
 static const char *c_bool(bool b) { return b ? "true" : "false"; }
 
+/* "(const char *const[]){"w", "b"}": n names from a newline-separated list. */
+static const char *emit_name_list(Emitter *e, const char *names, int n) {
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    strbuf_puts(&sb, n ? "(const char *const[]){" : "NULL");
+    const char *p = names;
+    for (int i = 0; i < n; i++) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        strbuf_printf(&sb, "%s%s", i ? ", " : "", c_string(e, arena_strndup(e->arena, p, len)));
+        p += len + (nl != NULL);
+    }
+    if (n) strbuf_putc(&sb, '}');
+    return strbuf_cstr(&sb);
+}
+
+/* "(const IgTensor *const[]){t3, t5}": inputs from..from+n-1. */
+static const char *emit_value_list(Emitter *e, const Inst *inst, int from, int n) {
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    strbuf_puts(&sb, n ? "(const IgTensor *const[]){" : "NULL");
+    for (int i = 0; i < n; i++)
+        strbuf_printf(&sb, "%s%s", i ? ", " : "", emit_value_name(e, inst->inputs[from + i]));
+    if (n) strbuf_putc(&sb, '}');
+    return strbuf_cstr(&sb);
+}
+
 /* The call of an op with a generic ABI (ops.def), its arguments decoded by
    kernel_call_decode as eager.c's call_by_abi passes them:
    "IgTensor *t4 = ig_reduce_max(&s4, t3_x, 1, (const int[]){1}, false, true);" */
@@ -379,25 +406,20 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
     case ABI_SAVE: {
         /* "ig_save_tensors(&s7, t2, 2, (const char *const[]){"w", "b"}, (const IgTensor
            *const[]){t3, t5})" */
-        StrBuf sb;
-        strbuf_init(&sb, e->arena);
         int n = inst->ninputs - 1;
-        strbuf_printf(&sb, ", %s, %d, (const char *const[]){", emit_value_name(e, inst->inputs[0]),
-                      n);
-        const char *p = kc.names;
-        for (int i = 0; i < n; i++) {
-            const char *nl = strchr(p, '\n');
-            size_t len = nl ? (size_t)(nl - p) : strlen(p);
-            strbuf_printf(&sb, "%s%s", i ? ", " : "", c_string(e, arena_strndup(e->arena, p, len)));
-            p += len + (nl != NULL);
-        }
-        strbuf_puts(&sb, "}, ");
-        StrBuf xs;
-        strbuf_init(&xs, e->arena);
-        for (int i = 1; i <= n; i++)
-            strbuf_printf(&xs, "%s%s", i > 1 ? ", " : "", emit_value_name(e, inst->inputs[i]));
-        args = arena_printf(e->arena, "%s(const IgTensor *const[]){%s}", strbuf_cstr(&sb),
-                            strbuf_cstr(&xs));
+        args = arena_printf(e->arena, ", %s, %d, %s, %s", emit_value_name(e, inst->inputs[0]), n,
+                            emit_name_list(e, kc.names, n), emit_value_list(e, inst, 1, n));
+        break;
+    }
+    case ABI_PROGRESS: {
+        /* "ig_progress(&s9, t7, t8, 1, (const char *const[]){"loss"}, (const IgTensor
+           *const[]){t6}, 1, false)" */
+        int n = inst->ninputs - 2;
+        args = arena_printf(e->arena, ", %s, %s, %d, %s, %s", emit_value_name(e, inst->inputs[0]),
+                            emit_value_name(e, inst->inputs[1]), n,
+                            emit_name_list(e, kc.names, n),
+                            emit_value_list(e, inst, 2, n));
+        extra = arena_printf(e->arena, ", %d, %s", kc.verbose, c_bool(kc.final));
         break;
     }
     case ABI_SPECIAL: UNREACHABLE();

@@ -76,6 +76,7 @@ typedef enum {
     ABI_EPSILON,   /* (inputs..., double epsilon) */
     ABI_LOAD,      /* (path[, current], const IgLoadSpec *spec): what the file must hold */
     ABI_SAVE,      /* (path, int n, const char *const *names, const IgTensor *const *xs) */
+    ABI_PROGRESS,  /* (step, steps, int n, names, values, int verbose, bool final) */
 } KernelAbi;
 
 typedef struct OpInfo {

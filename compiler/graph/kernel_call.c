@@ -81,5 +81,10 @@ void kernel_call_decode(const Inst *inst, KernelCall *kc) {
         break;
     }
     case ABI_SAVE: kc->names = attrs_get(&inst->attrs, "names")->s; break;
+    case ABI_PROGRESS:
+        kc->names = attrs_get(&inst->attrs, "names")->s;
+        kc->verbose = (int)attr_int(inst, "verbose", 1);
+        kc->final = attr_int(inst, "final", 0) != 0;
+        break;
     }
 }

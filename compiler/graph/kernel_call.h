@@ -27,7 +27,9 @@ typedef struct KernelCall {
     int skip_header;               /* LOAD: load_csv's */
     const char *delimiter;
     const char *name;              /* LOAD: restore_tensor's tensor name */
-    const char *names;             /* SAVE: the tensors' names, one a line */
+    const char *names;             /* SAVE, PROGRESS: the tensors' names, one a line */
+    int verbose;                   /* PROGRESS: Keras's verbose, 1 or 2 */
+    bool final;                    /* PROGRESS: the epoch's last line */
 } KernelCall;
 
 /* The attribute names of strided_slice's masks, in the kernel's parameter order. */

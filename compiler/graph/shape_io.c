@@ -1,7 +1,7 @@
 /* shape_io.c — shape rules of the file ops (ops.def's "Files"): the loaders, whose
  * result is what the program declares it expects of the file (attributes "dtype" and
  * "shape", -1 for a dim the file decides; the runtime checks the file against it),
- * the writers, and the string-valued checkpoint bookkeeping.
+ * the writers, the string-valued checkpoint bookkeeping, and Keras's progress bar.
  * Memory owner: none. */
 #include "shape_rules.h"
 
@@ -65,6 +65,28 @@ bool shape_save(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     } else if (nin != 2) {
         return shape_fail(err, op, "takes a path and one tensor");
     }
+    *nout = 0;
+    return true;
+}
+
+/* progress(step, steps, values...): int scalars, then numeric scalars, one name each. */
+bool shape_progress(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                    TensorType *out, int *nout, ShapeError *err) {
+    (void)callee, (void)out;
+    if (nin < 2) return shape_fail(err, op, "takes a step, a step count and values");
+    for (int i = 0; i < nin; i++) {
+        DType dt = in[i]->type.dtype;
+        bool ok = in[i]->type.shape.rank == 0 &&
+                  (i < 2 ? dt == DT_INT32 || dt == DT_INT64 : dtype_is_numeric(dt));
+        if (!ok) return shape_fail(err, op, "input %d must be a%s scalar", i,
+                                   i < 2 ? "n int" : " numeric");
+    }
+    const Attr *names = attrs_get(attrs, "names");
+    if (!names || names->kind != ATTR_STRING)
+        return shape_fail(err, op, "needs a string attribute 'names'");
+    int lines = names->s[0] ? 1 : 0;
+    for (const char *p = names->s; *p; p++) lines += *p == '\n';
+    if (lines != nin - 2) return shape_fail(err, op, "%d names for %d values", lines, nin - 2);
     *nout = 0;
     return true;
 }

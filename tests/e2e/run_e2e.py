@@ -50,6 +50,7 @@ class Spec:
     eager_exit: int = None      # None: the same as exit
     eager_max_rss_mb: int = 0   # 0: not checked
     float_tolerance: float = 0.0  # 0: floating-point numbers must match exactly
+    mask_timings: bool = False    # durations ("2ms/step", "ETA: 3s") become "<t>"
     c_contains: list = field(default_factory=list)  # lines the emitted C must have
 
 
@@ -101,6 +102,10 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                 spec.eager_max_rss_mb = int(value)
             elif key == "c-contains":
                 spec.c_contains.append(value)
+            elif key == "mask-timings":
+                spec.mask_timings = value == "1"
+                if value not in ("0", "1"):
+                    raise ValueError("mask-timings is 0 or 1")
             elif key == "float-tolerance":
                 spec.float_tolerance = float(value)
                 if not 0 < spec.float_tolerance < 1e-2:
@@ -108,7 +113,7 @@ def parse_header(script: Path, has_err: bool) -> Spec:
             else:
                 raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, "
                                   "build-exit, eager-args, eager-exit, eager-max-rss-mb, "
-                                  "float-tolerance, c-contains)")
+                                  "float-tolerance, mask-timings, c-contains)")
         except ValueError as e:
             raise HeaderError(f"bad value for '{key}': {e}") from None
     return spec
@@ -278,6 +283,15 @@ def check_emit(res, args, script, kind):
         check_golden(res, f"--emit={kind} output", golden, out)
 
 
+TIMING = re.compile(r"\b\d+(?:\.\d+)?(?:us|ms|s)\b|\b\d+:\d\d(?::\d\d)?\b")
+
+
+def masked(text: str, spec) -> str:
+    """Output with its durations (Keras's progress bar: "0s 2ms/step") as "<t>", when
+    the header asks: they depend on the machine and the moment."""
+    return TIMING.sub("<t>", text) if spec.mask_timings else text
+
+
 def with_scratch(words, scratch: Path):
     """Run-time arguments with {scratch} replaced by a fresh, empty directory of the
     run's own (tests that write files: checkpoints, .npy)."""
@@ -304,7 +318,7 @@ def check_eager(res, args, script, spec):
         if spec.args:
             cmd += ["--", *with_scratch(spec.args, scratch)]
         code, out, err, rss_kb = run_measured(cmd, script.parent, BUILD_TIMEOUT)
-        out, err = without_scratch(out, scratch), without_scratch(err, scratch)
+        out, err = masked(without_scratch(out, scratch), spec), without_scratch(err, scratch)
     expected_exit = spec.exit if spec.eager_exit is None else spec.eager_exit
     check_golden(res, "--eager stderr", script.with_suffix(".eager.err"), err, create=True,
                  may_update=code == expected_exit)
@@ -356,7 +370,7 @@ def run_test(script: Path, root: Path, args) -> Result:
         scratch.mkdir()
         code, out, err = run([str(binary), *with_scratch(spec.args, scratch)], script.parent,
                              RUN_TIMEOUT)
-        out, err = without_scratch(out, scratch), without_scratch(err, scratch)
+        out, err = masked(without_scratch(out, scratch), spec), without_scratch(err, scratch)
         check_golden(res, "program stdout", goldens[".out"], out, create=True,
                      tolerance=spec.float_tolerance)
         if goldens[".stderr"].exists():

@@ -198,6 +198,7 @@ static void op_attrs(Program *p, Opcode op, Attrs *at) {
     case ABI_INPUTS:
     case ABI_LOAD:
     case ABI_SAVE:
+    case ABI_PROGRESS:
     case ABI_SPECIAL: break;
     }
 }
@@ -317,14 +318,16 @@ static void run_print(Program *p) {
 
 /* The ops the harness runs: every op with a generic kernel ABI, and the special ones
    eager mode runs itself (const, variables, random and print have steps of their own).
-   Not the file ops: they would read and write the file system (tests/e2e/data). */
+   Not the file ops: they would read and write the file system (tests/e2e/data); nor
+   the progress bar, which would only fill the log. */
 static Opcode step_ops[OP__COUNT];
 static int nstep_ops;
 
 static void init_step_ops(void) {
     if (nstep_ops) return;
     for (int op = 0; op < OP__COUNT; op++)
-        if ((op_info[op].abi != ABI_SPECIAL && !op_touches_files((Opcode)op)) || op == OP_CAST ||
+        if ((op_info[op].abi != ABI_SPECIAL && !op_touches_files((Opcode)op) &&
+             op != OP_PROGRESS) || op == OP_CAST ||
             op == OP_RANGE || op == OP_FILL)
             step_ops[nstep_ops++] = (Opcode)op;
 }

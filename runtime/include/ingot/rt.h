@@ -450,6 +450,15 @@ IG_API IgTensor *ig_checkpoint_manage(IgSite *site, const IgTensor *directory,
 /* The newest checkpoint DIRECTORY/checkpoint lists, or "" when there is none. */
 IG_API IgTensor *ig_checkpoint_latest(IgSite *site, const IgTensor *directory);
 
+/* ---- Keras's progress bar (model.fit; runtime/src/progress.c) --------------------- */
+/* After step (1-based) of steps: verbose 1 redraws the bar in place on a terminal;
+ * final (once, at the epoch's end) writes the line that stays, for verbose 1 and 2.
+ * The n values (scalars) show as " - name: value". A step not after the previous one
+ * starts a new epoch's timing. */
+IG_API void ig_progress(IgSite *site, const IgTensor *step, const IgTensor *steps, int n,
+                        const char *const *names, const IgTensor *const *values, int verbose,
+                        bool final);
+
 /* ---- Flags (ingot.flag) ---------------------------------------------------------- */
 /* One command-line flag of the program. The default is written as the command line
  * would write it ("5", "0.1", "true", "hello") and parsed by the same code, so the

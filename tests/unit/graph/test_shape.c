@@ -165,6 +165,8 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
     attrs_set_ints(gf.arena, &restore, "shape", (int64_t[]){2, 2}, 2);
     attrs_set_string(gf.arena, &restore, "name", "model/w");
     attrs_set_string(gf.arena, &save, "names", "a\nb");
+    Attrs progress = {0};
+    attrs_set_string(gf.arena, &progress, "names", "loss");
     /* The shape and nn ops' inputs and attributes. */
     IrValue *bm = gf_input(DT_BOOL, 2, 2, 2), *v3 = gf_input(DT_INT32, 1, 3),
             *v2 = gf_input(DT_INT32, 1, 2);
@@ -281,6 +283,7 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_CHECKPOINT_PATH, {path, gf_input(DT_INT64, 0)}, 2, NULL, NULL},
         {OP_CHECKPOINT_MANAGE, {path, path, gf_input(DT_INT64, 0)}, 3, NULL, NULL},
         {OP_CHECKPOINT_LATEST, {path}, 1, NULL, NULL},
+        {OP_PROGRESS, {gf_input(DT_INT64, 0), gf_input(DT_INT64, 0), s}, 3, &progress, NULL},
     };
     for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
         TensorType out[4];
