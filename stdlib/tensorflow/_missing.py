@@ -31,7 +31,7 @@ MISSING = {
         "depth_to_space", "space_to_depth", "guarantee_const", "matrix_square_root",
     ),
     "tensorflow.keras": (
-        "Model", "Input", "callbacks", "regularizers", "constraints", "models", "utils",
+        "Input", "callbacks", "regularizers", "constraints", "models", "utils",
         "datasets", "backend", "mixed_precision", "preprocessing", "applications",
         "saving", "export", "dtensor", "experimental", "wrappers", "estimator",
     ),
@@ -68,7 +68,7 @@ MISSING = {
         "R2Score", "serialize", "deserialize", "get",
     ),
     "tensorflow.keras.models": (
-        "Model", "load_model", "save_model", "clone_model", "model_from_json",
+        "load_model", "save_model", "clone_model", "model_from_json",
     ),
     "tensorflow.data": (
         "TFRecordDataset", "TextLineDataset", "FixedLengthRecordDataset", "Options",

@@ -37,7 +37,8 @@ def _collect(prefix, obj, out, seen):
         if not any(v is obj for _, v in out):
             out.append((prefix, obj))
         return
-    if _ingot.is_tensor(obj) or any(o is obj for o in seen):
+    if obj is None or isinstance(obj, (bool, int, float, str)) or _ingot.is_tensor(obj) or \
+            any(o is obj for o in seen):
         return
     if hasattr(obj, "_checkpoint_children"):
         seen.append(obj)

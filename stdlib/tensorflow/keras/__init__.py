@@ -1,14 +1,17 @@
 """tf.keras: what Ingot has of it so far: layers, Sequential, initializers,
-activations, losses, metrics and the optimizers (Model, compile and fit: not yet)."""
+activations, losses, metrics, the optimizers, and Model with compile, fit, evaluate,
+predict, summary and save_weights/load_weights (callbacks: not yet)."""
 from .. import _missing
 from . import optimizers
 from . import initializers
 from . import activations
 from . import layers
+from . import training
 from . import models
 from . import losses
 from . import metrics
 
 Sequential = models.Sequential
+Model = training.Model
 
 __ingot_missing__ = _missing.names(__name__)

@@ -1,12 +1,12 @@
-"""tf.keras.Sequential: layers applied one after another. (Model's compile and fit
-come with the training loop: not yet.)"""
+"""tf.keras.Sequential: layers applied one after another, a Model."""
 from . import layers as _layers
+from .training import Model
 from .. import _missing
 
 
-class Sequential(_layers.Layer):
+class Sequential(Model):
     def __init__(self, layers=None, name=None):
-        _layers.Layer.__init__(self, name=name)
+        Model.__init__(self, name=name)
         self._layers = []
         for layer in layers or []:
             self.add(layer)

@@ -1,4 +1,4 @@
 # A Keras name from the one list of missing TensorFlow names.
 import tensorflow as tf
 
-layer = tf.keras.layers.Dense(10)
+stop = tf.keras.callbacks.EarlyStopping(patience=2)

@@ -15,6 +15,11 @@ def _unique_name(base):
     return base if n == 0 else "%s_%d" % (base, n)
 
 
+def _is_state(x):
+    """A variable or a module (a layer): what a layer's checkpoint holds."""
+    return isinstance(x, _module.Module) or (_ingot.is_tensor(x) and hasattr(x, "assign"))
+
+
 def _shape_of(x):
     return tuple(x.shape)
 
@@ -64,11 +69,31 @@ class Layer(_module.Module):
             kwargs["training"] = training
         _training_stack.append(training)
         try:
-            return self.call(inputs, *args, **kwargs)
+            outputs = self.call(inputs, *args, **kwargs)
         finally:
             _training_stack.pop()
+        if _ingot.is_tensor(outputs):   # for summary(): the batch dim as None
+            self._output_shape = (None,) + tuple(outputs.shape)[1:]
+        return outputs
 
     # ---- what the layer holds ------------------------------------------------------
+    def _checkpoint_children(self):
+        """What a checkpoint (and save_weights) keeps of the layer: its weights and its
+        sublayers, by attribute name (lists by index); not a model's compiled metrics
+        or its optimizer, which are checkpointed on their own if wanted."""
+        children = {}
+        attrs = vars(self)
+        for key in attrs:
+            value = attrs[key]
+            name = key.lstrip("_")
+            if _is_state(value):
+                children[name] = value
+            elif isinstance(value, (list, tuple)):
+                for i, item in enumerate(value):
+                    if _is_state(item):
+                        children["%s/%d" % (name, i)] = item
+        return children
+
     @property
     def weights(self):
         return list(self.variables)

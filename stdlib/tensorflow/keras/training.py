@@ -1,0 +1,292 @@
+"""tf.keras.Model: compile, fit, evaluate, predict, summary, save_weights/load_weights.
+
+fit's loops are the program's: the epochs loop is a graph while and each epoch a
+tf.data loop over the batches, calling one traced train step (a tf.function). Its
+History holds one tensor per metric with a value per epoch (known when the program
+runs: tf.print(history.history["loss"])), where Keras's holds Python lists. The
+progress bar is drawn by the runtime (ig_progress) as the program trains.
+"""
+import _ingot
+import tensorflow as tf
+from .. import _missing
+from . import losses as _losses
+from . import metrics as _metrics
+from . import optimizers as _optimizers
+from .layers.base import Layer
+
+_float32 = _ingot.float32
+_int64 = _ingot.int64
+
+
+def _optimizer(identifier):
+    if isinstance(identifier, str):
+        names = {"adam": _optimizers.Adam, "sgd": _optimizers.SGD,
+                 "rmsprop": _optimizers.RMSprop, "adagrad": _optimizers.Adagrad}
+        if identifier.lower() not in names:
+            raise ValueError("Could not interpret optimizer identifier: %s" % identifier)
+        return names[identifier.lower()]()
+    return identifier
+
+
+def _accuracy_for(loss, name):
+    """What "accuracy" means for this loss, as Keras decides it."""
+    fn = loss._fn if isinstance(loss, _losses._Wrapper) else loss
+    if fn is _losses.sparse_categorical_crossentropy:
+        return _metrics.SparseCategoricalAccuracy(name=name)
+    if fn is _losses.categorical_crossentropy:
+        return _metrics.CategoricalAccuracy(name=name)
+    if fn is _losses.binary_crossentropy:
+        return _metrics.BinaryAccuracy(name=name)
+    return _metrics.Accuracy(name=name)
+
+
+def _metric(identifier, loss):
+    if isinstance(identifier, _metrics.Metric):
+        return identifier
+    if identifier in ("accuracy", "acc"):
+        return _accuracy_for(loss, identifier)
+    by_name = {"sparse_categorical_accuracy": _metrics.SparseCategoricalAccuracy,
+               "categorical_accuracy": _metrics.CategoricalAccuracy,
+               "binary_accuracy": _metrics.BinaryAccuracy}
+    if isinstance(identifier, str) and identifier in by_name:
+        return by_name[identifier]()
+    raise ValueError("Could not interpret metric identifier: %s" % (identifier,))
+
+
+class History:
+    """fit's record: history[name] is a tensor of one value per epoch."""
+
+    def __init__(self, history, epochs):
+        self.history = history
+        self.epoch = list(range(epochs))
+
+
+def _batches(x, y, batch_size, shuffle):
+    if isinstance(x, tf.data.Dataset):
+        if y is not None:
+            raise ValueError("`y` argument is not supported when using dataset as input.")
+        return x
+    data = tf.data.Dataset.from_tensor_slices((x, y))
+    if shuffle:
+        data = data.shuffle(2 ** 31 - 1, reshuffle_each_iteration=True)
+    return data.batch(32 if batch_size is None else batch_size)
+
+
+class Model(Layer):
+    def __init__(self, *args, **kwargs):
+        if args or "inputs" in kwargs or "outputs" in kwargs:
+            _ingot.not_supported("the functional API, Model(inputs, outputs) (subclass "
+                                 "tf.keras.Model, or use tf.keras.Sequential)")
+        Layer.__init__(self, **kwargs)
+        self.optimizer = None
+        self.compiled_loss = None
+        self.compiled_metrics = []
+        self.stop_training = False
+        self.run_eagerly = False
+        self._train_function = None
+        self._test_function = None
+
+    # ---- compile -------------------------------------------------------------------
+    def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None,
+                weighted_metrics=None, run_eagerly=None, steps_per_execution=None,
+                jit_compile=None, **kwargs):
+        for name, value in (("loss_weights", loss_weights),
+                            ("weighted_metrics", weighted_metrics)):
+            if value is not None:
+                _ingot.not_supported("compile(%s=...)" % name)
+        if loss is None:
+            raise ValueError("compile: Ingot needs a loss (add_loss is not supported yet)")
+        self.optimizer = _optimizer(optimizer)
+        self.compiled_loss = _losses.get(loss)
+        self.compiled_metrics = [_metric(m, self.compiled_loss) for m in (metrics or [])]
+        self._loss_tracker = _metrics.Mean(name="loss")
+        if run_eagerly is not None:
+            self.run_eagerly = run_eagerly
+        self._train_function = None
+        self._test_function = None
+
+    @property
+    def metrics(self):
+        return [self._loss_tracker] + list(self.compiled_metrics)
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    def _need_compiled(self, what):
+        if self.compiled_loss is None:
+            raise RuntimeError("You must compile your model before %s. Call "
+                               "`model.compile(optimizer, loss)`." % what)
+
+    # ---- one step ------------------------------------------------------------------
+    def _update_metrics(self, y, y_pred, loss):
+        batch = tf.cast(tf.shape(y_pred)[0], _float32)
+        self._loss_tracker.update_state(loss, sample_weight=batch)
+        for m in self.compiled_metrics:
+            m.update_state(y, y_pred)
+        return [m.result() for m in self.metrics]
+
+    def train_step(self, data):
+        x, y = data
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.compiled_loss(y, y_pred)
+        variables = self.trainable_variables
+        self.optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
+        return self._update_metrics(y, y_pred, loss)
+
+    def test_step(self, data):
+        x, y = data
+        y_pred = self(x, training=False)
+        return self._update_metrics(y, y_pred, self.compiled_loss(y, y_pred))
+
+    def make_train_function(self):
+        if self._train_function is None:
+            self._train_function = tf.function(lambda x, y: self.train_step((x, y)))
+        return self._train_function
+
+    def make_test_function(self):
+        if self._test_function is None:
+            self._test_function = tf.function(lambda x, y: self.test_step((x, y)))
+        return self._test_function
+
+    def _reset_metrics(self):
+        for m in self.metrics:
+            m.reset_state()
+
+    def _run(self, data, step_fn, names, verbose, extra_final=None):
+        """One pass over data, the progress bar after each batch; the final values."""
+        self._reset_metrics()
+        steps = data.cardinality()
+        values = [m.result() for m in self.metrics]
+        for step, (x, y) in data.enumerate(1):
+            values = step_fn(x, y)
+            if verbose:   # (verbose 2 draws nothing per step; the call times the epoch)
+                _ingot.op("progress", [step, steps] + list(values),
+                          {"names": "\n".join(names), "verbose": verbose, "final": False})
+        return steps, [m.result() for m in self.metrics]
+
+    # ---- fit, evaluate, predict ----------------------------------------------------
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None,
+            validation_split=0.0, validation_data=None, shuffle=True, class_weight=None,
+            sample_weight=None, initial_epoch=0, steps_per_epoch=None, **kwargs):
+        self._need_compiled("training/testing")
+        for name, value in (("callbacks", callbacks), ("class_weight", class_weight),
+                            ("sample_weight", sample_weight),
+                            ("steps_per_epoch", steps_per_epoch)):
+            if value:
+                _ingot.not_supported("fit(%s=...)" % name)
+        verbose = 1 if verbose == "auto" else verbose
+        if validation_split:
+            if isinstance(x, tf.data.Dataset):
+                raise ValueError("`validation_split` is only supported for Tensors or NumPy "
+                                 "arrays, found following types in the input: Dataset")
+            x, y = tf.convert_to_tensor(x), tf.convert_to_tensor(y)
+            rows = tf.cast(tf.shape(x)[0], tf.float64)
+            split_at = tf.cast(tf.floor(rows * (1.0 - validation_split)), tf.int32)
+            validation_data = (x[split_at:], y[split_at:])
+            x, y = x[:split_at], y[:split_at]
+        train = _batches(x, y, batch_size, shuffle)
+        validation = None
+        if validation_data is not None:
+            vx, vy = validation_data if not isinstance(validation_data, tf.data.Dataset) \
+                else (validation_data, None)
+            validation = _batches(vx, vy, batch_size, False)
+        train_fn = self.make_train_function()
+        test_fn = self.make_test_function() if validation is not None else None
+        names = self.metrics_names
+        all_names = names + (["val_" + n for n in names] if validation is not None else [])
+        count = epochs - initial_epoch
+        record = [_ingot.variable(lambda: tf.zeros([max(count, 0)]), False,
+                                  "history/" + n, _float32, None) for n in all_names]
+        for epoch in tf.range(initial_epoch, epochs):
+            if verbose:
+                tf.print("Epoch ", epoch + 1, "/", epochs, sep="")
+            steps, values = self._run(train, train_fn, names, verbose)
+            if validation is not None:
+                values = values + self._run(validation, test_fn, names, 0)[1]
+            if verbose:
+                _ingot.op("progress", [steps, steps] + list(values),
+                          {"names": "\n".join(all_names), "verbose": verbose, "final": True})
+            at = tf.one_hot(epoch - initial_epoch, max(count, 1))
+            for r, v in zip(record, values):
+                r.assign_add(at * tf.cast(v, _float32))
+        self.history = History({n: r.read_value() for n, r in zip(all_names, record)}, count)
+        return self.history
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", return_dict=False,
+                 **kwargs):
+        self._need_compiled("training/testing")
+        verbose = 1 if verbose == "auto" else verbose
+        data = _batches(x, y, batch_size, False)
+        names = self.metrics_names
+        steps, values = self._run(data, self.make_test_function(), names, verbose)
+        if verbose:
+            _ingot.op("progress", [steps, steps] + list(values),
+                      {"names": "\n".join(names), "verbose": verbose, "final": True})
+        if return_dict:
+            return {n: v for n, v in zip(names, values)}
+        return values[0] if len(values) == 1 else values
+
+    def predict(self, x, batch_size=None, verbose="auto", **kwargs):
+        """The model on all of x at once (Keras goes batch by batch; the result is the
+        same)."""
+        return self(tf.convert_to_tensor(x), training=False)
+
+    # ---- weights and summary -------------------------------------------------------
+    def save_weights(self, filepath, overwrite=True, save_format=None, options=None):
+        tf.train.Checkpoint(model=self).write(filepath)
+
+    def load_weights(self, filepath, skip_mismatch=False, by_name=False, options=None):
+        return tf.train.Checkpoint(model=self).read(filepath)
+
+    def _summary_layers(self):
+        found = []
+        attrs = vars(self)
+        for key in attrs:
+            value = attrs[key]
+            items = value if isinstance(value, (list, tuple)) else [value]
+            for item in items:
+                if isinstance(item, Layer) and not any(item is f for f in found):
+                    found.append(item)
+        return found
+
+    def summary(self, line_length=None, positions=None, print_fn=None):
+        """Keras's table, printed when the script is built: each layer with its output
+        shape and parameter count (the model must have been called once)."""
+        if not self.built:
+            raise ValueError("This model has not yet been built. Build the model first by "
+                             "calling `build()` or by calling the model on a batch of data.")
+        out = print if print_fn is None else print_fn
+        rule = "_" * 65
+
+        def cell(text, width):
+            text = str(text)
+            return text + " " * max(width - len(text), 0)
+
+        out('Model: "%s"' % self.name)
+        out(rule)
+        out(" " + cell("Layer (type)", 28) + cell("Output Shape", 26) + cell("Param #", 10))
+        out("=" * 65)
+        trainable = 0
+        total = 0
+        for layer in self._summary_layers():
+            shape = getattr(layer, "_output_shape", "?")
+            count = layer.count_params()
+            out(" " + cell("%s (%s)" % (layer.name, type(layer).__name__), 28) +
+                cell(shape, 26) + cell(count, 10))
+            out(" " * 65)
+            total += count
+            for v in layer.trainable_weights:
+                n = 1
+                for d in v.shape:
+                    n *= d
+                trainable += n
+        out("=" * 65)
+        out("Total params: {:,}".format(total))
+        out("Trainable params: {:,}".format(trainable))
+        out("Non-trainable params: {:,}".format(total - trainable))
+        out(rule)
+
+
+__ingot_missing__ = _missing.names(__name__)
