@@ -177,6 +177,9 @@ class Model(Layer):
             if value:
                 _ingot.not_supported("fit(%s=...)" % name)
         verbose = 1 if verbose == "auto" else verbose
+        if not isinstance(epochs, int) or not isinstance(initial_epoch, int):
+            _ingot.not_supported("fit(epochs=...) that is a tensor (a flag): the History has "
+                                 "a value per epoch, so their number is part of the program")
         if validation_split:
             if isinstance(x, tf.data.Dataset):
                 raise ValueError("`validation_split` is only supported for Tensors or NumPy "
