@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Unit tests of run_e2e.py's golden comparison: what a float tolerance forgives and
-what it never does. Entry point: unittest's main; standard library only."""
+what it never does, what mask-timings hides, and where a header may be. Entry point:
+unittest's main; standard library only."""
 
 import sys
+import tempfile
 import unittest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_e2e import outputs_match  # noqa: E402
+from run_e2e import HeaderError, Spec, masked, outputs_match, parse_header  # noqa: E402
 
 
 class OutputsMatch(unittest.TestCase):
@@ -35,6 +37,28 @@ class OutputsMatch(unittest.TestCase):
         self.assertTrue(outputs_match("1.0000001e-07\n", "1.0000002e-07\n", 1e-5))
         self.assertTrue(outputs_match("inf\n", "inf\n", 1e-5))
         self.assertFalse(outputs_match("-1.5\n", "1.5\n", 1e-5))
+
+
+class Timings(unittest.TestCase):
+    def test_masked_durations_only(self):
+        spec = Spec(mask_timings=True)
+        line = "22/22 [=====] - 0s 2ms/step - loss: 0.1234 - ETA: 1:05 - 41us/epoch\n"
+        self.assertEqual(masked(line, spec),
+                         "22/22 [=====] - <t> <t>/step - loss: 0.1234 - ETA: <t> - <t>/epoch\n")
+        self.assertEqual(masked(line, Spec()), line)
+
+
+class Header(unittest.TestCase):
+    def header_of(self, text):
+        with tempfile.TemporaryDirectory() as d:
+            script = Path(d) / "t.py"
+            script.write_text(text)
+            return parse_header(script, False)
+
+    def test_first_line_only(self):
+        self.assertEqual(self.header_of("# ingot-test: exit=3\nx = 1\n").exit, 3)
+        with self.assertRaises(HeaderError):
+            self.header_of("# a comment\n# ingot-test: exit=3\n")
 
 
 if __name__ == "__main__":
