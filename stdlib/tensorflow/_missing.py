@@ -31,7 +31,7 @@ MISSING = {
         "depth_to_space", "space_to_depth", "guarantee_const", "matrix_square_root",
     ),
     "tensorflow.keras": (
-        "Input", "callbacks", "regularizers", "constraints", "models", "utils",
+        "Input", "regularizers", "constraints", "models", "utils",
         "datasets", "backend", "mixed_precision", "preprocessing", "applications",
         "saving", "export", "dtensor", "experimental", "wrappers", "estimator",
     ),
@@ -66,6 +66,11 @@ MISSING = {
         "KLDivergence", "LogCoshError", "Poisson", "Hinge", "SquaredHinge",
         "CategoricalHinge", "MeanRelativeError", "MeanTensor", "F1Score", "FBetaScore",
         "R2Score", "serialize", "deserialize", "get",
+    ),
+    "tensorflow.keras.callbacks": (
+        "TensorBoard", "CSVLogger", "LearningRateScheduler", "ReduceLROnPlateau",
+        "LambdaCallback", "TerminateOnNaN", "ProgbarLogger", "RemoteMonitor",
+        "BackupAndRestore", "CallbackList", "experimental",
     ),
     "tensorflow.keras.models": (
         "load_model", "save_model", "clone_model", "model_from_json",

@@ -1,6 +1,7 @@
 """tf.keras: what Ingot has of it so far: layers, Sequential, initializers,
 activations, losses, metrics, the optimizers, and Model with compile, fit, evaluate,
-predict, summary and save_weights/load_weights (callbacks: not yet)."""
+predict, summary, save_weights/load_weights, and the callbacks EarlyStopping and
+ModelCheckpoint."""
 from .. import _missing
 from . import optimizers
 from . import initializers
@@ -10,6 +11,7 @@ from . import training
 from . import models
 from . import losses
 from . import metrics
+from . import callbacks
 
 Sequential = models.Sequential
 Model = training.Model

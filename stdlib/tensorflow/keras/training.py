@@ -12,6 +12,7 @@ from .. import _missing
 from . import losses as _losses
 from . import metrics as _metrics
 from . import optimizers as _optimizers
+from . import callbacks as _callbacks
 from .layers.base import Layer
 
 _float32 = _ingot.float32
@@ -171,7 +172,7 @@ class Model(Layer):
             validation_split=0.0, validation_data=None, shuffle=True, class_weight=None,
             sample_weight=None, initial_epoch=0, steps_per_epoch=None, **kwargs):
         self._need_compiled("training/testing")
-        for name, value in (("callbacks", callbacks), ("class_weight", class_weight),
+        for name, value in (("class_weight", class_weight),
                             ("sample_weight", sample_weight),
                             ("steps_per_epoch", steps_per_epoch)):
             if value:
@@ -202,6 +203,14 @@ class Model(Layer):
         count = epochs - initial_epoch
         record = [_ingot.variable(lambda: tf.zeros([max(count, 0)]), False,
                                   "history/" + n, _float32, None) for n in all_names]
+        ran = _ingot.variable(0, False, "history/epochs", _ingot.int32, None)
+        callbacks = list(callbacks or [])
+        for cb in callbacks:
+            if not isinstance(cb, _callbacks.Callback):
+                raise TypeError("fit: callbacks must be tf.keras.callbacks.Callback objects, "
+                                "got %r" % (cb,))
+            cb.set_model(self)
+            cb.on_train_begin()
         for epoch in tf.range(initial_epoch, epochs):
             if verbose:
                 tf.print("Epoch ", epoch + 1, "/", epochs, sep="")
@@ -214,7 +223,20 @@ class Model(Layer):
             at = tf.one_hot(epoch - initial_epoch, max(count, 1))
             for r, v in zip(record, values):
                 r.assign_add(at * tf.cast(v, _float32))
-        self.history = History({n: r.read_value() for n, r in zip(all_names, record)}, count)
+            ran.assign_add(1)
+            logs = {n: v for n, v in zip(all_names, values)}
+            stop = False
+            for cb in callbacks:
+                said = cb.on_epoch_end(epoch, logs)
+                if said is not None:
+                    stop = tf.logical_or(stop, said)
+            if stop:   # (a tensor: EarlyStopping's verdict, a break of the program's loop)
+                break
+        for cb in callbacks:
+            cb.on_train_end()
+        # The epochs that ran (fewer when a callback stopped training).
+        self.history = History({n: r.read_value()[:ran.read_value()]
+                                for n, r in zip(all_names, record)}, count)
         return self.history
 
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", return_dict=False,
