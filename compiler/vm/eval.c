@@ -212,8 +212,12 @@ static Value *seq_concat(Interp *in, Value *a, Value *b) {
     }
     int n = a->list->len + b->list->len;
     Value *r = a->kind == VAL_LIST ? value_list(in->arena, n) : value_tuple(in->arena, n);
-    memcpy(r->list->items, a->list->items, sizeof(Value *) * (size_t)a->list->len);
-    memcpy(r->list->items + a->list->len, b->list->items, sizeof(Value *) * (size_t)b->list->len);
+    /* (An empty list may have no items array: memcpy from NULL is undefined even for 0.) */
+    if (a->list->len)
+        memcpy(r->list->items, a->list->items, sizeof(Value *) * (size_t)a->list->len);
+    if (b->list->len)
+        memcpy(r->list->items + a->list->len, b->list->items,
+               sizeof(Value *) * (size_t)b->list->len);
     return r;
 }
 

@@ -529,7 +529,8 @@ METHOD(list_reverse) {
 METHOD(list_copy) {
     if (!nargs(in, args, "copy", 0, 0, loc)) return NULL;
     Value *r = value_list(in->arena, self->list->len);
-    memcpy(r->list->items, self->list->items, sizeof(Value *) * (size_t)self->list->len);
+    if (self->list->len)   /* an empty list may have no items array */
+        memcpy(r->list->items, self->list->items, sizeof(Value *) * (size_t)self->list->len);
     return r;
 }
 
