@@ -27,13 +27,9 @@ from . import module as _module
 _int64 = _ingot.int64
 
 
-def _is_variable(x):
-    return _ingot.is_tensor(x) and hasattr(x, "assign")
-
-
 def _collect(prefix, obj, out, seen):
     """(name, variable) pairs reachable from obj, in a stable order."""
-    if _is_variable(obj):
+    if _module._is_variable(obj):
         if not any(v is obj for _, v in out):
             out.append((prefix, obj))
         return
@@ -60,7 +56,7 @@ def _collect(prefix, obj, out, seen):
         attrs = vars(obj)
         for key in attrs:
             child = attrs[key]
-            if _is_variable(child) or isinstance(child, (_module.Module, list, tuple, dict)):
+            if _module._is_variable(child) or isinstance(child, (_module.Module, list, tuple, dict)):
                 _collect(prefix + "/" + key.lstrip("_"), child, out, seen)
     elif not callable(obj) and hasattr(obj, "__dict__"):
         seen.append(obj)

@@ -6,6 +6,7 @@ makes the same weights on every run -- Ingot's Philox numbers, not TensorFlow's.
 """
 import _ingot
 from .. import random as _random
+from .. import module as _module
 from .. import _missing
 
 _float32 = _ingot.float32
@@ -155,19 +156,10 @@ def get(identifier):
     if identifier is None or callable(identifier):
         return identifier
     if isinstance(identifier, str):
-        key = identifier if identifier in _BY_NAME else _snake_name(identifier)
+        key = identifier if identifier in _BY_NAME else _module._snake(identifier)
         if key in _BY_NAME:
             return _BY_NAME[key]()
     raise ValueError("Could not interpret initializer identifier: %s" % (identifier,))
-
-
-def _snake_name(name):
-    out = ""
-    for i, c in enumerate(name):
-        if c.isupper() and i > 0:
-            out += "_"
-        out += c.lower()
-    return out
 
 
 zeros = Zeros
