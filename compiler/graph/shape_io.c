@@ -91,10 +91,10 @@ bool shape_progress(Opcode op, IrValue **in, int nin, const Attrs *attrs, const 
     return true;
 }
 
-/* path_join(directory, name), checkpoint_path(prefix, number),
+/* string_concat(a, b), path_join(directory, name), checkpoint_path(prefix, number),
    checkpoint_manage(directory, saved, max_to_keep), checkpoint_latest(directory):
    string scalars, counts int64 scalars. */
-bool shape_checkpoint_string(Opcode op, IrValue **in, int nin, const Attrs *attrs,
+bool shape_string_scalar(Opcode op, IrValue **in, int nin, const Attrs *attrs,
                              const Func *callee, TensorType *out, int *nout, ShapeError *err) {
     (void)attrs, (void)callee;
     for (int i = 0; i < nin; i++) {

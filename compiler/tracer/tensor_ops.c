@@ -391,6 +391,8 @@ static Value *binary(Interp *in, Opcode op, Value *a, Value *b, const Attrs *att
         b = a ? cast_to(in, b, DT_FLOAT64, loc) : NULL;
         if (!b) return NULL;
     }
+    if (op == OP_ADD && a->tensor.ir->type.dtype == DT_STRING)
+        op = OP_STRING_CONCAT; /* TensorFlow's Add concatenates strings */
     IrValue *inputs[2] = {a->tensor.ir, b->tensor.ir};
     return emit(in, op, inputs, 2, attrs, loc);
 }

@@ -438,6 +438,8 @@ IG_API void ig_save_tensors(IgSite *site, const IgTensor *path, int n,
  * shape; an empty path (no checkpoint yet) gives current back. */
 IG_API IgTensor *ig_restore_tensor(IgSite *site, const IgTensor *path, const IgTensor *current,
                                    const IgLoadSpec *spec);
+/* a + b on string scalars: their concatenation (TensorFlow's Add on strings). */
+IG_API IgTensor *ig_string_concat(IgSite *site, const IgTensor *a, const IgTensor *b);
 /* "DIRECTORY/NAME" ("NAME" when directory is "", DIRECTORY alone when name is ""). */
 IG_API IgTensor *ig_path_join(IgSite *site, const IgTensor *directory, const IgTensor *name);
 /* "PREFIX-NUMBER" (Checkpoint.save's numbered paths); number is an int64 scalar. */
