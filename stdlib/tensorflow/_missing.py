@@ -31,7 +31,7 @@ MISSING = {
         "depth_to_space", "space_to_depth", "guarantee_const", "matrix_square_root",
     ),
     "tensorflow.keras": (
-        "Input", "regularizers", "constraints", "models", "utils",
+        "regularizers", "constraints", "utils",
         "datasets", "backend", "mixed_precision", "preprocessing", "applications",
         "saving", "export", "dtensor", "experimental", "wrappers", "estimator",
     ),
@@ -42,10 +42,10 @@ MISSING = {
     "tensorflow.keras.layers": (
         "Conv1D", "Conv3D", "Conv2DTranspose", "DepthwiseConv2D", "SeparableConv2D",
         "MaxPooling1D", "MaxPooling3D", "AveragePooling1D", "GlobalAveragePooling1D",
-        "LayerNormalization", "Input", "InputLayer",
+        "LayerNormalization",
         "LSTM", "GRU", "SimpleRNN", "RNN", "Bidirectional", "TimeDistributed", "Attention",
-        "MultiHeadAttention", "Concatenate", "Add", "Multiply", "Average", "Maximum",
-        "Lambda", "LeakyReLU", "PReLU", "ELU", "ZeroPadding2D", "UpSampling2D", "Cropping2D",
+        "MultiHeadAttention", "Multiply", "Average", "Maximum",
+        "LeakyReLU", "PReLU", "ELU", "ZeroPadding2D", "UpSampling2D", "Cropping2D",
         "SpatialDropout2D", "GaussianNoise", "Masking", "Permute", "RepeatVector",
         "Normalization", "Rescaling", "Resizing", "CenterCrop", "RandomFlip",
         "RandomRotation", "TextVectorization", "StringLookup", "IntegerLookup",

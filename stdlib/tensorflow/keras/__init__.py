@@ -15,5 +15,6 @@ from . import callbacks
 
 Sequential = models.Sequential
 Model = training.Model
+Input = layers.Input
 
 __ingot_missing__ = _missing.names(__name__)

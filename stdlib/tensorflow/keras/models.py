@@ -1,5 +1,11 @@
-"""tf.keras.Sequential: layers applied one after another, a Model."""
+"""tf.keras.Sequential: layers applied one after another, a Model.
+
+Given its input's shape -- a tf.keras.Input (or InputLayer) first, or input_shape= on
+the first layer -- a Sequential builds each layer as it is added, as Keras does, so
+summary() works before the model has seen data."""
 from . import layers as _layers
+from . import keras_tensor as _kt
+from .layers.input_layer import InputLayer, Input
 from .training import Model
 from .. import _missing
 
@@ -8,14 +14,29 @@ class Sequential(Model):
     def __init__(self, layers=None, name=None):
         Model.__init__(self, name=name)
         self._layers = []
+        self._symbolic_output = None
         for layer in layers or []:
             self.add(layer)
 
     def add(self, layer):
+        if isinstance(layer, _kt.KerasTensor) and layer._node is None:
+            layer = layer._input_layer
+        if isinstance(layer, InputLayer):
+            if self._layers or self._symbolic_output is not None:
+                raise ValueError("Sequential: an input layer must come first")
+            self._symbolic_output = layer.output
+            return
         if not isinstance(layer, _layers.Layer):
             raise TypeError("The added layer must be an instance of class Layer. "
                             "Received: layer=%s of type %s." % (layer, type(layer).__name__))
+        shape = layer._input_shape_arg
+        if not self._layers and self._symbolic_output is None and shape is not None:
+            self._symbolic_output = Input(shape=shape)
         self._layers.append(layer)
+        if self._symbolic_output is not None:   # build it now, on the known shape
+            self._symbolic_output = layer(self._symbolic_output)
+            self.built = True
+            self._output_shape = self._symbolic_output.shape
 
     def pop(self):
         if not self._layers:

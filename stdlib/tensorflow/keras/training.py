@@ -13,6 +13,9 @@ from . import losses as _losses
 from . import metrics as _metrics
 from . import optimizers as _optimizers
 from . import callbacks as _callbacks
+from . import functional as _functional
+from . import summary as _summary
+from . import keras_tensor as _kt
 from .layers.base import Layer
 
 _float32 = _ingot.float32
@@ -54,6 +57,12 @@ def _metric(identifier, loss):
     raise ValueError("Could not interpret metric identifier: %s" % (identifier,))
 
 
+def _output_shapes(outputs):
+    shapes = [t.shape for t in _kt.leaves(outputs)]
+    return shapes[0] if len(shapes) == 1 and not isinstance(outputs, (list, tuple)) \
+        else shapes
+
+
 class History:
     """fit's record: history[name] is a tensor of one value per epoch."""
 
@@ -74,11 +83,24 @@ def _batches(x, y, batch_size, shuffle):
 
 
 class Model(Layer):
+    """A model three ways: Model(inputs, outputs) on tf.keras.Input (the functional
+    API), a subclass with its own call(), or a Sequential."""
+
     def __init__(self, *args, **kwargs):
-        if args or "inputs" in kwargs or "outputs" in kwargs:
-            _ingot.not_supported("the functional API, Model(inputs, outputs) (subclass "
-                                 "tf.keras.Model, or use tf.keras.Sequential)")
+        inputs = kwargs.pop("inputs", args[0] if len(args) > 0 else None)
+        outputs = kwargs.pop("outputs", args[1] if len(args) > 1 else None)
+        if len(args) > 2:
+            raise TypeError("Model() takes at most 2 positional arguments (inputs, "
+                            "outputs), got %d" % len(args))
         Layer.__init__(self, **kwargs)
+        self._graph = None
+        if inputs is not None or outputs is not None:
+            if inputs is None or outputs is None:
+                raise ValueError("Model: the functional API needs both inputs and outputs")
+            self._graph = _functional.Graph(inputs, outputs)
+            self._layers = self._graph.layers
+            self.built = True
+            self._output_shape = _output_shapes(outputs)
         self.optimizer = None
         self.compiled_loss = None
         self.compiled_metrics = []
@@ -86,6 +108,26 @@ class Model(Layer):
         self.run_eagerly = False
         self._train_function = None
         self._test_function = None
+
+    def call(self, inputs, training=None):
+        if self._graph is None:
+            raise NotImplementedError("Unimplemented `tf.keras.Model.call()`: if you intend "
+                                      "to create a `Model` with the Functional API, please "
+                                      "provide `inputs` and `outputs` arguments. Otherwise, "
+                                      "subclass `Model` with an overridden `call()` method.")
+        return self._graph.run(inputs, training, self.name)
+
+    @property
+    def layers(self):
+        return list(self._layers) if self._graph is not None else self._attribute_layers()
+
+    @property
+    def inputs(self):
+        return None if self._graph is None else self._graph.input_tensors
+
+    @property
+    def outputs(self):
+        return None if self._graph is None else _kt.leaves(self._graph.outputs)
 
     # ---- compile -------------------------------------------------------------------
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None,
@@ -265,7 +307,7 @@ class Model(Layer):
     def load_weights(self, filepath, skip_mismatch=False, by_name=False, options=None):
         return tf.train.Checkpoint(model=self).read(filepath)
 
-    def _summary_layers(self):
+    def _attribute_layers(self):
         found = []
         attrs = vars(self)
         for key in attrs:
@@ -278,40 +320,12 @@ class Model(Layer):
 
     def summary(self, line_length=None, positions=None, print_fn=None):
         """Keras's table, printed when the script is built: each layer with its output
-        shape and parameter count (the model must have been called once)."""
+        shape and parameter count (the model must have been built or called once)."""
         if not self.built:
             raise ValueError("This model has not yet been built. Build the model first by "
                              "calling `build()` or by calling the model on a batch of data.")
-        out = print if print_fn is None else print_fn
-        rule = "_" * 65
-
-        def cell(text, width):
-            text = str(text)
-            return text + " " * max(width - len(text), 0)
-
-        out('Model: "%s"' % self.name)
-        out(rule)
-        out(" " + cell("Layer (type)", 28) + cell("Output Shape", 26) + cell("Param #", 10))
-        out("=" * 65)
-        trainable = 0
-        total = 0
-        for layer in self._summary_layers():
-            shape = getattr(layer, "_output_shape", "?")
-            count = layer.count_params()
-            out(" " + cell("%s (%s)" % (layer.name, type(layer).__name__), 28) +
-                cell(shape, 26) + cell(count, 10))
-            out(" " * 65)
-            total += count
-            for v in layer.trainable_weights:
-                n = 1
-                for d in v.shape:
-                    n *= d
-                trainable += n
-        out("=" * 65)
-        out("Total params: {:,}".format(total))
-        out("Trainable params: {:,}".format(trainable))
-        out("Non-trainable params: {:,}".format(total - trainable))
-        out(rule)
+        _summary.print_summary(self, self.layers, self._graph, line_length, positions,
+                               print_fn)
 
 
 __ingot_missing__ = _missing.names(__name__)

@@ -12,6 +12,8 @@ from .core import Dense, Flatten, Reshape, Activation, ReLU, Softmax, Dropout, E
 from .conv import (Conv2D, MaxPooling2D, AveragePooling2D, GlobalAveragePooling2D,
                    GlobalMaxPooling2D)
 from .normalization import BatchNormalization
+from .input_layer import Input, InputLayer
+from .merge import Add, Concatenate, Lambda
 
 MaxPool2D = MaxPooling2D
 AvgPool2D = AveragePooling2D

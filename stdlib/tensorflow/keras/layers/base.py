@@ -3,6 +3,7 @@ import _ingot
 from ... import module as _module
 from ... import array_ops as _array_ops
 from .. import initializers
+from .. import keras_tensor as _kt
 
 _float32 = _ingot.float32
 _names_used = {}
@@ -20,8 +21,15 @@ def _is_state(x):
     return isinstance(x, _module.Module) or (_ingot.is_tensor(x) and hasattr(x, "assign"))
 
 
-def _shape_of(x):
-    return tuple(x.shape)
+def _input_shapes(inputs):
+    """What build() receives: the input's shape, a list of shapes for a list of
+    tensors (a merging layer's inputs), the inputs themselves otherwise."""
+    if _ingot.is_tensor(inputs):
+        return tuple(_array_ops._tensor(inputs).shape)
+    if isinstance(inputs, (list, tuple)) and inputs and \
+            all(_ingot.is_tensor(x) for x in inputs):
+        return [tuple(_array_ops._tensor(x).shape) for x in inputs]
+    return inputs
 
 
 class Layer(_module.Module):
@@ -58,12 +66,13 @@ class Layer(_module.Module):
         return inputs
 
     def __call__(self, inputs, *args, **kwargs):
+        if _kt.is_symbolic(inputs):   # building a functional model: record the call
+            return _kt.call_symbolic(self, inputs, args, kwargs)
         training = kwargs.pop("training", None)
         if training is None:
             training = _training_stack[-1]
         if not self.built:
-            self.build(_shape_of(_array_ops._tensor(inputs)) if _ingot.is_tensor(inputs)
-                       else inputs)
+            self.build(_input_shapes(inputs))
             self.built = True
         if _ingot.accepts_argument(self.call, "training"):
             kwargs["training"] = training
