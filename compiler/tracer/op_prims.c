@@ -6,6 +6,7 @@
  * Entry point: op_prims_install. Memory owner: the interpreter's arena. */
 #include <string.h>
 
+#include "eager_values.h"
 #include "tracer_internal.h"
 
 /* One attribute from a Python value: bool, int, float, str, a dtype, or a list/tuple
@@ -116,6 +117,32 @@ static Value *prim_not_supported(Interp *in, Value *self, CallArgs *args, SrcLoc
     return vm_not_supported(in, loc, a[0]->str.s);
 }
 
+/* _ingot.warn(name, message): the build warning -Wname at the script's line, for the
+   stdlib's Python to say that something the script asks for has no effect here. */
+static Value *prim_warn(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    static const char *const names[] = {"name", "message"};
+    Value *a[2];
+    if (!args_bind(in, args, "warn", names, 2, 2, a, loc)) return NULL;
+    if (a[0]->kind != VAL_STR || a[1]->kind != VAL_STR)
+        return vm_type_error(in, loc, "_ingot.warn: name and message must be str");
+    for (int k = 0; k < WARN__COUNT; k++)
+        if (strcmp(warning_names[k], a[0]->str.s) == 0) {
+            vm_warning(in, (WarningKind)k, loc, "%s", a[1]->str.s);
+            return value_none();
+        }
+    return vm_raise(in, EXC_VALUE_ERROR, loc, "_ingot.warn: no warning named '%s'", a[0]->str.s);
+}
+
+/* _ingot.executing_eagerly(): tf.executing_eagerly() -- true in `ingot run --eager`,
+   where every op runs as it is reached; false while building a compiled program, whose
+   script is traced throughout. */
+static Value *prim_executing_eagerly(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_bind(in, args, "executing_eagerly", NULL, 0, 0, NULL, loc)) return NULL;
+    return value_bool(tracer_is_eager(in));
+}
+
 /* _ingot.accepts_argument(fn, name): whether calling fn (a function or bound method)
    may pass the keyword `name` -- a parameter of that name or a **kwargs. Keras asks it
    of a layer's call() before passing `training` (TensorFlow inspects the signature). */
@@ -144,6 +171,8 @@ void op_prims_install(Interp *in, PyModule *m) {
         {"register_slice_helper", prim_register_slice_helper},
         {"not_supported", prim_not_supported},
         {"accepts_argument", prim_accepts_argument},
+        {"warn", prim_warn},
+        {"executing_eagerly", prim_executing_eagerly},
     };
     for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
         env_set_local(in, m->globals, vm_intern(in, prims[i].name),

@@ -307,6 +307,14 @@ Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     return result;
 }
 
+Value *call_from_script(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
+    SrcLoc saved = in->user_loc;
+    if (!vm_is_library_file(in, loc.file)) in->user_loc = loc;
+    Value *r = call_value(in, callee, args, loc);
+    in->user_loc = saved;
+    return r;
+}
+
 Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc) {
     switch (callee->kind) {
     case VAL_FUNCTION: return call_function(in, callee->fn, args, loc);

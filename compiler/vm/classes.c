@@ -266,9 +266,10 @@ Value *class_bind(Interp *in, Value *attr, Value *obj, PyClass *cls) {
     }
 }
 
+/* A property's getter or deleter, called for the script's obj.attr at loc. */
 static Value *call1(Interp *in, Value *fn, Value *arg, SrcLoc loc) {
     CallArgs args = call_args_positional(&arg, 1);
-    return call_value(in, fn, &args, loc);
+    return call_from_script(in, fn, &args, loc);
 }
 
 /* CPython's AttributeError for a property without the function asked for (missing:
@@ -383,7 +384,7 @@ bool instance_store(Interp *in, Value *obj, const char *name, Value *value, SrcL
         if (!attr->prop.fset) return property_lacks(in, attr, obj, "setter", loc);
         Value *args[2] = {obj, value};
         CallArgs ca = call_args_positional(args, 2);
-        return call_value(in, attr->prop.fset, &ca, loc) != NULL;
+        return call_from_script(in, attr->prop.fset, &ca, loc) != NULL;
     }
     if (obj->inst->exc && name == in->dunder.args) {
         List *items = iterate_to_list(in, value, loc);

@@ -17,32 +17,24 @@ Value *special_method(Interp *in, Value *obj, const char *name) {
     return m && m->kind != VAL_NONE ? m : NULL;
 }
 
-static Value *call_method(Interp *in, Value *obj, Value *m, Value **args, int nargs, SrcLoc loc) {
+/* An error inside the library's special method is reported at the script's operator
+   (`x * 2`), as one inside a library function is at the script's call. */
+Value *call_special(Interp *in, Value *obj, const char *name, Value **args, int nargs, SrcLoc loc,
+                    bool *found) {
+    Value *m = special_method(in, obj, name);
+    *found = m != NULL;
+    if (!m) return NULL;
     if (m->kind == VAL_FUNCTION || (m->kind == VAL_BUILTIN && m->builtin->binds)) {
         /* The common case, without making a bound method. */
         Value **pos = ARENA_ARRAY(in->arena, Value *, nargs + 1);
         pos[0] = obj;
         for (int i = 0; i < nargs; i++) pos[i + 1] = args[i];
         CallArgs ca = call_args_positional(pos, nargs + 1);
-        return call_value(in, m, &ca, loc);
+        return call_from_script(in, m, &ca, loc);
     }
     /* A staticmethod, classmethod or tf.function is called as it binds. */
     CallArgs ca = call_args_positional(args, nargs);
-    return call_value(in, class_bind(in, m, obj, obj->inst->cls), &ca, loc);
-}
-
-Value *call_special(Interp *in, Value *obj, const char *name, Value **args, int nargs, SrcLoc loc,
-                    bool *found) {
-    Value *m = special_method(in, obj, name);
-    *found = m != NULL;
-    if (!m) return NULL;
-    /* An error inside the library's special method is reported at the script's
-       operator (`x * 2`), as one inside a library function is at the script's call. */
-    SrcLoc saved = in->user_loc;
-    if (!vm_is_library_file(in, loc.file)) in->user_loc = loc;
-    Value *r = call_method(in, obj, m, args, nargs, loc);
-    in->user_loc = saved;
-    return r;
+    return call_from_script(in, class_bind(in, m, obj, obj->inst->cls), &ca, loc);
 }
 
 /* ---- Text ---------------------------------------------------------------------------------- */

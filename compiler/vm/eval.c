@@ -1115,11 +1115,7 @@ static Value *eval_call(Interp *in, Env *env, const Node *e) {
             args.kw_values[args.nkw++] = de->value;
         }
     }
-    SrcLoc saved = in->user_loc;
-    if (!vm_is_library_file(in, e->loc.file)) in->user_loc = e->loc;
-    Value *r = call_value(in, callee, &args, e->loc);
-    in->user_loc = saved;
-    return r;
+    return call_from_script(in, callee, &args, e->loc);
 }
 
 /* Runs the generators of a comprehension, calling emit for each innermost element. */

@@ -22,6 +22,7 @@ typedef enum {
     WARN_LARGE_UNROLLED_LOOP, /* -Wlarge-unrolled-loop: a Python loop unrolled past 1000 */
     WARN_TRACE_SIDE_EFFECT,   /* -Wtrace-side-effect: Python state changed inside a tf.function */
     WARN_NON_FLOAT_GRADIENT,  /* -Wnon-float-gradient: an integer target, source or watch */
+    WARN_RUN_EAGERLY,         /* -Wrun-eagerly: Keras's run_eagerly in a compiled program */
     WARN__COUNT
 } WarningKind;
 
@@ -285,6 +286,9 @@ List *iterate_to_list(Interp *in, Value *iterable, SrcLoc loc);
 
 /* ---- call.c --------------------------------------------------------------------------- */
 Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc);
+/* call_value for a call the script makes at loc -- a call expression, an operator's
+   special method, a property: errors raised inside the library are reported there. */
+Value *call_from_script(Interp *in, Value *callee, CallArgs *args, SrcLoc loc);
 Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc);
 /* A frame entered (counted: toward the recursion limit): false after RecursionError. */
 bool frame_enter(Interp *in, bool counted, SrcLoc loc);

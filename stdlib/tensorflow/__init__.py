@@ -35,6 +35,12 @@ float64 = _ingot.float64
 string = _ingot.string
 
 
+def executing_eagerly():
+    """True in `ingot run --eager`; false while a compiled program is built (its
+    script is traced throughout, as inside a tf.function)."""
+    return _ingot.executing_eagerly()
+
+
 def function(func=None, input_signature=None, autograph=True, jit_compile=None,
              reduce_retracing=False, experimental_relax_shapes=None):
     """tf.function: both the bare @tf.function and @tf.function(...) forms."""

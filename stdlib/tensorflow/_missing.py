@@ -21,7 +21,7 @@ MISSING = {
         "reverse", "roll", "pad", "split", "repeat", "cumsum", "cumprod", "ensure_shape",
         "histogram_fixed_width", "clip_by_average_norm", "squared_difference", "truncatemod",
         "realdiv", "complex", "bitcast", "saturate_cast", "fingerprint", "timestamp",
-        "executing_eagerly", "get_logger", "random_normal_initializer",
+        "get_logger", "random_normal_initializer",
         "random_uniform_initializer", "zeros_initializer", "ones_initializer",
         "constant_initializer", "float16", "bfloat16", "int8", "int16", "uint8", "uint16",
         "uint32", "uint64", "complex64", "complex128", "variant", "resource", "qint8",

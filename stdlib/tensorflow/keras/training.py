@@ -105,7 +105,7 @@ class Model(Layer):
         self.compiled_loss = None
         self.compiled_metrics = []
         self.stop_training = False
-        self.run_eagerly = False
+        self._run_eagerly = False
         self._train_function = None
         self._test_function = None
 
@@ -116,6 +116,20 @@ class Model(Layer):
                                       "provide `inputs` and `outputs` arguments. Otherwise, "
                                       "subclass `Model` with an overridden `call()` method.")
         return self._graph.run(inputs, training, self.name)
+
+    @property
+    def run_eagerly(self):
+        return self._run_eagerly
+
+    @run_eagerly.setter
+    def run_eagerly(self, value):
+        """Keras runs fit's step op by op when this is true. `ingot run --eager` always
+        does; a compiled program traces the step into its graph whatever it says."""
+        if value and not _ingot.executing_eagerly():
+            _ingot.warn("run-eagerly", "run_eagerly=True has no effect in a compiled "
+                        "program: fit's train step is part of its graph (`ingot run "
+                        "--eager` runs the script op by op)")
+        self._run_eagerly = bool(value)
 
     @property
     def layers(self):
