@@ -63,6 +63,11 @@ def _output_shapes(outputs):
         else shapes
 
 
+def _features(element):
+    """The x of a dataset element that may be (x, y)."""
+    return element[0] if isinstance(element, tuple) else element
+
+
 class History:
     """fit's record: history[name] is a tensor of one value per epoch."""
 
@@ -108,6 +113,7 @@ class Model(Layer):
         self._run_eagerly = False
         self._train_function = None
         self._test_function = None
+        self._predict_function = None
 
     def call(self, inputs, training=None):
         if self._graph is None:
@@ -309,10 +315,45 @@ class Model(Layer):
             return {n: v for n, v in zip(names, values)}
         return values[0] if len(values) == 1 else values
 
-    def predict(self, x, batch_size=None, verbose="auto", **kwargs):
-        """The model on all of x at once (Keras goes batch by batch; the result is the
-        same)."""
-        return self(tf.convert_to_tensor(x), training=False)
+    def make_predict_function(self):
+        if self._predict_function is None:
+            self._predict_function = tf.function(lambda x: self(x, training=False))
+        return self._predict_function
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None,
+                **kwargs):
+        """The model's outputs for x, computed batch by batch (batch_size, 32 by
+        default) as Keras does, and joined: memory for one batch's activations, not
+        all of x's. A dataset's elements are batches (x, or (x, y) whose x is used)."""
+        if steps is not None or callbacks:
+            _ingot.not_supported("predict(steps=...) or predict(callbacks=...)")
+        verbose = 1 if verbose == "auto" else verbose
+        if isinstance(x, tf.data.Dataset):
+            data = x
+        else:
+            data = tf.data.Dataset.from_tensor_slices(tf.convert_to_tensor(x)).batch(
+                32 if batch_size is None else batch_size)
+        predict_fn = self.make_predict_function()
+        # One batch's outputs give the result's dtype and shape after the batch dim.
+        probe = predict_fn(_features(data._get(data._start(1), 0)))
+        if not _ingot.is_tensor(probe):
+            _ingot.not_supported("predict() of a model with several outputs")
+        rest = list(probe.shape[1:])
+        known = all(d is not None for d in rest)
+        outputs = tf.zeros([0] + rest if known else tf.concat([[0], tf.shape(probe)[1:]], 0),
+                           probe.dtype)
+        steps_total = data.cardinality()
+        for step, batch in data.enumerate(1):
+            tf.autograph.experimental.set_loop_options(
+                shape_invariants=[(outputs, tf.TensorShape([None] + rest))])
+            outputs = tf.concat([outputs, predict_fn(_features(batch))], 0)
+            if verbose:
+                _ingot.op("progress", [step, steps_total],
+                          {"names": "", "verbose": verbose, "final": False})
+        if verbose:
+            _ingot.op("progress", [steps_total, steps_total],
+                      {"names": "", "verbose": verbose, "final": True})
+        return outputs
 
     # ---- weights and summary -------------------------------------------------------
     def save_weights(self, filepath, overwrite=True, save_format=None, options=None):

@@ -27,6 +27,8 @@ tf.print("more epochs, history of", tf.shape(more.history["accuracy"])[0])
 loss, accuracy = model.evaluate(x, y, verbose=0)
 tf.print("accuracy above 90%:", accuracy > 0.9)
 tf.print("predictions:", tf.shape(model.predict(x)))
+batched = model.predict(x, batch_size=10, verbose=0)   # 26 batches, the last of 6
+tf.print("predict in batches = one call:", tf.reduce_max(tf.abs(batched - model(x))) < 1e-5)
 
 path = ingot.flag("weights", "weights")
 model.save_weights(path)
