@@ -43,6 +43,17 @@ static bool store(IgTensor *t, int64_t i, int code, const unsigned char *p)
     }
 }
 
+static void bytes_to(IgTensor *t, const unsigned char *from, int64_t count)
+{
+    if (t->dtype == IG_FLOAT32) {
+        float *to = t->data;
+        for (int64_t i = 0; i < count; i++) to[i] = (float)from[i];
+    } else {
+        int32_t *to = t->data;
+        for (int64_t i = 0; i < count; i++) to[i] = from[i];
+    }
+}
+
 IgTensor *ig_load_idx(IgSite *site, const IgTensor *path_t, const IgLoadSpec *spec)
 {
     const char *path = ig_io_path(path_t);
@@ -70,11 +81,17 @@ IgTensor *ig_load_idx(IgSite *site, const IgTensor *path_t, const IgLoadSpec *sp
                    "file has %zu", (long long)bytes, data, file.len - data);
     IgTensor *t = ig_io_hold(ig_tensor_make(site, OP, spec->dtype, rank, shape),
                              ig_io_release_tensor);
-    for (int64_t i = 0; i < count; i++) {
-        size_t at = data + (size_t)i * idx_size(code);
-        if (!store(t, i, code, b + at))
-            ig_io_fail(site, OP, path, 0, "element %lld (at byte %zu) has no equal in %s",
-                       (long long)i, at, ig_dtype_name(spec->dtype));
+    if (code == 0x08 && (spec->dtype == IG_FLOAT32 || spec->dtype == IG_INT32)) {
+        /* Unsigned bytes, MNIST's pixels and labels: a loop the compiler vectorises
+           (47 million pixels in Fashion-MNIST's training set). */
+        bytes_to(t, b + data, count);
+    } else {
+        for (int64_t i = 0; i < count; i++) {
+            size_t at = data + (size_t)i * idx_size(code);
+            if (!store(t, i, code, b + at))
+                ig_io_fail(site, OP, path, 0, "element %lld (at byte %zu) has no equal in %s",
+                           (long long)i, at, ig_dtype_name(spec->dtype));
+        }
     }
     ig_io_unhold(t);
     ig_io_bytes_free(&file);
