@@ -72,6 +72,7 @@ static size_t values_text(char *out, size_t size, int n, const char *const *name
                           const IgTensor *const *values)
 {
     size_t used = 0;
+    out[0] = '\0'; /* no values (predict's bar): an empty text */
     for (int i = 0; i < n && used < size; i++) {
         double v = scalar_value(values[i]);
         used += (size_t)snprintf(out + used, size - used,
