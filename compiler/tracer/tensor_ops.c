@@ -44,7 +44,9 @@ static const char *tf_default_op_name(Opcode op) {
 /* ---- Names, as a TensorFlow graph gives them --------------------------------------------- */
 /* Op names are unique per function: mul, mul_1, mul_2 ... The name base gets next,
    taken when reserve is set. */
-static const char *unique_op_name(Interp *in, const char *base, bool reserve) {
+const char *unique_op_name(Interp *in, const char *base, bool reserve) {
+    if (in->tracer->name_scope && in->tracer->name_scope[0])
+        base = arena_printf(in->arena, "%s%s", in->tracer->name_scope, base);
     const Func *f = in->tracer->builder.region ? in->tracer->builder.region->func : NULL;
     Value *key = value_cstr(in->arena, arena_printf(in->arena, "%d/%s", f ? f->index : 0, base));
     if (!in->tracer->tensor_names) in->tracer->tensor_names = value_dict(in->arena)->dict;
@@ -834,6 +836,7 @@ PyModule *ingot_primitives_module(Interp *in) {
     file_probe_prims_install(in, m);
     random_prims_install(in, m);
     op_prims_install(in, m);
+    name_scope_prims_install(in, m);
     tape_install(in, m);
     /* tf.errors' classes: the exceptions the interpreter raises for TensorFlow. */
     static const char *const errors[] = {"OpError", "InvalidArgumentError",

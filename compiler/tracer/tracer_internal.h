@@ -70,6 +70,9 @@ typedef struct Tracer {
     EagerContext *eager;          /* ingot run --eager: the executor (builder.exec while not
                                      tracing), else NULL */
     Dict *tensor_names;           /* "func/op" -> count: unique symbolic tensor names */
+    /* The current tf.name_scope, "" or "outer/inner/": the prefix of op and variable
+       names (name_scope.c). A trace starts at the root, as a FuncGraph does. */
+    const char *name_scope;
     /* stdlib/tensorflow's _slice_helper (registered when tensorflow is imported):
        t[...] on a tensor calls it, as TensorFlow's Tensor.__getitem__ does. */
     Value *slice_helper;
@@ -205,6 +208,11 @@ void file_probe_prims_install(Interp *in, PyModule *m);
 void random_prims_install(Interp *in, PyModule *m);
 /* _ingot.op & co. (op_prims.c): any graph op by name, for the stdlib's Python. */
 void op_prims_install(Interp *in, PyModule *m);
+/* _ingot.name_scope_enter/exit/current (name_scope.c): tf.name_scope. */
+void name_scope_prims_install(Interp *in, PyModule *m);
+/* A graph-unique name for an op named base in the current name scope and function
+   ("add", "add_1", "block/add"); reserve counts it as used. */
+const char *unique_op_name(Interp *in, const char *base, bool reserve);
 /* Adds the entries of a Python dict {str: bool/int/float/str/dtype/list of ints} to
    attrs (None adds nothing); false after a TypeError. */
 bool attrs_from_dict(Interp *in, Attrs *attrs, Value *dict, SrcLoc loc);

@@ -187,10 +187,13 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     in->return_loc = fn->def->loc;   /* no return statement ran: the def */
     const TfFunction *outer_tracing = in->tracer->tracing;
     tracer_set_tracing(in, tf);
+    const char *outer_scope = in->tracer->name_scope;
+    in->tracer->name_scope = "";
     int outer_epoch = in->epoch;
     in->epoch = ++in->tracer->traces_started;
     Value *ret = call_function(in, fn, &inner, loc);
     tracer_set_tracing(in, outer_tracing);
+    in->tracer->name_scope = outer_scope;
     in->epoch = outer_epoch;
     in->tracer->captures = outer_captures;
     /* The function's own return ran last: its results are checked there. */

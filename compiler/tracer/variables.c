@@ -262,8 +262,9 @@ static Value *prim_variable(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     v->var.global = g;
     if (tracer_is_eager(in))
         v->var.concrete = eager_var(in->tracer->eager, g); /* a concrete value from now on */
-    /* TensorFlow 2 names a variable "<name>:0", and every unnamed one "Variable:0". */
-    v->var.tf_name = arena_printf(in->arena, "%s:0", py_name ? py_name : "Variable");
+    /* TensorFlow 2 names a variable "<scope/><name>:0", an unnamed one "Variable:0". */
+    const char *scope = in->tracer->name_scope ? in->tracer->name_scope : "";
+    v->var.tf_name = arena_printf(in->arena, "%s%s:0", scope, py_name ? py_name : "Variable");
     /* A tape that sees a read of g reports the variable itself (watched_variables). */
     Tracer *tr = in->tracer;
     if (g->index >= tr->variables_cap) {

@@ -22,6 +22,7 @@ from . import data
 
 GradientTape = _backprop.GradientTape
 Module = _module_py.Module
+name_scope = _module_py.name_scope
 UnconnectedGradients = _backprop.UnconnectedGradients
 stop_gradient = _backprop.stop_gradient
 custom_gradient = _backprop.custom_gradient

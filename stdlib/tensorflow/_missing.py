@@ -14,7 +14,7 @@ MISSING = {
         "experimental", "estimator", "feature_column", "lookup", "queue", "ragged", "sets",
         "audio", "bitwise", "compat", "debugging", "nest", "dtypes", "xla", "tpu", "types",
         "TensorArray", "SparseTensor", "RaggedTensor", "IndexedSlices", "Graph", "Operation",
-        "device", "name_scope", "init_scope", "control_dependencies", "vectorized_map",
+        "device", "init_scope", "control_dependencies", "vectorized_map",
         "map_fn", "scan", "foldl", "foldr", "switch_case", "case", "group", "no_op",
         "sort", "argsort", "unique", "searchsorted", "einsum", "linspace", "meshgrid", "norm",
         "tensordot", "scatter_nd", "gather_nd", "tensor_scatter_nd_update", "boolean_mask",

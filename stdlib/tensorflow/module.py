@@ -52,13 +52,70 @@ def _walk(obj, variables, modules, seen):
             _walk(child, variables, modules, seen)
 
 
-class Module:
-    def __init__(self, name=None):
-        self._name = name if name is not None else _snake(type(self).__name__)
+def _valid_scope_name(name):
+    """TensorFlow's rule for a name scope: [A-Za-z0-9.][A-Za-z0-9_.\\/>-]*."""
+    if not name:
+        return False
+    first = name[0]
+    if not (first.isalnum() or first == "."):
+        return False
+    return all(c.isalnum() or c in "_.\\/>-" for c in name[1:]) and name.isascii()
+
+
+class name_scope:
+    """tf.name_scope(name): a context manager prefixing the names of the ops and
+    variables made inside it with "name/" (nested scopes add up)."""
+
+    def __init__(self, name):
+        if not isinstance(name, str):
+            raise TypeError("name_scope: the name must be a str, got %s" % type(name).__name__)
+        if name and not _valid_scope_name(name.rstrip("/")):
+            raise ValueError("'%s' is not a valid scope name. A scope name has to match "
+                             "the following pattern: ^[A-Za-z0-9.][A-Za-z0-9_.\\\\/>-]*$"
+                             % name)
+        self._name = name
+        self._outer = None
 
     @property
     def name(self):
         return self._name
+
+    def __enter__(self):
+        self._outer = _ingot.name_scope_enter(self._name)
+        return _ingot.name_scope_current()
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        _ingot.name_scope_exit(self._outer)
+        return False
+
+
+class Module:
+    def __init__(self, name=None):
+        if name is None:
+            name = _snake(type(self).__name__)
+        elif not isinstance(name, str) or not name.isidentifier():
+            raise ValueError("'%s' is not a valid module name. Module names must be valid "
+                             "Python 3 identifiers." % (name,))
+        self._name = name
+        with name_scope(name) as scope:
+            self._scope_name = scope
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def name_scope(self):
+        """The module's own name scope ("outer/module/"), entered again as it is."""
+        return name_scope(self._scope_name)
+
+    @classmethod
+    def with_name_scope(cls, method):
+        """Decorates a method to run inside the module's name scope."""
+        def method_with_name_scope(self, *args, **kwargs):
+            with self.name_scope:
+                return method(self, *args, **kwargs)
+        return method_with_name_scope
 
     def _found(self):
         variables, modules = [], []
