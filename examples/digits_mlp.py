@@ -1,7 +1,8 @@
 # ingot-test: mask-timings=1 float-tolerance=5e-3
 # scikit-learn's handwritten digits with Keras: a Sequential MLP (64 -> 128 ReLU ->
-# 10), compile/fit/evaluate (10 epochs: quick enough under the sanitizers too). The CSV is read when the program runs (--data), 20% held
-# out; fit shows Keras's progress line each epoch as the compiled program trains.
+# 10), compile/fit/evaluate (10 epochs: quick enough under the sanitizers too). The
+# CSV is read when the program runs (--data), 20% held out; fit shows Keras's
+# progress line each epoch as the compiled program trains.
 import tensorflow as tf
 import ingot
 
