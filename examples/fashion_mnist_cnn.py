@@ -1,7 +1,7 @@
-# ingot-test: mask-timings=1 float-tolerance=5e-3 args='--train_size=1280 --test_size=1000 --min_accuracy=0.65 --checkpoint={scratch}/fashion'
+# ingot-test: mask-timings=1 float-tolerance=5e-3 args='--train_size=1024 --test_size=1000 --min_accuracy=0.65 --checkpoint={scratch}/fashion'
 # Fashion-MNIST with a Keras CNN: 60,000 grey 28x28 images of clothes in 10 classes
 # (Debian's dataset-fashion-mnist, read when the program runs). conv 32 - pool -
-# conv 64 - pool - dense 128 - 10, Adam, two epochs at batch 64: at least 89% test
+# conv 64 - pool - dense 128 - 10, Adam, two epochs at batch 32: at least 89% test
 # accuracy on the full sets. fit draws Keras's progress bar as the program trains
 # (live on a terminal); the weights are saved, loaded into a second model, and that
 # model is measured on the test set. The test trains on a subset (the flags above).
@@ -48,7 +48,7 @@ x_test, y_test = load("t10k", test_size)
 
 model = make_model()
 model.summary()
-model.fit(x_train, y_train, batch_size=64, epochs=2)
+model.fit(x_train, y_train, batch_size=32, epochs=2)
 model.save_weights(checkpoint)
 
 restored = make_model()
