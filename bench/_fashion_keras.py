@@ -1,0 +1,34 @@
+"""What the Fashion-MNIST Keras benchmarks share (keras_fashion_mlp.py,
+keras_fashion_cnn.py): the data, read when the program runs, and one Keras training
+run -- compile with Adam (lr 1e-3) and sparse softmax cross-entropy, fit at batch 64,
+evaluate. Flags pick how much of the data is used, so bench/keras_ratio can time the
+steps alone (two runs of different lengths: the difference is steps, not start-up or
+loading) and measure the accuracy of the full run."""
+import tensorflow as tf
+
+import ingot
+
+DATA = "/usr/share/datasets/fashion-mnist/"
+
+
+def _load(split, count):
+    images = ingot.data.load_idx(DATA + split + "-images-idx3-ubyte.gz", dtype=tf.float32,
+                                 shape=[None, 28, 28])
+    labels = ingot.data.load_idx(DATA + split + "-labels-idx1-ubyte.gz", dtype=tf.int32,
+                                 shape=[None])
+    return images[:count] / 255.0, labels[:count]
+
+
+def train_and_test(layers, epochs):
+    train_size = ingot.flag("train_size", 60000, "training images (the first ones)")
+    test_size = ingot.flag("test_size", 10000, "test images (the first ones)")
+    tf.random.set_seed(0)
+    x_train, y_train = _load("train", train_size)
+    x_test, y_test = _load("t10k", test_size)
+    model = tf.keras.Sequential([tf.keras.Input(shape=(28, 28))] + layers)
+    model.compile(optimizer=tf.keras.optimizers.Adam(1e-3),
+                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                  metrics=["accuracy"])
+    model.fit(x_train, y_train, batch_size=64, epochs=epochs, verbose=2)
+    loss, accuracy = model.evaluate(x_test, y_test, batch_size=1000, verbose=0)
+    tf.print("test accuracy:", accuracy)
