@@ -18,12 +18,17 @@
 #include "internal.h"
 
 enum { BAR_WIDTH = 30 };
+/* A live bar is redrawn at most this often (Keras's Progbar interval): a step of a
+   few milliseconds would otherwise spend its time writing to the terminal. */
+static const double REDRAW_SECONDS = 0.05;
 
-/* The bar being drawn: when its epoch started, the step it is at, its line's length. */
+/* The bar being drawn: when its epoch started, the step it is at, its line's length,
+   when it was last drawn. */
 static struct {
     double start;
     int64_t step;
     size_t drawn;
+    double drawn_at;
 } bar;
 
 static double now_seconds(void)
@@ -89,7 +94,8 @@ void ig_progress(IgSite *site, const IgTensor *step_t, const IgTensor *steps_t, 
     (void)site;
     int64_t step = scalar_int(step_t), steps = scalar_int(steps_t);
     double now = now_seconds();
-    if (!final && (step <= bar.step || bar.step == 0)) { /* a new epoch */
+    bool new_epoch = !final && (step <= bar.step || bar.step == 0);
+    if (new_epoch) {
         bar.start = now;
         bar.drawn = 0;
     }
@@ -97,6 +103,8 @@ void ig_progress(IgSite *site, const IgTensor *step_t, const IgTensor *steps_t, 
     bool last = final;
     bool terminal = isatty(fileno(stdout));
     if (verbose <= 0 || (!last && (verbose != 1 || !terminal))) return;
+    if (!last && !new_epoch && now - bar.drawn_at < REDRAW_SECONDS) return;
+    bar.drawn_at = now;
     double elapsed = now - bar.start;
     char line[4096], text[2048];
     size_t used = 0;
