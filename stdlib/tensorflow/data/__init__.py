@@ -341,7 +341,8 @@ class _Repeat(Dataset):
 
 
 class _Window(Dataset):
-    """take(k) / skip(k): k elements from (or after) the start of each pass."""
+    """take(k) / skip(k): k elements from (or after) the start of each pass; a
+    negative k takes all of them, or skips all of them (TensorFlow's -1)."""
 
     def __init__(self, inner, count, taking):
         if not isinstance(count, int) and not _ingot.is_tensor(count):
@@ -355,7 +356,7 @@ class _Window(Dataset):
         n = self._inner._size()
         if self._taking:
             return tf.where(self._k < 0, n, tf.minimum(self._k, n))
-        return tf.maximum(n - tf.maximum(self._k, 0), 0)
+        return tf.where(self._k < 0, 0, tf.maximum(n - self._k, 0))   # skip(-1): all
 
     def _start(self, epochs):
         return self._inner._start(epochs)

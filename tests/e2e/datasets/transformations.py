@@ -28,4 +28,4 @@ for v in tf.data.Dataset.range(2, 11, 4):
 for v in tf.data.Dataset.from_tensors(y):
     tf.print("from_tensors:", v)
 tf.print("cardinality:", ds.repeat().cardinality(), ds.repeat(3).cardinality(),
-         ds.skip(10).cardinality())
+         ds.skip(10).cardinality(), ds.skip(-1).cardinality(), ds.take(-1).cardinality())
