@@ -305,18 +305,13 @@ static const char *emit_int_list(Emitter *e, int n, const int *v, bool with_coun
 
 static const char *c_bool(bool b) { return b ? "true" : "false"; }
 
-/* "(const char *const[]){"w", "b"}": n names from a newline-separated list. */
-static const char *emit_name_list(Emitter *e, const char *names, int n) {
+/* "(const char *const[]){"w", "b"}": the call's n names (SAVE, PROGRESS). */
+static const char *emit_name_list(Emitter *e, const KernelCall *kc, int n) {
     StrBuf sb;
     strbuf_init(&sb, e->arena);
     strbuf_puts(&sb, n ? "(const char *const[]){" : "NULL");
-    const char *p = names;
-    for (int i = 0; i < n; i++) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        strbuf_printf(&sb, "%s%s", i ? ", " : "", c_string(e, arena_strndup(e->arena, p, len)));
-        p += len + (nl != NULL);
-    }
+    const char **names = kernel_call_names(kc, e->arena, n);
+    for (int i = 0; i < n; i++) strbuf_printf(&sb, "%s%s", i ? ", " : "", c_string(e, names[i]));
     if (n) strbuf_putc(&sb, '}');
     return strbuf_cstr(&sb);
 }
@@ -408,7 +403,7 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
            *const[]){t3, t5})" */
         int n = inst->ninputs - 1;
         args = arena_printf(e->arena, ", %s, %d, %s, %s", emit_value_name(e, inst->inputs[0]), n,
-                            emit_name_list(e, kc.names, n), emit_value_list(e, inst, 1, n));
+                            emit_name_list(e, &kc, n), emit_value_list(e, inst, 1, n));
         break;
     }
     case ABI_PROGRESS: {
@@ -417,7 +412,7 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
         int n = inst->ninputs - 2;
         args = arena_printf(e->arena, ", %s, %s, %d, %s, %s", emit_value_name(e, inst->inputs[0]),
                             emit_value_name(e, inst->inputs[1]), n,
-                            emit_name_list(e, kc.names, n),
+                            emit_name_list(e, &kc, n),
                             emit_value_list(e, inst, 2, n));
         extra = arena_printf(e->arena, ", %d, %s", kc.verbose, c_bool(kc.final));
         break;

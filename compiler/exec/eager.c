@@ -314,19 +314,6 @@ typedef void (*KernelVoid2)(IgSite *, In, In);
 typedef void (*KernelProgress)(IgSite *, In, In, int, const char *const *,
                                const IgTensor *const *, int, bool);
 
-/* n names from a newline-separated list (SAVE, PROGRESS). */
-static const char **split_names(EagerContext *ec, const char *list, int n) {
-    const char **names = ARENA_ARRAY(ec->m->arena, const char *, n + 1);
-    const char *p = list;
-    for (int i = 0; i < n; i++) {
-        const char *nl = strchr(p, '\n');
-        size_t len = nl ? (size_t)(nl - p) : strlen(p);
-        names[i] = arena_strndup(ec->m->arena, p, len);
-        p += len + (nl != NULL);
-    }
-    return names;
-}
-
 /* The kernel call of an op whose ABI is not SPECIAL: emit_c.c's emit_kernel_call. */
 static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
     KernelCall kc;
@@ -397,14 +384,14 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
         return ((KernelLoad1)k)(s, in_t(ec, inst, 0), &spec);
     }
     case ABI_SAVE: {
-        const char **names = split_names(ec, kc.names, n - 1);
+        const char **names = kernel_call_names(&kc, ec->m->arena, n - 1);
         const IgTensor **xs = ARENA_ARRAY(ec->m->arena, const IgTensor *, n);
         for (int i = 1; i < n; i++) xs[i - 1] = in_t(ec, inst, i);
         ((KernelSave)k)(s, in_t(ec, inst, 0), n - 1, names, xs);
         return NULL;
     }
     case ABI_PROGRESS: {
-        const char **names = split_names(ec, kc.names, n - 2);
+        const char **names = kernel_call_names(&kc, ec->m->arena, n - 2);
         const IgTensor **xs = ARENA_ARRAY(ec->m->arena, const IgTensor *, n);
         for (int i = 2; i < n; i++) xs[i - 2] = in_t(ec, inst, i);
         ((KernelProgress)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), n - 2, names, xs,

@@ -1,5 +1,6 @@
 /* kernel_call.c — decoding an instruction's attributes into its kernel's arguments
- * (see kernel_call.h). Memory owner: none. */
+ * (see kernel_call.h), and the SAVE and PROGRESS calls' list of names. Memory owner:
+ * none; kernel_call_names' strings are in the arena given. */
 #include "kernel_call.h"
 
 #include <string.h>
@@ -87,4 +88,16 @@ void kernel_call_decode(const Inst *inst, KernelCall *kc) {
         kc->final = attr_int(inst, "final", 0) != 0;
         break;
     }
+}
+
+const char **kernel_call_names(const KernelCall *kc, Arena *a, int n) {
+    const char **names = ARENA_ARRAY(a, const char *, n + 1);
+    const char *p = kc->names;
+    for (int i = 0; i < n; i++) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        names[i] = arena_strndup(a, p, len);
+        p += len + (nl != NULL);
+    }
+    return names;
 }

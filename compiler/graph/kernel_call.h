@@ -40,4 +40,8 @@ extern const char *const slice_mask_names[SLICE_MASKS];
  * the shape rules have checked the rest. */
 void kernel_call_decode(const Inst *inst, KernelCall *kc);
 
+/* kc->names (SAVE, PROGRESS) as n strings in a, the emitter's and the eager
+   executor's one reading of the list. */
+const char **kernel_call_names(const KernelCall *kc, Arena *a, int n);
+
 #endif
