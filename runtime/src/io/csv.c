@@ -13,19 +13,26 @@
 
 static const char *const OP = "load_csv";
 
+/* A field's value: an int64 table keeps integers exactly (beyond 2^53, where a double
+   cannot), every other dtype goes through double. */
+typedef union Number {
+    double f;
+    int64_t i;
+} Number;
+
 typedef struct Rows {
     IgDType dtype;       /* what each value must fit */
-    double *values;
+    Number *values;
     int64_t count, cap;  /* values */
     int64_t rows, cols;
 } Rows;
 
-static void rows_push(const IgSite *site, const char *path, Rows *r, double v)
+static void rows_push(const IgSite *site, const char *path, Rows *r, Number v)
 {
     if (r->count == r->cap) {
         r->cap = r->cap ? r->cap * 2 : 1024;
         if (r->values != NULL) ig_io_unhold(r->values);
-        double *grown = realloc(r->values, (size_t)r->cap * sizeof *grown);
+        Number *grown = realloc(r->values, (size_t)r->cap * sizeof *grown);
         if (grown == NULL) {
             free(r->values);
             r->values = NULL;
@@ -43,27 +50,42 @@ static bool is_blank(const char *p, const char *end)
     return true;
 }
 
-/* One field [p, end) as a number; surrounding spaces are allowed, nothing else. */
-static bool parse_field(const char *p, const char *end, double *out)
+/* Field parsing's outcome: a value for dtype, text that is not a number, or a number
+   with no equal in dtype (ints take whole numbers in their range). */
+typedef enum FieldParse { FIELD_OK, FIELD_NOT_A_NUMBER, FIELD_DOES_NOT_FIT } FieldParse;
+
+/* One field [p, end) as a number of dtype; surrounding spaces are allowed, nothing
+   else. An int64 field written as an integer is read as one, exactly. */
+static FieldParse parse_field(const char *p, const char *end, IgDType dtype, Number *out)
 {
     while (p < end && isspace((unsigned char)*p)) p++;
     while (end > p && isspace((unsigned char)end[-1])) end--;
-    if (p == end || end - p > 63) return false;
+    if (p == end || end - p > 63) return FIELD_NOT_A_NUMBER;
     char text[64];
     memcpy(text, p, (size_t)(end - p));
     text[end - p] = '\0';
     char *stop;
+    if (dtype == IG_INT64) {
+        errno = 0;
+        long long i = strtoll(text, &stop, 10);
+        if (*stop == '\0') {
+            if (errno == ERANGE) return FIELD_DOES_NOT_FIT;
+            out->i = i;
+            return FIELD_OK;
+        }
+    }
     errno = 0;
-    *out = strtod(text, &stop);
-    return *stop == '\0' && !(errno == ERANGE && isinf(*out));
-}
-
-/* Whether v has an equal in dtype: ints take whole numbers in their range. */
-static bool fits(IgDType dtype, double v)
-{
-    if (dtype == IG_INT32) return v >= INT32_MIN && v <= INT32_MAX && v == floor(v);
-    if (dtype == IG_INT64) return v >= -0x1p63 && v < 0x1p63 && v == floor(v);
-    return true;
+    double v = strtod(text, &stop);
+    if (*stop != '\0' || (errno == ERANGE && isinf(v))) return FIELD_NOT_A_NUMBER;
+    if (dtype == IG_INT32 && !(v >= INT32_MIN && v <= INT32_MAX && v == floor(v)))
+        return FIELD_DOES_NOT_FIT;
+    if (dtype == IG_INT64) {
+        if (!(v >= -0x1p63 && v < 0x1p63 && v == floor(v))) return FIELD_DOES_NOT_FIT;
+        out->i = (int64_t)v; /* "3.0" */
+        return FIELD_OK;
+    }
+    out->f = v;
+    return FIELD_OK;
 }
 
 static void parse_row(const IgSite *site, const char *path, long line, char delim,
@@ -73,13 +95,14 @@ static void parse_row(const IgSite *site, const char *path, long line, char deli
     for (;;) {
         const char *stop = memchr(p, delim, (size_t)(end - p));
         if (stop == NULL) stop = end;
-        double v;
-        if (!parse_field(p, stop, &v)) {
+        Number v;
+        FieldParse parsed = parse_field(p, stop, r->dtype, &v);
+        if (parsed == FIELD_NOT_A_NUMBER) {
             int n = (int)(stop - p) > 40 ? 40 : (int)(stop - p);
             ig_io_fail(site, OP, path, line, "field %lld is '%.*s%s', not a number",
                        (long long)fields + 1, n, p, stop - p > 40 ? "..." : "");
         }
-        if (!fits(r->dtype, v)) {
+        if (parsed == FIELD_DOES_NOT_FIT) {
             int n = (int)(stop - p) > 40 ? 40 : (int)(stop - p);
             ig_io_fail(site, OP, path, line, "field %lld is '%.*s%s', not %s %s",
                        (long long)fields + 1, n, p, stop - p > 40 ? "..." : "",
@@ -125,7 +148,8 @@ IgTensor *ig_load_csv(IgSite *site, const IgTensor *path_t, const IgLoadSpec *sp
     ig_io_check_shape(site, OP, path, spec, "the table", 2, shape);
     IgTensor *t = ig_tensor_make(site, OP, spec->dtype, 2, shape);
     for (int64_t i = 0; i < r.count; i++) {
-        bool stored = ig_io_store_f64(t, i, r.values[i]);
+        bool stored = spec->dtype == IG_INT64 ? ig_io_store_i64(t, i, r.values[i].i)
+                                              : ig_io_store_f64(t, i, r.values[i].f);
         IG_RT_ASSERT(stored); /* parse_row checked each value */
     }
     ig_io_unhold(r.values);

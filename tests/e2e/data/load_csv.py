@@ -10,3 +10,5 @@ tf.print(table)
 tf.print(ingot.data.load_csv("files/table.csv.gz", skip_header=1, shape=[None, 3]))
 tf.print(ingot.data.load_csv("files/semicolons.txt", delimiter=";", dtype=tf.int32))
 tf.print(ingot.data.load_csv("files/crlf.csv", dtype=tf.float64))
+# int64 fields are read as integers, exactly: 2^53 + 1 and the int64 extremes.
+tf.print(ingot.data.load_csv("files/int64.csv", dtype=tf.int64), summarize=-1)
