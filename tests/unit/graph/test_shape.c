@@ -280,6 +280,7 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_SAVE_NPY, {path, m}, 2, NULL, NULL},
         {OP_SAVE_TENSORS, {path, m, s}, 3, &save, NULL},
         {OP_PATH_JOIN, {path, path}, 2, NULL, NULL},
+        {OP_STRING_CONCAT, {path, path}, 2, NULL, NULL},
         {OP_CHECKPOINT_PATH, {path, gf_input(DT_INT64, 0)}, 2, NULL, NULL},
         {OP_CHECKPOINT_MANAGE, {path, path, gf_input(DT_INT64, 0)}, 3, NULL, NULL},
         {OP_CHECKPOINT_LATEST, {path}, 1, NULL, NULL},
