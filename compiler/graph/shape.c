@@ -67,12 +67,74 @@ int64_t attr_int_or(const Attrs *attrs, const char *key, int64_t dflt) {
     return a && (a->kind == ATTR_INT || a->kind == ATTR_BOOL) ? a->i : dflt;
 }
 
-int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max) {
+/* Depth of the concat/slice chains shape_vector_value follows. */
+enum { VECTOR_VALUE_DEPTH = 8 };
+
+static int vector_value(const IrValue *v, int64_t *vals, bool *known, int max, int depth);
+
+/* A concat of vectors: each one's known elements, in turn. */
+static void concat_value(const Inst *def, int64_t *vals, bool *known, int n, int depth) {
+    int at = 0;
+    for (int k = 0; k < def->ninputs; k++) {
+        int got = vector_value(def->inputs[k], vals + at, known + at, n - at, depth + 1);
+        if (got < 0) { /* a part of unknown length: nothing after it is placed */
+            for (int i = at; i < n; i++) known[i] = false;
+            return;
+        }
+        at += got;
+    }
+}
+
+/* x[b:e:s] of a vector x, with constant bounds and no other mask than begin/end. */
+static void slice_value(const Inst *def, int64_t *vals, bool *known, int n, int depth) {
+    const IrValue *x = def->inputs[0];
+    int64_t bound[3], xs[IR_MAX_RANK];
+    bool bound_known[3], xk[IR_MAX_RANK];
+    for (int k = 0; k < 3; k++)
+        if (vector_value(def->inputs[k + 1], &bound[k], &bound_known[k], 1, depth + 1) != 1 ||
+            !bound_known[k])
+            return;
+    int64_t masks = attr_int_or(&def->attrs, "ellipsis_mask", 0) |
+                    attr_int_or(&def->attrs, "new_axis_mask", 0) |
+                    attr_int_or(&def->attrs, "shrink_axis_mask", 0);
+    int len = vector_value(x, xs, xk, IR_MAX_RANK, depth + 1);
+    if (masks & 1 || len < 0 || bound[2] == 0) return;
+    int64_t step = bound[2], lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
+    bool whole_b = attr_int_or(&def->attrs, "begin_mask", 0) & 1;
+    bool whole_e = attr_int_or(&def->attrs, "end_mask", 0) & 1;
+    int64_t b = whole_b ? (step > 0 ? lo : hi) : bound[0] < 0 ? bound[0] + len : bound[0];
+    int64_t e = whole_e ? (step > 0 ? hi : lo) : bound[1] < 0 ? bound[1] + len : bound[1];
+    b = b < lo ? lo : b > hi ? hi : b;
+    e = e < lo ? lo : e > hi ? hi : e;
+    int i = 0;
+    for (int64_t j = b; (step > 0 ? j < e : j > e) && i < n; j += step, i++) {
+        vals[i] = xs[j];
+        known[i] = xk[j];
+    }
+}
+
+/* TensorFlow's constant_value_as_shape for the vectors shape code builds: the
+   elements of a constant, of tf.shape(x) (x's static dims), of a concat of such
+   vectors and of a slice of one (tf.shape(x)[1:]), of an integer cast of one. */
+static int vector_value(const IrValue *v, int64_t *vals, bool *known, int max, int depth) {
     const Shape *s = &v->type.shape;
     if (s->rank != 1 || s->dims[0] == DIM_UNKNOWN || s->dims[0] > max) return -1;
     int n = (int)s->dims[0];
     for (int i = 0; i < n; i++) known[i] = false;
     const Inst *def = v->def;
+    bool follow = def && def->inputs && depth < VECTOR_VALUE_DEPTH && !v->value;
+    if (follow && def->op == OP_CONCAT) {
+        concat_value(def, vals, known, n, depth);
+        return n;
+    }
+    if (follow && def->op == OP_STRIDED_SLICE && def->inputs[0]->type.shape.rank == 1) {
+        slice_value(def, vals, known, n, depth);
+        return n;
+    }
+    if (follow && def->op == OP_CAST && dtype_is_integer(def->inputs[0]->type.dtype)) {
+        vector_value(def->inputs[0], vals, known, n, depth + 1);
+        return n;
+    }
     const ConstData *c = v->value                     ? v->value
                          : def && def->op == OP_CONST ? attrs_get(&def->attrs, "value")->tensor
                                                       : NULL;
@@ -91,6 +153,10 @@ int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max) {
         }
     }
     return n;
+}
+
+int shape_vector_value(const IrValue *v, int64_t *vals, bool *known, int max) {
+    return vector_value(v, vals, known, max, 0);
 }
 
 /* ---- creation ------------------------------------------------------------------- */
