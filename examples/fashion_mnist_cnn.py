@@ -1,10 +1,12 @@
-# ingot-test: mask-timings=1 float-tolerance=5e-3 args='--train_size=1024 --test_size=1000 --min_accuracy=0.65 --checkpoint={scratch}/fashion'
+# ingot-test: mask-timings=1 mask-floats=1 args='--train_size=1024 --test_size=1000 --min_accuracy=0.65 --checkpoint={scratch}/fashion'
 # Fashion-MNIST with a Keras CNN: 60,000 grey 28x28 images of clothes in 10 classes
 # (Debian's dataset-fashion-mnist, read when the program runs). conv 32 - pool -
 # conv 64 - pool - dense 128 - 10, Adam, two epochs at batch 32: at least 89% test
 # accuracy on the full sets. fit draws Keras's progress bar as the program trains
 # (live on a terminal); the weights are saved, loaded into a second model, and that
-# model is measured on the test set. The test trains on a subset (the flags above).
+# model is measured on the test set. The test trains on a subset (the flags above);
+# its numbers depend on the order of float sums (the CPU, the number of threads), so
+# it checks the verdict of the last line and masks the rest.
 import tensorflow as tf
 import ingot
 
@@ -54,5 +56,5 @@ model.save_weights(checkpoint)
 restored = make_model()
 restored.load_weights(checkpoint)
 loss, accuracy = restored.evaluate(x_test, y_test, verbose=0)
-tf.print("test accuracy of the reloaded model:", tf.round(accuracy * 1000.0) / 10.0, "%")
+tf.print("test accuracy of the reloaded model:", accuracy)
 tf.print("at least", min_accuracy, "->", accuracy >= min_accuracy)

@@ -47,6 +47,12 @@ class Timings(unittest.TestCase):
                          "22/22 [=====] - <t> <t>/step - loss: 0.1234 - ETA: <t> - <t>/epoch\n")
         self.assertEqual(masked(line, Spec()), line)
 
+    def test_masked_floats_leave_integers_and_names(self):
+        spec = Spec(mask_timings=True, mask_floats=True)
+        line = "Epoch 1/2 conv2d_1 (None, 28) - 0s - loss: 1.3803 - lr: 3e-05 - at least 0.65 -> 1\n"
+        self.assertEqual(masked(line, spec), "Epoch 1/2 conv2d_1 (None, 28) - <t> - loss: <f> - "
+                                             "lr: <f> - at least <f> -> 1\n")
+
 
 class Header(unittest.TestCase):
     def header_of(self, text):

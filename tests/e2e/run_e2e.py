@@ -51,6 +51,7 @@ class Spec:
     eager_max_rss_mb: int = 0   # 0: not checked
     float_tolerance: float = 0.0  # 0: floating-point numbers must match exactly
     mask_timings: bool = False    # durations ("2ms/step", "ETA: 3s") become "<t>"
+    mask_floats: bool = False     # numbers with a point or an exponent become "<f>"
     c_contains: list = field(default_factory=list)  # lines the emitted C must have
 
 
@@ -106,6 +107,10 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                 spec.mask_timings = value == "1"
                 if value not in ("0", "1"):
                     raise ValueError("mask-timings is 0 or 1")
+            elif key == "mask-floats":
+                spec.mask_floats = value == "1"
+                if value not in ("0", "1"):
+                    raise ValueError("mask-floats is 0 or 1")
             elif key == "float-tolerance":
                 spec.float_tolerance = float(value)
                 if not 0 < spec.float_tolerance < 1e-2:
@@ -113,7 +118,7 @@ def parse_header(script: Path, has_err: bool) -> Spec:
             else:
                 raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, "
                                   "build-exit, eager-args, eager-exit, eager-max-rss-mb, "
-                                  "float-tolerance, mask-timings, c-contains)")
+                                  "float-tolerance, mask-timings, mask-floats, c-contains)")
         except ValueError as e:
             raise HeaderError(f"bad value for '{key}': {e}") from None
     return spec
@@ -286,10 +291,19 @@ def check_emit(res, args, script, kind):
 TIMING = re.compile(r"\b\d+(?:\.\d+)?(?:us|ms|s)\b|\b\d+:\d\d(?::\d\d)?\b")
 
 
+FLOAT = re.compile(r"(?<![\w.])[-+]?(?:(?:\d+\.\d*|\.\d+)(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+)")
+
+
 def masked(text: str, spec) -> str:
-    """Output with its durations (Keras's progress bar: "0s 2ms/step") as "<t>", when
-    the header asks: they depend on the machine and the moment."""
-    return TIMING.sub("<t>", text) if spec.mask_timings else text
+    """Output with its durations (Keras's progress bar: "0s 2ms/step") as "<t>", and
+    its floating-point numbers as "<f>", when the header asks: durations depend on the
+    machine and the moment; the numbers of a training run depend, past any tolerance,
+    on the order of float sums (the CPU's instruction set, the number of threads)."""
+    if spec.mask_timings:
+        text = TIMING.sub("<t>", text)
+    if spec.mask_floats:
+        text = FLOAT.sub("<f>", text)
+    return text
 
 
 def with_scratch(words, scratch: Path):
@@ -433,6 +447,11 @@ def parse_args(argv):
 
 def main(argv):
     args = parse_args(argv)
+    # One OpenMP thread per program (unless the caller chose): meson runs two test
+    # programs at once, and on a two-core machine two programs of two spinning threads
+    # each run ten times slower (a training example then missed its 60 s). The goldens
+    # hold for any number of threads; the unit and numeric tests run with every core.
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
     root = Path(args.root).resolve()
     tests = find_tests(root, args.filter)
     if not tests:
