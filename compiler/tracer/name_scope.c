@@ -3,11 +3,25 @@
  * makes its name unique in the graph as TensorFlow's graphs do ("block", then
  * "block_1"); outside one, as in TensorFlow's eager mode, the name is used as given.
  * A name ending in "/" is a scope entered again as it is (tf.Module.name_scope); ""
- * is the root.
+ * is the root. In a graph a name must match TensorFlow's patterns (a first scope may
+ * not start with '_', '-', '/' or '>'); eagerly any name goes, as in TensorFlow.
  * Entry point: name_scope_prims_install. Memory owner: the interpreter's arena. */
 #include <string.h>
 
 #include "tracer_internal.h"
+
+/* TensorFlow's graph rule: [A-Za-z0-9_.\\/>-]*, and at the root a first character
+   from [A-Za-z0-9.]. */
+static bool valid_scope_name(const char *name, bool at_root) {
+    for (const char *p = name; *p; p++) {
+        bool alnum = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                     (*p >= '0' && *p <= '9');
+        bool first_ok = alnum || *p == '.';
+        if (p == name && at_root ? !first_ok : !(first_ok || strchr("_\\/>-", *p)))
+            return false;
+    }
+    return true;
+}
 
 /* _ingot.name_scope_enter(name): enters the scope; returns the one it leaves, for
    name_scope_exit. */
@@ -25,6 +39,12 @@ static Value *prim_name_scope_enter(Interp *in, Value *self, CallArgs *args, Src
     if (len == 0 || name[len - 1] == '/') {
         tr->name_scope = name;
     } else {
+        if (tr->tracing && !valid_scope_name(name, outer[0] == '\0'))
+            return vm_raise(in, EXC_VALUE_ERROR, loc,
+                            "'%s' is not a valid scope name. A scope name has to match the "
+                            "following pattern: %s",
+                            name, outer[0] ? "^[A-Za-z0-9_.\\\\/>-]*$"
+                                           : "^[A-Za-z0-9.][A-Za-z0-9_.\\\\/>-]*$");
         const char *full = tr->tracing ? unique_op_name(in, name, true)
                                        : arena_printf(in->arena, "%s%s", outer, name);
         tr->name_scope = arena_printf(in->arena, "%s/", full);

@@ -52,52 +52,43 @@ def _walk(obj, variables, modules, seen):
             _walk(child, variables, modules, seen)
 
 
-def _valid_scope_name(name):
-    """TensorFlow's rule for a name scope: [A-Za-z0-9.][A-Za-z0-9_.\\/>-]*."""
-    if not name:
-        return False
-    first = name[0]
-    if not (first.isalnum() or first == "."):
-        return False
-    return all(c.isalnum() or c in "_.\\/>-" for c in name[1:]) and name.isascii()
-
-
 class name_scope:
     """tf.name_scope(name): a context manager prefixing the names of the ops and
-    variables made inside it with "name/" (nested scopes add up)."""
+    variables made inside it with "name/" (nested scopes add up). Inside a tf.function
+    the name must match TensorFlow's pattern for scope names (the interpreter checks
+    it as the scope is entered); outside one, as in eager TensorFlow, any str goes."""
 
     def __init__(self, name):
         if not isinstance(name, str):
-            raise TypeError("name_scope: the name must be a str, got %s" % type(name).__name__)
-        if name and not _valid_scope_name(name.rstrip("/")):
-            raise ValueError("'%s' is not a valid scope name. A scope name has to match "
-                             "the following pattern: ^[A-Za-z0-9.][A-Za-z0-9_.\\\\/>-]*$"
-                             % name)
+            raise ValueError("name for name_scope must be a string.")
         self._name = name
-        self._outer = None
+        self._outer = []   # a stack: the same object may be entered again inside itself
 
     @property
     def name(self):
         return self._name
 
     def __enter__(self):
-        self._outer = _ingot.name_scope_enter(self._name)
+        self._outer.append(_ingot.name_scope_enter(self._name))
         return _ingot.name_scope_current()
 
     def __exit__(self, exc_type, exc_value, traceback):
-        _ingot.name_scope_exit(self._outer)
+        _ingot.name_scope_exit(self._outer.pop())
         return False
 
 
 class Module:
     def __init__(self, name=None):
-        if name is None:
-            name = _snake(type(self).__name__)
-        elif not isinstance(name, str) or not name.isidentifier():
+        if name is not None and (not isinstance(name, str) or not name.isidentifier()):
             raise ValueError("'%s' is not a valid module name. Module names must be valid "
                              "Python 3 identifiers." % (name,))
-        self._name = name
-        with name_scope(name) as scope:
+        self._set_name(name)
+
+    def _set_name(self, name):
+        """The module's name (its class's in snake case by default) and the name scope
+        it was made in. Keras layers take any name, and come here directly."""
+        self._name = _snake(type(self).__name__) if name is None else name
+        with name_scope(self._name) as scope:
             self._scope_name = scope
 
     @property

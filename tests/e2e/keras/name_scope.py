@@ -2,7 +2,7 @@
 # and, inside a tf.function, of op names, each scope made unique in its graph
 # ("layer", then "layer_1"); a module's scope is where it was made ("outer/scaler/"),
 # entered again by `with self.name_scope` and @tf.Module.with_name_scope. Tensor names
-# exist only in a graph: --eager prints the values alone.
+# exist only in a graph, and only there are scope names checked: --eager prints less.
 import tensorflow as tf
 
 with tf.name_scope("block") as scope:
@@ -51,12 +51,28 @@ def f(x):
 
 
 tf.print(f(tf.constant(1.0)))
-for bad in ("bad name", "-dash"):
+
+
+@tf.function
+def scoped(name):
+    """In a graph a scope name must match TensorFlow's pattern (a nested one may start
+    with '_'); eagerly, as outside a tf.function, any str goes."""
     try:
-        tf.name_scope(bad)
+        with tf.name_scope(name):
+            with tf.name_scope("_inner") as inner:
+                print(inner)
     except ValueError as e:
         print(e)
+
+
+for name in ("bad name", "-dash", "ok.1"):
+    scoped(name)
 try:
     tf.Module(name="not valid")
 except ValueError as e:
     print(e)
+try:
+    tf.name_scope(3)
+except ValueError as e:
+    print(e)
+print("a Keras layer takes any name:", tf.keras.layers.Dense(2, name="conv-1").name)

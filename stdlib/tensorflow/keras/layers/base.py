@@ -37,12 +37,14 @@ class Layer(_module.Module):
         for key in kwargs:
             if key not in ("input_shape", "input_dim", "autocast", "dynamic"):
                 raise TypeError("Keyword argument not understood: '%s'" % key)
-        _module.Module.__init__(self, name if name is not None
-                                else _unique_name(_module._snake(type(self).__name__)))
+        self._set_name(name if name is not None
+                       else _unique_name(_module._snake(type(self).__name__)))
         self.trainable = trainable
         self.built = False
         self.dtype = _float32 if dtype is None else dtype
         self._input_shape_arg = kwargs.get("input_shape")
+        if self._input_shape_arg is None and kwargs.get("input_dim") is not None:
+            self._input_shape_arg = (kwargs["input_dim"],)
 
     # ---- weights ------------------------------------------------------------------
     def add_weight(self, name=None, shape=None, dtype=None, initializer=None, trainable=True,
