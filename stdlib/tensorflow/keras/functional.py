@@ -26,16 +26,57 @@ class Graph:
                 raise ValueError("Model: an input must come from tf.keras.Input; %r is a "
                                  "layer's output" % (t,))
         self.nodes = []
+        self._found = []   # layers in the order the walk from the outputs meets them
         for t in _kt.leaves(outputs):
             self._visit(t)
-        self.layers = [t._input_layer for t in self.input_tensors]
-        for node in self.nodes:
-            if _index_of(self.layers, node.layer) < 0:
-                self.layers.append(node.layer)
+        self.layers = self._layers_by_depth()
+
+    def _layers_by_depth(self):
+        """Keras's order of model.layers: by depth from the outputs, deepest (the
+        inputs) first, layers of one depth in the order the walk met them."""
+        depth_of = []   # (node or input layer, depth)
+
+        def depth(key):
+            for k, d in depth_of:
+                if k is key:
+                    return d
+            return 0
+
+        def set_depth(key, d):
+            for i, (k, _) in enumerate(depth_of):
+                if k is key:
+                    depth_of[i] = (key, d)
+                    return
+            depth_of.append((key, d))
+
+        layer_depth = []
+        for node in reversed(self.nodes):   # outputs first
+            d = depth(node)
+            for layer, known in layer_depth:
+                if layer is node.layer:
+                    d = max(d, known)
+            layer_depth.append((node.layer, d))
+            set_depth(node, d)
+            for t in _kt.leaves(node.inputs):
+                if isinstance(t, _kt.KerasTensor):
+                    parent = t._input_layer if t._node is None else t._node
+                    set_depth(parent, max(depth(parent), d + 1))
+        for t in self.input_tensors:
+            layer_depth.append((t._input_layer, depth(t._input_layer)))
+            if _index_of(self._found, t._input_layer) < 0:   # not connected: first
+                self._found.insert(0, t._input_layer)
+        deepest = {}
+        for layer, d in layer_depth:
+            if d > deepest.get(_index_of(self._found, layer), -1):
+                deepest[_index_of(self._found, layer)] = d
+        order = sorted(deepest, key=lambda i: (-deepest[i], i))
+        return [self._found[i] for i in order]
 
     def _visit(self, tensor):
         """Appends the nodes tensor depends on, each after those it needs."""
         if _index_of(self.input_tensors, tensor) >= 0:
+            if _index_of(self._found, tensor._input_layer) < 0:
+                self._found.append(tensor._input_layer)
             return
         node = tensor._node
         if node is None:
@@ -43,6 +84,8 @@ class Graph:
                              "an input that is not among the model's inputs" % (tensor,))
         if _index_of(self.nodes, node) >= 0:
             return
+        if _index_of(self._found, node.layer) < 0:
+            self._found.append(node.layer)
         for t in _kt.leaves(node.inputs):
             if isinstance(t, _kt.KerasTensor):
                 self._visit(t)

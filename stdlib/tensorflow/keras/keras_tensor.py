@@ -2,11 +2,13 @@
 called on one. They record the graph of layer calls that tf.keras.Model(inputs,
 outputs) replays on real tensors.
 
-A layer called on a KerasTensor is called once for real, on zeros standing in for it
-(each unknown dim 1), to build its weights and learn its output's shape and dtype;
-that forward pass is dead code in the program (the graph's dead-code pass removes it)
-and a tiny one in --eager. Keras traces it in a scratch graph instead; the shapes and
-weights are the same.
+A layer called on a KerasTensor is called for real, in inference mode, on zeros
+standing in for it, to build its weights and learn its output's shape and dtype: an
+unknown batch dim is 1 there (and None in the output); when other dims are unknown
+(Input(shape=(None, None, 3))) it is called twice, with them 32 and then 40, and an
+output dim that differs is unknown. That forward pass is dead code in the program
+(the graph's dead-code pass removes it) and a small one in --eager. Keras traces it
+in a scratch graph instead; the shapes and weights are the same.
 """
 import _ingot
 import tensorflow as tf
@@ -46,9 +48,14 @@ class KerasTensor:
         self._node = node
         self._index = index
 
-    def _placeholder(self):
-        """Zeros of this shape, each unknown dim 1: the stand-in a layer runs on."""
-        return tf.zeros([1 if d is None else d for d in self.shape], self.dtype)
+    def _placeholder(self, unknown):
+        """Zeros of this shape, an unknown batch dim 1 and other unknown dims unknown:
+        the stand-in a layer runs on."""
+        return tf.zeros([d if d is not None else 1 if i == 0 else unknown
+                         for i, d in enumerate(self.shape)], self.dtype)
+
+    def _has_unknown_inner_dims(self):
+        return any(d is None for d in self.shape[1:])
 
     def __repr__(self):
         made = ""
@@ -89,14 +96,29 @@ def call_symbolic(layer, inputs, args, kwargs):
         if is_symbolic(value):
             _ingot.not_supported("a Keras symbolic tensor as a layer's argument other than "
                                  "its inputs")
-    stand_ins = [t._placeholder() if isinstance(t, KerasTensor) else t for t in leaves(inputs)]
-    outputs = layer(rebuild(inputs, stand_ins), *args, **kwargs)
-    batch_unknown = any(isinstance(t, KerasTensor) and len(t.shape) and t.shape[0] is None
-                        for t in leaves(inputs))
+    symbolic = [t for t in leaves(inputs) if isinstance(t, KerasTensor)]
+    # Inference mode: a stand-in pass must not move BatchNormalization's statistics.
+    stand_in_kwargs = dict(kwargs)
+    stand_in_kwargs["training"] = False
+
+    def run(unknown):
+        stand_ins = [t._placeholder(unknown) if isinstance(t, KerasTensor) else t
+                     for t in leaves(inputs)]
+        return layer(rebuild(inputs, stand_ins), *args, **stand_in_kwargs)
+
+    outputs = run(32)
+    shapes = [tuple(out.shape) for out in leaves(outputs)]
+    if any(t._has_unknown_inner_dims() for t in symbolic):
+        again = [tuple(out.shape) for out in leaves(run(40))]
+        shapes = [tuple(None if a != b else a for a, b in zip(first, second))
+                  for first, second in zip(shapes, again)]
+    batch_unknown = any(len(t.shape) and t.shape[0] is None for t in symbolic)
     node = Node(layer, inputs, args, kwargs)
     for i, out in enumerate(leaves(outputs)):
-        shape = tuple(out.shape)
+        shape = shapes[i]
         if batch_unknown and len(shape):
             shape = (None,) + shape[1:]
         node.outputs.append(KerasTensor(shape, out.dtype, node, i))
+    if len(node.outputs) == 1:   # for summary(): the shape with its unknown dims
+        layer._output_shape = node.outputs[0].shape
     return rebuild(outputs, list(node.outputs))

@@ -14,7 +14,8 @@ class Sequential(Model):
     def __init__(self, layers=None, name=None):
         Model.__init__(self, name=name)
         self._layers = []
-        self._symbolic_output = None
+        self._input = None             # the symbolic input, once known
+        self._symbolic_output = None   # and the last layer's output on it
         for layer in layers or []:
             self.add(layer)
 
@@ -22,26 +23,42 @@ class Sequential(Model):
         if isinstance(layer, _kt.KerasTensor) and layer._node is None:
             layer = layer._input_layer
         if isinstance(layer, InputLayer):
-            if self._layers or self._symbolic_output is not None:
+            if self._layers or self._input is not None:
                 raise ValueError("Sequential: an input layer must come first")
-            self._symbolic_output = layer.output
+            self._set_input(layer.output)
             return
         if not isinstance(layer, _layers.Layer):
             raise TypeError("The added layer must be an instance of class Layer. "
                             "Received: layer=%s of type %s." % (layer, type(layer).__name__))
         shape = layer._input_shape_arg
-        if not self._layers and self._symbolic_output is None and shape is not None:
-            self._symbolic_output = Input(shape=shape)
+        if not self._layers and self._input is None and shape is not None:
+            self._set_input(Input(shape=shape))
         self._layers.append(layer)
-        if self._symbolic_output is not None:   # build it now, on the known shape
-            self._symbolic_output = layer(self._symbolic_output)
+        if self._input is not None:   # build it now, on the known shape
+            self._set_output(layer(self._symbolic_output))
+
+    def _set_input(self, tensor):
+        self._input = tensor
+        self.inputs = [tensor]
+        self._set_output(tensor)
+
+    def _set_output(self, tensor):
+        self._symbolic_output = tensor
+        self.outputs = [tensor]
+        if self._layers:
             self.built = True
-            self._output_shape = self._symbolic_output.shape
+            self._output_shape = tensor.shape
 
     def pop(self):
         if not self._layers:
             raise TypeError("There are no layers in the model.")
-        return self._layers.pop()
+        layer = self._layers.pop()
+        if self._input is not None:   # the symbolic chain again, without the layer
+            out = self._input
+            for kept in self._layers:
+                out = kept(out)
+            self._set_output(out)
+        return layer
 
     @property
     def layers(self):

@@ -99,10 +99,14 @@ class Model(Layer):
                             "outputs), got %d" % len(args))
         Layer.__init__(self, **kwargs)
         self._graph = None
+        self.inputs = None    # the symbolic inputs and outputs of a functional model
+        self.outputs = None
         if inputs is not None or outputs is not None:
             if inputs is None or outputs is None:
                 raise ValueError("Model: the functional API needs both inputs and outputs")
             self._graph = _functional.Graph(inputs, outputs)
+            self.inputs = self._graph.input_tensors
+            self.outputs = _kt.leaves(outputs)
             self._layers = self._graph.layers
             self.built = True
             self._output_shape = _output_shapes(outputs)
@@ -140,14 +144,6 @@ class Model(Layer):
     @property
     def layers(self):
         return list(self._layers) if self._graph is not None else self._attribute_layers()
-
-    @property
-    def inputs(self):
-        return None if self._graph is None else self._graph.input_tensors
-
-    @property
-    def outputs(self):
-        return None if self._graph is None else _kt.leaves(self._graph.outputs)
 
     # ---- compile -------------------------------------------------------------------
     def compile(self, optimizer="rmsprop", loss=None, metrics=None, loss_weights=None,

@@ -36,6 +36,37 @@ shaped = tf.keras.Sequential([tf.keras.layers.Dense(5, input_shape=(3,)),
                               tf.keras.layers.Dense(1)])
 print("built before any data:", shaped.built, len(shaped.weights))
 
+# Keras's order of model.layers: by depth from the outputs, then as the walk met them.
+x = tf.keras.Input(shape=(4,), name="x")
+c = tf.keras.layers.Dense(2, name="c")
+concat = tf.keras.layers.Concatenate(name="concat")
+print("by depth:", [layer.name for layer in tf.keras.Model(x, concat([
+    tf.keras.layers.Dense(2, name="a")(x), tf.keras.layers.Dense(2, name="b")(c(x))])).layers])
+
+# Unknown dims besides the batch: a fully convolutional model (the stand-in pass runs
+# twice, 32 and 40 wide, and the dims that differ are unknown).
+image = tf.keras.Input(shape=(None, None, 3))
+features = tf.keras.layers.MaxPooling2D()(tf.keras.layers.Conv2D(4, 3)(image))
+print("conv on unknown sizes:", features.shape)
+pooled = tf.keras.layers.GlobalAveragePooling2D()(features)
+fcn = tf.keras.Model(image, tf.keras.layers.Dense(2)(pooled))
+tf.print("any image size:", tf.shape(fcn(tf.ones([2, 9, 11, 3]))), tf.shape(fcn(tf.ones([1, 5, 5, 3]))))
+
+# A BatchNormalization called on a symbolic tensor with training=True: the stand-in
+# pass runs in inference mode, so the moving statistics stay as they were.
+norm = tf.keras.layers.BatchNormalization()
+norm(tf.keras.Input(shape=(3,)), training=True)
+tf.print("moving variance untouched:", norm.moving_variance)
+
+# Sequential.pop() rebuilds the chain from the input: the next layer builds on the
+# right shape.
+chain = tf.keras.Sequential([tf.keras.Input(shape=(4,)), tf.keras.layers.Dense(8),
+                             tf.keras.layers.Dense(3)])
+chain.pop()
+chain.add(tf.keras.layers.Dense(5))
+print("after pop and add:", chain.outputs[0].shape, [w.shape for w in chain.weights])
+print("input_dim builds too:", tf.keras.Sequential([tf.keras.layers.Dense(2, input_dim=3)]).built)
+
 # fit on a functional model: is x0 * x1 positive?
 data = tf.random.Generator.from_seed(4).uniform([256, 2], -1.0, 1.0)
 labels = tf.cast(data[:, 0] * data[:, 1] > 0.0, tf.int32)
