@@ -99,7 +99,10 @@ static void slice_value(const Inst *def, int64_t *vals, bool *known, int n, int 
                     attr_int_or(&def->attrs, "shrink_axis_mask", 0);
     int len = vector_value(x, xs, xk, IR_MAX_RANK, depth + 1);
     if (masks & 1 || len < 0 || bound[2] == 0) return;
-    int64_t step = bound[2], lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
+    int64_t step = bound[2];
+    if (step > len) step = len + 1; /* one element either way, and j += step cannot overflow */
+    if (step < -len) step = -(int64_t)len - 1;
+    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
     bool whole_b = attr_int_or(&def->attrs, "begin_mask", 0) & 1;
     bool whole_e = attr_int_or(&def->attrs, "end_mask", 0) & 1;
     int64_t b = whole_b ? (step > 0 ? lo : hi) : bound[0] < 0 ? bound[0] + len : bound[0];
