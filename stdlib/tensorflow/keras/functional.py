@@ -122,8 +122,11 @@ class Graph:
                 continue
             for t in _kt.leaves(node.inputs):
                 if isinstance(t, _kt.KerasTensor):
-                    source = t._input_layer if t._node is None else t._node.layer
-                    out.append("%s[0][%d]" % (source.name, t._index))
+                    if t._node is None:
+                        out.append("%s[0][0]" % t._input_layer.name)
+                    else:
+                        out.append("%s[%d][%d]" % (t._node.layer.name, t._node.index,
+                                                   t._index))
         return out
 
     def is_sequential_like(self):

@@ -24,7 +24,8 @@ def _unique_input_name():
 
 class Node:
     """One call of a layer in a functional graph: its inputs (a KerasTensor or a
-    list/tuple of them), the call's other arguments, and its output KerasTensors."""
+    list/tuple of them), the call's other arguments, its output KerasTensors, and
+    which of the layer's symbolic calls it is (Keras's node index: "dense[1][0]")."""
 
     def __init__(self, layer, inputs, args, kwargs):
         self.layer = layer
@@ -32,6 +33,8 @@ class Node:
         self.args = args
         self.kwargs = kwargs
         self.outputs = []
+        self.index = getattr(layer, "_symbolic_calls", 0)
+        layer._symbolic_calls = self.index + 1
 
 
 def _refuse_op(*args):

@@ -36,6 +36,12 @@ shaped = tf.keras.Sequential([tf.keras.layers.Dense(5, input_shape=(3,)),
                               tf.keras.layers.Dense(1)])
 print("built before any data:", shaped.built, len(shaped.weights))
 
+# A layer called twice: "Connected to" names each of its calls ("shared[1][0]").
+p = tf.keras.Input(shape=(2,), name="p")
+q = tf.keras.Input(shape=(2,), name="q")
+shared = tf.keras.layers.Dense(2, name="shared")
+tf.keras.Model([p, q], tf.keras.layers.Add(name="sum")([shared(p), shared(q)])).summary()
+
 # Keras's order of model.layers: by depth from the outputs, then as the walk met them.
 x = tf.keras.Input(shape=(4,), name="x")
 c = tf.keras.layers.Dense(2, name="c")
