@@ -102,13 +102,9 @@ static void slice_value(const Inst *def, int64_t *vals, bool *known, int n, int 
     int64_t step = bound[2];
     if (step > len) step = len + 1; /* one element either way, and j += step cannot overflow */
     if (step < -len) step = -(int64_t)len - 1;
-    int64_t lo = step > 0 ? 0 : -1, hi = step > 0 ? len : len - 1;
-    bool whole_b = attr_int_or(&def->attrs, "begin_mask", 0) & 1;
-    bool whole_e = attr_int_or(&def->attrs, "end_mask", 0) & 1;
-    int64_t b = whole_b ? (step > 0 ? lo : hi) : bound[0] < 0 ? bound[0] + len : bound[0];
-    int64_t e = whole_e ? (step > 0 ? hi : lo) : bound[1] < 0 ? bound[1] + len : bound[1];
-    b = b < lo ? lo : b > hi ? hi : b;
-    e = e < lo ? lo : e > hi ? hi : e;
+    int64_t b, e;
+    slice_bounds(len, bound[0], bound[1], step, attr_int_or(&def->attrs, "begin_mask", 0) & 1,
+                 attr_int_or(&def->attrs, "end_mask", 0) & 1, &b, &e);
     int i = 0;
     for (int64_t j = b; (step > 0 ? j < e : j > e) && i < n; j += step, i++) {
         vals[i] = xs[j];

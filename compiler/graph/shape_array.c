@@ -383,13 +383,19 @@ bool shape_broadcast_to(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
    index removes its dim, every other entry slices its dim as Python slices do. */
 
 /* One dim sliced as Python does: the length of x[begin:end:stride] over dim. */
-static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t stride,
-                            bool whole_begin, bool whole_end) {
+void slice_bounds(int64_t dim, int64_t begin, int64_t end, int64_t stride, bool whole_begin,
+                  bool whole_end, int64_t *first, int64_t *bound) {
     int64_t lo = stride > 0 ? 0 : -1, hi = stride > 0 ? dim : dim - 1;
     int64_t b = whole_begin ? (stride > 0 ? lo : hi) : begin < 0 ? begin + dim : begin;
     int64_t e = whole_end ? (stride > 0 ? hi : lo) : end < 0 ? end + dim : end;
-    b = b < lo ? lo : b > hi ? hi : b;
-    e = e < lo ? lo : e > hi ? hi : e;
+    *first = b < lo ? lo : b > hi ? hi : b;
+    *bound = e < lo ? lo : e > hi ? hi : e;
+}
+
+static int64_t slice_length(int64_t dim, int64_t begin, int64_t end, int64_t stride,
+                            bool whole_begin, bool whole_end) {
+    int64_t b, e;
+    slice_bounds(dim, begin, end, stride, whole_begin, whole_end, &b, &e);
     /* Unsigned step: a stride of INT64_MIN (or INT64_MAX) must not overflow. */
     int64_t span = stride > 0 ? e - b : b - e;
     uint64_t step = stride > 0 ? (uint64_t)stride : 0 - (uint64_t)stride;

@@ -36,5 +36,10 @@ bool same_dtype(Opcode op, IrValue **in, ShapeError *err);
 bool shape_string_refused(Opcode op, const IrValue *x, ShapeError *err);
 /* An int attribute, or dflt when absent. */
 int64_t attr_int_or(const Attrs *attrs, const char *key, int64_t dflt);
+/* One dim's slice begin:end:stride of a dim of length dim, as TensorFlow clamps it
+   (whole_begin/whole_end: the begin/end mask bits): the first index *first and the
+   bound *bound it stops before, in stride's direction. */
+void slice_bounds(int64_t dim, int64_t begin, int64_t end, int64_t stride, bool whole_begin,
+                  bool whole_end, int64_t *first, int64_t *bound);
 
 #endif
