@@ -489,6 +489,8 @@ IG_API void ig_flags_parse(int argc, char **argv, const IgFlagSpec *table, int n
  * (releasing it does nothing) and lives until ig_runtime_shutdown. */
 IG_API IgTensor *ig_flag_value(IgSite *site, int index);
 
+#include "scalar.h" /* one element's arithmetic, shared by kernels and emitted C */
+
 #ifdef __cplusplus
 }
 #endif

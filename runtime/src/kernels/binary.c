@@ -22,70 +22,8 @@ static const char *const bin_names[] = {
 _Static_assert(sizeof bin_names / sizeof bin_names[0] == BIN_COUNT, "a name per BinOp");
 
 /* ---- Element functions ------------------------------------------------------------ */
-
-/* Integers wrap on overflow as TensorFlow's do; C only promises that for unsigned
- * arithmetic, so the sums go through the unsigned type U. Division truncates in C,
- * so floor division and modulo correct the result when the signs differ. The
- * y == -1 cases dodge INT_MIN / -1, which traps on x86. */
-#define INT_ELEMENT_FNS(SUF, T, U)                                                     \
-    static inline T add_##SUF(T x, T y) { return (T)((U)x + (U)y); }                   \
-    static inline T sub_##SUF(T x, T y) { return (T)((U)x - (U)y); }                   \
-    static inline T mul_##SUF(T x, T y) { return (T)((U)x * (U)y); }                   \
-    static inline T floordiv_##SUF(T x, T y, const IgSite *site)                       \
-    {                                                                                  \
-        if (y == 0) ig_fatal(site, "integer division by zero");                        \
-        if (y == -1) return (T)(0 - (U)x);                                             \
-        T q = x / y;                                                                   \
-        if (x % y != 0 && ((x < 0) != (y < 0))) q--;                                   \
-        return q;                                                                      \
-    }                                                                                  \
-    static inline T mod_##SUF(T x, T y, const IgSite *site)                            \
-    {                                                                                  \
-        if (y == 0) ig_fatal(site, "integer division by zero");                        \
-        if (y == -1) return 0;                                                         \
-        T r = x % y;                                                                   \
-        if (r != 0 && ((r < 0) != (y < 0))) r += y;                                    \
-        return r;                                                                      \
-    }                                                                                  \
-    /* Repeated squaring, wrapping like the products above. */                         \
-    static inline T pow_##SUF(T x, T y, const IgSite *site)                            \
-    {                                                                                  \
-        if (y < 0) ig_fatal(site, "pow: integers to negative integer powers are not allowed"); \
-        U base = (U)x, result = 1;                                                     \
-        for (T e = y; e != 0; e >>= 1) {                                               \
-            if (e & 1) result *= base;                                                 \
-            base *= base;                                                              \
-        }                                                                              \
-        return (T)result;                                                              \
-    }
-INT_ELEMENT_FNS(i32, int32_t, uint32_t)
-INT_ELEMENT_FNS(i64, int64_t, uint64_t)
-
-/* Floats: floordiv is floor(x / y) and mod the floored fmod, as TensorFlow's
- * FloorDiv/FloorMod kernels compute them (the result takes the divisor's sign). */
-#define FLOAT_ELEMENT_FNS(SUF, T, FLOOR, FMOD, POW)                                    \
-    static inline T add_##SUF(T x, T y) { return x + y; }                              \
-    static inline T sub_##SUF(T x, T y) { return x - y; }                              \
-    static inline T mul_##SUF(T x, T y) { return x * y; }                              \
-    static inline T div_##SUF(T x, T y) { return x / y; }                              \
-    static inline T floordiv_##SUF(T x, T y, const IgSite *site)                       \
-    {                                                                                  \
-        (void)site;                                                                    \
-        return FLOOR(x / y);                                                           \
-    }                                                                                  \
-    static inline T mod_##SUF(T x, T y, const IgSite *site)                            \
-    {                                                                                  \
-        (void)site;                                                                    \
-        T r = FMOD(x, y);                                                              \
-        return (r != 0 && ((r < 0) != (y < 0))) ? r + y : r;                          \
-    }                                                                                  \
-    static inline T pow_##SUF(T x, T y, const IgSite *site)                            \
-    {                                                                                  \
-        (void)site;                                                                    \
-        return POW(x, y);                                                              \
-    }
-FLOAT_ELEMENT_FNS(f32, float, floorf, fmodf, powf)
-FLOAT_ELEMENT_FNS(f64, double, floor, fmod, pow)
+/* TensorFlow's arithmetic on one element (wrapping integers, floored division) is
+ * ingot/scalar.h's: the C values the compiler emits for 0-d tensors use the same. */
 
 /* ---- Row functions ---------------------------------------------------------------- */
 
@@ -113,12 +51,12 @@ FLOAT_ELEMENT_FNS(f64, double, floor, fmod, pow)
     }
 
 #define NUMERIC_ROWS(SUF, T)                                                           \
-    ROW_FN(row_add_##SUF, T, T, add_##SUF(x, y))                                       \
-    ROW_FN(row_sub_##SUF, T, T, sub_##SUF(x, y))                                       \
-    ROW_FN(row_mul_##SUF, T, T, mul_##SUF(x, y))                                       \
-    ROW_FN(row_floordiv_##SUF, T, T, floordiv_##SUF(x, y, site))                       \
-    ROW_FN(row_mod_##SUF, T, T, mod_##SUF(x, y, site))                                 \
-    ROW_FN(row_pow_##SUF, T, T, pow_##SUF(x, y, site))                                 \
+    ROW_FN(row_add_##SUF, T, T, ig_add_##SUF(x, y))                                    \
+    ROW_FN(row_sub_##SUF, T, T, ig_sub_##SUF(x, y))                                    \
+    ROW_FN(row_mul_##SUF, T, T, ig_mul_##SUF(x, y))                                    \
+    ROW_FN(row_floordiv_##SUF, T, T, ig_floordiv_##SUF(site, x, y))                    \
+    ROW_FN(row_mod_##SUF, T, T, ig_mod_##SUF(site, x, y))                              \
+    ROW_FN(row_pow_##SUF, T, T, ig_pow_##SUF(site, x, y))                              \
     ROW_FN(row_less_##SUF, T, uint8_t, x < y)                                          \
     ROW_FN(row_less_equal_##SUF, T, uint8_t, x <= y)                                   \
     ROW_FN(row_greater_##SUF, T, uint8_t, x > y)                                       \
@@ -129,8 +67,8 @@ NUMERIC_ROWS(i32, int32_t)
 NUMERIC_ROWS(i64, int64_t)
 NUMERIC_ROWS(f32, float)
 NUMERIC_ROWS(f64, double)
-ROW_FN(row_div_f32, float, float, div_f32(x, y))
-ROW_FN(row_div_f64, double, double, div_f64(x, y))
+ROW_FN(row_div_f32, float, float, ig_div_f32(x, y))
+ROW_FN(row_div_f64, double, double, ig_div_f64(x, y))
 /* Bools are bytes; any nonzero byte is true. */
 ROW_FN(row_equal_b, uint8_t, uint8_t, (x != 0) == (y != 0))
 ROW_FN(row_not_equal_b, uint8_t, uint8_t, (x != 0) != (y != 0))

@@ -76,22 +76,8 @@ IgTensor *ig_string(IgSite *site, const char *utf8)
     return const_cache_install(site, t);
 }
 
-/* ---- Conversions shared by fill and cast ---------------------------------------- */
-
-/* C leaves float->int conversion undefined when the value does not fit; x86's
- * cvttsd2si, which TensorFlow's CPU casts compile to, gives the "integer
- * indefinite" INT_MIN then. We do the same, so NaN and overflow agree with TF. */
-static int32_t f64_to_i32(double v)
-{
-    if (!(v > -2147483649.0 && v < 2147483648.0)) return INT32_MIN;
-    return (int32_t)v;
-}
-
-static int64_t f64_to_i64(double v)
-{
-    if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0)) return INT64_MIN;
-    return (int64_t)v;
-}
+/* ---- Fill ----------------------------------------------------------------------------- */
+/* Floats to integers as cast converts them (ig_f64_to_i32, ingot/scalar.h). */
 
 IgTensor *ig_fill(IgSite *site, IgDType dtype, int rank, const int64_t *shape, double value)
 {
@@ -101,12 +87,12 @@ IgTensor *ig_fill(IgSite *site, IgDType dtype, int rank, const int64_t *shape, d
     switch (dtype) {
     case IG_BOOL: memset(t->data, value != 0, (size_t)n); break;
     case IG_INT32: {
-        int32_t v = f64_to_i32(value), *d = t->data;
+        int32_t v = ig_f64_to_i32(value), *d = t->data;
         for (int64_t i = 0; i < n; i++) d[i] = v;
         break;
     }
     case IG_INT64: {
-        int64_t v = f64_to_i64(value), *d = t->data;
+        int64_t v = ig_f64_to_i64(value), *d = t->data;
         for (int64_t i = 0; i < n; i++) d[i] = v;
         break;
     }
@@ -236,10 +222,10 @@ IgTensor *ig_range(IgSite *site, IgDType dtype, const IgTensor *start, const IgT
     switch (to) {                                                                      \
     case IG_BOOL: CAST_LOOP(S, uint8_t, READ, (uint8_t)(v != 0)); break;              \
     case IG_INT32:                                                                     \
-        CAST_LOOP(S, int32_t, READ, (IS_FLOAT) ? f64_to_i32((double)v) : (int32_t)v);  \
+        CAST_LOOP(S, int32_t, READ, (IS_FLOAT) ? ig_f64_to_i32((double)v) : (int32_t)v);  \
         break;                                                                         \
     case IG_INT64:                                                                     \
-        CAST_LOOP(S, int64_t, READ, (IS_FLOAT) ? f64_to_i64((double)v) : (int64_t)v);  \
+        CAST_LOOP(S, int64_t, READ, (IS_FLOAT) ? ig_f64_to_i64((double)v) : (int64_t)v);  \
         break;                                                                         \
     case IG_FLOAT32: CAST_LOOP(S, float, READ, (float)v); break;                      \
     case IG_FLOAT64: CAST_LOOP(S, double, READ, (double)v); break;                    \

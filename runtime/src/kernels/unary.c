@@ -38,11 +38,11 @@ IgTensor *ig_neg(IgSite *site, const IgTensor *x)
     IgTensor *out = ig_tensor_make(site, "neg", x->dtype, x->rank, x->shape);
     int64_t n = x->size;
     switch (x->dtype) {
-    /* Integers wrap (-INT_MIN == INT_MIN) as in TensorFlow, via unsigned arithmetic. */
-    case IG_INT32: UNARY_LOOP(int32_t, (int32_t)(0u - (uint32_t)v)); break;
-    case IG_INT64: UNARY_LOOP(int64_t, (int64_t)(0u - (uint64_t)v)); break;
-    case IG_FLOAT32: UNARY_LOOP(float, -v); break;
-    case IG_FLOAT64: UNARY_LOOP(double, -v); break;
+    /* Integers wrap (-INT_MIN == INT_MIN) as in TensorFlow (ingot/scalar.h). */
+    case IG_INT32: UNARY_LOOP(int32_t, ig_neg_i32(v)); break;
+    case IG_INT64: UNARY_LOOP(int64_t, ig_neg_i64(v)); break;
+    case IG_FLOAT32: UNARY_LOOP(float, ig_neg_f32(v)); break;
+    case IG_FLOAT64: UNARY_LOOP(double, ig_neg_f64(v)); break;
     default:
         ig_internal_error(__FILE__, __LINE__, "neg: dtype %s is not supported",
                           ig_dtype_name(x->dtype));
