@@ -145,14 +145,19 @@ static int usage_syntax(char *buf, size_t size, const IgFlagSpec *f)
     return snprintf(buf, size, "--%s=<%s>", f->name, type);
 }
 
+/* Whether the script declared a flag of this name: a script's own --threads takes the
+ * place of the runtime's. */
+static bool flag_defined(const IgFlagSpec *table, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(table[i].name, name) == 0) return true;
+    return false;
+}
+
 static void usage_print(FILE *out, const char *prog, const IgFlagSpec *table, int n)
 {
-    if (n == 0) {
-        fprintf(out, "usage: %s\n\nthis program has no flags (--help shows this message)\n", prog);
-        return;
-    }
     fprintf(out, "usage: %s [flags]\n\nflags:\n", prog);
-    int width = (int)strlen("--help");
+    int width = (int)strlen("--threads=<int>");
     for (int i = 0; i < n; i++) {
         int len = usage_syntax(NULL, 0, &table[i]);
         if (len > width) width = len;
@@ -165,6 +170,9 @@ static void usage_print(FILE *out, const char *prog, const IgFlagSpec *table, in
         fprintf(out, "  %-*s  %s%s(default: %s%s%s)\n", width, syntax, f->help,
                 f->help[0] ? " " : "", quote, f->default_text, quote);
     }
+    if (!flag_defined(table, n, "threads"))
+        fprintf(out, "  %-*s  %s\n", width, "--threads=<int>",
+                "threads a kernel may use (default: $INGOT_NUM_THREADS or the cores)");
     fprintf(out, "  %-*s  show this help and exit\n", width, "--help");
 }
 
@@ -239,6 +247,14 @@ IgFlagsStatus ig_flags_try_parse(int argc, char **argv, const IgFlagSpec *table,
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
         int index = -1;
         const IgFlagSpec *f = flag_find(table, n, name, len, &index);
+        if (f == NULL && len == strlen("threads") && strncmp(name, "threads", len) == 0) {
+            const char *count = eq ? eq + 1 : i + 1 < argc ? argv[++i] : "";
+            if (!ig_threads_configure(count))
+                return fail(err, prog, values, n,
+                            "invalid value '%s' for --threads: expected a number of threads, "
+                            "1 to 4096", count);
+            continue;
+        }
         if (f == NULL)
             return fail(err, prog, values, n, "unknown flag '--%.*s' (--help lists the flags)",
                         (int)len, name);

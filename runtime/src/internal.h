@@ -64,12 +64,35 @@ IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t 
 
 /* ---- Parallel loops ------------------------------------------------------------------ */
 /* Put before a `for` over n independent elements: the loop runs on OpenMP's threads
- * when n is large enough to repay a fork/join (a few microseconds), else inline.
+ * when n is large enough to repay a fork/join (as many float32s as IG_THREADS_MIN_BYTES
+ * holds: a few microseconds on an idle machine, far more on a busy one), else inline.
  * Kernels that oneDNN does not cover use it; the loop body must not allocate or fail. */
-#define IG_PARALLEL_MIN_ELEMENTS 32768
+#define IG_PARALLEL_MIN_ELEMENTS (IG_THREADS_MIN_BYTES / 4)
 #define IG_PRAGMA(text) _Pragma(#text)
 #define IG_PARALLEL_FOR(n) \
     IG_PRAGMA(omp parallel for if ((n) >= IG_PARALLEL_MIN_ELEMENTS) schedule(static))
+
+/* ---- Threads (threads.c) ------------------------------------------------------------ */
+/* A kernel streaming fewer bytes (sources, weights, results) than IG_THREADS_MIN_BYTES,
+ * and computing fewer floating-point operations than IG_THREADS_MIN_FLOPS, runs on one
+ * thread: below that a fork/join costs more than the split saves (an MLP's 64x128
+ * matmul took 12x longer on two threads than on one; the digits CNN's 1-MFLOP
+ * convolutions 1.3x, its 9-MFLOP ones too). About a millisecond of work on one core pays. */
+#ifndef IG_THREADS_MIN_BYTES /* overridable for benchmarks */
+#define IG_THREADS_MIN_BYTES (2048 * 1024)
+#define IG_THREADS_MIN_FLOPS 32e6
+#endif
+/* Sets the program's thread budget from text ("4"); false if it is not a count. */
+IG_INTERNAL bool ig_threads_configure(const char *count);
+/* INGOT_NUM_THREADS, when set; fatal when it is not a count. */
+IG_INTERNAL void ig_threads_configure_from_env(void);
+/* The budget: --threads, INGOT_NUM_THREADS, or OpenMP's default (the cores). */
+IG_INTERNAL int ig_threads_max(void);
+/* 1 for a kernel below both thresholds above, else the budget. */
+IG_INTERNAL int ig_threads_for_work(size_t bytes, double flops);
+/* Runs what follows on n threads; returns the count to hand to ig_threads_leave. */
+IG_INTERNAL int ig_threads_enter(int n);
+IG_INTERNAL void ig_threads_leave(int before);
 
 /* ---- Site caches and their registry (prim_cache.c) --------------------------------- */
 /* Every site cache starts with this header; destroy frees the whole cache. */
@@ -80,13 +103,25 @@ typedef struct IgCache {
  * ig_runtime_shutdown can release it. A NULL site is not allowed here. */
 IG_INTERNAL void ig_site_cache_set(IgSite *site, IgCache *cache);
 IG_INTERNAL void ig_site_registry_release_all(void);
-/* Creates a primitive from an op descriptor on the global engine, counting it. */
+/* Creates a primitive from an op descriptor on the global engine, counting it, on as
+ * many threads as its size repays (ig_threads_for_bytes), which it keeps for its runs. */
 IG_INTERNAL dnnl_primitive_t ig_prim_create(const_dnnl_op_desc_t desc);
+/* A primitive from a pd the caller made (a reorder, a concat, a pooling backward), which
+ * streams the memories mds[0..n): the threads it repays. oneDNN plans a primitive for
+ * the threads there are when its pd is made, so the caller makes the pd between
+ * ig_threads_enter(threads) and ig_threads_leave, and then the primitive with
+ * ig_prim_from_pd(pd, threads), which keeps the count for its runs. */
+IG_INTERNAL int ig_threads_for_mds(int n, const dnnl_memory_desc_t *mds);
+IG_INTERNAL dnnl_primitive_t ig_prim_from_pd(const_dnnl_primitive_desc_t pd, int threads);
+/* Destroys a primitive made by the two above (NULL is ignored). */
+IG_INTERNAL void ig_prim_destroy(dnnl_primitive_t prim);
 /* A backward primitive: oneDNN wants the forward pass it undoes (a forward_training
  * descriptor of the same shapes) as a hint. */
 IG_INTERNAL dnnl_primitive_t ig_prim_create_backward(const_dnnl_op_desc_t desc,
                                                      const_dnnl_op_desc_t forward);
-/* How many oneDNN primitives were ever created: lets tests prove the cache works. */
+/* How many oneDNN primitives ig_prim_create(_backward) ever made (not the reorders and
+ * others made from a pd, which depend on the CPU's layouts): lets tests prove the cache
+ * works. */
 IG_INTERNAL long ig_prim_created_count(void);
 
 /* ---- oneDNN primitive caches (prim_cache.c) ---------------------------------------- */
@@ -133,7 +168,8 @@ typedef struct IgDnnlArg {
  * with no site there is nowhere to keep c, so it is destroyed afterwards. */
 IG_INTERNAL void ig_dnnl_cache_run(IgSite *site, IgDnnlCache *c, int nargs,
                                    const IgDnnlArg *args);
-/* Executes prim with args on the runtime's stream and waits for it. */
+/* Executes prim with args on the runtime's stream and waits for it, on the threads
+ * chosen when it was made. */
 IG_INTERNAL void ig_dnnl_execute(dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args);
 
 /* ---- oneDNN global state (lifetime.c) ------------------------------------------------ */

@@ -18,11 +18,12 @@ static dnnl_stream_t g_stream;
 
 void ig_runtime_init(int argc, char **argv)
 {
-    /* main() parses the flags itself (ig_flags_parse, with the program's table);
-     * nothing else needs the arguments, and oneDNN starts lazily so programs
-     * without kernels stay cheap. */
+    /* main() parses the flags itself (ig_flags_parse, with the program's table, where
+     * --threads overrides the environment); nothing else needs the arguments, and
+     * oneDNN starts lazily so programs without kernels stay cheap. */
     (void)argc;
     (void)argv;
+    ig_threads_configure_from_env();
 }
 
 void ig_runtime_shutdown(void)

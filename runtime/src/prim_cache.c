@@ -1,8 +1,11 @@
 /* prim_cache.c — per-site caches (oneDNN primitives, constants), the registry of sites
  * holding one (so that ig_runtime_shutdown can release them all) and the cache every
  * oneDNN kernel builds on. Entry points: ig_site_cache_set, ig_site_release,
- * ig_site_registry_release_all, ig_prim_create, ig_dnnl_cache_new, ig_dnnl_cache_find.
+ * ig_site_registry_release_all, ig_prim_create, ig_prim_from_pd, ig_dnnl_execute,
+ * ig_dnnl_cache_new, ig_dnnl_cache_find.
  * Memory owner: the registry owns each registered site's cache. */
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +16,17 @@
 static IgSite **g_sites;
 static size_t g_nsites, g_capsites;
 static long g_prims_created;
+
+/* ---- The threads each primitive runs on ------------------------------------------- */
+/* Global mutable state: the thread count each live primitive was made for, by address:
+ * an open-addressing table with linear probing, at most half full, so a run finds its
+ * count in a probe or two. */
+typedef struct PrimThreads {
+    dnnl_primitive_t prim; /* NULL: a free slot */
+    int threads;
+} PrimThreads;
+static PrimThreads *g_prim_threads;
+static size_t g_prim_threads_cap, g_prim_threads_count;
 
 static void registry_add(IgSite *site)
 {
@@ -62,30 +76,184 @@ void ig_site_registry_release_all(void)
     free(g_sites);
     g_sites = NULL;
     g_nsites = g_capsites = 0;
+    free(g_prim_threads); /* the caches above destroyed every primitive */
+    g_prim_threads = NULL;
+    g_prim_threads_cap = g_prim_threads_count = 0;
+}
+
+static size_t prim_slot(dnnl_primitive_t prim, size_t cap)
+{
+    uintptr_t h = (uintptr_t)prim >> 4; /* primitives are at least 16-byte aligned */
+    return (size_t)(h * 0x9E3779B97F4A7C15u) & (cap - 1);
+}
+
+static void prim_threads_put(dnnl_primitive_t prim, int threads)
+{
+    if (2 * (g_prim_threads_count + 1) > g_prim_threads_cap) {
+        size_t cap = g_prim_threads_cap ? 2 * g_prim_threads_cap : 64;
+        PrimThreads *grown = calloc(cap, sizeof *grown);
+        if (grown == NULL) ig_fatal(NULL, "out of memory");
+        for (size_t i = 0; i < g_prim_threads_cap; i++) {
+            if (g_prim_threads[i].prim == NULL) continue;
+            size_t j = prim_slot(g_prim_threads[i].prim, cap);
+            while (grown[j].prim != NULL) j = (j + 1) & (cap - 1);
+            grown[j] = g_prim_threads[i];
+        }
+        free(g_prim_threads);
+        g_prim_threads = grown;
+        g_prim_threads_cap = cap;
+    }
+    size_t j = prim_slot(prim, g_prim_threads_cap);
+    while (g_prim_threads[j].prim != NULL) j = (j + 1) & (g_prim_threads_cap - 1);
+    g_prim_threads[j] = (PrimThreads){prim, threads};
+    g_prim_threads_count++;
+}
+
+/* The slot holding prim, or -1. */
+static ptrdiff_t prim_threads_find(dnnl_primitive_t prim)
+{
+    if (g_prim_threads_cap == 0) return -1;
+    size_t mask = g_prim_threads_cap - 1;
+    for (size_t j = prim_slot(prim, g_prim_threads_cap);; j = (j + 1) & mask) {
+        if (g_prim_threads[j].prim == prim) return (ptrdiff_t)j;
+        if (g_prim_threads[j].prim == NULL) return -1;
+    }
+}
+
+/* Removal without tombstones: the entries after the hole that probed past it move
+ * back into it (Knuth's algorithm R). */
+static void prim_threads_remove(dnnl_primitive_t prim)
+{
+    ptrdiff_t found = prim_threads_find(prim);
+    if (found < 0) return;
+    size_t mask = g_prim_threads_cap - 1, hole = (size_t)found;
+    g_prim_threads[hole].prim = NULL;
+    g_prim_threads_count--;
+    for (size_t j = (hole + 1) & mask; g_prim_threads[j].prim != NULL; j = (j + 1) & mask) {
+        size_t home = prim_slot(g_prim_threads[j].prim, g_prim_threads_cap);
+        /* j's entry may fill the hole when its home is not within (hole, j]. */
+        bool stays = hole < j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (stays) continue;
+        g_prim_threads[hole] = g_prim_threads[j];
+        g_prim_threads[j].prim = NULL;
+        hole = j;
+    }
+}
+
+/* The bytes a primitive reads and writes: its sources, weights and results (and their
+ * gradients), the measure ig_threads_for_work judges it by. */
+static size_t pd_bytes(const_dnnl_primitive_desc_t pd)
+{
+    static const dnnl_query_t kinds[] = {dnnl_query_src_md, dnnl_query_diff_src_md,
+                                         dnnl_query_weights_md, dnnl_query_diff_weights_md,
+                                         dnnl_query_dst_md, dnnl_query_diff_dst_md};
+    size_t total = 0;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        for (int i = 0;; i++) {
+            const dnnl_memory_desc_t *md = dnnl_primitive_desc_query_md(pd, kinds[k], i);
+            if (md == NULL || md->ndims == 0) break;
+            total += dnnl_memory_desc_get_size(md);
+        }
+    }
+    return total;
+}
+
+static int64_t md_elements(const dnnl_memory_desc_t *md)
+{
+    if (md == NULL || md->ndims == 0) return 0;
+    int64_t n = 1;
+    for (int i = 0; i < md->ndims; i++) n *= md->dims[i];
+    return n;
+}
+
+/* The floating-point operations of a convolution, matrix product or inner product, from
+ * its weights and result: each result element takes a multiply and an add per weight of
+ * its output channel (a matrix product's column). 0 for other kinds. */
+static double pd_flops(const_dnnl_primitive_desc_t pd, dnnl_primitive_kind_t kind)
+{
+    bool dense = kind == dnnl_convolution || kind == dnnl_deconvolution ||
+                 kind == dnnl_matmul || kind == dnnl_inner_product;
+    if (!dense) return 0;
+    const dnnl_memory_desc_t *w = dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
+    if (md_elements(w) == 0) w = dnnl_primitive_desc_query_md(pd, dnnl_query_diff_weights_md, 0);
+    const dnnl_memory_desc_t *y = dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0);
+    if (md_elements(y) == 0) y = dnnl_primitive_desc_query_md(pd, dnnl_query_diff_dst_md, 0);
+    int64_t nw = md_elements(w), ny = md_elements(y);
+    if (nw == 0 || ny == 0) return 0;
+    /* Output channels: a filter's first dim, a matrix product's last (its columns). */
+    int64_t channels = kind == dnnl_matmul ? w->dims[w->ndims - 1] : w->dims[0];
+    return channels > 0 ? 2.0 * (double)ny * (double)(nw / channels) : 0;
+}
+
+/* How many threads pd's primitive repays: by the bytes it streams, or for one that
+ * computes many operations per byte (a convolution, a matrix product) by those. */
+static int pd_threads(const_dnnl_primitive_desc_t pd)
+{
+    dnnl_primitive_kind_t kind = dnnl_undefined_primitive;
+    dnnl_primitive_desc_query(pd, dnnl_query_primitive_kind, 0, &kind);
+    return ig_threads_for_work(pd_bytes(pd), pd_flops(pd, kind));
+}
+
+int ig_threads_for_mds(int n, const dnnl_memory_desc_t *mds)
+{
+    size_t bytes = 0;
+    for (int i = 0; i < n; i++) bytes += dnnl_memory_desc_get_size(&mds[i]);
+    return ig_threads_for_work(bytes, 0);
+}
+
+dnnl_primitive_t ig_prim_from_pd(const_dnnl_primitive_desc_t pd, int threads)
+{
+    int before = ig_threads_enter(threads);
+    dnnl_primitive_t prim;
+    IG_DNNL_CHECK(dnnl_primitive_create(&prim, pd));
+    ig_threads_leave(before);
+    prim_threads_put(prim, threads);
+    return prim;
+}
+
+/* desc's primitive (hint: the forward pd a backward one needs, or NULL). oneDNN plans
+ * a primitive's split of work when it makes the pd, for the threads it may use then:
+ * a pd too small for the whole budget is made again for one thread. */
+static dnnl_primitive_t prim_create(const_dnnl_op_desc_t desc, const_dnnl_primitive_desc_t hint)
+{
+    dnnl_primitive_desc_t pd;
+    IG_DNNL_CHECK(dnnl_primitive_desc_create(&pd, desc, NULL, ig_dnnl_engine(), hint));
+    int threads = pd_threads(pd);
+    if (threads != ig_threads_max()) {
+        IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
+        int before = ig_threads_enter(threads);
+        IG_DNNL_CHECK(dnnl_primitive_desc_create(&pd, desc, NULL, ig_dnnl_engine(), hint));
+        ig_threads_leave(before);
+    }
+    int before = ig_threads_enter(threads);
+    dnnl_primitive_t prim;
+    IG_DNNL_CHECK(dnnl_primitive_create(&prim, pd));
+    ig_threads_leave(before);
+    IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd)); /* the primitive keeps its own copy */
+    prim_threads_put(prim, threads);
+    g_prims_created++;
+    return prim;
 }
 
 dnnl_primitive_t ig_prim_create(const_dnnl_op_desc_t desc)
 {
-    dnnl_primitive_desc_t pd;
-    dnnl_primitive_t prim;
-    IG_DNNL_CHECK(dnnl_primitive_desc_create(&pd, desc, NULL, ig_dnnl_engine(), NULL));
-    IG_DNNL_CHECK(dnnl_primitive_create(&prim, pd));
-    IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd)); /* the primitive keeps its own copy */
-    g_prims_created++;
-    return prim;
+    return prim_create(desc, NULL);
 }
 
 dnnl_primitive_t ig_prim_create_backward(const_dnnl_op_desc_t desc, const_dnnl_op_desc_t forward)
 {
-    dnnl_primitive_desc_t hint, pd;
-    dnnl_primitive_t prim;
+    dnnl_primitive_desc_t hint;
     IG_DNNL_CHECK(dnnl_primitive_desc_create(&hint, forward, NULL, ig_dnnl_engine(), NULL));
-    IG_DNNL_CHECK(dnnl_primitive_desc_create(&pd, desc, NULL, ig_dnnl_engine(), hint));
-    IG_DNNL_CHECK(dnnl_primitive_create(&prim, pd));
-    IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
+    dnnl_primitive_t prim = prim_create(desc, hint);
     IG_DNNL_CHECK(dnnl_primitive_desc_destroy(hint));
-    g_prims_created++;
     return prim;
+}
+
+void ig_prim_destroy(dnnl_primitive_t prim)
+{
+    if (prim == NULL) return;
+    prim_threads_remove(prim);
+    dnnl_primitive_destroy(prim);
 }
 
 long ig_prim_created_count(void)
@@ -133,8 +301,8 @@ void ig_dnnl_cache_destroy(IgCache *cache)
 {
     IgDnnlCache *c = (IgDnnlCache *)cache;
     for (int i = 0; i < c->nmems; i++) dnnl_memory_destroy(c->mems[i]);
-    if (c->prep != NULL) dnnl_primitive_destroy(c->prep);
-    if (c->prim != NULL) dnnl_primitive_destroy(c->prim);
+    ig_prim_destroy(c->prep);
+    ig_prim_destroy(c->prim);
     free(c->mems);
     free(c);
 }
@@ -170,6 +338,10 @@ void ig_dnnl_cache_run(IgSite *site, IgDnnlCache *c, int nargs, const IgDnnlArg 
 
 void ig_dnnl_execute(dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args)
 {
+    ptrdiff_t slot = prim_threads_find(prim);
+    int threads = slot >= 0 ? g_prim_threads[slot].threads : ig_threads_max();
+    int before = ig_threads_enter(threads);
     IG_DNNL_CHECK(dnnl_primitive_execute(prim, ig_dnnl_stream(), nargs, args));
     IG_DNNL_CHECK(dnnl_stream_wait(ig_dnnl_stream()));
+    ig_threads_leave(before);
 }

@@ -50,8 +50,12 @@ static ConcatCache *concat_cache_new(IgDType dtype, int n, int64_t outer, int64_
     ig_dnnl_md_move(&dst_md, dtype, 3, shape, strides);
     dnnl_engine_t eng = ig_dnnl_engine();
     dnnl_primitive_desc_t pd;
+    /* The sources hold as many bytes as the result: twice the result's is all. */
+    int threads = ig_threads_for_mds(2, (dnnl_memory_desc_t[]){dst_md, dst_md});
+    int before = ig_threads_enter(threads);
     IG_DNNL_CHECK(dnnl_concat_primitive_desc_create(&pd, &dst_md, n, 1, mds, NULL, eng));
-    IG_DNNL_CHECK(dnnl_primitive_create(&cc->base.prim, pd));
+    ig_threads_leave(before);
+    cc->base.prim = ig_prim_from_pd(pd, threads);
     IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
     for (int i = 0; i < n; i++) ig_dnnl_cache_memory(&cc->base, &mds[i]);
     cc->dst = ig_dnnl_cache_memory(&cc->base, &dst_md);

@@ -94,9 +94,12 @@ static void conv_cache_bind(ConvCache *cc, const ConvMds *m, dnnl_query_t wei_qu
     cc->wei = ig_dnnl_cache_buffer(&cc->base, wei_md); /* the reorder's output or input */
     dnnl_engine_t eng = ig_dnnl_engine();
     dnnl_primitive_desc_t rpd;
+    int threads = ig_threads_for_mds(2, (dnnl_memory_desc_t[]){*wei_md, m->user});
+    int before = ig_threads_enter(threads);
     IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&rpd, to_user ? wei_md : &m->user, eng,
                                                      to_user ? &m->user : wei_md, eng, NULL));
-    IG_DNNL_CHECK(dnnl_primitive_create(&cc->base.prep, rpd));
+    ig_threads_leave(before);
+    cc->base.prep = ig_prim_from_pd(rpd, threads);
     IG_DNNL_CHECK(dnnl_primitive_desc_destroy(rpd));
 }
 

@@ -194,11 +194,14 @@ static PoolGradCache *pool_grad_cache_new(const PoolGeom *g)
     pool_desc_init(&bwd, g, dnnl_backward_data);
     dnnl_engine_t eng = ig_dnnl_engine();
     dnnl_primitive_desc_t fwd_pd, bwd_pd;
+    int threads = ig_threads_for_mds(2, (dnnl_memory_desc_t[]){fwd.src_desc, fwd.dst_desc});
+    int before = ig_threads_enter(threads);
     IG_DNNL_CHECK(dnnl_primitive_desc_create(&fwd_pd, &fwd, NULL, eng, NULL));
     IG_DNNL_CHECK(dnnl_primitive_desc_create(&bwd_pd, &bwd, NULL, eng, fwd_pd));
-    IG_DNNL_CHECK(dnnl_primitive_create(&pc->base.prim, bwd_pd));
+    ig_threads_leave(before);
+    pc->base.prim = ig_prim_from_pd(bwd_pd, threads);
     if (g->max) {
-        IG_DNNL_CHECK(dnnl_primitive_create(&pc->base.prep, fwd_pd));
+        pc->base.prep = ig_prim_from_pd(fwd_pd, threads);
         const dnnl_memory_desc_t *ws_md =
             dnnl_primitive_desc_query_md(fwd_pd, dnnl_query_workspace_md, 0);
         pc->src = ig_dnnl_cache_memory(&pc->base, &fwd.src_desc);

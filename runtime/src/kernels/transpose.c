@@ -32,8 +32,11 @@ static ReorderCache *reorder_cache_new(IgDType dtype, const IgView *v)
     ig_dnnl_md_move(&dst_md, dtype, v->rank, v->shape, dst_strides);
     dnnl_engine_t eng = ig_dnnl_engine();
     dnnl_primitive_desc_t pd;
+    int threads = ig_threads_for_mds(2, (dnnl_memory_desc_t[]){src_md, dst_md});
+    int before = ig_threads_enter(threads);
     IG_DNNL_CHECK(dnnl_reorder_primitive_desc_create(&pd, &src_md, eng, &dst_md, eng, NULL));
-    IG_DNNL_CHECK(dnnl_primitive_create(&rc->base.prim, pd));
+    ig_threads_leave(before);
+    rc->base.prim = ig_prim_from_pd(pd, threads);
     IG_DNNL_CHECK(dnnl_primitive_desc_destroy(pd));
     rc->src = ig_dnnl_cache_memory(&rc->base, &src_md);
     rc->dst = ig_dnnl_cache_memory(&rc->base, &dst_md);

@@ -255,6 +255,8 @@ Test(flags_ir, compiled_program_reads_its_arguments) {
                             "flags:\n"
                             "  --epochs=<int32>  number of passes (default: 5)\n"
                             "  --name=<string>   (default: \"world \"quoted\"\")\n"
+                            "  --threads=<int>   threads a kernel may use (default: "
+                            "$INGOT_NUM_THREADS or the cores)\n"
                             "  --help            show this help and exit\n");
     pf_remove(exe);
 }

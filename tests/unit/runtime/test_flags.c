@@ -273,6 +273,8 @@ Test(flags, help_lists_every_flag) {
                      "  --verbose[=<bool>]  print more (default: false)\n"
                      "  --name=<string>     who to greet (default: \"world\")\n"
                      "  --dry-run[=<bool>]  only plan (default: true)\n"
+                     "  --threads=<int>     threads a kernel may use (default: "
+                     "$INGOT_NUM_THREADS or the cores)\n"
                      "  --help              show this help and exit\n");
 }
 
@@ -291,7 +293,10 @@ Test(flags, no_flags) {
     cr_assert_eq(ig_flags_try_parse(2, argv, NULL, 0, o, e), IG_FLAGS_HELP);
     fclose(o);
     fclose(e);
-    cr_assert_str_eq(out, "usage: tool\n\nthis program has no flags (--help shows this message)\n");
+    cr_assert_str_eq(out, "usage: tool [flags]\n\nflags:\n"
+                          "  --threads=<int>  threads a kernel may use (default: "
+                          "$INGOT_NUM_THREADS or the cores)\n"
+                          "  --help           show this help and exit\n");
     char *argv2[] = {"tool", "--epochs=3", NULL};
     o = fmemopen(out, sizeof out - 1, "w");
     e = fmemopen(err, sizeof err - 1, "w");
@@ -300,6 +305,30 @@ Test(flags, no_flags) {
     fclose(e);
     cr_assert_str_eq(err, "tool: error: unknown flag '--epochs' (--help lists the flags)\n");
     cr_assert_eq(ig_flags_try_parse(1, argv, NULL, 0, stdout, stderr), IG_FLAGS_OK);
+}
+
+/* --threads belongs to the runtime: every program takes it, unless the script declares
+   a flag of that name, which then wins. */
+Test(flags, threads_is_the_runtimes_own) {
+    char out[512] = "", err[512] = "";
+    FILE *o = fmemopen(out, sizeof out - 1, "w"), *e = fmemopen(err, sizeof err - 1, "w");
+    char *ok[] = {"tool", "--threads=1", "--threads", "1", NULL};
+    cr_assert_eq(ig_flags_try_parse(4, ok, NULL, 0, o, e), IG_FLAGS_OK);
+    char *zero[] = {"tool", "--threads=0", NULL};
+    cr_assert_eq(ig_flags_try_parse(2, zero, NULL, 0, o, e), IG_FLAGS_ERROR);
+    char *word[] = {"tool", "--threads", "many", NULL};
+    cr_assert_eq(ig_flags_try_parse(3, word, NULL, 0, o, e), IG_FLAGS_ERROR);
+    fclose(o);
+    fclose(e);
+    cr_assert_str_eq(err, "tool: error: invalid value '0' for --threads: expected a number of "
+                          "threads, 1 to 4096\n"
+                          "tool: error: invalid value 'many' for --threads: expected a number of "
+                          "threads, 1 to 4096\n");
+    IgFlagSpec own[] = {{"threads", IG_INT32, "7", "the script's own"}};
+    char *mine[] = {"tool", "--threads=0", NULL};
+    cr_assert_eq(ig_flags_try_parse(2, mine, own, 1, stdout, stderr), IG_FLAGS_OK);
+    cr_assert_eq(*(int32_t *)ig_flag_value(NULL, 0)->data, 0);
+    ig_flags_release_all();
 }
 
 /* ---- what main() sees ------------------------------------------------------------------ */

@@ -1,0 +1,66 @@
+/* threads.c — how many threads each kernel runs on. A program may use up to
+ * ig_threads_max() threads (the machine's cores, or --threads=N, or INGOT_NUM_THREADS);
+ * a kernel too small to repay a fork/join runs on one. oneDNN reads the OpenMP thread
+ * count when it makes a primitive (a convolution plans its work split for that many
+ * threads) and again when it runs one, so both happen inside ig_threads_enter/leave.
+ * Entry points: ig_threads_configure, ig_threads_max, ig_threads_for_work,
+ * ig_threads_enter, ig_threads_leave. Memory owner: nothing allocated. */
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Global mutable state: the program's thread budget, set once before any kernel runs
+ * (0 until then: OpenMP's own default, the number of cores). */
+static int g_max_threads;
+
+/* "4" -> 4; anything else (empty, "0", "-1", "4x", absurdly large) -> 0. */
+static int parse_count(const char *text)
+{
+    if (text == NULL || *text == '\0') return 0;
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (*end != '\0' || n < 1 || n > 4096) return 0;
+    return (int)n;
+}
+
+bool ig_threads_configure(const char *count)
+{
+    int n = parse_count(count);
+    if (n == 0) return false;
+    g_max_threads = n;
+    omp_set_num_threads(n);
+    return true;
+}
+
+void ig_threads_configure_from_env(void)
+{
+    const char *env = getenv("INGOT_NUM_THREADS");
+    if (env != NULL && *env != '\0' && !ig_threads_configure(env))
+        ig_fatal(NULL, "INGOT_NUM_THREADS='%s' is not a number of threads (1 to 4096)", env);
+}
+
+int ig_threads_max(void)
+{
+    if (g_max_threads == 0) g_max_threads = omp_get_max_threads();
+    return g_max_threads;
+}
+
+int ig_threads_for_work(size_t bytes, double flops)
+{
+    bool worth = bytes >= IG_THREADS_MIN_BYTES || flops >= IG_THREADS_MIN_FLOPS;
+    return worth ? ig_threads_max() : 1;
+}
+
+int ig_threads_enter(int n)
+{
+    int before = omp_get_max_threads();
+    if (n != before) omp_set_num_threads(n);
+    return before;
+}
+
+void ig_threads_leave(int before)
+{
+    if (omp_get_max_threads() != before) omp_set_num_threads(before);
+}
