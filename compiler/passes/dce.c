@@ -1,6 +1,7 @@
 /* dce.c — dead code elimination (passes.h): count the uses of every value (nested
  * regions and region results included), then drop pure instructions whose outputs
- * are all unused, releasing their inputs' uses, until nothing changes. */
+ * are all unused, and the outputs of a cond nobody uses (with what its branches
+ * yield for them), releasing their inputs' uses, until nothing changes. */
 #include "passes.h"
 
 static void count_uses(const Region *r, int *uses) {
@@ -26,12 +27,35 @@ static void unlink_inst(Region *r, Inst *x) {
     x->prev = x->next = NULL;
 }
 
+/* Drops the outputs of cond x that nobody uses, and the results its branches yield for
+ * them: AutoGraph's `do_return` flag of a branch that returns, a variable assigned in
+ * both branches but read by neither the rest nor the caller. Returns how many went. */
+static int prune_cond_outputs(Inst *x, int *uses) {
+    int kept = 0, removed = 0;
+    for (int i = 0; i < x->noutputs; i++) {
+        if (uses[x->outputs[i]->id] == 0) {
+            for (int k = 0; k < x->nregions; k++) uses[x->regions[k]->results[i]->id]--;
+            removed++;
+            continue;
+        }
+        for (int k = 0; k < x->nregions; k++)
+            x->regions[k]->results[kept] = x->regions[k]->results[i];
+        x->outputs[kept] = x->outputs[i];
+        x->outputs[kept]->def_index = kept;
+        kept++;
+    }
+    x->noutputs = kept;
+    for (int k = 0; k < x->nregions; k++) x->regions[k]->nresults = kept;
+    return removed;
+}
+
 /* One backward sweep over r (nested regions first): a removal frees its inputs,
  * which an earlier instruction may then find dead in the same sweep. */
 static int sweep(Region *r, int *uses) {
     int removed = 0;
     for (Inst *x = r->last, *prev; x; x = prev) {
         prev = x->prev;
+        if (x->op == OP_COND) removed += prune_cond_outputs(x, uses);
         for (int i = 0; i < x->nregions; i++) removed += sweep(x->regions[i], uses);
         if (!is_dead(x, uses)) continue;
         for (int i = 0; i < x->ninputs; i++) uses[x->inputs[i]->id]--;

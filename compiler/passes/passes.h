@@ -12,10 +12,11 @@
 void passes_run(Arena *scratch, Module *m);
 
 /* Dead code elimination: removes pure instructions whose results nobody uses (in
- * any region), until none is left. Effects (print, call, cond, while) stay. Matters
+ * any region), and the outputs of a cond nobody uses, until none is left. Effects
+ * (print, call, cond, while) stay. Matters
  * beyond size: a tf.range that only drives a graph loop is never run, so a range
  * that would be invalid (tf.range(-3)) loops zero times, as in TensorFlow, which
- * prunes ops nothing fetches. Returns how many instructions went. */
+ * prunes ops nothing fetches. Returns how many instructions and cond outputs went. */
 int pass_dce(Arena *scratch, Module *m);
 
 #endif
