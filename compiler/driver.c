@@ -53,6 +53,8 @@ typedef struct Options {
     unsigned long long max_build_steps;  /* --max-build-steps (0: no limit) */
     bool max_build_steps_given;          /* else the default: none with --eager */
     unsigned long long max_build_mib;    /* --max-build-memory (0: no limit) */
+    int opt_level;           /* -O0 .. -O3, default 2 */
+    const char *target_cpu;  /* --target-cpu=NAME: the C compiler's -march, or NULL */
 } Options;
 
 /* The build-time budget's defaults. A step is a statement the build-time interpreter
@@ -79,8 +81,8 @@ typedef struct Paths {
 } Paths;
 
 static const char usage_text[] =
-    "usage: ingot build [--emit=KIND] [--trace-report] [LIMITS] [-o OUT] FILE.py\n"
-    "       ingot run [--eager] [LIMITS] FILE.py [-- ARGS...]\n"
+    "usage: ingot build [-O0..3] [--emit=KIND] [--trace-report] [LIMITS] [-o OUT] FILE.py\n"
+    "       ingot run [-O0..3] [--eager] [LIMITS] FILE.py [-- ARGS...]\n"
     "       ingot opt FILE.ir\n"
     "       ingot --help | --version\n"
     "\n"
@@ -101,6 +103,13 @@ static const char usage_text[] =
     "\n"
     "options:\n"
     "  -o OUT              name of the program to build\n"
+    "  -O0, -O1, -O2, -O3  how hard to optimize the program: -O0 none (the graph\n"
+    "                      as traced, C compiled -O0, the quickest build), -O1\n"
+    "                      0-d tensors as C scalars, C -O1; -O2 (the default) the\n"
+    "                      same, C -O2; -O3 also C -O3\n"
+    "  --target-cpu=CPU    compile the program for this CPU (the C compiler's\n"
+    "                      -march: native, x86-64-v3, znver3...); default: any\n"
+    "                      x86-64\n"
     "  --emit=KIND         print one stage instead of building, KIND is one of:\n"
     "                        tokens  the lexer's tokens\n"
     "                        ast     the syntax tree, as Python source\n"
@@ -169,6 +178,7 @@ static int parse_options(int argc, char **argv, Options *opt) {
     opt->command = argv[1];
     opt->max_build_steps = DEFAULT_MAX_BUILD_STEPS;
     opt->max_build_mib = default_max_build_mib();
+    opt->opt_level = 2;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
@@ -187,6 +197,15 @@ static int parse_options(int argc, char **argv, Options *opt) {
         } else if (strcmp(a, "-o") == 0) {
             if (i + 1 >= argc) return usage_error("'-o' needs a file name%s", "");
             opt->output = argv[++i];
+        } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+            opt->opt_level = a[2] - '0';
+        } else if (strncmp(a, "--target-cpu=", 13) == 0) {
+            opt->target_cpu = a + 13;
+            if (!*opt->target_cpu || strspn(opt->target_cpu,
+                                            "abcdefghijklmnopqrstuvwxyz0123456789-_.") !=
+                                         strlen(opt->target_cpu))
+                return usage_error("'--target-cpu=' needs a CPU name such as native or "
+                                   "x86-64-v3, not '%s'", opt->target_cpu);
         } else if (strcmp(a, "--eager") == 0) {
             opt->eager = true;
         } else if (strcmp(a, "--trace-report") == 0) {
@@ -291,20 +310,31 @@ static int split_words(Arena *a, const char *s, char **out, int max) {
     return n;
 }
 
-static int compile_c(Arena *a, const Paths *paths, const char *c_file, const char *output) {
+static int compile_c(Arena *a, const Options *opt, const Paths *paths, const char *c_file,
+                     const char *output) {
     const char *cc = getenv("CC");
     if (!cc || !*cc) cc = "cc";
     char *argv[64];
     int n = split_words(a, cc, argv, 16);
-    /* The emitted code is glue: calls into the runtime (compiled on its own), which
-       optimization cannot improve (bench/scalar_while runs as fast at -O1 as at -O2).
-       -O2's extra passes only cost time on long functions: SLP vectorization and
-       dead-store elimination's alias walks made a tf.stack of 4000 tensors take 39 s
-       of CPU (5 s at -O1). -fno-tree-pta: GCC's points-to analysis is quadratic in
+    /* -O2 by default: C scalars and their loops (emit_scalar.h) want it. Two of its
+       passes only cost time on the emitted code's long straight-line functions: SLP
+       vectorization and dead-store elimination's alias walks made a tf.stack of 4000
+       tensors take 39 s of CPU (5 s at -O1), for no gain on calls into the runtime
+       (compiled on its own). -fno-tree-pta: GCC's points-to analysis is quadratic in
        the address-taken statics of a function (every node's site): 1200 adds took
        two minutes to compile, 2 s without it. Long functions come in parts besides
        (emit_c.c), as register allocation is quadratic in a function's length. */
-    const char *flags[] = {"-std=c11", "-O1", "-fno-tree-pta", "-w", "-I", paths->include_dir,
+    static const char *const levels[][3] = {
+        {"-O0", NULL, NULL},
+        {"-O1", "-fno-tree-pta", NULL},
+        {"-O2", "-fno-tree-pta", "-fno-tree-slp-vectorize"},
+        {"-O3", "-fno-tree-pta", "-fno-tree-slp-vectorize"},
+    };
+    for (int i = 0; i < 3 && levels[opt->opt_level][i]; i++)
+        argv[n++] = (char *)levels[opt->opt_level][i];
+    if (opt->opt_level >= 2) argv[n++] = "-fno-tree-dse";
+    if (opt->target_cpu) argv[n++] = arena_printf(a, "-march=%s", opt->target_cpu);
+    const char *flags[] = {"-std=c11", "-w", "-I", paths->include_dir,
                            c_file, paths->runtime_lib, "-ldnnl", "-ljansson", "-lz", "-fopenmp",
                            "-lm", "-lpthread", "-o", output};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];
@@ -389,7 +419,8 @@ static int build(Arena *a, const Options *opt, const char *output) {
         return 0;
     }
     const char *slash = strrchr(opt->script, '/');
-    EmitOptions eopt = {.script_name = slash ? slash + 1 : opt->script};
+    EmitOptions eopt = {.script_name = slash ? slash + 1 : opt->script,
+                        .scalars = opt->opt_level >= 1};
     if (opt->emit == EMIT_C) {
         emit_c_module(stdout, a, m, &eopt);
         return 0;
@@ -406,7 +437,7 @@ static int build(Arena *a, const Options *opt, const char *output) {
         fprintf(stderr, "ingot: error: cannot write '%s': %s\n", c_file, strerror(errno));
         return EXIT_SCRIPT_ERROR;
     }
-    int rc = compile_c(a, &paths, c_file, output);
+    int rc = compile_c(a, opt, &paths, c_file, output);
     if (rc == 0) remove(c_file);
     return rc;
 }

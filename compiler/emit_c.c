@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "emit_scalar.h"
 #include "irtext.h"
 #include "kernel_call.h"
 #include "liveness.h"
@@ -35,7 +36,15 @@ typedef struct Emitter {
     int part;
     int *def_part;
     bool *in_frame;
+    /* The values kept as C scalars (emit_scalar.h), and for the instruction being
+       written, the tensor each scalar input was boxed into (IrValue.id -> its name). */
+    ScalarPlan plan;
+    const char **boxed;
 } Emitter;
+
+/* Functions longer than this are emitted in parts (emit_func_in_parts). */
+#define EMIT_SPLIT_INSTS 1000
+#define EMIT_PART_INSTS 500
 
 static const char *const ig_dtype_enum[] = {
     [DT_BOOL] = "IG_BOOL",       [DT_INT32] = "IG_INT32",     [DT_INT64] = "IG_INT64",
@@ -62,17 +71,32 @@ static bool is_c_identifier(const char *s) {
     return true;
 }
 
-/* IR %N becomes tN, plus the Python name when it is a C identifier: t3_logits. In a
-   function emitted in parts, a value an earlier part made is read from the frame:
-   fr->t3_logits. */
-static const char *emit_value_name(const Emitter *e, const IrValue *v) {
+static ValueForm value_form(const Emitter *e, const IrValue *v) {
+    return (ValueForm)e->plan.form[v->id];
+}
+
+/* IR %N becomes tN (a tensor) or vN (a C scalar), plus the Python name when it is a C
+   identifier: t3_logits, v7_n. In a function emitted in parts, a value an earlier part
+   made is read from the frame: fr->t3_logits. */
+static const char *emit_c_name(const Emitter *e, const IrValue *v) {
     int n = e->numbers[v->id];
     IG_ASSERT(n >= 0);
     bool framed = e->part >= 0 && e->in_frame[v->id] && e->def_part[v->id] < e->part;
     const char *frame = framed ? "fr->" : "";
+    char kind = value_form(e, v) == VALUE_SCALAR ? 'v' : 't';
     if (is_c_identifier(v->name_hint))
-        return arena_printf(e->arena, "%st%d_%s", frame, n, v->name_hint);
-    return arena_printf(e->arena, "%st%d", frame, n);
+        return arena_printf(e->arena, "%s%c%d_%s", frame, kind, n, v->name_hint);
+    return arena_printf(e->arena, "%s%c%d", frame, kind, n);
+}
+
+/* The value as a tensor: its variable, or for a C scalar the tensor it was boxed into
+   for the instruction being written (box_scalar_inputs). */
+static const char *emit_value_name(const Emitter *e, const IrValue *v) {
+    if (value_form(e, v) == VALUE_SCALAR) {
+        IG_ASSERT(e->boxed[v->id]);
+        return e->boxed[v->id];
+    }
+    return emit_c_name(e, v);
 }
 
 static const char *emit_func_name(const Func *f) {
@@ -152,6 +176,23 @@ static void emit_element(StrBuf *sb, DType dt, const void *p) {
     case DT_FLOAT64: emit_float_literal(sb, *(const double *)p, false); break;
     default: UNREACHABLE();
     }
+}
+
+/* The value as a C scalar: its variable, its literal, or a tensor's one element
+   (ig_value_i64(t3)). */
+static const char *emit_scalar_text(Emitter *e, const IrValue *v) {
+    switch (value_form(e, v)) {
+    case VALUE_SCALAR: return emit_c_name(e, v);
+    case VALUE_LITERAL: {
+        StrBuf sb;
+        strbuf_init(&sb, e->arena);
+        emit_element(&sb, v->type.dtype, attrs_get(&v->def->attrs, "value")->tensor->data);
+        return strbuf_cstr(&sb);
+    }
+    case VALUE_TENSOR: break;
+    }
+    return arena_printf(e->arena, "ig_value_%s(%s)", scalar_suffix(v->type.dtype),
+                        emit_c_name(e, v));
 }
 
 /* "2, (const int64_t[]){2, 3}" or "0, NULL": the rank and shape arguments. */
@@ -498,6 +539,17 @@ static void emit_call(Emitter *e, const Inst *inst, int depth) {
             strbuf_cstr(&args));
 }
 
+/* The tensors whose last use was the index-th instruction (C scalars need no release;
+ * a literal's constant is immortal). */
+static void emit_releases(Emitter *e, int index, int depth) {
+    const ReleaseList *rel = &e->live->after[index];
+    for (int i = 0; i < rel->n; i++) {
+        if (value_form(e, rel->vals[i]) != VALUE_TENSOR) continue;
+        emit_indent(e, depth);
+        fprintf(e->out, "ig_release(%s);\n", emit_c_name(e, rel->vals[i]));
+    }
+}
+
 /* ---- control flow ------------------------------------------------------------------ */
 static void emit_inst(Emitter *e, const Inst *inst, int depth);
 
@@ -508,14 +560,54 @@ static void emit_region_insts(Emitter *e, const Region *r, int depth) {
     for (const Inst *x = r->first; x; x = x->next) emit_inst(e, x, depth);
 }
 
+static const char *emit_decl(Emitter *e, const IrValue *v);
+
+/* "!x" of a C expression: "!v7", "!ig_truth(t3, &s4)", "!(x < 2)". */
+static const char *emit_negation(Emitter *e, const char *x) {
+    bool atom = is_c_identifier(x) || strncmp(x, "ig_truth(", 9) == 0; /* a name, a call */
+    return arena_printf(e->arena, atom ? "!%s" : "!(%s)", x);
+}
+
 /* Region parameters are borrowed aliases of the values they stand for; one nobody
  * uses is not declared at all (it would be an unused variable). */
 static void emit_region_params(Emitter *e, const Region *r, IrValue *const *from, int depth) {
     for (int i = 0; i < r->nparams; i++) {
-        if (e->live->uses[r->params[i]->id] == 0) continue;
+        const IrValue *p = r->params[i];
+        if (e->live->uses[p->id] == 0) continue;
         emit_indent(e, depth);
-        fprintf(e->out, "IgTensor *%s = %s;\n", emit_value_name(e, r->params[i]),
-                emit_value_name(e, from[i]));
+        fprintf(e->out, "%s = %s;\n", emit_decl(e, p), emit_c_name(e, from[i]));
+    }
+}
+
+/* v declared: "IgTensor *t3_x" or, for a C scalar, "int64_t v3_x". */
+static const char *emit_decl(Emitter *e, const IrValue *v) {
+    if (value_form(e, v) == VALUE_SCALAR)
+        return arena_printf(e->arena, "%s %s", scalar_c_type(v->type.dtype), emit_c_name(e, v));
+    return arena_printf(e->arena, "IgTensor *%s", emit_c_name(e, v));
+}
+
+/* Whether C scalar slot i of a cond or while is never read: not after it, nor (a while's)
+ * by its regions. Such a slot has no variable: one only ever set would be a warning. */
+static bool scalar_slot_dead(const Emitter *e, const Inst *inst, int i) {
+    if (e->live->uses[inst->outputs[i]->id] > 0) return false;
+    for (int k = 0; inst->op == OP_WHILE && k < inst->nregions; k++)
+        if (e->live->uses[inst->regions[k]->params[i]->id] > 0) return false;
+    return true;
+}
+
+/* Result i of region r into C scalar slot i of inst (a cond's output, a while's carried
+ * value): the value is copied, and a tensor result that r owns is released once read. */
+static void emit_scalar_result(Emitter *e, const Inst *inst, const Region *r, int i,
+                               int depth) {
+    const IrValue *res = r->results[i];
+    if (!scalar_slot_dead(e, inst, i)) {
+        emit_indent(e, depth);
+        fprintf(e->out, "%s = %s;\n", emit_c_name(e, inst->outputs[i]),
+                emit_scalar_text(e, res));
+    }
+    if (value_form(e, res) == VALUE_TENSOR && !liveness_result_borrowed(r, i)) {
+        emit_indent(e, depth);
+        fprintf(e->out, "ig_release(%s);\n", emit_c_name(e, res));
     }
 }
 
@@ -523,7 +615,11 @@ static void emit_region_params(Emitter *e, const Region *r, IrValue *const *from
 static void emit_branch(Emitter *e, const Inst *cond, const Region *r, int depth) {
     emit_region_insts(e, r, depth);
     for (int i = 0; i < r->nresults; i++) {
-        const char *out = emit_value_name(e, cond->outputs[i]);
+        if (value_form(e, cond->outputs[i]) == VALUE_SCALAR) {
+            emit_scalar_result(e, cond, r, i, depth);
+            continue;
+        }
+        const char *out = emit_c_name(e, cond->outputs[i]);
         emit_indent(e, depth);
         fprintf(e->out, "%s = %s;\n", out, emit_value_name(e, r->results[i]));
         if (liveness_result_borrowed(r, i)) {
@@ -543,18 +639,26 @@ static void emit_branch(Emitter *e, const Inst *cond, const Region *r, int depth
 static void emit_cond(Emitter *e, const Inst *inst, int site, int depth) {
     const Region *then_r = inst->regions[0], *else_r = inst->regions[1];
     for (int i = 0; i < inst->noutputs; i++) {
+        if (value_form(e, inst->outputs[i]) == VALUE_SCALAR && scalar_slot_dead(e, inst, i))
+            continue;
         emit_indent(e, depth);
-        fprintf(e->out, "IgTensor *%s;\n", emit_value_name(e, inst->outputs[i]));
+        fprintf(e->out, "%s;\n", emit_decl(e, inst->outputs[i]));
     }
-    const char *pred = emit_value_name(e, inst->inputs[0]);
+    /* A C scalar predicate is tested as it is; a tensor one through ig_truth. */
+    const IrValue *p = inst->inputs[0];
+    bool tensor_pred = value_form(e, p) == VALUE_TENSOR;
+    const char *pred = tensor_pred
+                           ? arena_printf(e->arena, "ig_truth(%s, &s%d)", emit_c_name(e, p), site)
+                           : emit_scalar_text(e, p);
     bool then_empty = region_is_empty(then_r), else_empty = region_is_empty(else_r);
     emit_indent(e, depth);
     if (then_empty && else_empty) {
         /* Nothing to run, but the predicate is still checked, as TensorFlow does. */
-        fprintf(e->out, "(void)ig_truth(%s, &s%d);\n", pred, site);
+        fprintf(e->out, "(void)%s;\n", pred);
         return;
     }
-    fprintf(e->out, "if (%sig_truth(%s, &s%d)) {\n", then_empty ? "!" : "", pred, site);
+    if (then_empty) pred = emit_negation(e, pred);
+    fprintf(e->out, "if (%s) {\n", pred);
     if (!then_empty) emit_branch(e, inst, then_r, depth + 1);
     if (!then_empty && !else_empty) {
         emit_indent(e, depth);
@@ -586,7 +690,15 @@ static void emit_cond(Emitter *e, const Inst *inst, int site, int depth) {
 static void emit_while(Emitter *e, const Inst *inst, int site, int depth) {
     const Region *cond_r = inst->regions[0], *body_r = inst->regions[1];
     for (int i = 0; i < inst->noutputs; i++) {
-        const char *var = emit_value_name(e, inst->outputs[i]);
+        const IrValue *out = inst->outputs[i];
+        const char *var = emit_c_name(e, out);
+        if (value_form(e, out) == VALUE_SCALAR) { /* a C loop variable */
+            if (scalar_slot_dead(e, inst, i)) continue;
+            emit_indent(e, depth);
+            fprintf(e->out, "%s %s = %s;\n", scalar_c_type(out->type.dtype), var,
+                    emit_scalar_text(e, inst->inputs[i]));
+            continue;
+        }
         emit_indent(e, depth);
         fprintf(e->out, "IgTensor *%s = %s;\n", var, emit_value_name(e, inst->inputs[i]));
         emit_indent(e, depth);
@@ -596,9 +708,12 @@ static void emit_while(Emitter *e, const Inst *inst, int site, int depth) {
     fputs("while (true) {\n", e->out);
     emit_region_params(e, cond_r, inst->outputs, depth + 1);
     emit_region_insts(e, cond_r, depth + 1);
-    const char *pred = emit_value_name(e, cond_r->results[0]);
+    const IrValue *pv = cond_r->results[0];
+    const char *pred = emit_c_name(e, pv);
     emit_indent(e, depth + 1);
-    if (liveness_result_borrowed(cond_r, 0)) {
+    if (value_form(e, pv) != VALUE_TENSOR) {
+        fprintf(e->out, "if (%s) break;\n", emit_negation(e, emit_scalar_text(e, pv)));
+    } else if (liveness_result_borrowed(cond_r, 0)) {
         fprintf(e->out, "if (!ig_truth(%s, &s%d)) break;\n", pred, site);
     } else {
         /* The condition's own predicate dies after the test, on both ways out. */
@@ -611,11 +726,19 @@ static void emit_while(Emitter *e, const Inst *inst, int site, int depth) {
     emit_region_params(e, body_r, inst->outputs, depth + 1);
     emit_region_insts(e, body_r, depth + 1);
     for (int i = 0; i < body_r->nresults; i++) {
-        if (!liveness_result_borrowed(body_r, i)) continue;
+        if (value_form(e, inst->outputs[i]) == VALUE_SCALAR ||
+            !liveness_result_borrowed(body_r, i))
+            continue;
         emit_indent(e, depth + 1);
         fprintf(e->out, "ig_retain(%s);\n", emit_value_name(e, body_r->results[i]));
     }
+    /* Assigned in order: a result is never another slot's variable (the body reads the
+       slots through its own parameters), so no assignment clobbers a later one's value. */
     for (int i = 0; i < body_r->nresults; i++) {
+        if (value_form(e, inst->outputs[i]) == VALUE_SCALAR) {
+            emit_scalar_result(e, inst, body_r, i, depth + 1);
+            continue;
+        }
         const char *var = emit_value_name(e, inst->outputs[i]);
         emit_indent(e, depth + 1);
         fprintf(e->out, "ig_release(%s);\n", var);
@@ -626,10 +749,55 @@ static void emit_while(Emitter *e, const Inst *inst, int site, int depth) {
     fputs("}\n", e->out);
 }
 
+/* ---- C scalars ------------------------------------------------------------------- */
+/* An op on C scalars: "int64_t v15 = ig_mod_i64(&s15, v13_n, 2);" */
+static void emit_scalar_op(Emitter *e, const Inst *inst, int site, int depth) {
+    const char **operands = ARENA_ARRAY(e->arena, const char *, inst->ninputs);
+    for (int i = 0; i < inst->ninputs; i++) operands[i] = emit_scalar_text(e, inst->inputs[i]);
+    const IrValue *out = inst->outputs[0];
+    const char *expr =
+        scalar_op_expr(e->arena, inst, operands, arena_printf(e->arena, "&s%d", site));
+    emit_indent(e, depth);
+    fprintf(e->out, "%s %s = %s;\n", scalar_c_type(out->type.dtype), emit_c_name(e, out), expr);
+}
+
+/* A kernel takes tensors: each C scalar input is boxed for the call, and the box is
+ * released after it ("IgTensor *b7_0 = ig_box_i64(v5_n);"). Returns how many. */
+static int box_scalar_inputs(Emitter *e, const Inst *inst, int site, int depth,
+                             const IrValue **boxed) {
+    int n = 0;
+    if (inst->op == OP_COND || inst->op == OP_WHILE) return 0; /* their slots are scalars */
+    for (int i = 0; i < inst->ninputs; i++) {
+        const IrValue *v = inst->inputs[i];
+        if (value_form(e, v) != VALUE_SCALAR || e->boxed[v->id]) continue;
+        const char *name = arena_printf(e->arena, "b%d_%d", site, n);
+        emit_indent(e, depth);
+        fprintf(e->out, "IgTensor *%s = ig_box_%s(%s);\n", name, scalar_suffix(v->type.dtype),
+                emit_c_name(e, v));
+        e->boxed[v->id] = name;
+        boxed[n++] = v;
+    }
+    return n;
+}
+
+/* Whether the instruction's code names its static site (declaring an unused one
+ * would be a warning). */
+static bool inst_uses_site(const Emitter *e, const Inst *inst) {
+    if (inst->op == OP_CALL) return false;
+    if (scalar_plan_computes(&e->plan, inst)) return scalar_op_needs_site(inst);
+    if (inst->op == OP_COND) return value_form(e, inst->inputs[0]) == VALUE_TENSOR;
+    if (inst->op == OP_WHILE) return value_form(e, inst->regions[0]->results[0]) == VALUE_TENSOR;
+    return true;
+}
+
 /* ---- one instruction, in order -------------------------------------------------- */
 /* "compute.py:5  y = x * 2" above the statement; the site struct right before it. */
 static void emit_inst(Emitter *e, const Inst *inst, int depth) {
     int index = e->inst_index++;
+    /* A 0-d constant no kernel takes as a tensor is only ever a C literal. */
+    if (inst->op == OP_CONST && value_form(e, inst->outputs[0]) == VALUE_LITERAL &&
+        !e->plan.tensor_use[inst->outputs[0]->id])
+        return;
     int site = inst->noutputs ? e->numbers[inst->outputs[0]->id] : e->next_site++;
     const char *fn = op_info[inst->op].runtime_symbol;
     const char *file = inst->loc.file ? inst->loc.file->path : e->opt->script_name;
@@ -642,11 +810,18 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
         if (e->opt->line_directives)
             fprintf(e->out, "#line %d %s\n", inst->loc.line, c_string(e, file));
     }
-    if (inst->op != OP_CALL) {
+    if (inst_uses_site(e, inst)) {
         emit_indent(e, depth);
         fprintf(e->out, "static IgSite s%d = IG_SITE(%s, %d);\n", site,
                 c_string(e, file ? file : ""), inst->loc.file ? inst->loc.line : 0);
     }
+    if (scalar_plan_computes(&e->plan, inst)) {
+        emit_scalar_op(e, inst, site, depth);
+        emit_releases(e, index, depth);
+        return;
+    }
+    const IrValue **boxed = ARENA_ARRAY(e->arena, const IrValue *, inst->ninputs + 1);
+    int nboxed = box_scalar_inputs(e, inst, site, depth, boxed);
     switch (inst->op) {
     case OP_CONST: emit_const(e, inst, site, depth); break;
     case OP_FILL: emit_fill(e, inst, site, depth); break;
@@ -696,11 +871,12 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
         emit_kernel_call(e, inst, fn, site, depth);
         break;
     }
-    const ReleaseList *rel = &e->live->after[index];
-    for (int i = 0; i < rel->n; i++) {
+    for (int i = 0; i < nboxed; i++) {
         emit_indent(e, depth);
-        fprintf(e->out, "ig_release(%s);\n", emit_value_name(e, rel->vals[i]));
+        fprintf(e->out, "ig_release(%s);\n", e->boxed[boxed[i]->id]);
+        e->boxed[boxed[i]->id] = NULL;
     }
+    emit_releases(e, index, depth);
 }
 
 /* ---- functions ------------------------------------------------------------------ */
@@ -726,6 +902,12 @@ static void emit_func_begin(Emitter *e, const Func *f) {
     int count = 0;
     e->numbers = irtext_number_values(e->arena, e->m, f, &count);
     e->live = liveness_func(e->arena, e->m, f);
+    /* Parts pass values through a frame of tensors: a long function keeps tensors. */
+    int ninsts = 0;
+    for (const Inst *x = f->body->first; x; x = x->next) ninsts++;
+    e->plan = scalar_plan(e->arena, e->m, f, e->opt->scalars && ninsts <= EMIT_SPLIT_INSTS);
+    int nvals = e->m->next_value_id > 0 ? e->m->next_value_id : 1;
+    e->boxed = ARENA_ARRAY(e->arena, const char *, nvals);
     e->next_site = count;
     e->inst_index = 0;
     e->commented_file = NULL;
@@ -766,13 +948,21 @@ static void emit_func_head(Emitter *e, const Func *f) {
 /* The results handed back, and the closing brace. */
 static void emit_func_tail(Emitter *e, const Region *r) {
     /* Results go to the caller, who releases them: a borrowed parameter, or a value
-     * returned twice, needs a reference of its own. */
-    for (int i = 0; i < r->nresults; i++)
-        if (liveness_result_borrowed(r, i))
-            fprintf(e->out, "    ig_retain(%s);\n", emit_value_name(e, r->results[i]));
-    if (r->nresults == 1) fprintf(e->out, "    return %s;\n", emit_value_name(e, r->results[0]));
+     * returned twice, needs a reference of its own; a C scalar goes in a new tensor. */
+    const char **results = ARENA_ARRAY(e->arena, const char *, r->nresults + 1);
+    for (int i = 0; i < r->nresults; i++) {
+        const IrValue *v = r->results[i];
+        if (value_form(e, v) == VALUE_SCALAR) {
+            results[i] = arena_printf(e->arena, "ig_box_%s(%s)", scalar_suffix(v->type.dtype),
+                                      emit_c_name(e, v));
+            continue;
+        }
+        results[i] = emit_value_name(e, v);
+        if (liveness_result_borrowed(r, i)) fprintf(e->out, "    ig_retain(%s);\n", results[i]);
+    }
+    if (r->nresults == 1) fprintf(e->out, "    return %s;\n", results[0]);
     for (int i = 0; r->nresults > 1 && i < r->nresults; i++)
-        fprintf(e->out, "    *ret%d = %s;\n", i, emit_value_name(e, r->results[i]));
+        fprintf(e->out, "    *ret%d = %s;\n", i, results[i]);
     fputs("}\n", e->out);
 }
 
@@ -795,8 +985,6 @@ static void emit_func_tail(Emitter *e, const Region *r) {
  *         program__part2(fr);
  *     }
  * noinline: inlined back (each is called once) they would be one long function again. */
-#define EMIT_SPLIT_INSTS 1000
-#define EMIT_PART_INSTS 500
 
 typedef struct Parts {
     int n;

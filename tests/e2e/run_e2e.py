@@ -259,8 +259,8 @@ def check_emitted_c(res, args, script, tmp, spec):
     """The emitted C must compile cleanly under strict warnings, and hold each line
     the header's c-contains= items name (a line's text, leading spaces aside)."""
     res.checks.append("c")
-    code, c_src, err = run([args.ingot, "build", "--emit=c", script.name], script.parent,
-                           BUILD_TIMEOUT)
+    code, c_src, err = run([args.ingot, "build", *args.opt, "--emit=c", script.name],
+                           script.parent, BUILD_TIMEOUT)
     if not check_exit(res, "ingot build --emit=c", code, 0, err):
         return
     lines = {line.strip() for line in c_src.splitlines()}
@@ -359,8 +359,8 @@ def run_test(script: Path, root: Path, args) -> Result:
         binary = tmp / script.stem
         # Relative file name, run from the script's directory: diagnostics then
         # read "NAME.py:3:5: ..." whatever the checkout path is.
-        code, out, err = run([args.ingot, "build", *spec.build_args, script.name, "-o", str(binary)],
-                             script.parent, BUILD_TIMEOUT)
+        code, out, err = run([args.ingot, "build", *args.opt, *spec.build_args, script.name,
+                              "-o", str(binary)], script.parent, BUILD_TIMEOUT)
         res.checks.append("build")
         check_golden(res, "build stdout", goldens[".build"], out, create=True,
                      tolerance=spec.float_tolerance)
@@ -434,8 +434,12 @@ def parse_args(argv):
     ap.add_argument("--filter", default="", help="only tests whose path contains this")
     ap.add_argument("--sanitized", action="store_true",
                     help="ingot is built with sanitizers: memory bounds are not checked")
+    ap.add_argument("--opt", choices=["-O0", "-O1", "-O2", "-O3"],
+                    help="build every program at this level (default: ingot's, -O2); the "
+                         "goldens hold at every level")
     ap.add_argument("root", help="directory holding the tests")
     args = ap.parse_args(argv)
+    args.opt = [args.opt] if args.opt else []
     args.ingot = str(Path(args.ingot).resolve())
     args.rt_include = str(Path(args.rt_include).resolve())
     if not os.access(args.ingot, os.X_OK):

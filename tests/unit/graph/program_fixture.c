@@ -27,8 +27,10 @@ void pf_verify_ok(void) {
     cr_assert(graph_verify(gf.m, err, sizeof err), "%s", err);
 }
 
+bool pf_scalars;
+
 const char *pf_emit_c(void) {
-    EmitOptions opt = {.script_name = "tests/loop.py"};
+    EmitOptions opt = {.script_name = "tests/loop.py", .scalars = pf_scalars};
     return pf_emit_c_with(&opt);
 }
 

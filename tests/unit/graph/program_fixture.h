@@ -12,6 +12,9 @@
 const char *pf_capture(void (*print)(FILE *, const Module *));
 /* gf.m passes graph_verify (a Criterion assertion). */
 void pf_verify_ok(void);
+/* Whether pf_emit_c (and so pf_compile) keeps 0-d values as C scalars (emit_scalar.h);
+ * false unless a test sets it. */
+extern bool pf_scalars;
 /* The emitted C of gf.m (script name "tests/loop.py"), or with the given options. */
 const char *pf_emit_c(void);
 const char *pf_emit_c_with(const EmitOptions *opt);

@@ -18,15 +18,21 @@
 
 TestSuite(emit_control, .init = cf_setup, .fini = gf_teardown);
 
-/* Compiles and runs the module; it must exit 0 with exactly want on stdout. */
+/* Compiles and runs the module, its 0-d values as tensors and then as C scalars; each
+ * must exit 0 with exactly want on stdout. */
 static PfRun expect_run(const char *want) {
     pf_verify_ok();
-    const char *exe = pf_compile("program");
-    PfRun r = pf_run((char *[]){(char *)exe, NULL});
-    pf_remove(exe);
-    cr_assert_eq(r.status, 0, "status %d, stderr:\n%s\n--- C ---\n%s", r.status, r.err,
-                 pf_emit_c());
-    cr_assert_str_eq(r.out, want, "--- C ---\n%s", pf_emit_c());
+    PfRun r;
+    for (int scalars = 0; scalars <= 1; scalars++) {
+        pf_scalars = scalars;
+        const char *exe = pf_compile("program");
+        r = pf_run((char *[]){(char *)exe, NULL});
+        pf_remove(exe);
+        cr_assert_eq(r.status, 0, "status %d, stderr:\n%s\n--- C ---\n%s", r.status, r.err,
+                     pf_emit_c());
+        cr_assert_str_eq(r.out, want, "--- C ---\n%s", pf_emit_c());
+    }
+    pf_scalars = false;
     return r;
 }
 
@@ -250,6 +256,31 @@ Test(emit_control, borrowed_yields_are_retained_before_the_swap) {
     /* n goes to x (owned) and to y (retained); z yields its param (retained). */
     const char *swap = strstr(text, "ig_retain(t24);\n        ig_retain(t22);\n");
     cr_assert_not_null(swap, "%s", text);
+}
+
+/* The same program with its 0-d values as C scalars: the cond is a C if on a bool, the
+ * while a C loop over int32_t and float; no tensor, no release, until print boxes them. */
+Test(emit_control, scalars_make_c_control_flow) {
+    build_basic(3.0f, 10, true);
+    pf_scalars = true;
+    const char *text = pf_emit_c();
+    pf_scalars = false;
+    const char *want =
+        "    float v8_x;\n"
+        "    if (v7) {\n";
+    cr_assert(strstr(text, want), "%s", text);
+    const char *loop =
+        "    /* loop.py:8  while i < 10: */\n"
+        "    float v13_x = v8_x;\n"
+        "    int32_t v14_i = v5;\n"
+        "    while (true) {\n"
+        "        int32_t v16_i = v14_i;\n"
+        "        bool v17 = v16_i < 10;\n"
+        "        if (!v17) break;\n";
+    cr_assert(strstr(text, loop), "%s", text);
+    cr_assert(strstr(text, "IgTensor *b"), "%s", text); /* the print's boxes */
+    cr_assert_null(strstr(text, "ig_truth"), "%s", text);
+    cr_assert_null(strstr(text, "ig_retain"), "%s", text);
 }
 
 /* ---- running it ------------------------------------------------------------------- */
