@@ -15,7 +15,9 @@ const char *scalar_c_type(DType dt) { return c_types[dt]; }
 const char *scalar_suffix(DType dt) { return suffixes[dt]; }
 
 /* 0-d and of a dtype C has a type for. */
-static bool is_scalar_type(const TensorType *t) { return t->shape.rank == 0 && t->dtype != DT_STRING; }
+static bool is_scalar_type(const TensorType *t) {
+    return t->shape.rank == 0 && t->dtype != DT_STRING;
+}
 
 /* Whether op has a C form for these operand dtypes (the shape rules have checked the
  * combination; this only leaves out what scalar.h has no function for). */

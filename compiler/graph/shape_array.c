@@ -36,7 +36,7 @@ static bool shape_arg(Opcode op, const IrValue *v, const char *what, Shape *out,
                       ShapeError *err) {
     int64_t vals[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
-    int n;
+    int n = 0; /* set by the call below when it succeeds */
     if (!vector_arg(op, v, what, vals, known, &n, err)) return false;
     *out = shape_scalar();
     out->rank = n;
@@ -154,7 +154,7 @@ bool shape_reshape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const F
     (void)nin, (void)attrs, (void)callee;
     int64_t v[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
-    int n;
+    int n = 0; /* set by the call below when it succeeds */
     if (!vector_arg(op, in[1], "shape", v, known, &n, err)) return false;
     if (shape_string_refused(op, in[0], err)) return false;
     Shape s = shape_scalar();
@@ -334,7 +334,7 @@ bool shape_tile(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func
     const Shape *x = &in[0]->type.shape;
     int64_t m[IR_MAX_RANK];
     bool known[IR_MAX_RANK];
-    int n;
+    int n = 0; /* set by the call below when it succeeds */
     if (!vector_arg(op, in[1], "multiples", m, known, &n, err)) return false;
     if (n != x->rank)
         return shape_fail(err, op, "multiples has %d entries, the input's rank is %d", n, x->rank);
@@ -437,7 +437,7 @@ bool shape_strided_slice(Opcode op, IrValue **in, int nin, const Attrs *attrs, c
     const Shape *x = &in[0]->type.shape;
     int64_t b[IR_MAX_RANK], e[IR_MAX_RANK], st[IR_MAX_RANK];
     bool bk[IR_MAX_RANK], ek[IR_MAX_RANK], sk[IR_MAX_RANK];
-    int nb, ne, ns;
+    int nb = 0, ne = 0, ns = 0; /* set by the calls below when they succeed */
     if (!vector_arg(op, in[1], "begin", b, bk, &nb, err) ||
         !vector_arg(op, in[2], "end", e, ek, &ne, err) ||
         !vector_arg(op, in[3], "strides", st, sk, &ns, err))

@@ -85,7 +85,7 @@ bool shape_conv2d(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
         return shape_fail(err, op, "input depth must equal filter depth: input %s, filter %s",
                           shape_str(x, bx, sizeof bx), shape_str(f, bf, sizeof bf));
     int64_t strides[2], dilations[2];
-    bool same;
+    bool same = false; /* set by the call below when it succeeds */
     if (!pair_attr(op, attrs, "strides", strides, err) ||
         !pair_attr(op, attrs, "dilations", dilations, err) || !padding_attr(op, attrs, &same, err))
         return false;
@@ -109,7 +109,7 @@ bool shape_pool2d(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fu
     if (x->rank != 4)
         return shape_fail(err, op, "input %s must be NHWC, rank 4", shape_str(x, bx, sizeof bx));
     int64_t ksize[2], strides[2];
-    bool same;
+    bool same = false; /* set by the call below when it succeeds */
     if (!pair_attr(op, attrs, "ksize", ksize, err) ||
         !pair_attr(op, attrs, "strides", strides, err) || !padding_attr(op, attrs, &same, err))
         return false;
