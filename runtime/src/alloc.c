@@ -10,19 +10,21 @@
 
 #include "internal.h"
 
-#ifndef NDEBUG
+#ifdef IG_DEBUG_CHECKS
 #include <omp.h>
 #endif
 
 /* Sanitizers and valgrind cannot see a block parked in the cache as freed; these tell
- * them, so a use after the last ig_release is still caught (ASan builds, valgrind when
- * its header was there at build time). CACHE_PARK hides a block; CACHE_UNPARK hands
+ * them, so a use after the last ig_release is still caught (ASan builds, valgrind in a
+ * tree configured -Ddebug_checks=true when its header was there at build time: a
+ * client request costs a few instructions on every allocation, so users' builds go
+ * without). CACHE_PARK hides a block; CACHE_UNPARK hands
  * it out as fresh (valgrind: contents undefined, as from malloc). Nothing otherwise. */
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
 #define CACHE_PARK(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
 #define CACHE_UNPARK(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
-#elif defined(__has_include)
+#elif defined(IG_DEBUG_CHECKS) && defined(__has_include)
 #if __has_include(<valgrind/memcheck.h>)
 #include <valgrind/memcheck.h>
 #define CACHE_PARK(p, n) VALGRIND_MAKE_MEM_NOACCESS((p), (n))
@@ -163,7 +165,7 @@ static size_t class_bytes(int c)
 
 static void cache_check_thread(void)
 {
-#ifndef NDEBUG
+#ifdef IG_DEBUG_CHECKS
     IG_RT_ASSERT(!omp_in_parallel()); /* see the cache's comment: no locking */
 #endif
 }
