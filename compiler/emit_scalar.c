@@ -165,7 +165,7 @@ const char *scalar_op_expr(Arena *a, const Inst *inst, const char *const *operan
         return arena_printf(a, "ig_%s_%s(NULL, %s, %s)", op_info[inst->op].name, suf, x, y);
     case OP_NEG:
         if (is_int) return arena_printf(a, "ig_neg_%s(%s)", suf, x);
-        return arena_printf(a, "-%s", x);
+        return arena_printf(a, x[0] == '-' ? "-(%s)" : "-%s", x); /* not --1.5f */
     case OP_LOGICAL_NOT: return arena_printf(a, "!%s", x);
     case OP_CAST: return cast_expr(a, in, inst->outputs[0]->type.dtype, x);
     case OP_SELECT: return arena_printf(a, "%s ? %s : %s", x, y, operands[2]);

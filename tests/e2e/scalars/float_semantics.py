@@ -25,3 +25,5 @@ tf.print(tenth_sum(tf.constant(0.1, tf.float64)) == 1.0)
 for a, b in [(7.5, 2.0), (-7.5, 2.0), (7.5, -2.0)]:
     tf.print(floats(tf.constant(a), tf.constant(b)))
 tf.print(floats(tf.constant(2.0, tf.float64), tf.constant(0.5, tf.float64)))
+# The negation of a negative literal (C's "--1.5f" would be a decrement).
+tf.print(-tf.constant(-1.5), -tf.constant(-2), -tf.constant(-2.5, tf.float64))
