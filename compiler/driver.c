@@ -409,7 +409,7 @@ static int build(Arena *a, const Options *opt, const char *output) {
     Module *m = tracer_trace_program(a, &diag, converted, &topt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;
-    passes_run(a, m);
+    passes_run(a, m, opt->opt_level);
     if (opt->emit == EMIT_GRAPH) {
         graph_print(stdout, m);
         return 0;
@@ -534,7 +534,7 @@ static int opt_ir(Arena *a, const Options *opt) {
     diag_init(&diag, stderr);
     Module *m = ir_read_file(a, &diag, opt->script);
     if (!m) return EXIT_SCRIPT_ERROR;
-    passes_run(a, m);
+    passes_run(a, m, opt->opt_level);
     graph_print(stdout, m);
     return 0;
 }

@@ -403,6 +403,10 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
     case ABI_MATMUL:
         extra = arena_printf(e->arena, ", %s, %s", c_bool(kc.transpose_a), c_bool(kc.transpose_b));
         break;
+    case ABI_MATMUL_BIAS:
+        extra = arena_printf(e->arena, ", %s, %s, %s", c_bool(kc.transpose_a),
+                             c_bool(kc.transpose_b), c_bool(kc.relu));
+        break;
     case ABI_SLICE:
         extra = arena_printf(e->arena, ", %d, %d, %d, %d, %d", kc.masks[0], kc.masks[1],
                              kc.masks[2], kc.masks[3], kc.masks[4]);
@@ -411,6 +415,10 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
     case ABI_POOL:
         extra = arena_printf(e->arena, ", %d, %d, %d, %d, %s", kc.window[0], kc.window[1],
                              kc.window[2], kc.window[3], c_bool(kc.same_padding));
+        break;
+    case ABI_CONV_BIAS:
+        extra = arena_printf(e->arena, ", %d, %d, %d, %d, %s, %s", kc.window[0], kc.window[1],
+                             kc.window[2], kc.window[3], c_bool(kc.same_padding), c_bool(kc.relu));
         break;
     case ABI_EPSILON: {
         StrBuf v;

@@ -104,9 +104,12 @@ bool grad_neg(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     return true;
 }
 
-/* The gradient passes where the input was positive: TensorFlow's ReluGrad, one op. */
+/* The gradient passes where the input was positive: TensorFlow's ReluGrad, one op. It
+ * reads relu's output, positive exactly where the input is (NaN in neither), so the
+ * input has no use besides relu and the fusion pass can make matmul + bias + relu one
+ * op in a training step too (passes/fuse_bias_act.c). */
 bool grad_relu(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
-    dx[0] = g_bin(g, OP_RELU_GRAD, dz, X);
+    dx[0] = g_bin(g, OP_RELU_GRAD, dz, Z);
     return true;
 }
 

@@ -70,8 +70,10 @@ typedef enum {
     ABI_PERM,      /* (x, const int *perm) */
     ABI_LIST_AXIS, /* (int n, const IgTensor *const *xs, int axis) */
     ABI_MATMUL,    /* (a, b, bool transpose_a, bool transpose_b) */
+    ABI_MATMUL_BIAS, /* (a, b, bias, bool transpose_a, bool transpose_b, bool relu) */
     ABI_SLICE,     /* (x, begin, end, strides, 5 int masks) */
     ABI_CONV,      /* (x, filter[, dy], stride_h, stride_w, dilation_h, dilation_w, bool same) */
+    ABI_CONV_BIAS, /* (x, filter, bias, stride_h, ..., bool same, bool relu) */
     ABI_POOL,      /* (x[, dy], kh, kw, stride_h, stride_w, bool same) */
     ABI_EPSILON,   /* (inputs..., double epsilon) */
     ABI_LOAD,      /* (path[, current], const IgLoadSpec *spec): what the file must hold */
@@ -352,6 +354,8 @@ bool value_defined_in(const IrValue *v, const Region *r);
 IrValue **inst_captures(Arena *a, const Inst *inst, int *n);
 /* Moves inst from its region into r, right after `after` (NULL: first). */
 void region_move_inst(Region *r, Inst *inst, Inst *after);
+/* Takes inst out of its region (the passes: dead code, fused ops). */
+void region_remove_inst(Inst *inst);
 /* A new output of cond: its then region yields then_v, its else region else_v (one
  * dtype and rank; each dim the two's common one, or unknown). */
 IrValue *cond_add_result(Module *m, Inst *cond, IrValue *then_v, IrValue *else_v);

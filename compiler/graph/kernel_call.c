@@ -47,17 +47,21 @@ void kernel_call_decode(const Inst *inst, KernelCall *kc) {
     case ABI_AXES: attr_ints(inst, "axis", kc); break;
     case ABI_PERM: attr_ints(inst, "perm", kc); break;
     case ABI_MATMUL:
+    case ABI_MATMUL_BIAS:
         kc->transpose_a = attr_int(inst, "transpose_a", 0) != 0;
         kc->transpose_b = attr_int(inst, "transpose_b", 0) != 0;
+        kc->relu = attr_int(inst, "relu", 0) != 0;
         break;
     case ABI_SLICE:
         for (int i = 0; i < SLICE_MASKS; i++)
             kc->masks[i] = (int)attr_int(inst, slice_mask_names[i], 0);
         break;
     case ABI_CONV:
+    case ABI_CONV_BIAS:
         attr_pair(inst, "strides", kc->window, 1);
         attr_pair(inst, "dilations", kc->window + 2, 1);
         kc->same_padding = same_padding(inst);
+        kc->relu = attr_int(inst, "relu", 0) != 0;
         break;
     case ABI_POOL:
         attr_pair(inst, "ksize", kc->window, 1);

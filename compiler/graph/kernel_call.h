@@ -16,7 +16,8 @@ typedef struct KernelCall {
     int nints;                     /* REDUCE, AXES: the axes; PERM: the permutation */
     int ints[IR_MAX_RANK];
     bool all_axes, keepdims;       /* REDUCE */
-    bool transpose_a, transpose_b; /* MATMUL */
+    bool transpose_a, transpose_b; /* MATMUL, MATMUL_BIAS */
+    bool relu;                     /* MATMUL_BIAS, CONV_BIAS: a relu after the bias */
     int masks[SLICE_MASKS];        /* SLICE, in slice_mask_names' order */
     int window[4];                 /* CONV: stride h, w, dilation h, w; POOL: kh, kw, stride h, w */
     bool same_padding;             /* CONV, POOL */

@@ -1,12 +1,12 @@
-/* rewrite.c — changes to instructions already built, which only gradients make: the
- * backward of a cond or while needs values from inside its regions, so the forward
+/* rewrite.c — changes to instructions already built, which gradients and the passes
+ * make: the backward of a cond or while needs values from inside its regions, so the forward
  * instruction is given more results (cond) or more loop variables (while) in place,
  * as TensorFlow's cond_v2 and while_v2 rewrite their forward op. Existing outputs keep
  * their IrValues, so every use of them stays valid.
  * The same for a called function: a new result of its body is a new output of every
  * call of it.
- * Entry points: value_defined_in, inst_captures, region_move_inst, cond_add_result,
- * while_add_var, func_add_result, call_sync_outputs, module_sync_calls.
+ * Entry points: value_defined_in, inst_captures, region_move_inst, region_remove_inst,
+ * cond_add_result, while_add_var, func_add_result, call_sync_outputs, module_sync_calls.
  * Memory owner: the Module's Arena. */
 #include "ir.h"
 
@@ -81,6 +81,15 @@ void region_move_inst(Region *r, Inst *inst, Inst *after) {
         after->next = inst;
     else
         r->first = inst;
+}
+
+void region_remove_inst(Inst *inst) {
+    Region *r = inst->parent;
+    if (inst->prev) inst->prev->next = inst->next;
+    else r->first = inst->next;
+    if (inst->next) inst->next->prev = inst->prev;
+    else r->last = inst->prev;
+    inst->prev = inst->next = NULL;
 }
 
 static void inst_add_output(Module *m, Inst *inst, TensorType type) {

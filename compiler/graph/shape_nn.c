@@ -277,3 +277,23 @@ bool shape_sigmoid_xent(Opcode op, IrValue **in, int nin, const Attrs *attrs, co
     *nout = 1;
     return true;
 }
+
+/* matmul_bias / conv2d_bias (a, b, bias), made by the fusion pass: the product's type,
+   the bias one value of its dtype per last dim (a column, an output channel). */
+bool shape_bias_act(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                    TensorType *out, int *nout, ShapeError *err) {
+    (void)nin;
+    bool ok = op == OP_MATMUL_BIAS ? shape_matmul(op, in, 2, attrs, callee, out, nout, err)
+                                   : shape_conv2d(op, in, 2, attrs, callee, out, nout, err);
+    if (!ok) return false;
+    const TensorType *b = &in[2]->type;
+    int64_t last = out[0].shape.dims[out[0].shape.rank - 1];
+    int64_t n = b->shape.rank == 1 ? b->shape.dims[0] : DIM_UNKNOWN;
+    char bb[SHAPE_BUF], by[SHAPE_BUF];
+    if (b->dtype != out[0].dtype || b->shape.rank != 1 ||
+        (n != DIM_UNKNOWN && last != DIM_UNKNOWN && n != last))
+        return shape_fail(err, op, "the bias %s %s must be one %s per last dim of the result %s",
+                          dtype_name(b->dtype), shape_str(&b->shape, bb, sizeof bb),
+                          dtype_name(out[0].dtype), shape_str(&out[0].shape, by, sizeof by));
+    return true;
+}

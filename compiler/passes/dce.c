@@ -19,14 +19,6 @@ static bool is_dead(const Inst *x, const int *uses) {
     return true;
 }
 
-static void unlink_inst(Region *r, Inst *x) {
-    if (x->prev) x->prev->next = x->next;
-    else r->first = x->next;
-    if (x->next) x->next->prev = x->prev;
-    else r->last = x->prev;
-    x->prev = x->next = NULL;
-}
-
 /* Drops the outputs of cond x that nobody uses, and the results its branches yield for
  * them: AutoGraph's `do_return` flag of a branch that returns, a variable assigned in
  * both branches but read by neither the rest nor the caller. Returns how many went. */
@@ -59,7 +51,7 @@ static int sweep(Region *r, int *uses) {
         for (int i = 0; i < x->nregions; i++) removed += sweep(x->regions[i], uses);
         if (!is_dead(x, uses)) continue;
         for (int i = 0; i < x->ninputs; i++) uses[x->inputs[i]->id]--;
-        unlink_inst(r, x);
+        region_remove_inst(x);
         removed++;
     }
     return removed;

@@ -8,8 +8,10 @@
 #include "ir.h"
 
 /* Every pass, in order, on the traced module, graph_verify before and after each (a
- * failure is an internal error: a compiler bug). What the driver and fuzz_build run. */
-void passes_run(Arena *scratch, Module *m);
+ * failure is an internal error: a compiler bug). What the driver and fuzz_build run.
+ * opt_level 0 (ingot -O0) runs only dead code elimination, which also decides what
+ * runs (below); 1 and up add the optimizations. */
+void passes_run(Arena *scratch, Module *m, int opt_level);
 
 /* Dead code elimination: removes pure instructions whose results nobody uses (in
  * any region), and the outputs of a cond nobody uses, until none is left. Effects
@@ -18,5 +20,8 @@ void passes_run(Arena *scratch, Module *m);
  * that would be invalid (tf.range(-3)) loops zero times, as in TensorFlow, which
  * prunes ops nothing fetches. Returns how many instructions and cond outputs went. */
 int pass_dce(Arena *scratch, Module *m);
+
+/* matmul/conv2d + bias + relu as one op (fuse_bias_act.c). Returns how many chains. */
+int pass_fuse_bias_act(Arena *scratch, Module *m);
 
 #endif

@@ -11,8 +11,12 @@ static void verify_after(const Module *m, const char *stage) {
         diag_internal_error(__FILE__, __LINE__, "invalid graph %s: %s", stage, err);
 }
 
-void passes_run(Arena *scratch, Module *m) {
+void passes_run(Arena *scratch, Module *m, int opt_level) {
     verify_after(m, "after tracing");
     pass_dce(scratch, m);
     verify_after(m, "after dce");
+    if (opt_level < 1) return;
+    /* After dead code: a product whose only other use was dead can fuse. */
+    pass_fuse_bias_act(scratch, m);
+    verify_after(m, "after fuse_bias_act");
 }

@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         arena_set_memory_limit(0);
     }
     if (m) {
-        passes_run(a, m);
+        passes_run(a, m, 2);
         graph_print(fuzz_sink(), m);
         EmitOptions eopt = {.script_name = "fuzz.py"};
         emit_c_module(fuzz_sink(), a, m, &eopt);

@@ -1,7 +1,8 @@
 /* ir_check.c — the IR text tests (tests/ir/): reads .ir files with the reader
  * (compiler/graph/read.c) and compares what the printer writes back.
  *   ir_check roundtrip FILE.ir...    each file must print back byte for byte
- *   ir_check dce IN.ir EXPECTED      IN after the dead-code pass must print as EXPECTED
+ *   ir_check PASS IN.ir EXPECTED     IN after the pass (dce, fuse_bias_act) must print as
+ *                                    EXPECTED
  * Prints the first differing line on a mismatch; exit status 1 on any failure.
  * Memory owner: one Arena per file, freed after it. */
 #include <stdio.h>
@@ -39,9 +40,10 @@ static bool same_text(const char *name, const char *got, const char *want) {
     return false;
 }
 
-/* Reads path; with dce, runs the pass; compares the printed module with the file
-   want_path. */
-static bool check(const char *path, bool dce, const char *want_path) {
+typedef int (*Pass)(Arena *scratch, Module *m);
+
+/* Reads path; runs pass, if any; compares the printed module with the file want_path. */
+static bool check(const char *path, const char *pass_name, Pass pass, const char *want_path) {
     Arena *a = arena_new();
     Diag d;
     diag_init(&d, stderr);
@@ -50,11 +52,11 @@ static bool check(const char *path, bool dce, const char *want_path) {
     const SourceFile *want = m ? diag_load_file(a, want_path) : NULL;
     if (m && !want) fprintf(stderr, "ir_check: cannot read '%s'\n", want_path);
     if (m && want) {
-        if (dce) {
-            pass_dce(a, m);
+        if (pass) {
+            pass(a, m);
             char err[512];
             if (!graph_verify(m, err, sizeof err))
-                fprintf(stderr, "%s: after dce: %s\n", path, err);
+                fprintf(stderr, "%s: after %s: %s\n", path, pass_name, err);
         }
         char *got = print_module(m);
         ok = got && same_text(want_path, got, want->text);
@@ -67,10 +69,16 @@ static bool check(const char *path, bool dce, const char *want_path) {
 int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "roundtrip") == 0) {
         int failed = 0;
-        for (int i = 2; i < argc; i++) failed += !check(argv[i], false, argv[i]);
+        for (int i = 2; i < argc; i++) failed += !check(argv[i], NULL, NULL, argv[i]);
         return failed ? 1 : 0;
     }
-    if (argc == 4 && strcmp(argv[1], "dce") == 0) return check(argv[2], true, argv[3]) ? 0 : 1;
-    fprintf(stderr, "usage: ir_check roundtrip FILE.ir... | ir_check dce IN.ir EXPECTED\n");
+    static const struct { const char *name; Pass pass; } passes[] = {
+        {"dce", pass_dce}, {"fuse_bias_act", pass_fuse_bias_act},
+    };
+    for (size_t i = 0; argc == 4 && i < sizeof passes / sizeof passes[0]; i++)
+        if (strcmp(argv[1], passes[i].name) == 0)
+            return check(argv[2], passes[i].name, passes[i].pass, argv[3]) ? 0 : 1;
+    fprintf(stderr, "usage: ir_check roundtrip FILE.ir... | ir_check dce|fuse_bias_act IN.ir "
+                    "EXPECTED\n");
     return 2;
 }

@@ -3,7 +3,7 @@
  * oneDNN matmul primitive cached in the site (re-created only when the shapes or flags
  * change), the transposes expressed as memory strides, so nothing is copied; float64
  * and integers, which oneDNN lacks, on plain loops (integers wrap).
- * Entry point: ig_matmul. Memory owner: the site's cache owns the primitive. */
+ * Entry points: ig_matmul, ig_matmul_bias. Memory owner: the site's cache owns the primitive. */
 #include <string.h>
 
 #include "internal.h"
@@ -22,14 +22,15 @@ typedef struct MatmulCache {
     IgDnnlCache base;
     int ra, rb; /* the key: both shapes and both flags */
     int64_t sa[IG_MAX_RANK], sb[IG_MAX_RANK];
-    bool ta, tb;
-    dnnl_memory_t a, b, c;
+    bool ta, tb, bias;
+    dnnl_memory_t a, b, c, bias_mem;
 } MatmulCache;
 
 static bool matmul_cache_fits(const MatmulCache *mc, const IgTensor *a, const IgTensor *b,
-                              bool ta, bool tb)
+                              bool ta, bool tb, bool bias)
 {
-    return mc->ta == ta && mc->tb == tb && ig_shape_equal(mc->ra, mc->sa, a->rank, a->shape) &&
+    return mc->ta == ta && mc->tb == tb && mc->bias == bias &&
+           ig_shape_equal(mc->ra, mc->sa, a->rank, a->shape) &&
            ig_shape_equal(mc->rb, mc->sb, b->rank, b->shape);
 }
 
@@ -52,39 +53,47 @@ static void matmul_md(dnnl_memory_desc_t *md, const MatmulGeom *g, const IgTenso
     IG_DNNL_CHECK(dnnl_memory_desc_init_by_strides(md, g->rank, dims, dnnl_f32, strides));
 }
 
+/* bias: the primitive also adds one float32 per column, broadcast over the rest. */
 static MatmulCache *matmul_cache_new(const MatmulGeom *g, const IgTensor *a, const IgTensor *b,
-                                     bool ta, bool tb)
+                                     bool ta, bool tb, bool bias)
 {
     MatmulCache *mc = ig_dnnl_cache_new(sizeof *mc, "matmul");
     mc->ra = a->rank, mc->rb = b->rank;
     memcpy(mc->sa, a->shape, sizeof mc->sa);
     memcpy(mc->sb, b->shape, sizeof mc->sb);
-    mc->ta = ta, mc->tb = tb;
-    dnnl_memory_desc_t ma, mb, mcd;
+    mc->ta = ta, mc->tb = tb, mc->bias = bias;
+    dnnl_memory_desc_t ma, mb, mcd, mbias;
     matmul_md(&ma, g, a, g->m, g->k, g->a_rs, g->a_cs);
     matmul_md(&mb, g, b, g->k, g->n, g->b_rs, g->b_cs);
     ig_dnnl_md_f32(&mcd, g->rank, g->out_shape);
+    int64_t bias_shape[IG_MAX_RANK]; /* [1, ..., 1, n] */
+    for (int d = 0; d < g->rank; d++) bias_shape[d] = d == g->rank - 1 ? g->n : 1;
+    ig_dnnl_md_f32(&mbias, g->rank, bias_shape);
     dnnl_matmul_desc_t desc;
-    IG_DNNL_CHECK(dnnl_matmul_desc_init(&desc, &ma, &mb, NULL, &mcd));
+    IG_DNNL_CHECK(dnnl_matmul_desc_init(&desc, &ma, &mb, bias ? &mbias : NULL, &mcd));
     mc->base.prim = ig_prim_create(&desc);
     mc->a = ig_dnnl_cache_memory(&mc->base, &ma);
     mc->b = ig_dnnl_cache_memory(&mc->base, &mb);
     mc->c = ig_dnnl_cache_memory(&mc->base, &mcd);
+    if (bias) mc->bias_mem = ig_dnnl_cache_memory(&mc->base, &mbias);
     return mc;
 }
 
+/* bias: NULL, or n float32s the primitive adds to each row. */
 static void matmul_f32_dnnl(IgSite *site, const MatmulGeom *g, const IgTensor *a,
-                            const IgTensor *b, bool ta, bool tb, IgTensor *c)
+                            const IgTensor *b, bool ta, bool tb, const IgTensor *bias,
+                            IgTensor *c)
 {
     MatmulCache *mc = (MatmulCache *)ig_dnnl_cache_find(site, "matmul");
-    if (mc == NULL || !matmul_cache_fits(mc, a, b, ta, tb)) {
-        mc = matmul_cache_new(g, a, b, ta, tb);
+    if (mc == NULL || !matmul_cache_fits(mc, a, b, ta, tb, bias != NULL)) {
+        mc = matmul_cache_new(g, a, b, ta, tb, bias != NULL);
         ig_dnnl_cache_keep(site, &mc->base);
     }
-    IgDnnlArg args[3] = {{DNNL_ARG_SRC, mc->a, a->data},
+    IgDnnlArg args[4] = {{DNNL_ARG_SRC, mc->a, a->data},
                          {DNNL_ARG_WEIGHTS, mc->b, b->data},
-                         {DNNL_ARG_DST, mc->c, c->data}};
-    ig_dnnl_cache_run(site, &mc->base, 3, args);
+                         {DNNL_ARG_DST, mc->c, c->data},
+                         {DNNL_ARG_BIAS, mc->bias_mem, bias ? bias->data : NULL}};
+    ig_dnnl_cache_run(site, &mc->base, bias ? 4 : 3, args);
 }
 
 /* One function per dtype: c = op(a) x op(b), c zeroed first. Each (batch, row) of c is
@@ -172,7 +181,7 @@ IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b, bool tra
     IgTensor *c = ig_tensor_make(site, "matmul", a->dtype, g.rank, g.out_shape);
     if (c->size == 0) return c;
     if (a->dtype == IG_FLOAT32 && g.k > 0) {
-        matmul_f32_dnnl(site, &g, a, b, transpose_a, transpose_b, c);
+        matmul_f32_dnnl(site, &g, a, b, transpose_a, transpose_b, NULL, c);
         return c;
     }
     memset(c->data, 0, (size_t)c->size * ig_dtype_size(c->dtype));
@@ -185,5 +194,25 @@ IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b, bool tra
         ig_internal_error(__FILE__, __LINE__, "matmul: dtype %s is not supported",
                           ig_dtype_name(a->dtype));
     }
+    return c;
+}
+
+/* The bias is added by the matmul primitive and the relu runs on its result while it is
+ * in cache (Keras's Dense in one op). Other dtypes, a bias that is not one value per
+ * column, and an empty product are the three ops in turn, with their messages. */
+IgTensor *ig_matmul_bias(IgSite *site, const IgTensor *a, const IgTensor *b,
+                         const IgTensor *bias, bool transpose_a, bool transpose_b, bool relu)
+{
+    IG_RT_ASSERT(a->dtype == b->dtype);
+    MatmulGeom g;
+    matmul_geometry(site, a, b, transpose_a, transpose_b, &g);
+    if (a->dtype != IG_FLOAT32 || bias->dtype != IG_FLOAT32 || bias->rank != 1 ||
+        bias->shape[0] != g.n || g.k == 0)
+        return ig_bias_act_unfused(site, ig_matmul(site, a, b, transpose_a, transpose_b), bias,
+                                   relu);
+    IgTensor *c = ig_tensor_make(site, "matmul", a->dtype, g.rank, g.out_shape);
+    if (c->size == 0) return c;
+    matmul_f32_dnnl(site, &g, a, b, transpose_a, transpose_b, bias, c);
+    if (relu) ig_relu_inplace_f32(c->data, c->size);
     return c;
 }

@@ -3,7 +3,7 @@
  * kernel): float32 on a oneDNN convolution cached in the site, float64 on loops.
  * The gradients (backward data and weights) are oneDNN's backward primitives for
  * float32, loops for float64.
- * Entry points: ig_conv2d, ig_conv2d_input_grad, ig_conv2d_filter_grad.
+ * Entry points: ig_conv2d, ig_conv2d_bias, ig_conv2d_input_grad, ig_conv2d_filter_grad.
  * Memory owner: the site's cache owns the primitives, their memory objects and the
  * buffer the filter is reordered into. */
 #include <string.h>
@@ -17,6 +17,7 @@ typedef struct ConvGeom {
     int64_t sh, sw, dh, dw;    /* strides, dilations (TensorFlow's: 1 = dense) */
     int64_t groups;
     IgWindowDim y, x;          /* output rows and columns with their padding */
+    int64_t bias;              /* 1: the forward primitive adds a bias per output channel */
 } ConvGeom;
 
 /* When the convolution wants its filter in a blocked layout, base.prep is the reorder
@@ -26,6 +27,7 @@ typedef struct ConvCache {
     IgDnnlCache base;
     ConvGeom g;
     dnnl_memory_t src, wei, dst, user_wei;
+    dnnl_memory_t bias; /* when g.bias */
 } ConvCache;
 
 /* TensorFlow's HWIO filter as oneDNN's logical weights: {o, i, kh, kw} without groups,
@@ -67,11 +69,12 @@ static void conv_mds(const ConvGeom *g, ConvMds *m)
     m->pad_r[0] = g->y.pad_after, m->pad_r[1] = g->x.pad_after;
 }
 
+/* bias: NULL, or the bias's descriptor (one float32 per output channel). */
 static void conv_forward_desc(dnnl_convolution_desc_t *desc, const ConvMds *m,
-                              dnnl_prop_kind_t prop)
+                              const dnnl_memory_desc_t *bias, dnnl_prop_kind_t prop)
 {
     IG_DNNL_CHECK(dnnl_dilated_convolution_forward_desc_init(
-        desc, prop, dnnl_convolution_direct, &m->src, &m->any, NULL, &m->dst, m->strides,
+        desc, prop, dnnl_convolution_direct, &m->src, &m->any, bias, &m->dst, m->strides,
         m->dilates, m->pad_l, m->pad_r));
 }
 
@@ -109,15 +112,19 @@ static ConvCache *conv_cache_new(const ConvGeom *g)
     cc->g = *g;
     ConvMds m;
     conv_mds(g, &m);
+    dnnl_memory_desc_t bias_md;
+    ig_dnnl_md_f32(&bias_md, 1, &g->o);
     dnnl_convolution_desc_t desc;
-    conv_forward_desc(&desc, &m, dnnl_forward_inference);
+    conv_forward_desc(&desc, &m, g->bias ? &bias_md : NULL, dnnl_forward_inference);
     cc->base.prim = ig_prim_create(&desc);
     conv_cache_bind(cc, &m, dnnl_query_weights_md, false);
+    if (g->bias) cc->bias = ig_dnnl_cache_memory(&cc->base, &bias_md);
     return cc;
 }
 
+/* bias: NULL, or one float32 per output channel, added by the primitive (g->bias). */
 static void conv_f32_dnnl(IgSite *site, const ConvGeom *g, const IgTensor *x,
-                          const IgTensor *filter, IgTensor *out)
+                          const IgTensor *filter, const IgTensor *bias, IgTensor *out)
 {
     ConvCache *cc = (ConvCache *)ig_dnnl_cache_find(site, "conv2d");
     if (cc == NULL || memcmp(&cc->g, g, sizeof *g) != 0) {
@@ -131,10 +138,11 @@ static void conv_f32_dnnl(IgSite *site, const ConvGeom *g, const IgTensor *x,
         ig_dnnl_execute(cc->base.prep, 2, rargs);
         wei_data = NULL; /* the convolution reads wei's own buffer, just filled */
     }
-    IgDnnlArg args[3] = {{DNNL_ARG_SRC, cc->src, x->data},
+    IgDnnlArg args[4] = {{DNNL_ARG_SRC, cc->src, x->data},
                          {DNNL_ARG_WEIGHTS, cc->wei, wei_data},
-                         {DNNL_ARG_DST, cc->dst, out->data}};
-    ig_dnnl_cache_run(site, &cc->base, 3, args);
+                         {DNNL_ARG_DST, cc->dst, out->data},
+                         {DNNL_ARG_BIAS, cc->bias, bias ? bias->data : NULL}};
+    ig_dnnl_cache_run(site, &cc->base, g->bias ? 4 : 3, args);
 }
 
 /* One output pixel per iteration of the outer loop (the pixels are independent):
@@ -222,9 +230,32 @@ IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int
     IgTensor *out = ig_tensor_make(site, "conv2d", x->dtype, 4, shape);
     if (out->size == 0) return out; /* an empty batch or a VALID window past the input */
     if (x->dtype == IG_FLOAT32)
-        conv_f32_dnnl(site, &g, x, filter, out);
+        conv_f32_dnnl(site, &g, x, filter, NULL, out);
     else
         conv_f64_loops(&g, x, filter, out);
+    return out;
+}
+
+/* The bias is added by the convolution primitive itself and the relu runs on its
+ * output while it is in cache: one pass over memory instead of three, no intermediate
+ * tensors. Other dtypes and shapes are the three ops in turn, with their messages. */
+IgTensor *ig_conv2d_bias(IgSite *site, const IgTensor *x, const IgTensor *filter,
+                         const IgTensor *bias, int stride_h, int stride_w, int dilation_h,
+                         int dilation_w, bool same_padding, bool relu)
+{
+    ConvGeom g;
+    conv_geom_make(site, x, filter, stride_h, stride_w, dilation_h, dilation_w, same_padding, &g);
+    if (x->dtype != IG_FLOAT32 || bias->dtype != IG_FLOAT32 || bias->rank != 1 ||
+        bias->shape[0] != g.o)
+        return ig_bias_act_unfused(site, ig_conv2d(site, x, filter, stride_h, stride_w,
+                                                      dilation_h, dilation_w, same_padding),
+                                      bias, relu);
+    g.bias = 1;
+    int64_t shape[4] = {g.n, g.y.out, g.x.out, g.o};
+    IgTensor *out = ig_tensor_make(site, "conv2d", x->dtype, 4, shape);
+    if (out->size == 0) return out;
+    conv_f32_dnnl(site, &g, x, filter, bias, out);
+    if (relu) ig_relu_inplace_f32(out->data, out->size);
     return out;
 }
 
@@ -254,7 +285,7 @@ static ConvCache *conv_grad_cache_new(const ConvGeom *g, bool weights, const cha
     ConvMds m;
     conv_mds(g, &m);
     dnnl_convolution_desc_t fwd, desc;
-    conv_forward_desc(&fwd, &m, dnnl_forward_training);
+    conv_forward_desc(&fwd, &m, NULL, dnnl_forward_training);
     if (weights)
         IG_DNNL_CHECK(dnnl_dilated_convolution_backward_weights_desc_init(
             &desc, dnnl_convolution_direct, &m.src, &m.any, NULL, &m.dst, m.strides, m.dilates,

@@ -228,6 +228,8 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_STRIDED_SLICE, {m, v2, v2, v2}, 4, NULL, NULL},
         {OP_STRIDED_SLICE_GRAD, {v2, v2, v2, v2, m}, 5, NULL, NULL},
         {OP_CONV2D, {img, filt}, 2, &conv, NULL},
+        {OP_CONV2D_BIAS, {img, filt, gf_input(DT_FLOAT32, 1, 3)}, 3, &conv, NULL},
+        {OP_MATMUL_BIAS, {m, m, gf_input(DT_FLOAT32, 1, 2)}, 3, NULL, NULL},
         {OP_MAX_POOL2D, {img}, 1, &pool, NULL},
         {OP_CONV2D_INPUT_GRAD, {img, filt, gf_input(DT_FLOAT32, 4, 1, 4, 4, 3)}, 3, &conv, NULL},
         {OP_CONV2D_FILTER_GRAD, {img, filt, gf_input(DT_FLOAT32, 4, 1, 4, 4, 3)}, 3, &conv, NULL},

@@ -1,0 +1,99 @@
+/* fuse_bias_act.c — a product, its bias and a relu as one op (passes.h): matmul (or
+ * conv2d), then an add of a vector of one value per last dim, then optionally relu,
+ * become matmul_bias (conv2d_bias) {relu}, which oneDNN runs as one primitive with a
+ * bias argument (the relu on its output while in cache): one pass over the result
+ * instead of three, no intermediate tensors. Keras's Dense and Conv2D layers are
+ * exactly this chain; TensorFlow's grappler remapper makes the same _FusedMatMul and
+ * _FusedConv2D. Each link must be the only use of the one before (a value the backward
+ * also reads stays: relu's gradient reads relu's output, not its input, so a training
+ * step fuses too), float32, in one region.
+ *     %5:f32[64,128] = matmul %0, %1            %7:f32[64,128] = matmul_bias %0, %1, %2 {relu=true}
+ *     %6:f32[64,128] = add %5, %2          =>
+ *     %7:f32[64,128] = relu %6
+ */
+#include "passes.h"
+
+static void count_uses(const Region *r, int *uses) {
+    for (const Inst *x = r->first; x; x = x->next) {
+        for (int i = 0; i < x->ninputs; i++) uses[x->inputs[i]->id]++;
+        for (int i = 0; i < x->nregions; i++) count_uses(x->regions[i], uses);
+    }
+    for (int i = 0; i < r->nresults; i++) uses[r->results[i]->id]++;
+}
+
+/* The one instruction that uses v, when v has one use and it is an instruction of v's
+ * own region (not a region result). */
+static Inst *sole_user(const IrValue *v, const int *uses) {
+    if (uses[v->id] != 1 || !v->def) return NULL;
+    for (Inst *x = v->def->next; x; x = x->next)
+        for (int i = 0; i < x->ninputs; i++)
+            if (x->inputs[i] == v) return x;
+    return NULL;
+}
+
+/* The bias of add x of the product p: the other operand, when it is a float32 vector
+ * of one value per last dim of p and the sum has p's type (nothing else broadcast). */
+static IrValue *bias_of(const Inst *x, const IrValue *p) {
+    if (x->op != OP_ADD || !shape_equal(&x->outputs[0]->type.shape, &p->type.shape)) return NULL;
+    IrValue *b = x->inputs[0] == p ? x->inputs[1] : x->inputs[0];
+    if (b == p) return NULL; /* p + p */
+    const Shape *s = &b->type.shape, *ps = &p->type.shape;
+    int64_t last = ps->dims[ps->rank - 1];
+    if (b->type.dtype != DT_FLOAT32 || s->rank != 1 || last == DIM_UNKNOWN || s->dims[0] != last)
+        return NULL;
+    return b;
+}
+
+/* Fuses the chain that starts at product p, if it is one; returns the fused op or NULL.
+ * The last link becomes the fused op in place, so its output (and every use of it)
+ * stays. */
+static Inst *fuse_at(Module *m, Inst *p, const int *uses) {
+    IrValue *y = p->outputs[0];
+    if (y->type.dtype != DT_FLOAT32) return NULL;
+    Inst *add = sole_user(y, uses);
+    IrValue *bias = add ? bias_of(add, y) : NULL;
+    if (!bias) return NULL;
+    Inst *relu = sole_user(add->outputs[0], uses);
+    if (relu && relu->op != OP_RELU) relu = NULL;
+    Inst *last = relu ? relu : add;
+    IrValue **inputs = ARENA_ARRAY(m->arena, IrValue *, 3);
+    inputs[0] = p->inputs[0], inputs[1] = p->inputs[1], inputs[2] = bias;
+    last->op = p->op == OP_MATMUL ? OP_MATMUL_BIAS : OP_CONV2D_BIAS;
+    last->inputs = inputs;
+    last->ninputs = 3;
+    /* The product's transposes or window, and relu. p goes: its attribute list is
+       taken over, not copied. */
+    last->attrs = p->attrs;
+    attrs_set_bool(m->arena, &last->attrs, "relu", relu != NULL);
+    /* Errors and comments name the product's line (a Dense layer's matmul). */
+    last->loc = p->loc, last->src_line = p->src_line, last->chain = p->chain;
+    region_remove_inst(p);
+    if (relu) region_remove_inst(add);
+    return last;
+}
+
+static int fuse_region(Module *m, Region *r, const int *uses) {
+    int fused = 0;
+    for (Inst *x = r->first, *next; x; x = next) {
+        next = x->next;
+        for (int i = 0; i < x->nregions; i++) fused += fuse_region(m, x->regions[i], uses);
+        if (x->op != OP_MATMUL && x->op != OP_CONV2D) continue;
+        Inst *f = fuse_at(m, x, uses);
+        if (f) {
+            fused++;
+            next = f; /* the links between x and f are gone; f is fused already */
+        }
+    }
+    return fused;
+}
+
+int pass_fuse_bias_act(Arena *scratch, Module *m) {
+    int total = 0;
+    int nvals = m->next_value_id > 0 ? m->next_value_id : 1;
+    for (int f = 0; f < m->nfuncs; f++) {
+        int *uses = ARENA_ARRAY(scratch, int, nvals);
+        count_uses(m->funcs[f]->body, uses);
+        total += fuse_region(m, m->funcs[f]->body, uses);
+    }
+    return total;
+}
