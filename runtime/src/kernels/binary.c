@@ -123,6 +123,18 @@ static IgTensor *binary_run(IgSite *site, BinOp op, const IgTensor *a, const IgT
         return out;
     }
 
+    /* A scalar against a tensor (x + 1, a loss times a rate): one row with a stride of
+     * 0 for the scalar, again without the broadcasting driver (53 -> 30 ns for a
+     * 16-float x + 1 in a graph loop, bench/compare). */
+    const IgTensor *big = a->rank == 0 ? b : a;
+    if ((a->rank == 0 || b->rank == 0) && !(dnnl_op && big->size >= IG_DNNL_MIN_ELEMENTS)) {
+        IgTensor *out = ig_tensor_alloc(site, bin_names[op], out_dtype, big->rank, big->shape,
+                                        (size_t)big->size * ig_dtype_size(out_dtype));
+        if (big->size > 0)
+            row(a->data, b->data, out->data, big->size, a->rank != 0, b->rank != 0, site);
+        return out;
+    }
+
     int rank;
     int64_t shape[IG_MAX_RANK];
     ig_broadcast_shape(site, bin_names[op], a, b, &rank, shape);
