@@ -21,6 +21,10 @@ void passes_run(Arena *scratch, Module *m, int opt_level);
  * prunes ops nothing fetches. Returns how many instructions and cond outputs went. */
 int pass_dce(Arena *scratch, Module *m);
 
+/* Ops on constants computed at build time (fold_constants.c), through the eager
+ * executor's kernels. Returns how many became constants. */
+int pass_fold_constants(Arena *scratch, Module *m);
+
 /* matmul/conv2d + bias + relu as one op (fuse_bias_act.c). Returns how many chains. */
 int pass_fuse_bias_act(Arena *scratch, Module *m);
 

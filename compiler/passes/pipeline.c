@@ -16,6 +16,12 @@ void passes_run(Arena *scratch, Module *m, int opt_level) {
     pass_dce(scratch, m);
     verify_after(m, "after dce");
     if (opt_level < 1) return;
+    /* The constants folded are dead code in turn (a literal that only fed a reshape). */
+    if (pass_fold_constants(scratch, m) > 0) {
+        verify_after(m, "after fold_constants");
+        pass_dce(scratch, m);
+        verify_after(m, "after dce");
+    }
     /* After dead code: a product whose only other use was dead can fuse. */
     pass_fuse_bias_act(scratch, m);
     verify_after(m, "after fuse_bias_act");

@@ -18,7 +18,7 @@ def grow(x, rate, bias):
 a, b = grow(tf.constant(1.0), tf.constant(1.001), tf.constant(0.001))
 tf.print(a, b)
 
-total = tf.constant(0.0)
+total = a * 0.0   # computed, not a constant: the chain is not folded at build time
 for i in range(700):
     total = total + float(i % 7)
 tf.print(total)
