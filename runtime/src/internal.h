@@ -82,6 +82,9 @@ IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t 
 #define IG_THREADS_MIN_BYTES (2048 * 1024)
 #define IG_THREADS_MIN_FLOPS 32e6
 #endif
+/* At the program's start: OMP_WAIT_POLICY=passive unless the user set a policy, by
+ * executing the program again with it set (libgomp reads it once, before main). */
+IG_INTERNAL void ig_threads_wait_passively(char **argv);
 /* Sets the program's thread budget from text ("4"); false if it is not a count. */
 IG_INTERNAL bool ig_threads_configure(const char *count);
 /* INGOT_NUM_THREADS, when set; fatal when it is not a count. */

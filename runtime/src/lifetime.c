@@ -22,7 +22,7 @@ void ig_runtime_init(int argc, char **argv)
      * --threads overrides the environment); nothing else needs the arguments, and
      * oneDNN starts lazily so programs without kernels stay cheap. */
     (void)argc;
-    (void)argv;
+    ig_threads_wait_passively(argv);
     ig_threads_configure_from_env();
 }
 

@@ -3,11 +3,13 @@
  * a kernel too small to repay a fork/join runs on one. oneDNN reads the OpenMP thread
  * count when it makes a primitive (a convolution plans its work split for that many
  * threads) and again when it runs one, so both happen inside ig_threads_enter/leave.
- * Entry points: ig_threads_configure, ig_threads_max, ig_threads_for_work,
- * ig_threads_enter, ig_threads_leave. Memory owner: nothing allocated. */
+ * Entry points: ig_threads_wait_passively, ig_threads_configure, ig_threads_max,
+ * ig_threads_for_work, ig_threads_enter, ig_threads_leave. Memory owner: nothing
+ * allocated. */
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -39,6 +41,31 @@ void ig_threads_configure_from_env(void)
     const char *env = getenv("INGOT_NUM_THREADS");
     if (env != NULL && *env != '\0' && !ig_threads_configure(env))
         ig_fatal(NULL, "INGOT_NUM_THREADS='%s' is not a number of threads (1 to 4096)", env);
+}
+
+void ig_threads_wait_passively(char **argv)
+{
+    /* OpenMP's threads spin for a while after each parallel region (libgomp's default
+     * wait policy), which pays when regions follow each other closely. Here they do
+     * not: most kernels run on one thread (ig_threads_for_work), and in between a
+     * spinning thread takes the core, or on a shared machine the hyperthread, the main
+     * thread needs: the Fashion-MNIST CNN ran 4-5x slower on two threads than on one.
+     * Sleeping until woken costs a few microseconds per region, next to a millisecond
+     * of work in it. libgomp reads OMP_WAIT_POLICY once, as it loads, before main: so
+     * the program sets it and starts itself again, unless the user chose a policy. */
+    if (argv == NULL || argv[0] == NULL || getenv("OMP_WAIT_POLICY") != NULL) return;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return;
+    exe[n] = '\0';
+    /* Under valgrind /proc/self/exe is valgrind's own tool, and the program started
+       again would run outside it: leave the policy alone there. */
+    const char *preload = getenv("LD_PRELOAD");
+    if (strstr(exe, "valgrind") != NULL || (preload && strstr(preload, "vgpreload")))
+        return;
+    if (setenv("OMP_WAIT_POLICY", "passive", 1) != 0) return;
+    execv(exe, argv);
+    /* Could not: carry on with libgomp's default. */
 }
 
 int ig_threads_max(void)
