@@ -149,10 +149,15 @@ static size_t pd_bytes(const_dnnl_primitive_desc_t pd)
                                          dnnl_query_dst_md, dnnl_query_diff_dst_md};
     size_t total = 0;
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-        for (int i = 0;; i++) {
+        /* Some implementations answer any index with their one descriptor (a
+           convolution on oneDNN's AVX2 path did: an endless loop), so at most a few,
+           and a repeat ends the list. */
+        const dnnl_memory_desc_t *prev = NULL;
+        for (int i = 0; i < 4; i++) {
             const dnnl_memory_desc_t *md = dnnl_primitive_desc_query_md(pd, kinds[k], i);
-            if (md == NULL || md->ndims == 0) break;
+            if (md == NULL || md->ndims == 0 || md == prev) break;
             total += dnnl_memory_desc_get_size(md);
+            prev = md;
         }
     }
     return total;
