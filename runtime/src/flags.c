@@ -232,6 +232,11 @@ IgFlagsStatus ig_flags_try_parse(int argc, char **argv, const IgFlagSpec *table,
             ig_internal_error(__FILE__, __LINE__, "the default '%s' of --%s is not %s",
                               table[i].default_text, table[i].name, expected_text(table[i].dtype));
     }
+    /* The thread budget from the environment; --threads below overrides it. */
+    const char *env_threads = getenv("INGOT_NUM_THREADS");
+    if (env_threads != NULL && *env_threads != '\0' && !ig_threads_configure(env_threads))
+        return fail(err, prog, values, n,
+                    "INGOT_NUM_THREADS='%s' is not a number of threads (1 to 4096)", env_threads);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {

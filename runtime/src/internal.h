@@ -87,8 +87,6 @@ IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t 
 IG_INTERNAL void ig_threads_wait_passively(char **argv);
 /* Sets the program's thread budget from text ("4"); false if it is not a count. */
 IG_INTERNAL bool ig_threads_configure(const char *count);
-/* INGOT_NUM_THREADS, when set; fatal when it is not a count. */
-IG_INTERNAL void ig_threads_configure_from_env(void);
 /* The budget: --threads, INGOT_NUM_THREADS, or OpenMP's default (the cores). */
 IG_INTERNAL int ig_threads_max(void);
 /* 1 for a kernel below both thresholds above, else the budget. */

@@ -18,12 +18,11 @@ static dnnl_stream_t g_stream;
 
 void ig_runtime_init(int argc, char **argv)
 {
-    /* main() parses the flags itself (ig_flags_parse, with the program's table, where
-     * --threads overrides the environment); nothing else needs the arguments, and
-     * oneDNN starts lazily so programs without kernels stay cheap. */
+    /* main() parses the flags itself (ig_flags_parse, with the program's table, which
+     * also reads INGOT_NUM_THREADS and --threads); nothing else needs the arguments,
+     * and oneDNN starts lazily so programs without kernels stay cheap. */
     (void)argc;
     ig_threads_wait_passively(argv);
-    ig_threads_configure_from_env();
 }
 
 void ig_runtime_shutdown(void)

@@ -36,13 +36,6 @@ bool ig_threads_configure(const char *count)
     return true;
 }
 
-void ig_threads_configure_from_env(void)
-{
-    const char *env = getenv("INGOT_NUM_THREADS");
-    if (env != NULL && *env != '\0' && !ig_threads_configure(env))
-        ig_fatal(NULL, "INGOT_NUM_THREADS='%s' is not a number of threads (1 to 4096)", env);
-}
-
 void ig_threads_wait_passively(char **argv)
 {
     /* OpenMP's threads spin for a while after each parallel region (libgomp's default

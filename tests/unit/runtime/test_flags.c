@@ -308,7 +308,7 @@ Test(flags, no_flags) {
 }
 
 /* --threads belongs to the runtime: every program takes it, unless the script declares
-   a flag of that name, which then wins. */
+   a flag of that name, which then wins; INGOT_NUM_THREADS is read there too. */
 Test(flags, threads_is_the_runtimes_own) {
     char out[512] = "", err[512] = "";
     FILE *o = fmemopen(out, sizeof out - 1, "w"), *e = fmemopen(err, sizeof err - 1, "w");
@@ -324,6 +324,17 @@ Test(flags, threads_is_the_runtimes_own) {
                           "threads, 1 to 4096\n"
                           "tool: error: invalid value 'many' for --threads: expected a number of "
                           "threads, 1 to 4096\n");
+    setenv("INGOT_NUM_THREADS", "zero", 1); /* each test runs in its own process */
+    char *plain[] = {"tool", NULL};
+    char err2[256] = "";
+    FILE *e2 = fmemopen(err2, sizeof err2 - 1, "w");
+    cr_assert_eq(ig_flags_try_parse(1, plain, NULL, 0, stdout, e2), IG_FLAGS_ERROR);
+    fclose(e2);
+    cr_assert_str_eq(err2, "tool: error: INGOT_NUM_THREADS='zero' is not a number of threads "
+                           "(1 to 4096)\n");
+    setenv("INGOT_NUM_THREADS", "2", 1);
+    cr_assert_eq(ig_flags_try_parse(1, plain, NULL, 0, stdout, stderr), IG_FLAGS_OK);
+    unsetenv("INGOT_NUM_THREADS");
     IgFlagSpec own[] = {{"threads", IG_INT32, "7", "the script's own"}};
     char *mine[] = {"tool", "--threads=0", NULL};
     cr_assert_eq(ig_flags_try_parse(2, mine, own, 1, stdout, stderr), IG_FLAGS_OK);
