@@ -325,15 +325,14 @@ static int compile_c(Arena *a, const Options *opt, const Paths *paths, const cha
        the address-taken statics of a function (every node's site): 1200 adds took
        two minutes to compile, 2 s without it. Long functions come in parts besides
        (emit_c.c), as register allocation is quadratic in a function's length. */
-    static const char *const levels[][3] = {
-        {"-O0", NULL, NULL},
+    static const char *const levels[][4] = {
+        {"-O0", NULL},
         {"-O1", "-fno-tree-pta", NULL},
-        {"-O2", "-fno-tree-pta", "-fno-tree-slp-vectorize"},
-        {"-O3", "-fno-tree-pta", "-fno-tree-slp-vectorize"},
+        {"-O2", "-fno-tree-pta", "-fno-tree-slp-vectorize", "-fno-tree-dse"},
+        {"-O3", "-fno-tree-pta", "-fno-tree-slp-vectorize", "-fno-tree-dse"},
     };
-    for (int i = 0; i < 3 && levels[opt->opt_level][i]; i++)
+    for (int i = 0; i < 4 && levels[opt->opt_level][i]; i++)
         argv[n++] = (char *)levels[opt->opt_level][i];
-    if (opt->opt_level >= 2) argv[n++] = "-fno-tree-dse";
     if (opt->target_cpu) argv[n++] = arena_printf(a, "-march=%s", opt->target_cpu);
     const char *flags[] = {"-std=c11", "-w", "-I", paths->include_dir,
                            c_file, paths->runtime_lib, "-ldnnl", "-ljansson", "-lz", "-fopenmp",

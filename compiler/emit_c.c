@@ -905,15 +905,21 @@ static const char *emit_prototype(Emitter *e, const Func *f) {
     return strbuf_cstr(&sb);
 }
 
+/* How many top-level instructions f's body has: past EMIT_SPLIT_INSTS it goes in parts. */
+static int body_length(const Func *f) {
+    int n = 0;
+    for (const Inst *x = f->body->first; x; x = x->next) n++;
+    return n;
+}
+
 static void emit_func_begin(Emitter *e, const Func *f) {
     e->f = f;
     int count = 0;
     e->numbers = irtext_number_values(e->arena, e->m, f, &count);
     e->live = liveness_func(e->arena, e->m, f);
     /* Parts pass values through a frame of tensors: a long function keeps tensors. */
-    int ninsts = 0;
-    for (const Inst *x = f->body->first; x; x = x->next) ninsts++;
-    e->plan = scalar_plan(e->arena, e->m, f, e->opt->scalars && ninsts <= EMIT_SPLIT_INSTS);
+    e->plan = scalar_plan(e->arena, e->m, f,
+                          e->opt->scalars && body_length(f) <= EMIT_SPLIT_INSTS);
     int nvals = e->m->next_value_id > 0 ? e->m->next_value_id : 1;
     e->boxed = ARENA_ARRAY(e->arena, const char *, nvals);
     e->next_site = count;
@@ -1098,8 +1104,7 @@ static void emit_func_in_parts(Emitter *e, const Func *f, int nparts) {
 
 static void emit_func(Emitter *e, const Func *f) {
     emit_func_begin(e, f);
-    int ninsts = 0;
-    for (const Inst *x = f->body->first; x; x = x->next) ninsts++;
+    int ninsts = body_length(f);
     if (ninsts > EMIT_SPLIT_INSTS) {
         emit_func_in_parts(e, f, (ninsts + EMIT_PART_INSTS - 1) / EMIT_PART_INSTS);
         return;
