@@ -751,25 +751,16 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         else
             return vm_type_error(in, loc, "print() got an unexpected keyword argument '%s'", name);
     }
-    IrValue **inputs = ARENA_ARRAY(in->arena, IrValue *, args->npos + 1);
-    for (int i = 0; i < args->npos; i++) {
-        Value *v = args->pos[i];
-        /* Python values are formatted now, at build time, as TensorFlow formats them. */
-        Value *t = value_is_tensor(v) || v->kind == VAL_VARIABLE
-                       ? to_tensor(in, v, -1, loc)
-                       : python_to_tensor(in,
-                                          v->kind == VAL_STR
-                                              ? v
-                                              : value_cstr(in->arena, value_to_str(in->arena, v)),
-                                          DT_STRING, loc);
-        if (!t) return NULL;
-        inputs[i] = t->tensor.ir;
-    }
+    IrValue **inputs;
+    int ninputs;
+    bool joined; /* the inputs carry sep between them as text (print_args.c) */
+    if (!print_args_inputs(in, args, sep, loc, &inputs, &ninputs, &joined)) return NULL;
+    if (joined) sep = "";
     Attrs attrs = {0};
     attrs_set_string(in->arena, &attrs, vm_intern(in, "sep"), sep);
     attrs_set_string(in->arena, &attrs, vm_intern(in, "end"), end);
     attrs_set_int(in->arena, &attrs, vm_intern(in, "summarize"), summarize < 0 ? -1 : summarize);
-    Inst *inst = build_inst(&in->tracer->builder, OP_PRINT, inputs, args->npos, &attrs, NULL,
+    Inst *inst = build_inst(&in->tracer->builder, OP_PRINT, inputs, ninputs, &attrs, NULL,
                             vm_op_loc(in, loc));
     if (!inst) return NULL;
     return value_none();

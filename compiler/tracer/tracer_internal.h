@@ -115,6 +115,11 @@ bool value_is_tensor(const Value *v);
 /* Converts a Python scalar, nested list or tensor to a tensor (dtype: preferred, or
    inferred as TensorFlow does when preferred < 0). NULL after an error. */
 Value *to_tensor(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
+/* print_args.c: the print op's inputs for tf.print's positional arguments; *joined
+ * when they carry sep between them as string inputs (lists, tuples and dicts holding
+ * tensors are formatted as TensorFlow's pprint templates), so the op's sep is "". */
+bool print_args_inputs(Interp *in, CallArgs *args, const char *sep, SrcLoc loc,
+                       IrValue ***inputs, int *ninputs, bool *joined);
 /* A Python scalar or nested list as build-time tensor data (no graph node), with
    to_tensor's dtype rules; NULL after an error. */
 const ConstData *python_to_const(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
