@@ -3,9 +3,10 @@
  * of recently freed blocks: small ones so tiny ops skip malloc, large ones so a
  * loop's activations reuse memory whose pages are already mapped.
  * Entry points: ig_tensor_alloc, ig_tensor_capacity, ig_tensor_free,
- * ig_tensor_cache_release_all.
+ * ig_tensor_cache_release_all, ig_donate, ig_tensor_take_donated, ig_tensor_stats_report.
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
  * cached free blocks belong to this file until ig_runtime_shutdown frees them. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "internal.h"
@@ -60,6 +61,7 @@ const char *__asan_default_options(void)
 typedef struct BlockHeader {
     IgTensor tensor; /* first: an IgTensor * is a BlockHeader * */
     int cache_class; /* a small class, or LARGE_CLASS */
+    bool donated;    /* ig_donate: its holder will not read it again (below) */
     size_t bytes;    /* the whole block's size */
 } BlockHeader;
 #define HEADER_BYTES (((sizeof(BlockHeader) + IG_ALIGNMENT - 1) / IG_ALIGNMENT) * IG_ALIGNMENT)
@@ -90,6 +92,13 @@ typedef struct BlockHeader {
  * in poisoned memory). */
 static void *g_cached[CACHE_CLASSES][CACHE_DEPTH];
 static int g_ncached[CACHE_CLASSES];
+
+/* What the allocator did, for INGOT_ALLOC_STATS (ig_tensor_stats_report): blocks
+ * asked of the system, blocks handed out again from the caches, and results written
+ * over a donated input instead of a block. Cheap enough to count always. */
+static struct {
+    long long system, cached, donated;
+} g_stats;
 
 /* ---- The large-block cache ----------------------------------------------------------
  * A large tensor freed goes back to the system (glibc unmaps or trims it), so the
@@ -178,12 +187,17 @@ static char *block_get(int c, size_t bytes)
     if (c < LARGE_CLASS && g_ncached[c] > 0) {
         char *b = g_cached[c][--g_ncached[c]];
         CACHE_UNPARK(b, bytes);
+        g_stats.cached++;
         return b;
     }
     if (c == LARGE_CLASS) {
         char *b = large_take(bytes);
-        if (b != NULL) return b;
+        if (b != NULL) {
+            g_stats.cached++;
+            return b;
+        }
     }
+    g_stats.system++;
     return bytes <= BLOCK_MAX_BYTES ? aligned_alloc(IG_ALIGNMENT, bytes) : NULL;
 }
 
@@ -230,6 +244,7 @@ IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int
     if (mem == NULL) ig_out_of_memory(site, op, dtype, rank, shape, (double)nbytes);
     BlockHeader *h = (BlockHeader *)mem;
     h->cache_class = c;
+    h->donated = false;
     h->bytes = bytes;
     /* Field by field rather than a memset of the header first: GCC makes that memset
      * a `rep stos`, half of this function's time on a 16-float add. The unused dims
@@ -263,4 +278,52 @@ void ig_tensor_free(IgTensor *t)
     }
     if (c == LARGE_CLASS && large_park((char *)t, h->bytes)) return;
     free(t);
+}
+
+/* ---- Donation -----------------------------------------------------------------------
+ * The emitted code knows when an elementwise op's input dies with the op: nothing reads
+ * it afterwards, and its holder releases it right after the call (or, for a loop's
+ * carried value, at the end of the iteration, without reading it). It wraps such an
+ * input in ig_donate, and the kernel may then write its result over it instead of into
+ * a new block: x = x + 1 in a loop keeps one buffer. The mark is only a permission: a
+ * tensor anyone else holds (refcount > 1: a variable, the caller, another name) is
+ * never taken, and a mark no kernel consumed dies with the tensor, released right after.
+ * A fresh block starts unmarked. */
+IgTensor *ig_donate(IgTensor *t)
+{
+    if (t->refcount == 1) ((BlockHeader *)t)->donated = true;
+    return t;
+}
+
+/* Consumes t's mark; whether it was donated and is still held by its holder alone. */
+static bool take_mark(const IgTensor *t)
+{
+    if (t == NULL) return false;
+    BlockHeader *h = (BlockHeader *)t;
+    bool donated = h->donated;
+    h->donated = false;
+    return donated && t->refcount == 1;
+}
+
+IgTensor *ig_tensor_take_donated(const IgTensor *a, const IgTensor *b, IgDType dtype, int rank,
+                                 const int64_t *shape)
+{
+    bool take_a = take_mark(a), take_b = take_mark(b);
+    const IgTensor *pick = NULL;
+    if (take_a && a->dtype == dtype && ig_shape_equal(a->rank, a->shape, rank, shape)) pick = a;
+    else if (take_b && b->dtype == dtype && ig_shape_equal(b->rank, b->shape, rank, shape))
+        pick = b;
+    if (pick == NULL) return NULL;
+    IgTensor *out = (IgTensor *)pick; /* its holder gave it up: writing it changes no value */
+    out->refcount++;
+    g_stats.donated++;
+    return out;
+}
+
+void ig_tensor_stats_report(FILE *out)
+{
+    fprintf(out,
+            "ingot: tensor memory: %lld blocks from the system, %lld from the cache, "
+            "%lld results written over a donated input\n",
+            g_stats.system, g_stats.cached, g_stats.donated);
 }

@@ -5,6 +5,8 @@
 #ifndef INGOT_RT_INTERNAL_H
 #define INGOT_RT_INTERNAL_H
 
+#include <stdio.h>
+
 #include <oneapi/dnnl/dnnl.h>
 
 #include "ingot/rt.h"
@@ -47,6 +49,13 @@ IG_INTERNAL _Noreturn void ig_out_of_memory(const IgSite *site, const char *op, 
  * dims multiply past an int64 (ig_size_empty_too_large): Ingot's limit, not memory. */
 IG_INTERNAL _Noreturn void ig_fatal_empty_too_large(const IgSite *site, const char *op, int rank,
                                                     const int64_t *shape);
+/* An input donated to this kernel (ig_donate) that it may write its result over: a or
+ * b (either may be NULL), whichever was donated, is held by nobody else and has the
+ * result's dtype and shape, with a reference of its own for the result; else NULL, and
+ * the kernel makes its result as usual. Consumes both inputs' marks. The kernel must
+ * then compute each element from the same element of the reused input (elementwise). */
+IG_INTERNAL IgTensor *ig_tensor_take_donated(const IgTensor *a, const IgTensor *b, IgDType dtype,
+                                             int rank, const int64_t *shape);
 IG_INTERNAL void ig_tensor_free(IgTensor *t); /* ignores the refcount: for immortals */
 /* The bytes t's data buffer can hold: at least its elements' (the block is rounded
  * up), so a tensor may grow in place (ig_stack_push). t must come from ig_tensor_alloc. */
@@ -54,6 +63,10 @@ IG_INTERNAL size_t ig_tensor_capacity(const IgTensor *t);
 /* Frees the blocks alloc.c keeps for reuse (ig_runtime_shutdown): small tensors'
  * blocks go to a per-size cache when freed rather than back to malloc. */
 IG_INTERNAL void ig_tensor_cache_release_all(void);
+/* One line on out: how many tensor blocks came from the system, how many from the
+ * caches, how many results reused a donated input (INGOT_ALLOC_STATS, at shutdown). A
+ * loop of known shapes in its steady state asks nothing of the system. */
+IG_INTERNAL void ig_tensor_stats_report(FILE *out);
 IG_INTERNAL bool ig_dtype_is_float(IgDType dtype);
 IG_INTERNAL bool ig_dtype_is_int(IgDType dtype);
 /* "[2,3]" into buf (always NUL-terminated); returns buf. Each dim needs at most 21

@@ -3,6 +3,7 @@
  * Entry points: ig_runtime_init, ig_runtime_shutdown, ig_dnnl_engine, ig_dnnl_stream.
  * Memory owner: this file owns the engine and stream; shutdown also releases every
  * site cache through the registry (prim_cache.c) and alloc.c's cached free blocks. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -27,6 +28,10 @@ void ig_runtime_init(int argc, char **argv)
 
 void ig_runtime_shutdown(void)
 {
+    /* INGOT_ALLOC_STATS=1: what the program asked of the allocator (tests/alloc). */
+    const char *stats = getenv("INGOT_ALLOC_STATS");
+    if (stats != NULL && *stats != '\0' && strcmp(stats, "0") != 0)
+        ig_tensor_stats_report(stderr);
     /* Caches first: their primitives and memories were made on the engine. */
     ig_site_registry_release_all();
     ig_flags_release_all();

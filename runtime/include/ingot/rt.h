@@ -68,6 +68,12 @@ IG_API IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape); /
 IG_API IgTensor *ig_tensor_copy(const IgTensor *t);
 IG_API void ig_retain(IgTensor *t);
 IG_API void ig_release(IgTensor *t); /* NULL is allowed */
+/* Marks t as an input its holder will not read again: the elementwise kernel it is
+ * passed to may write its result over it when nobody else holds it (refcount 1) and
+ * the result has its dtype and shape. The emitted code wraps a dying input in it
+ * ("ig_add(&s12, ig_donate(t9_x), t11)"); the holder still releases it as before.
+ * Returns t. */
+IG_API IgTensor *ig_donate(IgTensor *t);
 
 IG_API size_t ig_dtype_size(IgDType dtype);
 IG_API const char *ig_dtype_name(IgDType dtype); /* "float32", ... as TensorFlow names them */

@@ -77,7 +77,9 @@ IgTensor *ig_dnnl_binary(IgSite *site, dnnl_alg_kind_t alg, const IgTensor *a,
         ig_dnnl_cache_keep(site, &bc->base);
     }
 
-    IgTensor *out = ig_tensor_make(site, NULL, IG_FLOAT32, rank, s0);
+    /* oneDNN computes in place over its first source, not its second. */
+    IgTensor *out = ig_tensor_take_donated(src0, NULL, IG_FLOAT32, rank, s0);
+    if (out == NULL) out = ig_tensor_make(site, NULL, IG_FLOAT32, rank, s0);
     IgDnnlArg args[3] = {{DNNL_ARG_SRC_0, bc->src0, src0->data},
                          {DNNL_ARG_SRC_1, bc->src1, src1->data},
                          {DNNL_ARG_DST, bc->dst, out->data}};
