@@ -420,7 +420,8 @@ static int build(Arena *a, const Options *opt, const char *output) {
     }
     const char *slash = strrchr(opt->script, '/');
     EmitOptions eopt = {.script_name = slash ? slash + 1 : opt->script,
-                        .scalars = opt->opt_level >= 1};
+                        .scalars = opt->opt_level >= 1,
+                        .donate = opt->opt_level >= 1};
     if (opt->emit == EMIT_C) {
         emit_c_module(stdout, a, m, &eopt);
         return 0;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "emit_donate.h"
 #include "emit_scalar.h"
 #include "irtext.h"
 #include "kernel_call.h"
@@ -40,6 +41,10 @@ typedef struct Emitter {
        written, the tensor each scalar input was boxed into (IrValue.id -> its name). */
     ScalarPlan plan;
     const char **boxed;
+    /* With opt->donate, the donation plan of the function (emit_donate.h), and the
+       input of the instruction being written that it donates, or -1. */
+    DonatePlan donate;
+    int donated_input;
 } Emitter;
 
 /* Functions longer than this are emitted in parts (emit_func_in_parts). */
@@ -240,7 +245,8 @@ static const char *emit_args(Emitter *e, const Inst *inst) {
     StrBuf sb;
     strbuf_init(&sb, e->arena);
     for (int i = 0; i < inst->ninputs; i++)
-        strbuf_printf(&sb, ", %s", emit_value_name(e, inst->inputs[i]));
+        strbuf_printf(&sb, i == e->donated_input ? ", ig_donate(%s)" : ", %s",
+                      emit_value_name(e, inst->inputs[i]));
     return strbuf_cstr(&sb);
 }
 
@@ -556,6 +562,23 @@ static void emit_releases(Emitter *e, int index, int depth) {
         emit_indent(e, depth);
         fprintf(e->out, "ig_release(%s);\n", emit_c_name(e, rel->vals[i]));
     }
+    if (!e->opt->donate) return;
+    /* A loop's carried value read for the last time in this iteration: its variable lets
+       go now, so the next op may write over it, and the swap at the end of the
+       iteration has nothing to release. */
+    const ReleaseList *carried = donate_carried_dying(&e->donate, index);
+    for (int i = 0; i < carried->n; i++) {
+        const IrValue *p = carried->vals[i];
+        const Region *body = p->param_of;
+        int slot = 0;
+        while (body->params[slot] != p) slot++;
+        const IrValue *var = body->parent->outputs[slot];
+        if (value_form(e, var) != VALUE_TENSOR) continue;
+        emit_indent(e, depth);
+        fprintf(e->out, "ig_release(%s);\n", emit_c_name(e, var));
+        emit_indent(e, depth);
+        fprintf(e->out, "%s = NULL;\n", emit_c_name(e, var));
+    }
 }
 
 /* ---- control flow ------------------------------------------------------------------ */
@@ -748,8 +771,10 @@ static void emit_while(Emitter *e, const Inst *inst, int site, int depth) {
             continue;
         }
         const char *var = emit_value_name(e, inst->outputs[i]);
-        emit_indent(e, depth + 1);
-        fprintf(e->out, "ig_release(%s);\n", var);
+        if (!donate_released_early(&e->donate, body_r->params[i])) {
+            emit_indent(e, depth + 1);
+            fprintf(e->out, "ig_release(%s);\n", var);
+        }
         emit_indent(e, depth + 1);
         fprintf(e->out, "%s = %s;\n", var, emit_value_name(e, body_r->results[i]));
     }
@@ -786,6 +811,12 @@ static int box_scalar_inputs(Emitter *e, const Inst *inst, int site, int depth,
         boxed[n++] = v;
     }
     return n;
+}
+
+/* For donate_input: whether v is a tensor in the emitted C (boxed scalars are not
+ * offered: their box is the call's own). */
+static bool is_tensor(const void *ctx, const IrValue *v) {
+    return value_form(ctx, v) == VALUE_TENSOR;
 }
 
 /* Whether the instruction's code names its static site (declaring an unused one
@@ -876,7 +907,9 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
            (save_npy, save_tensors) have no result. */
         IG_ASSERT(inst->nregions == 0 && inst->noutputs <= 1 &&
                   op_info[inst->op].abi != ABI_SPECIAL);
+        if (e->opt->donate) e->donated_input = donate_input(&e->donate, inst, index, is_tensor, e);
         emit_kernel_call(e, inst, fn, site, depth);
+        e->donated_input = -1;
         break;
     }
     for (int i = 0; i < nboxed; i++) {
@@ -917,6 +950,7 @@ static void emit_func_begin(Emitter *e, const Func *f) {
     int count = 0;
     e->numbers = irtext_number_values(e->arena, e->m, f, &count);
     e->live = liveness_func(e->arena, e->m, f);
+    if (e->opt->donate) e->donate = donate_plan(e->arena, e->m, e->live, f);
     /* Parts pass values through a frame of tensors: a long function keeps tensors. */
     e->plan = scalar_plan(e->arena, e->m, f,
                           e->opt->scalars && body_length(f) <= EMIT_SPLIT_INSTS);
@@ -1211,7 +1245,8 @@ static void emit_flag_table(Emitter *e) {
 }
 
 void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions *opt) {
-    Emitter e = {.out = out, .arena = scratch, .m = m, .opt = opt, .part = -1};
+    Emitter e = {.out = out, .arena = scratch, .m = m, .opt = opt, .part = -1,
+                 .donated_input = -1};
     const Func *program = NULL;
     bool *reach = ARENA_ARRAY(scratch, bool, m->nfuncs > 0 ? m->nfuncs : 1);
     for (int i = 0; i < m->nfuncs; i++)

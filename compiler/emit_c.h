@@ -15,6 +15,7 @@ typedef struct EmitOptions {
     const char *script_name;  /* shown in the header comment and site structs */
     bool line_directives;     /* #line directives pointing at the script */
     bool scalars;             /* 0-d values as C scalars (emit_scalar.h): -O1 and up */
+    bool donate;              /* dying inputs donated to elementwise kernels (emit_donate.h) */
 } EmitOptions;
 
 /* Writes a complete translation unit with main(); deterministic for a given Module. */

@@ -93,6 +93,7 @@ Liveness *liveness_func(Arena *a, const Module *m, const Func *f) {
     live_count_uses(&s, f->body);
     live_region(&s, f->body);
     IG_ASSERT(s.counter == out->ninsts);
+    out->last_user = s.index;
     return out;
 }
 

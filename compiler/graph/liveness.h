@@ -21,6 +21,11 @@ typedef struct Liveness {
     /* uses[id]: how many instructions (counting nested ones once per use) and region
      * results use the value; indexed by IrValue.id. */
     int *uses;
+    /* last_user[id]: the text-order index of the instruction of the value's own region
+     * (a parameter's: the region it is a parameter of) that uses it last, a use inside
+     * a nested region counting as its enclosing instruction's; its definition's index
+     * when nothing uses it. Uses as the region's own results are not counted. */
+    int *last_user;
 } Liveness;
 
 Liveness *liveness_func(Arena *a, const Module *m, const Func *f);
