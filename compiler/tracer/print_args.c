@@ -77,7 +77,8 @@ static bool holds_tensor(const Value *v) {
 
 /* pprint's order of a dict's keys: sorted, here for keys all str or all int. */
 static int key_order(const void *pa, const void *pb) {
-    const Value *a = (*(const DictEntry *const *)pa)->key, *b = (*(const DictEntry *const *)pb)->key;
+    const Value *a = (*(const DictEntry *const *)pa)->key;
+    const Value *b = (*(const DictEntry *const *)pb)->key;
     if (a->kind == VAL_STR) return strcmp(a->str.s, b->str.s);
     return (a->i > b->i) - (a->i < b->i);
 }
