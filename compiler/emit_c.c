@@ -5,6 +5,7 @@
  * Memory owner: scratch memory from the caller's Arena; the text goes to a FILE. */
 #include "emit_c.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -377,6 +378,16 @@ static const char *emit_value_list(Emitter *e, const Inst *inst, int from, int n
 /* The call of an op with a generic ABI (ops.def), its arguments decoded by
    kernel_call_decode as eager.c's call_by_abi passes them:
    "IgTensor *t4 = ig_reduce_max(&s4, t3_x, 1, (const int[]){1}, false, true);" */
+/* A fused product's activation as the runtime's enum: "IG_ACT_RELU". */
+static const char *activation_enum(Emitter *e, int activation) {
+    StrBuf sb;
+    strbuf_init(&sb, e->arena);
+    strbuf_puts(&sb, "IG_ACT_");
+    for (const char *c = activation_names[activation]; *c; c++)
+        strbuf_putc(&sb, (char)toupper((unsigned char)*c));
+    return strbuf_cstr(&sb);
+}
+
 static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int site, int depth) {
     KernelCall kc;
     kernel_call_decode(inst, &kc);
@@ -411,7 +422,7 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
         break;
     case ABI_MATMUL_BIAS:
         extra = arena_printf(e->arena, ", %s, %s, %s", c_bool(kc.transpose_a),
-                             c_bool(kc.transpose_b), c_bool(kc.relu));
+                             c_bool(kc.transpose_b), activation_enum(e, kc.activation));
         break;
     case ABI_SLICE:
         extra = arena_printf(e->arena, ", %d, %d, %d, %d, %d", kc.masks[0], kc.masks[1],
@@ -424,7 +435,8 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
         break;
     case ABI_CONV_BIAS:
         extra = arena_printf(e->arena, ", %d, %d, %d, %d, %s, %s", kc.window[0], kc.window[1],
-                             kc.window[2], kc.window[3], c_bool(kc.same_padding), c_bool(kc.relu));
+                             kc.window[2], kc.window[3], c_bool(kc.same_padding),
+                             activation_enum(e, kc.activation));
         break;
     case ABI_EPSILON: {
         StrBuf v;

@@ -302,11 +302,12 @@ typedef IgTensor *(*KernelAxes)(IgSite *, In, int, const int *);
 typedef IgTensor *(*KernelPerm)(IgSite *, In, const int *);
 typedef IgTensor *(*KernelList)(IgSite *, int, const IgTensor *const *, int);
 typedef IgTensor *(*KernelMatmul)(IgSite *, In, In, bool, bool);
-typedef IgTensor *(*KernelMatmulBias)(IgSite *, In, In, In, bool, bool, bool);
+typedef IgTensor *(*KernelMatmulBias)(IgSite *, In, In, In, bool, bool, IgActivation);
 typedef IgTensor *(*KernelSlice)(IgSite *, In, In, In, In, int, int, int, int, int);
 typedef IgTensor *(*KernelSliceGrad)(IgSite *, In, In, In, In, In, int, int, int, int, int);
 typedef IgTensor *(*KernelConv)(IgSite *, In, In, int, int, int, int, bool);
-typedef IgTensor *(*KernelConvBias)(IgSite *, In, In, In, int, int, int, int, bool, bool);
+typedef IgTensor *(*KernelConvBias)(IgSite *, In, In, In, int, int, int, int, bool,
+                                     IgActivation);
 typedef IgTensor *(*KernelConvGrad)(IgSite *, In, In, In, int, int, int, int, bool);
 typedef IgTensor *(*KernelPool)(IgSite *, In, int, int, int, int, bool);
 typedef IgTensor *(*KernelPoolGrad)(IgSite *, In, In, int, int, int, int, bool);
@@ -358,11 +359,12 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
                                  kc.transpose_b);
     case ABI_MATMUL_BIAS:
         return ((KernelMatmulBias)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
-                                     kc.transpose_a, kc.transpose_b, kc.relu);
+                                     kc.transpose_a, kc.transpose_b,
+                                     (IgActivation)kc.activation);
     case ABI_CONV_BIAS:
         return ((KernelConvBias)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),
                                    kc.window[0], kc.window[1], kc.window[2], kc.window[3],
-                                   kc.same_padding, kc.relu);
+                                   kc.same_padding, (IgActivation)kc.activation);
     case ABI_SLICE:
         if (n == 5) /* strided_slice_grad: dy after the spec */
             return ((KernelSliceGrad)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1), in_t(ec, inst, 2),

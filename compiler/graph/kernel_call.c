@@ -26,6 +26,17 @@ static void attr_ints(const Inst *inst, const char *key, KernelCall *kc) {
     for (int i = 0; i < kc->nints; i++) kc->ints[i] = (int)a->ints.items[i];
 }
 
+const char *const activation_names[ACTIVATIONS] = {"none", "relu", "sigmoid", "tanh"};
+
+/* The index in activation_names of inst's "activation" (none when absent). */
+static int activation(const Inst *inst) {
+    const Attr *a = attrs_get(&inst->attrs, "activation");
+    for (int i = 1; a && i < ACTIVATIONS; i++)
+        if (strcmp(a->s, activation_names[i]) == 0) return i;
+    IG_ASSERT(!a || strcmp(a->s, "none") == 0);
+    return 0;
+}
+
 static bool same_padding(const Inst *inst) {
     const Attr *a = attrs_get(&inst->attrs, "padding");
     return a && strcmp(a->s, "SAME") == 0;
@@ -50,7 +61,7 @@ void kernel_call_decode(const Inst *inst, KernelCall *kc) {
     case ABI_MATMUL_BIAS:
         kc->transpose_a = attr_int(inst, "transpose_a", 0) != 0;
         kc->transpose_b = attr_int(inst, "transpose_b", 0) != 0;
-        kc->relu = attr_int(inst, "relu", 0) != 0;
+        kc->activation = activation(inst);
         break;
     case ABI_SLICE:
         for (int i = 0; i < SLICE_MASKS; i++)
@@ -61,7 +72,7 @@ void kernel_call_decode(const Inst *inst, KernelCall *kc) {
         attr_pair(inst, "strides", kc->window, 1);
         attr_pair(inst, "dilations", kc->window + 2, 1);
         kc->same_padding = same_padding(inst);
-        kc->relu = attr_int(inst, "relu", 0) != 0;
+        kc->activation = activation(inst);
         break;
     case ABI_POOL:
         attr_pair(inst, "ksize", kc->window, 1);

@@ -17,7 +17,8 @@ typedef struct KernelCall {
     int ints[IR_MAX_RANK];
     bool all_axes, keepdims;       /* REDUCE */
     bool transpose_a, transpose_b; /* MATMUL, MATMUL_BIAS */
-    bool relu;                     /* MATMUL_BIAS, CONV_BIAS: a relu after the bias */
+    int activation;                /* MATMUL_BIAS, CONV_BIAS: after the bias, an index of
+                                      activation_names (the runtime's IgActivation) */
     int masks[SLICE_MASKS];        /* SLICE, in slice_mask_names' order */
     int window[4];                 /* CONV: stride h, w, dilation h, w; POOL: kh, kw, stride h, w */
     bool same_padding;             /* CONV, POOL */
@@ -35,6 +36,10 @@ typedef struct KernelCall {
 
 /* The attribute names of strided_slice's masks, in the kernel's parameter order. */
 extern const char *const slice_mask_names[SLICE_MASKS];
+/* The activations a fused product applies, as its "activation" attribute names them, in
+ * the order of the runtime's IgActivation (IG_ACT_NONE, IG_ACT_RELU, ...). */
+enum { ACTIVATIONS = 4 };
+extern const char *const activation_names[ACTIVATIONS];
 
 /* Decodes inst's attributes for its op's ABI. Absent attributes take TensorFlow's
  * defaults (gather's axis 0, matmul without transposes, a reduction over every axis);

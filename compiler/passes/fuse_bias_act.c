@@ -1,16 +1,17 @@
-/* fuse_bias_act.c — a product, its bias and a relu as one op (passes.h): matmul (or
- * conv2d), then an add of a vector of one value per last dim, then optionally relu,
- * become matmul_bias (conv2d_bias) {relu}, which oneDNN runs as one primitive with a
- * bias argument (the relu on its output while in cache): one pass over the result
- * instead of three, no intermediate tensors. Keras's Dense and Conv2D layers are
- * exactly this chain; TensorFlow's grappler remapper makes the same _FusedMatMul and
- * _FusedConv2D. Each link must be the only use of the one before (a value the backward
- * also reads stays: relu's gradient reads relu's output, not its input, so a training
- * step fuses too), float32, in one region.
- *     %5:f32[64,128] = matmul %0, %1            %7:f32[64,128] = matmul_bias %0, %1, %2 {relu=true}
- *     %6:f32[64,128] = add %5, %2          =>
- *     %7:f32[64,128] = relu %6
+/* fuse_bias_act.c — a product, its bias and an activation as one op (passes.h): matmul
+ * (or conv2d), then an add of a vector of one value per last dim, then optionally relu,
+ * sigmoid or tanh, become matmul_bias (conv2d_bias) {activation}, which oneDNN runs as
+ * one primitive with a bias argument (the activation on its output while in cache): one
+ * pass over the result instead of three, no intermediate tensors. Keras's Dense and
+ * Conv2D layers are exactly this chain; TensorFlow's grappler remapper makes the same
+ * _FusedMatMul and _FusedConv2D. Each link must be the only use of the one before (a
+ * value the backward also reads stays: the activations' gradients read their output,
+ * not their input, so a training step fuses too), float32, in one region.
+ *     %5:f32[64,128] = matmul %0, %1
+ *     %6:f32[64,128] = add %5, %2          =>  %7:f32[64,128] = matmul_bias %0, %1, %2
+ *     %7:f32[64,128] = relu %6                                     {..., activation="relu"}
  */
+#include "kernel_call.h"
 #include "passes.h"
 
 static void count_uses(const Region *r, int *uses) {
@@ -44,6 +45,18 @@ static IrValue *bias_of(const Inst *x, const IrValue *p) {
     return b;
 }
 
+/* The activation (kernel_call.h's activation_names) that inst applies, 0 if none of
+ * them: relu, sigmoid, tanh, whose backward reads their output, not their input, so a
+ * training step fuses too. */
+static int activation_of(const Inst *inst) {
+    switch (inst->op) {
+    case OP_RELU: return 1;
+    case OP_SIGMOID: return 2;
+    case OP_TANH: return 3;
+    default: return 0;
+    }
+}
+
 /* Fuses the chain that starts at product p, if it is one; returns the fused op or NULL.
  * The last link becomes the fused op in place, so its output (and every use of it)
  * stays. */
@@ -53,22 +66,23 @@ static Inst *fuse_at(Module *m, Inst *p, const int *uses) {
     Inst *add = sole_user(y, uses);
     IrValue *bias = add ? bias_of(add, y) : NULL;
     if (!bias) return NULL;
-    Inst *relu = sole_user(add->outputs[0], uses);
-    if (relu && relu->op != OP_RELU) relu = NULL;
-    Inst *last = relu ? relu : add;
+    Inst *act = sole_user(add->outputs[0], uses);
+    int activation = act ? activation_of(act) : 0;
+    if (activation == 0) act = NULL;
+    Inst *last = act ? act : add;
     IrValue **inputs = ARENA_ARRAY(m->arena, IrValue *, 3);
     inputs[0] = p->inputs[0], inputs[1] = p->inputs[1], inputs[2] = bias;
     last->op = p->op == OP_MATMUL ? OP_MATMUL_BIAS : OP_CONV2D_BIAS;
     last->inputs = inputs;
     last->ninputs = 3;
-    /* The product's transposes or window, and relu. p goes: its attribute list is
-       taken over, not copied. */
+    /* The product's transposes or window, and the activation. p goes: its attribute
+       list is taken over, not copied. */
     last->attrs = p->attrs;
-    attrs_set_bool(m->arena, &last->attrs, "relu", relu != NULL);
+    attrs_set_string(m->arena, &last->attrs, "activation", activation_names[activation]);
     /* Errors and comments name the product's line (a Dense layer's matmul). */
     last->loc = p->loc, last->src_line = p->src_line, last->chain = p->chain;
     region_remove_inst(p);
-    if (relu) region_remove_inst(add);
+    if (act) region_remove_inst(add);
     return last;
 }
 

@@ -193,12 +193,13 @@ IG_INTERNAL dnnl_stream_t ig_dnnl_stream(void);
 IG_INTERNAL void ig_dnnl_md_f32(dnnl_memory_desc_t *md, int rank, const int64_t *shape);
 
 /* ---- Fused kernels (kernels/fused.c) ------------------------------------------------ */
-/* relu on n floats in place, as ig_relu computes it (+0 for negatives, NaN kept). */
-IG_INTERNAL void ig_relu_inplace_f32(float *p, int64_t n);
-/* add(y, bias), then relu when asked: a fused kernel's fallback for what oneDNN cannot
- * fuse (other dtypes, a bias that broadcasts otherwise). Takes y's reference. */
+/* act on y, as the op of its name computes it (relu: +0 for negatives, NaN kept), over
+ * y's own buffer when it can. Takes y's reference; returns the result's. */
+IG_INTERNAL IgTensor *ig_activation_apply(IgSite *site, IgTensor *y, IgActivation act);
+/* add(y, bias), then act: a fused kernel's fallback for what oneDNN cannot fuse (other
+ * dtypes, a bias that broadcasts otherwise). Takes y's reference. */
 IG_INTERNAL IgTensor *ig_bias_act_unfused(IgSite *site, IgTensor *y, const IgTensor *bias,
-                                          bool relu);
+                                          IgActivation act);
 
 /* ---- Flags (flags.c) ---------------------------------------------------------------- */
 /* Frees the parsed flag values (ig_runtime_shutdown); ig_flag_value fails after it. */

@@ -251,11 +251,14 @@ IG_API bool ig_truth(const IgTensor *t, IgSite *site);
  * when the shapes change); float64 and integers on plain loops. */
 IG_API IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b, bool transpose_a,
                            bool transpose_b);
-/* relu?(matmul(a, b) + bias), bias one value per column: the compiler's fusion of a
+/* The activation a fused product applies to its biased result, as the op of that name
+ * computes it (compiler/passes/fuse_bias_act.c). */
+typedef enum IgActivation { IG_ACT_NONE, IG_ACT_RELU, IG_ACT_SIGMOID, IG_ACT_TANH } IgActivation;
+/* act(matmul(a, b) + bias), bias one value per column: the compiler's fusion of a
  * Dense layer (compiler/passes/fuse_bias_act.c). */
 IG_API IgTensor *ig_matmul_bias(IgSite *site, const IgTensor *a, const IgTensor *b,
                                 const IgTensor *bias, bool transpose_a, bool transpose_b,
-                                bool relu);
+                                IgActivation act);
 /* axes: naxes entries in [0, rank) (already normalised); naxes == 0 with all_axes
  * reduces everything. keepdims keeps reduced dimensions as 1. */
 IG_API IgTensor *ig_reduce_sum(IgSite *site, const IgTensor *x, int naxes, const int *axes,
@@ -290,11 +293,11 @@ IG_API IgTensor *ig_argmin(IgSite *site, const IgTensor *x, int axis);
  * Mismatched channels are an error naming both shapes. */
 IG_API IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int stride_h,
                            int stride_w, int dilation_h, int dilation_w, bool same_padding);
-/* relu?(conv2d(x, filter) + bias): the compiler's fusion of a convolution, its bias (one
- * value per output channel) and a relu (compiler/passes/fuse_bias_act.c). */
+/* act(conv2d(x, filter) + bias): the compiler's fusion of a convolution, its bias (one
+ * value per output channel) and an activation (compiler/passes/fuse_bias_act.c). */
 IG_API IgTensor *ig_conv2d_bias(IgSite *site, const IgTensor *x, const IgTensor *filter,
                                 const IgTensor *bias, int stride_h, int stride_w, int dilation_h,
-                                int dilation_w, bool same_padding, bool relu);
+                                int dilation_w, bool same_padding, IgActivation act);
 /* tf.nn.max_pool2d / avg_pool2d on NHWC; window [kh, kw]. With SAME padding the padded
  * cells never win a max and are not counted in an average (TensorFlow's). */
 IG_API IgTensor *ig_max_pool2d(IgSite *site, const IgTensor *x, int kh, int kw, int stride_h,

@@ -197,11 +197,12 @@ IgTensor *ig_matmul(IgSite *site, const IgTensor *a, const IgTensor *b, bool tra
     return c;
 }
 
-/* The bias is added by the matmul primitive and the relu runs on its result while it is
- * in cache (Keras's Dense in one op). Other dtypes, a bias that is not one value per
+/* The bias is added by the matmul primitive and the activation runs on its result while
+ * it is in cache (Keras's Dense in one op). Other dtypes, a bias that is not one value per
  * column, and an empty product are the three ops in turn, with their messages. */
 IgTensor *ig_matmul_bias(IgSite *site, const IgTensor *a, const IgTensor *b,
-                         const IgTensor *bias, bool transpose_a, bool transpose_b, bool relu)
+                         const IgTensor *bias, bool transpose_a, bool transpose_b,
+                         IgActivation act)
 {
     IG_RT_ASSERT(a->dtype == b->dtype);
     MatmulGeom g;
@@ -209,10 +210,9 @@ IgTensor *ig_matmul_bias(IgSite *site, const IgTensor *a, const IgTensor *b,
     if (a->dtype != IG_FLOAT32 || bias->dtype != IG_FLOAT32 || bias->rank != 1 ||
         bias->shape[0] != g.n || g.k == 0)
         return ig_bias_act_unfused(site, ig_matmul(site, a, b, transpose_a, transpose_b), bias,
-                                   relu);
+                                   act);
     IgTensor *c = ig_tensor_make(site, "matmul", a->dtype, g.rank, g.out_shape);
     if (c->size == 0) return c;
     matmul_f32_dnnl(site, &g, a, b, transpose_a, transpose_b, bias, c);
-    if (relu) ig_relu_inplace_f32(c->data, c->size);
-    return c;
+    return ig_activation_apply(site, c, act);
 }

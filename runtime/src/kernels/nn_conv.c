@@ -236,12 +236,12 @@ IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int
     return out;
 }
 
-/* The bias is added by the convolution primitive itself and the relu runs on its
+/* The bias is added by the convolution primitive itself and the activation runs on its
  * output while it is in cache: one pass over memory instead of three, no intermediate
  * tensors. Other dtypes and shapes are the three ops in turn, with their messages. */
 IgTensor *ig_conv2d_bias(IgSite *site, const IgTensor *x, const IgTensor *filter,
                          const IgTensor *bias, int stride_h, int stride_w, int dilation_h,
-                         int dilation_w, bool same_padding, bool relu)
+                         int dilation_w, bool same_padding, IgActivation act)
 {
     ConvGeom g;
     conv_geom_make(site, x, filter, stride_h, stride_w, dilation_h, dilation_w, same_padding, &g);
@@ -249,14 +249,13 @@ IgTensor *ig_conv2d_bias(IgSite *site, const IgTensor *x, const IgTensor *filter
         bias->shape[0] != g.o)
         return ig_bias_act_unfused(site, ig_conv2d(site, x, filter, stride_h, stride_w,
                                                       dilation_h, dilation_w, same_padding),
-                                      bias, relu);
+                                      bias, act);
     g.bias = 1;
     int64_t shape[4] = {g.n, g.y.out, g.x.out, g.o};
     IgTensor *out = ig_tensor_make(site, "conv2d", x->dtype, 4, shape);
     if (out->size == 0) return out;
     conv_f32_dnnl(site, &g, x, filter, bias, out);
-    if (relu) ig_relu_inplace_f32(out->data, out->size);
-    return out;
+    return ig_activation_apply(site, out, act);
 }
 
 /* ---- gradients ------------------------------------------------------------------------ */

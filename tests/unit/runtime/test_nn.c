@@ -155,37 +155,42 @@ Test(conv2d, matches_naive_loop_float64)
         check_conv(IG_FLOAT64, &conv_cases[i]);
 }
 
-/* ig_conv2d_bias is relu?(conv2d + bias) as the three ops compute it: float32 with the
+/* ig_conv2d_bias is act(conv2d + bias) as the three ops compute it: float32 with the
  * bias inside the convolution primitive, float64 through the ops; relu gives +0. */
-static void check_conv_bias(IgDType dt, const ConvCase *k, bool relu)
+static void check_conv_bias(IgDType dt, const ConvCase *k, IgActivation act)
 {
     static IgSite fused_site = IG_SITE("conv.py", 4), site = IG_SITE("conv.py", 5);
     IgTensor *x = random_tensor(dt, 4, SHAPE(k->n, k->h, k->w, k->c));
     IgTensor *f = random_tensor(dt, 4, SHAPE(k->kh, k->kw, k->ci, k->o));
     IgTensor *bias = random_tensor(dt, 1, SHAPE(k->o));
     IgTensor *got = ig_conv2d_bias(&fused_site, x, f, bias, k->sh, k->sw, k->dh, k->dw, k->same,
-                                   relu);
+                                   act);
     IgTensor *y = ig_conv2d(&site, x, f, k->sh, k->sw, k->dh, k->dw, k->same);
-    IgTensor *sum = ig_add(&site, y, bias), *want = relu ? ig_relu(&site, sum) : sum;
+    IgTensor *sum = ig_add(&site, y, bias);
+    IgTensor *want = act == IG_ACT_RELU      ? ig_relu(&site, sum)
+                     : act == IG_ACT_SIGMOID ? ig_sigmoid(&site, sum)
+                     : act == IG_ACT_TANH    ? ig_tanh(&site, sum)
+                                             : sum;
     cr_assert(ig_shape_equal(got->rank, got->shape, want->rank, want->shape));
     for (int64_t i = 0; i < want->size; i++) {
         double g = elem(got, i), w = elem(want, i);
-        cr_assert(fabs(g - w) <= 1e-5 * (1 + fabs(w)), "relu=%d at %lld: %g vs %g", relu,
+        cr_assert(fabs(g - w) <= 1e-5 * (1 + fabs(w)), "act=%d at %lld: %g vs %g", act,
                   (long long)i, g, w);
-        if (relu) cr_assert(!(g == 0 && signbit(g)), "relu gave -0 at %lld", (long long)i);
+        if (act == IG_ACT_RELU)
+            cr_assert(!(g == 0 && signbit(g)), "relu gave -0 at %lld", (long long)i);
     }
     if (want != sum) ig_release(want);
     ig_release(x), ig_release(f), ig_release(bias), ig_release(got), ig_release(y);
     ig_release(sum);
 }
 
-Test(conv2d, bias_and_relu_as_the_three_ops)
+Test(conv2d, bias_and_activation_as_the_three_ops)
 {
     rng_state = 9;
-    for (int relu = 0; relu <= 1; relu++)
+    for (int act = IG_ACT_NONE; act <= IG_ACT_TANH; act++)
         for (size_t i = 0; i < sizeof conv_cases / sizeof conv_cases[0]; i++) {
-            check_conv_bias(IG_FLOAT32, &conv_cases[i], relu);
-            check_conv_bias(IG_FLOAT64, &conv_cases[i], relu);
+            check_conv_bias(IG_FLOAT32, &conv_cases[i], act);
+            check_conv_bias(IG_FLOAT64, &conv_cases[i], act);
         }
 }
 
