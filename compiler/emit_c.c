@@ -339,6 +339,61 @@ static void emit_fill(Emitter *e, const Inst *inst, int site, int depth) {
             ig_dtype_enum[dt->dtype], emit_shape_args(e, &sh->shape), strbuf_cstr(&v));
 }
 
+static bool is_tensor(const void *ctx, const IrValue *v);
+
+/* A fused elementwise op (compiler/passes/fuse_elementwise.c): its result, an input
+ * written over when one dies here (ig_donate), then one loop over the elements:
+ *     IgTensor *t12 = ig_elementwise_result(&s12, IG_FLOAT32, 1, (const int64_t[]){4},
+ *                                           ig_donate(t8));
+ *     {
+ *         const float *x0 = t8->data;
+ *         const float x2 = ig_value_f32(t5);
+ *         float *y = t12->data;
+ *         for (int64_t i = 0; i < 4; i++) y[i] = (x0[i] * 0.5f) + x2;
+ *     }
+ * The operands of the result's shape are read per element, 0-d ones once. */
+static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) {
+    const IrValue *out = inst->outputs[0];
+    const char *elem = c_elem_type[out->type.dtype];
+    const char *name = emit_c_name(e, out);
+    int donated = e->opt->donate ? donate_input(&e->donate, inst, e->inst_index - 1, is_tensor, e)
+                                 : -1;
+    emit_indent(e, depth);
+    fprintf(e->out, "%sig_elementwise_result(&s%d, %s, %s, %s);\n", emit_lhs(e, inst), site,
+            ig_dtype_enum[out->type.dtype], emit_shape_args(e, &out->type.shape),
+            donated >= 0 ? arena_printf(e->arena, "ig_donate(%s)",
+                                        emit_c_name(e, inst->inputs[donated]))
+                         : "NULL");
+    emit_indent(e, depth);
+    fputs("{\n", e->out);
+    const char **operands = ARENA_ARRAY(e->arena, const char *, inst->ninputs);
+    for (int i = 0; i < inst->ninputs; i++) {
+        const IrValue *v = inst->inputs[i];
+        if (v->type.shape.rank == 0 && value_form(e, v) == VALUE_LITERAL) {
+            operands[i] = emit_scalar_text(e, v);
+            continue;
+        }
+        emit_indent(e, depth + 1);
+        if (v->type.shape.rank == 0) {
+            fprintf(e->out, "const %s x%d = %s;\n", elem, i, emit_scalar_text(e, v));
+            operands[i] = arena_printf(e->arena, "x%d", i);
+        } else {
+            fprintf(e->out, "const %s *x%d = %s->data;\n", elem, i, emit_c_name(e, v));
+            operands[i] = arena_printf(e->arena, "x%d[i]", i);
+        }
+    }
+    emit_indent(e, depth + 1);
+    fprintf(e->out, "%s *y = %s->data;\n", elem, name);
+    int64_t n = 1;
+    for (int i = 0; i < out->type.shape.rank; i++) n *= out->type.shape.dims[i];
+    emit_indent(e, depth + 1);
+    fprintf(e->out, "for (int64_t i = 0; i < %" PRId64 "; i++) y[i] = %s;\n", n,
+            scalar_elementwise_expr(e->arena, attrs_get(&inst->attrs, "expr")->s, operands,
+                                    inst->ninputs));
+    emit_indent(e, depth);
+    fputs("}\n", e->out);
+}
+
 /* "3, (const int[]){0, 2}" (or "0, NULL") for a kernel's int-list argument. */
 static const char *emit_int_list(Emitter *e, int n, const int *v, bool with_count) {
     if (n == 0) return with_count ? "0, NULL" : "NULL";
@@ -811,7 +866,8 @@ static void emit_scalar_op(Emitter *e, const Inst *inst, int site, int depth) {
 static int box_scalar_inputs(Emitter *e, const Inst *inst, int site, int depth,
                              const IrValue **boxed) {
     int n = 0;
-    if (inst->op == OP_COND || inst->op == OP_WHILE) return 0; /* their slots are scalars */
+    /* A cond's or while's slots are scalars; a fused loop reads its 0-d operands as C. */
+    if (inst->op == OP_COND || inst->op == OP_WHILE || inst->op == OP_ELEMENTWISE) return 0;
     for (int i = 0; i < inst->ninputs; i++) {
         const IrValue *v = inst->inputs[i];
         if (value_form(e, v) != VALUE_SCALAR || e->boxed[v->id]) continue;
@@ -887,6 +943,7 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
                 ig_dtype_enum[inst->outputs[0]->type.dtype]);
         break;
     case OP_PRINT: emit_print(e, inst, site, depth); break;
+    case OP_ELEMENTWISE: emit_elementwise(e, inst, site, depth); break;
     case OP_FLAG: emit_flag(e, inst, site, depth); break;
     case OP_READ_VAR:
     case OP_ASSIGN_VAR:

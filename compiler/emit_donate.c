@@ -2,8 +2,8 @@
  * released at their last use (see emit_donate.h). */
 #include "emit_donate.h"
 
-/* The ops whose kernels look for a donated input (ig_tensor_take_donated in binary.c and
- * math.c): each element of the result is computed from the same element of the input
+/* The ops whose kernels look for a donated input (ig_tensor_take_donated in binary.c,
+ * math.c and fused.c): each element of the result is computed from the same element of the input
  * it overwrites. */
 static bool op_takes_donation(Opcode op) {
     switch (op) {
@@ -13,6 +13,7 @@ static bool op_takes_donation(Opcode op) {
     case OP_ABS: case OP_SIGN: case OP_SQUARE: case OP_FLOOR: case OP_CEIL: case OP_ROUND:
     case OP_SQRT: case OP_RSQRT: case OP_EXP: case OP_LOG: case OP_LOG1P: case OP_TANH:
     case OP_SIGMOID:
+    case OP_ELEMENTWISE: /* the loop the C back end writes (ig_elementwise_result) */
         return true;
     default:
         return false;

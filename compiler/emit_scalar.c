@@ -2,6 +2,9 @@
  * ops computed on them (emit_scalar.h). */
 #include "emit_scalar.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 static const char *const c_types[] = {
     [DT_BOOL] = "bool",     [DT_INT32] = "int32_t", [DT_INT64] = "int64_t",
     [DT_FLOAT32] = "float", [DT_FLOAT64] = "double", [DT_STRING] = NULL,
@@ -80,7 +83,9 @@ static void plan_forms(ScalarPlan *p, const Region *r) {
  * (a cond's predicate and a while's scalar slots are C), a function's result. */
 static void plan_tensor_uses(ScalarPlan *p, const Region *r) {
     for (const Inst *x = r->first; x; x = x->next) {
-        bool c_inputs = scalar_plan_computes(p, x) || x->op == OP_COND || x->op == OP_WHILE;
+        /* A fused elementwise loop reads its 0-d operands as C values too. */
+        bool c_inputs = scalar_plan_computes(p, x) || x->op == OP_COND || x->op == OP_WHILE ||
+                        x->op == OP_ELEMENTWISE;
         for (int i = 0; i < x->ninputs && !c_inputs; i++)
             if (p->form[x->inputs[i]->id] == VALUE_LITERAL) p->tensor_use[x->inputs[i]->id] = true;
         /* A cond's or while's slots take what they carry in their own form: a 0-d
@@ -177,4 +182,58 @@ const char *scalar_op_expr(Arena *a, const Inst *inst, const char *const *operan
         return arena_printf(a, "%s %s %s", x, op, y);
     }
     }
+}
+
+/* ---- fused elementwise loops -------------------------------------------------------- */
+typedef struct ExprReader {
+    Arena *arena;
+    const char *p;
+    const char *const *operands;
+    int noperands;
+} ExprReader;
+
+/* One term of the prefix text at r->p: "$3", "neg(...)", "add(..., ...)". inner: the
+ * term sits inside another (an operation gets parentheses). */
+static const char *read_term(ExprReader *r, bool inner) {
+    if (*r->p == '$') {
+        char *end;
+        long k = strtol(r->p + 1, &end, 10);
+        IG_ASSERT(end != r->p + 1 && k >= 0 && k < r->noperands);
+        r->p = end;
+        return r->operands[k];
+    }
+    const char *open = strchr(r->p, '(');
+    IG_ASSERT(open);
+    size_t len = (size_t)(open - r->p);
+    const char *op = arena_strndup(r->arena, r->p, len);
+    r->p = open + 1;
+    const char *x = read_term(r, true), *y = NULL;
+    if (strncmp(r->p, ", ", 2) == 0) {
+        r->p += 2;
+        y = read_term(r, true);
+    }
+    IG_ASSERT(*r->p == ')');
+    r->p++;
+    const char *text;
+    if (strcmp(op, "neg") == 0) {
+        IG_ASSERT(!y);
+        text = arena_printf(r->arena, x[0] == '-' ? "-(%s)" : "-%s", x); /* not --1.5f */
+    } else {
+        const char *sym = strcmp(op, "add") == 0   ? "+"
+                          : strcmp(op, "sub") == 0 ? "-"
+                          : strcmp(op, "mul") == 0 ? "*"
+                          : strcmp(op, "div") == 0 ? "/"
+                                                   : NULL;
+        IG_ASSERT(sym && y);
+        text = arena_printf(r->arena, "%s %s %s", x, sym, y);
+    }
+    return inner ? arena_printf(r->arena, "(%s)", text) : text;
+}
+
+const char *scalar_elementwise_expr(Arena *a, const char *expr, const char *const *operands,
+                                    int noperands) {
+    ExprReader r = {a, expr, operands, noperands};
+    const char *text = read_term(&r, false);
+    IG_ASSERT(*r.p == '\0');
+    return text;
 }

@@ -7,7 +7,8 @@
  * one as a tensor gets it boxed for that call (ig_box_i64); a scalar op given a tensor
  * reads its element (ig_value_i64). The arithmetic is ingot/scalar.h's, the kernels'
  * own, so a value does not depend on which form computed it.
- * Entry points: scalar_plan, scalar_op_expr. Memory owner: the caller's Arena. */
+ * Entry points: scalar_plan, scalar_op_expr, scalar_elementwise_expr.
+ * Memory owner: the caller's Arena. */
 #ifndef INGOT_EMIT_SCALAR_H
 #define INGOT_EMIT_SCALAR_H
 
@@ -42,5 +43,12 @@ const char *scalar_op_expr(Arena *a, const Inst *inst, const char *const *operan
 const char *scalar_c_type(DType dt);
 /* The suffix of its scalar.h functions: "i64" (ig_value_i64, ig_box_i64). */
 const char *scalar_suffix(DType dt);
+
+/* The C expression of one element of a fused elementwise op (its "expr", made by
+ * compiler/passes/fuse_elementwise.c: add, sub, mul, div, neg over $0, $1...) over its
+ * operands' texts ("x0[i]", "0.5f"): "x0[i] * 0.5f + x1" written with parentheses
+ * around every inner operation: "(x0[i] * 0.5f) + x1". */
+const char *scalar_elementwise_expr(Arena *a, const char *expr, const char *const *operands,
+                                    int noperands);
 
 #endif

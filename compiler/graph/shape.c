@@ -314,6 +314,60 @@ bool shape_broadcast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const
     return broadcast_result(op, in, dt, out, nout, err);
 }
 
+/* Whether *p starts a well-formed term of an elementwise op's expr (ops.def) over nin
+ * inputs; *p is moved past it. */
+static bool expr_term_ok(const char **p, int nin) {
+    static const char *const binary[] = {"add(", "sub(", "mul(", "div("};
+    if (**p == '$') {
+        char *end;
+        long k = strtol(*p + 1, &end, 10);
+        if (end == *p + 1 || k < 0 || k >= nin) return false;
+        *p = end;
+        return true;
+    }
+    int arity = 0;
+    if (strncmp(*p, "neg(", 4) == 0) arity = 1;
+    for (size_t i = 0; i < sizeof binary / sizeof binary[0]; i++)
+        if (strncmp(*p, binary[i], 4) == 0) arity = 2;
+    if (arity == 0) return false;
+    *p += 4;
+    if (!expr_term_ok(p, nin)) return false;
+    if (arity == 2) {
+        if (strncmp(*p, ", ", 2) != 0) return false;
+        *p += 2;
+        if (!expr_term_ok(p, nin)) return false;
+    }
+    return *(*p)++ == ')';
+}
+
+/* The fusion pass's loop over float inputs of one shape and 0-d ones (ops.def). */
+bool shape_elementwise(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                       TensorType *out, int *nout, ShapeError *err) {
+    (void)callee;
+    const Attr *expr = attrs_get(attrs, "expr");
+    if (nin < 1 || !expr || expr->kind != ATTR_STRING)
+        return shape_fail(err, op, "takes one or more inputs and an \"expr\" string");
+    const char *p = expr->s;
+    if (!expr_term_ok(&p, nin) || *p != '\0')
+        return shape_fail(err, op, "expr \"%s\" is not add, sub, mul, div and neg over $0..$%d",
+                          expr->s, nin - 1);
+    DType dt = in[0]->type.dtype;
+    if (!dtype_is_float(dt))
+        return shape_fail(err, op, "expected floating-point inputs, got %s", dtype_name(dt));
+    Shape s = {0};
+    for (int i = 0; i < nin; i++) {
+        if (in[i]->type.dtype != dt)
+            return shape_fail(err, op, "inputs of dtypes %s and %s", dtype_name(dt),
+                              dtype_name(in[i]->type.dtype));
+        Shape next;
+        if (!broadcast_shapes(op, &s, &in[i]->type.shape, &next, err)) return false;
+        s = next;
+    }
+    out[0] = tensor_type(dt, s);
+    *nout = 1;
+    return true;
+}
+
 /* True division is float only: the front end casts integers to float64 first. */
 bool shape_broadcast_float(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                            TensorType *out, int *nout, ShapeError *err) {

@@ -13,14 +13,7 @@
  */
 #include "kernel_call.h"
 #include "passes.h"
-
-static void count_uses(const Region *r, int *uses) {
-    for (const Inst *x = r->first; x; x = x->next) {
-        for (int i = 0; i < x->ninputs; i++) uses[x->inputs[i]->id]++;
-        for (int i = 0; i < x->nregions; i++) count_uses(x->regions[i], uses);
-    }
-    for (int i = 0; i < r->nresults; i++) uses[r->results[i]->id]++;
-}
+#include "uses.h"
 
 /* The one instruction that uses v, when v has one use and it is an instruction of v's
  * own region (not a region result). */
@@ -103,11 +96,7 @@ static int fuse_region(Module *m, Region *r, const int *uses) {
 
 int pass_fuse_bias_act(Arena *scratch, Module *m) {
     int total = 0;
-    int nvals = m->next_value_id > 0 ? m->next_value_id : 1;
-    for (int f = 0; f < m->nfuncs; f++) {
-        int *uses = ARENA_ARRAY(scratch, int, nvals);
-        count_uses(m->funcs[f]->body, uses);
-        total += fuse_region(m, m->funcs[f]->body, uses);
-    }
+    for (int f = 0; f < m->nfuncs; f++)
+        total += fuse_region(m, m->funcs[f]->body, uses_count(scratch, m, m->funcs[f]));
     return total;
 }

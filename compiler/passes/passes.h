@@ -25,7 +25,12 @@ int pass_dce(Arena *scratch, Module *m);
  * executor's kernels. Returns how many became constants. */
 int pass_fold_constants(Arena *scratch, Module *m);
 
-/* matmul/conv2d + bias + relu as one op (fuse_bias_act.c). Returns how many chains. */
+/* matmul/conv2d + bias + relu/sigmoid/tanh as one op (fuse_bias_act.c). Returns how
+ * many chains. */
 int pass_fuse_bias_act(Arena *scratch, Module *m);
+
+/* Chains of float arithmetic over operands of one shape as one elementwise loop
+ * (fuse_elementwise.c). Returns how many loops. */
+int pass_fuse_elementwise(Arena *scratch, Module *m);
 
 #endif

@@ -25,4 +25,7 @@ void passes_run(Arena *scratch, Module *m, int opt_level) {
     /* After dead code: a product whose only other use was dead can fuse. */
     pass_fuse_bias_act(scratch, m);
     verify_after(m, "after fuse_bias_act");
+    /* After the products took their bias adds: an add that joined one is no link. */
+    pass_fuse_elementwise(scratch, m);
+    verify_after(m, "after fuse_elementwise");
 }

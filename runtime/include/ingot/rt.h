@@ -293,6 +293,11 @@ IG_API IgTensor *ig_argmin(IgSite *site, const IgTensor *x, int axis);
  * Mismatched channels are an error naming both shapes. */
 IG_API IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int stride_h,
                            int stride_w, int dilation_h, int dilation_w, bool same_padding);
+/* The result of a fused elementwise loop the compiler writes into the program
+ * (compiler/passes/fuse_elementwise.c): donated, when that input (ig_donate, may be
+ * NULL) was given up by its only holder and has the dtype and shape; else a new tensor. */
+IG_API IgTensor *ig_elementwise_result(IgSite *site, IgDType dtype, int rank,
+                                       const int64_t *shape, IgTensor *donated);
 /* act(conv2d(x, filter) + bias): the compiler's fusion of a convolution, its bias (one
  * value per output channel) and an activation (compiler/passes/fuse_bias_act.c). */
 IG_API IgTensor *ig_conv2d_bias(IgSite *site, const IgTensor *x, const IgTensor *filter,

@@ -1,8 +1,9 @@
 /* fused.c — what the fused kernels (ig_matmul_bias, ig_conv2d_bias: a product, its bias
  * and an optional activation as one op, made by the compiler's fusion pass) share: the
  * activation applied to a result in place, and the ops in turn where oneDNN cannot fuse.
- * Entry points: ig_activation_apply, ig_bias_act_unfused. Memory owner: results belong
- * to the caller. */
+ * Also the result of the elementwise loops the compiler writes into programs.
+ * Entry points: ig_activation_apply, ig_bias_act_unfused, ig_elementwise_result.
+ * Memory owner: results belong to the caller. */
 #include "internal.h"
 
 static void relu_inplace_f32(float *p, int64_t n)
@@ -40,4 +41,11 @@ IgTensor *ig_bias_act_unfused(IgSite *site, IgTensor *y, const IgTensor *bias, I
     IgTensor *z = ig_add(site, ig_donate(y), bias);
     ig_release(y);
     return ig_activation_apply(site, z, act);
+}
+
+IgTensor *ig_elementwise_result(IgSite *site, IgDType dtype, int rank, const int64_t *shape,
+                                IgTensor *donated)
+{
+    IgTensor *out = ig_tensor_take_donated(donated, NULL, dtype, rank, shape);
+    return out ? out : ig_tensor_make(site, "elementwise", dtype, rank, shape);
 }

@@ -182,6 +182,8 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
     attrs_set_ints(gf.arena, &pool, "strides", (int64_t[]){2, 2}, 2);
     attrs_set_string(gf.arena, &pool, "padding", "VALID");
     attrs_set_float(gf.arena, &eps, "epsilon", 1e-3);
+    Attrs fused = {0};
+    attrs_set_string(gf.arena, &fused, "expr", "add(mul($0, $1), $2)");
     IrValue *m1 = gf_input(DT_FLOAT32, 3, 1, 2, 2);
     struct {
         Opcode op;
@@ -230,6 +232,7 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_CONV2D, {img, filt}, 2, &conv, NULL},
         {OP_CONV2D_BIAS, {img, filt, gf_input(DT_FLOAT32, 1, 3)}, 3, &conv, NULL},
         {OP_MATMUL_BIAS, {m, m, gf_input(DT_FLOAT32, 1, 2)}, 3, NULL, NULL},
+        {OP_ELEMENTWISE, {m, s, m}, 3, &fused, NULL},
         {OP_MAX_POOL2D, {img}, 1, &pool, NULL},
         {OP_CONV2D_INPUT_GRAD, {img, filt, gf_input(DT_FLOAT32, 4, 1, 4, 4, 3)}, 3, &conv, NULL},
         {OP_CONV2D_FILTER_GRAD, {img, filt, gf_input(DT_FLOAT32, 4, 1, 4, 4, 3)}, 3, &conv, NULL},
@@ -320,6 +323,7 @@ Test(shape, every_generic_op_has_a_kernel_abi) {
                                      OP_RANDOM_TRUNCATED_NORMAL,
                                      OP_RANDOM_PERMUTATION,
                                      OP_PRINT,
+                                     OP_ELEMENTWISE,
                                      OP_CALL,
                                      OP_COND,
                                      OP_WHILE};
@@ -834,4 +838,26 @@ Test(shape, window_gradients_check_dy_against_the_forward) {
                  &pool,
                  "avg_pool2d_grad: the gradient float64 [8,4,4,2] does not match the forward "
                  "output float32 [?,4,4,2]");
+}
+
+/* The fusion pass's elementwise op: its expr must be arithmetic over its own inputs (an
+ * IR file given to `ingot opt` may say anything), its result the inputs' shape. */
+Test(shape, elementwise_expr_is_checked) {
+    IrValue *m = gf_input(DT_FLOAT32, 2, 2, 3), *s = gf_input(DT_FLOAT32, 0);
+    IrValue *i = gf_input(DT_INT32, 1, 3);
+    Attrs ok = {0}, far = {0}, unknown = {0}, trailing = {0};
+    attrs_set_string(gf.arena, &ok, "expr", "neg(div($0, sub($1, $0)))");
+    attrs_set_string(gf.arena, &far, "expr", "add($0, $2)");
+    attrs_set_string(gf.arena, &unknown, "expr", "exp($0)");
+    attrs_set_string(gf.arena, &trailing, "expr", "mul($0, $1))");
+    expect_type(OP_ELEMENTWISE, (IrValue *[]){m, s}, 2, &ok, "f32[2,3]");
+    expect_error(OP_ELEMENTWISE, (IrValue *[]){m, s}, 2, &far,
+                 "elementwise: expr \"add($0, $2)\" is not add, sub, mul, div and neg over $0..$1");
+    expect_error(OP_ELEMENTWISE, (IrValue *[]){m}, 1, &unknown,
+                 "elementwise: expr \"exp($0)\" is not add, sub, mul, div and neg over $0..$0");
+    expect_error(OP_ELEMENTWISE, (IrValue *[]){m, s}, 2, &trailing,
+                 "elementwise: expr \"mul($0, $1))\" is not add, sub, mul, div and neg over "
+                 "$0..$1");
+    expect_error(OP_ELEMENTWISE, (IrValue *[]){i, i}, 2, &ok,
+                 "elementwise: expected floating-point inputs, got int32");
 }

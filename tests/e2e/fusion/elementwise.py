@@ -1,0 +1,36 @@
+# Chains of float arithmetic over tensors of one shape and 0-d operands are one loop in
+# the graph (elementwise {expr=...}: the compiler's fusion pass, -O1 and up) and print
+# what the ops print one by one at -O0 and eagerly. A value read again elsewhere stays.
+import tensorflow as tf
+
+m = tf.Variable(tf.fill([2, 3], 0.5))
+rate = tf.Variable(0.1)
+
+
+@tf.function
+def momentum(g):
+    # an optimizer's update: one loop over m's elements, m's buffer reused
+    new_m = m * 0.9 + g * (1.0 - 0.9)
+    m.assign(new_m)
+    return -new_m * rate
+
+
+@tf.function
+def kept(x, y):
+    d = x - y
+    return d * d / 2.0, d
+
+
+@tf.function
+def doubles(x):
+    for i in tf.range(3):
+        x = (x + 1.0) * 2.0 - x / 4.0
+    return x
+
+
+g = tf.constant([[1.0, -2.0, 0.0], [4.0, 0.25, -1.0]])
+tf.print(momentum(g))
+tf.print(m)
+half_square, d = kept(g, tf.ones([2, 3]))
+tf.print(half_square, d)
+tf.print(doubles(tf.constant([1.0, -3.0], tf.float64)))
