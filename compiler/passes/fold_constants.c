@@ -64,41 +64,50 @@ static bool can_fold(const Inst *x) {
     return true;
 }
 
+/* The executor, made on the first fold: most graphs have nothing to fold, and a
+ * context costs its setup and teardown. */
+typedef struct Folder {
+    Module *m;
+    EagerContext *ec;
+} Folder;
+
 /* x computed now and made a constant of its value; false (x unchanged) if the
  * executor declines. */
-static bool fold(Module *m, EagerContext *ec, Inst *x) {
+static bool fold(Folder *fo, Inst *x) {
     char err[256];
+    if (!fo->ec) fo->ec = eager_new(fo->m, 0, NULL);
+    EagerContext *ec = fo->ec;
     for (int i = 0; i < x->ninputs; i++)
         if (!eager_tensor(ec, x->inputs[i]) &&
             !eager_run_inst(ec, x->inputs[i]->def, err, sizeof err))
             return false;
     if (!eager_run_inst(ec, x, err, sizeof err)) return false;
-    const ConstData *value = eager_const_data(m->arena, eager_tensor(ec, x->outputs[0]));
+    const ConstData *value = eager_const_data(fo->m->arena, eager_tensor(ec, x->outputs[0]));
     x->op = OP_CONST;
     x->inputs = NULL;
     x->ninputs = 0;
     x->attrs = (Attrs){0};
-    attrs_set_tensor(m->arena, &x->attrs, "value", value);
+    attrs_set_tensor(fo->m->arena, &x->attrs, "value", value);
     x->outputs[0]->value = NULL;
     return true;
 }
 
 /* In order, nested regions included: a folded op's result is a constant for the ops
  * after it, so a chain folds in one walk. */
-static int fold_region(Module *m, EagerContext *ec, Region *r) {
+static int fold_region(Folder *fo, Region *r) {
     int folded = 0;
     for (Inst *x = r->first; x; x = x->next) {
-        for (int i = 0; i < x->nregions; i++) folded += fold_region(m, ec, x->regions[i]);
-        if (can_fold(x) && fold(m, ec, x)) folded++;
+        for (int i = 0; i < x->nregions; i++) folded += fold_region(fo, x->regions[i]);
+        if (can_fold(x) && fold(fo, x)) folded++;
     }
     return folded;
 }
 
 int pass_fold_constants(Arena *scratch, Module *m) {
     (void)scratch;
-    EagerContext *ec = eager_new(m, 0, NULL);
+    Folder fo = {m, NULL};
     int folded = 0;
-    for (int f = 0; f < m->nfuncs; f++) folded += fold_region(m, ec, m->funcs[f]->body);
-    eager_finish(ec); /* releases the tensors and the runtime's caches */
+    for (int f = 0; f < m->nfuncs; f++) folded += fold_region(&fo, m->funcs[f]->body);
+    if (fo.ec) eager_finish(fo.ec); /* releases the tensors and the runtime's caches */
     return folded;
 }
