@@ -344,12 +344,10 @@ static Value *prim_unconverted(Interp *in, Value *self, CallArgs *args, SrcLoc l
 }
 
 void control_prims_install(Interp *in, PyModule *m) {
-    static const struct { const char *name; BuiltinFn fn; } prims[] = {
+    static const PrimDef prims[] = {
         {"cond", prim_cond},   {"while_loop", prim_while_loop}, {"logical", prim_logical},
         {"shape", prim_shape}, {"to_code", prim_to_code},
         {"unconverted", prim_unconverted}, {"TensorSpec", prim_tensor_spec},
     };
-    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
-                      value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
+    prims_install(in, m, prims, sizeof prims / sizeof prims[0], NULL);
 }

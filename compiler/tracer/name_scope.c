@@ -72,12 +72,10 @@ static Value *prim_name_scope_current(Interp *in, Value *self, CallArgs *args, S
 }
 
 void name_scope_prims_install(Interp *in, PyModule *m) {
-    static const struct { const char *name; BuiltinFn fn; } prims[] = {
+    static const PrimDef prims[] = {
         {"name_scope_enter", prim_name_scope_enter},
         {"name_scope_exit", prim_name_scope_exit},
         {"name_scope_current", prim_name_scope_current},
     };
-    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
-                      value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
+    prims_install(in, m, prims, sizeof prims / sizeof prims[0], NULL);
 }

@@ -165,7 +165,7 @@ static Value *prim_accepts_argument(Interp *in, Value *self, CallArgs *args, Src
 }
 
 void op_prims_install(Interp *in, PyModule *m) {
-    static const struct { const char *name; BuiltinFn fn; } prims[] = {
+    static const PrimDef prims[] = {
         {"op", prim_op},
         {"is_tensor", prim_is_tensor},
         {"register_slice_helper", prim_register_slice_helper},
@@ -174,7 +174,5 @@ void op_prims_install(Interp *in, PyModule *m) {
         {"warn", prim_warn},
         {"executing_eagerly", prim_executing_eagerly},
     };
-    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
-                      value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
+    prims_install(in, m, prims, sizeof prims / sizeof prims[0], NULL);
 }

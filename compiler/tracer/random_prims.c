@@ -268,7 +268,7 @@ static Value *prim_random_permutation(Interp *in, Value *self, CallArgs *args, S
 }
 
 void random_prims_install(Interp *in, PyModule *m) {
-    static const struct { const char *name; BuiltinFn fn; } prims[] = {
+    static const PrimDef prims[] = {
         {"random_state", prim_random_state},
         {"random_set_seed", prim_random_set_seed},
         {"random_global_state", prim_random_global_state},
@@ -276,7 +276,5 @@ void random_prims_install(Interp *in, PyModule *m) {
         {"random_permutation", prim_random_permutation},
     };
     /* Bound to the _ingot module: the global generator's state lives in its globals. */
-    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
-                      value_builtin(in->arena, prims[i].name, prims[i].fn, m->self));
+    prims_install(in, m, prims, sizeof prims / sizeof prims[0], m->self);
 }

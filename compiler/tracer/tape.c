@@ -657,10 +657,7 @@ static Value *prim_tape_record_custom(Interp *in, Value *self, CallArgs *args, S
 }
 
 void tape_install(Interp *in, PyModule *m) {
-    static const struct {
-        const char *name;
-        BuiltinFn fn;
-    } prims[] = {
+    static const PrimDef prims[] = {
         {"tape_new", prim_tape_new},
         {"tape_enter", prim_tape_enter},
         {"tape_exit", prim_tape_exit},
@@ -672,7 +669,5 @@ void tape_install(Interp *in, PyModule *m) {
         {"tapes_pause", prim_tapes_pause},
         {"tape_record_custom", prim_tape_record_custom},
     };
-    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
-                      value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
+    prims_install(in, m, prims, sizeof prims / sizeof prims[0], NULL);
 }

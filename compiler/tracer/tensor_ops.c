@@ -803,8 +803,7 @@ static Value *prim_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
 
 PyModule *ingot_primitives_module(Interp *in) {
     PyModule *m = pymodule_create(in, "_ingot", NULL, true);
-    static const struct { const char *name; BuiltinFn fn;
-    } prims[] = {
+    static const PrimDef prims[] = {
         {"constant", prim_constant},
         {"convert_to_tensor", prim_convert_to_tensor},
         {"fill", prim_fill},
@@ -818,9 +817,7 @@ PyModule *ingot_primitives_module(Interp *in) {
         {"run_functions_eagerly", prim_run_functions_eagerly},
         {"functions_run_eagerly", prim_functions_run_eagerly},
     };
-    for (size_t i = 0; i < sizeof prims / sizeof prims[0]; i++)
-        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
-                      value_builtin(in->arena, prims[i].name, prims[i].fn, NULL));
+    prims_install(in, m, prims, sizeof prims / sizeof prims[0], NULL);
     control_prims_install(in, m);
     variables_install(in, m);
     flag_prims_install(in, m);

@@ -1,6 +1,7 @@
 /* tracer.c — the tracer's life: a VM with the tracer plugged into its hooks, the
  * program function its top level is traced into (or the executor eager mode runs
- * each op on), and the builder's errors as TensorFlow's exceptions. */
+ * each op on), the builder's errors as TensorFlow's exceptions, and the binding of
+ * the _ingot primitives the other files define (prims_install). */
 #include <string.h>
 
 #include "function.h"
@@ -143,4 +144,10 @@ int tracer_run_eager(Arena *arena, Diag *diag, const Node *script, const TracerO
     /* Every tensor is released, even after an error. */
     int rc = eager_finish(ec);
     return !ok ? 1 : rc;
+}
+
+void prims_install(Interp *in, PyModule *m, const PrimDef *prims, size_t n, Value *self) {
+    for (size_t i = 0; i < n; i++)
+        env_set_local(in, m->globals, vm_intern(in, prims[i].name),
+                      value_builtin(in->arena, prims[i].name, prims[i].fn, self));
 }

@@ -114,6 +114,15 @@ PyModule *ingot_primitives_module(Interp *in);
 bool value_is_tensor(const Value *v);
 /* Converts a Python scalar, nested list or tensor to a tensor (dtype: preferred, or
    inferred as TensorFlow does when preferred < 0). NULL after an error. */
+/* One _ingot primitive: the name stdlib's Python calls it by, and its C. */
+typedef struct PrimDef {
+    const char *name;
+    BuiltinFn fn;
+} PrimDef;
+/* Binds n primitives into module m's globals (tracer.c); self is what each is bound to
+ * (NULL, or the module when its state lives in the module's globals). */
+void prims_install(Interp *in, PyModule *m, const PrimDef *prims, size_t n, Value *self);
+
 Value *to_tensor(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
 /* print_args.c: the print op's inputs for tf.print's positional arguments; *joined
  * when they carry sep between them as string inputs (lists, tuples and dicts holding
