@@ -53,6 +53,19 @@ def ints_and_compares(n):
     return tf.where(big, m - 1, m + 1)
 
 
+@tf.function
+def branchy(x, flag):
+    # the carried value's last use is inside a branch: released after the whole cond
+    for i in tf.range(3):
+        if flag:
+            x = x * 2.0 + 1.0
+        else:
+            y = x - 1.0
+            x = y * y
+        x = tf.where(x > 4.0, x - 4.0, x)
+    return x
+
+
 x = tf.constant([1.0, -2.0, 0.5])
 w, x_again = chain(x)
 tf.print(w, x_again, x)
@@ -64,3 +77,5 @@ root, s = variable_reads()
 tf.print(root, s, v)
 tf.print(read_after(tf.constant([2.0, 4.0])))
 tf.print(ints_and_compares(tf.constant([1, 2, 3])))
+tf.print(branchy(tf.constant([0.5, 3.0]), tf.constant(True)))
+tf.print(branchy(tf.constant([0.5, 3.0]), tf.constant(False)))
