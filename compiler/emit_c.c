@@ -388,8 +388,8 @@ static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) 
     for (int i = 0; i < out->type.shape.rank; i++) n *= out->type.shape.dims[i];
     emit_indent(e, depth + 1);
     fprintf(e->out, "for (int64_t i = 0; i < %" PRId64 "; i++) y[i] = %s;\n", n,
-            scalar_elementwise_expr(e->arena, attrs_get(&inst->attrs, "expr")->s, operands,
-                                    inst->ninputs));
+            scalar_elementwise_expr(e->arena, out->type.dtype, attrs_get(&inst->attrs, "expr")->s,
+                                    operands, inst->ninputs));
     emit_indent(e, depth);
     fputs("}\n", e->out);
 }

@@ -187,6 +187,7 @@ const char *scalar_op_expr(Arena *a, const Inst *inst, const char *const *operan
 /* ---- fused elementwise loops -------------------------------------------------------- */
 typedef struct ExprReader {
     Arena *arena;
+    const char *suffix; /* the element functions' dtype suffix: "f32" */
     const char *p;
     const char *const *operands;
     int noperands;
@@ -214,25 +215,23 @@ static const char *read_term(ExprReader *r, bool inner) {
     }
     IG_ASSERT(*r->p == ')');
     r->p++;
-    const char *text;
-    if (strcmp(op, "neg") == 0) {
-        IG_ASSERT(!y);
-        text = arena_printf(r->arena, x[0] == '-' ? "-(%s)" : "-%s", x); /* not --1.5f */
-    } else {
-        const char *sym = strcmp(op, "add") == 0   ? "+"
-                          : strcmp(op, "sub") == 0 ? "-"
-                          : strcmp(op, "mul") == 0 ? "*"
-                          : strcmp(op, "div") == 0 ? "/"
-                                                   : NULL;
-        IG_ASSERT(sym && y);
-        text = arena_printf(r->arena, "%s %s %s", x, sym, y);
-    }
+    if (strcmp(op, "neg") == 0)
+        return arena_printf(r->arena, x[0] == '-' ? "-(%s)" : "-%s", x); /* not --1.5f */
+    const char *sym = strcmp(op, "add") == 0   ? "+"
+                      : strcmp(op, "sub") == 0 ? "-"
+                      : strcmp(op, "mul") == 0 ? "*"
+                      : strcmp(op, "div") == 0 ? "/"
+                                               : NULL;
+    if (!sym) /* an element function of ingot/scalar.h: "ig_maximum_f32(x0[i], 0.5f)" */
+        return y ? arena_printf(r->arena, "ig_%s_%s(%s, %s)", op, r->suffix, x, y)
+                 : arena_printf(r->arena, "ig_%s_%s(%s)", op, r->suffix, x);
+    const char *text = arena_printf(r->arena, "%s %s %s", x, sym, y);
     return inner ? arena_printf(r->arena, "(%s)", text) : text;
 }
 
-const char *scalar_elementwise_expr(Arena *a, const char *expr, const char *const *operands,
-                                    int noperands) {
-    ExprReader r = {a, expr, operands, noperands};
+const char *scalar_elementwise_expr(Arena *a, DType dtype, const char *expr,
+                                    const char *const *operands, int noperands) {
+    ExprReader r = {a, suffixes[dtype], expr, operands, noperands};
     const char *text = read_term(&r, false);
     IG_ASSERT(*r.p == '\0');
     return text;

@@ -44,11 +44,11 @@ const char *scalar_c_type(DType dt);
 /* The suffix of its scalar.h functions: "i64" (ig_value_i64, ig_box_i64). */
 const char *scalar_suffix(DType dt);
 
-/* The C expression of one element of a fused elementwise op (its "expr", made by
- * compiler/passes/fuse_elementwise.c: add, sub, mul, div, neg over $0, $1...) over its
- * operands' texts ("x0[i]", "0.5f"): "x0[i] * 0.5f + x1" written with parentheses
- * around every inner operation: "(x0[i] * 0.5f) + x1". */
-const char *scalar_elementwise_expr(Arena *a, const char *expr, const char *const *operands,
-                                    int noperands);
+/* The C expression of one element of a fused elementwise op of dtype (its "expr", made
+ * by compiler/passes/fuse_elementwise.c over $0, $1...) over its operands' texts
+ * ("x0[i]", "0.5f"): operators for arithmetic, with parentheses around every inner
+ * one, ingot/scalar.h's functions for the rest: "ig_relu_f32((x0[i] * 0.5f) + x1)". */
+const char *scalar_elementwise_expr(Arena *a, DType dtype, const char *expr,
+                                    const char *const *operands, int noperands);
 
 #endif

@@ -1,5 +1,6 @@
 /* fuse_elementwise.c — a chain of float arithmetic as one loop (passes.h): add, sub,
- * mul, div and neg over operands of the result's shape or 0-d become one elementwise op
+ * mul, div, neg, maximum, minimum, relu, square and sqrt over operands of the result's
+ * shape or 0-d become one elementwise op
  * whose "expr" is the chain in prefix form over its inputs, and which the C back end
  * writes as one loop: one pass over memory and no intermediate tensors instead of one
  * of each per op (XLA's and TVM's loop fusion). An optimizer's update, m * 0.9 + g *
@@ -13,9 +14,16 @@
 #include "passes.h"
 #include "uses.h"
 
-/* An op of the chain: arithmetic the loop writes as a C operator. */
+/* An op of the chain: arithmetic the loop writes as a C operator or an ingot/scalar.h
+ * element function. */
 static bool op_fuses(Opcode op) {
-    return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_DIV || op == OP_NEG;
+    switch (op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_NEG: case OP_MAXIMUM:
+    case OP_MINIMUM: case OP_RELU: case OP_SQUARE: case OP_SQRT:
+        return true;
+    default:
+        return false;
+    }
 }
 
 static bool shape_known(const Shape *s) {

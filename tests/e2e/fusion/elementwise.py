@@ -22,6 +22,13 @@ def kept(x, y):
 
 
 @tf.function
+def adam_like(w, m, v):
+    # sqrt, maximum, minimum, relu and square join the loop too
+    step = 0.01 * m / (tf.sqrt(v) + 1e-7)
+    return tf.minimum(tf.nn.relu(w - step), 2.0) * tf.square(tf.maximum(m, -0.5))
+
+
+@tf.function
 def doubles(x):
     for i in tf.range(3):
         x = (x + 1.0) * 2.0 - x / 4.0
@@ -33,4 +40,6 @@ tf.print(momentum(g))
 tf.print(m)
 half_square, d = kept(g, tf.ones([2, 3]))
 tf.print(half_square, d)
+nan = tf.constant([float("nan"), -1.0, 3.0, 0.25])
+tf.print(adam_like(tf.constant([0.5, -1.0, 3.0, 1.0]), nan, tf.constant([4.0, 0.0, 1.0, -0.0])))
 tf.print(doubles(tf.constant([1.0, -3.0], tf.float64)))

@@ -846,18 +846,17 @@ Test(shape, elementwise_expr_is_checked) {
     IrValue *m = gf_input(DT_FLOAT32, 2, 2, 3), *s = gf_input(DT_FLOAT32, 0);
     IrValue *i = gf_input(DT_INT32, 1, 3);
     Attrs ok = {0}, far = {0}, unknown = {0}, trailing = {0};
-    attrs_set_string(gf.arena, &ok, "expr", "neg(div($0, sub($1, $0)))");
+    attrs_set_string(gf.arena, &ok, "expr", "neg(div(sqrt($0), maximum(sub($1, $0), $1)))");
     attrs_set_string(gf.arena, &far, "expr", "add($0, $2)");
     attrs_set_string(gf.arena, &unknown, "expr", "exp($0)");
     attrs_set_string(gf.arena, &trailing, "expr", "mul($0, $1))");
     expect_type(OP_ELEMENTWISE, (IrValue *[]){m, s}, 2, &ok, "f32[2,3]");
     expect_error(OP_ELEMENTWISE, (IrValue *[]){m, s}, 2, &far,
-                 "elementwise: expr \"add($0, $2)\" is not add, sub, mul, div and neg over $0..$1");
+                 "elementwise: expr \"add($0, $2)\" is not elementwise arithmetic over $0..$1");
     expect_error(OP_ELEMENTWISE, (IrValue *[]){m}, 1, &unknown,
-                 "elementwise: expr \"exp($0)\" is not add, sub, mul, div and neg over $0..$0");
+                 "elementwise: expr \"exp($0)\" is not elementwise arithmetic over $0..$0");
     expect_error(OP_ELEMENTWISE, (IrValue *[]){m, s}, 2, &trailing,
-                 "elementwise: expr \"mul($0, $1))\" is not add, sub, mul, div and neg over "
-                 "$0..$1");
+                 "elementwise: expr \"mul($0, $1))\" is not elementwise arithmetic over $0..$1");
     expect_error(OP_ELEMENTWISE, (IrValue *[]){i, i}, 2, &ok,
                  "elementwise: expected floating-point inputs, got int32");
 }
