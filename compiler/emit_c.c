@@ -351,22 +351,25 @@ static bool is_tensor(const void *ctx, const IrValue *v);
  *         float *y = t12->data;
  *         for (int64_t i = 0; i < 4; i++) y[i] = (x0[i] * 0.5f) + x2;
  *     }
- * The operands of the result's shape are read per element, 0-d ones once. */
+ * The operands of the result's shape are read per element, 0-d ones once; with a row
+ * operand (one value per last dim, x1[c]) the loop is two, over rows and columns. */
 static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) {
     const IrValue *out = inst->outputs[0];
+    const Shape *shape = &out->type.shape;
     const char *elem = c_elem_type[out->type.dtype];
     const char *name = emit_c_name(e, out);
     int donated = e->opt->donate ? donate_input(&e->donate, inst, e->inst_index - 1, is_tensor, e)
                                  : -1;
     emit_indent(e, depth);
     fprintf(e->out, "%sig_elementwise_result(&s%d, %s, %s, %s);\n", emit_lhs(e, inst), site,
-            ig_dtype_enum[out->type.dtype], emit_shape_args(e, &out->type.shape),
+            ig_dtype_enum[out->type.dtype], emit_shape_args(e, shape),
             donated >= 0 ? arena_printf(e->arena, "ig_donate(%s)",
                                         emit_c_name(e, inst->inputs[donated]))
                          : "NULL");
     emit_indent(e, depth);
     fputs("{\n", e->out);
     const char **operands = ARENA_ARRAY(e->arena, const char *, inst->ninputs);
+    bool rows = false;
     for (int i = 0; i < inst->ninputs; i++) {
         const IrValue *v = inst->inputs[i];
         if (v->type.shape.rank == 0 && value_form(e, v) == VALUE_LITERAL) {
@@ -377,19 +380,37 @@ static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) 
         if (v->type.shape.rank == 0) {
             fprintf(e->out, "const %s x%d = %s;\n", elem, i, emit_scalar_text(e, v));
             operands[i] = arena_printf(e->arena, "x%d", i);
-        } else {
-            fprintf(e->out, "const %s *x%d = %s->data;\n", elem, i, emit_c_name(e, v));
-            operands[i] = arena_printf(e->arena, "x%d[i]", i);
+            continue;
         }
+        fprintf(e->out, "const %s *x%d = %s->data;\n", elem, i, emit_c_name(e, v));
+        bool row = !shape_equal(&v->type.shape, shape);
+        rows |= row;
+        operands[i] = arena_printf(e->arena, row ? "x%d[c]" : "x%d[i]", i);
     }
     emit_indent(e, depth + 1);
     fprintf(e->out, "%s *y = %s->data;\n", elem, name);
+    const char *expr = scalar_elementwise_expr(e->arena, out->type.dtype,
+                                               attrs_get(&inst->attrs, "expr")->s, operands,
+                                               inst->ninputs);
     int64_t n = 1;
-    for (int i = 0; i < out->type.shape.rank; i++) n *= out->type.shape.dims[i];
+    for (int i = 0; i < shape->rank; i++) n *= shape->dims[i];
     emit_indent(e, depth + 1);
-    fprintf(e->out, "for (int64_t i = 0; i < %" PRId64 "; i++) y[i] = %s;\n", n,
-            scalar_elementwise_expr(e->arena, out->type.dtype, attrs_get(&inst->attrs, "expr")->s,
-                                    operands, inst->ninputs));
+    if (!rows) {
+        fprintf(e->out, "for (int64_t i = 0; i < %" PRId64 "; i++) y[i] = %s;\n", n, expr);
+    } else {
+        int64_t cols = shape->dims[shape->rank - 1];
+        fprintf(e->out, "for (int64_t r = 0; r < %" PRId64 "; r++) {\n", cols ? n / cols : 0);
+        emit_indent(e, depth + 2);
+        fprintf(e->out, "for (int64_t c = 0; c < %" PRId64 "; c++) {\n", cols);
+        emit_indent(e, depth + 3);
+        fprintf(e->out, "int64_t i = r * %" PRId64 " + c;\n", cols);
+        emit_indent(e, depth + 3);
+        fprintf(e->out, "y[i] = %s;\n", expr);
+        emit_indent(e, depth + 2);
+        fputs("}\n", e->out);
+        emit_indent(e, depth + 1);
+        fputs("}\n", e->out);
+    }
     emit_indent(e, depth);
     fputs("}\n", e->out);
 }

@@ -68,9 +68,14 @@ bool donate_released_early(const DonatePlan *plan, const IrValue *p) {
 int donate_input(const DonatePlan *plan, const Inst *inst, int index,
                  bool (*is_tensor)(const void *ctx, const IrValue *v), const void *ctx) {
     if (!op_takes_donation(inst->op)) return -1;
+    const TensorType *out = &inst->outputs[0]->type;
     for (int i = 0; i < inst->ninputs; i++) {
         const IrValue *v = inst->inputs[i];
-        if (!is_tensor(ctx, v)) continue;
+        /* Only an input the result can be written over: a row broadcast over a matrix
+           cannot (the runtime would decline it, and another dying input could serve). */
+        if (!is_tensor(ctx, v) || v->type.dtype != out->dtype ||
+            !shape_equal(&v->type.shape, &out->shape))
+            continue;
         if (list_has(&plan->live->after[index], v) || list_has(&plan->carried_dying[index], v))
             return i;
     }

@@ -193,9 +193,11 @@ typedef struct ExprReader {
     int noperands;
 } ExprReader;
 
-/* One term of the prefix text at r->p: "$3", "neg(...)", "add(..., ...)". inner: the
- * term sits inside another (an operation gets parentheses). */
-static const char *read_term(ExprReader *r, bool inner) {
+/* One term of the prefix text at r->p: "$3", "neg(...)", "add(..., ...)". *infix:
+ * whether it is an operator form ("a + b"), which an operator around it parenthesizes
+ * and a function call's argument list does not need to. */
+static const char *read_term(ExprReader *r, bool *infix) {
+    *infix = false;
     if (*r->p == '$') {
         char *end;
         long k = strtol(r->p + 1, &end, 10);
@@ -205,34 +207,36 @@ static const char *read_term(ExprReader *r, bool inner) {
     }
     const char *open = strchr(r->p, '(');
     IG_ASSERT(open);
-    size_t len = (size_t)(open - r->p);
-    const char *op = arena_strndup(r->arena, r->p, len);
+    const char *op = arena_strndup(r->arena, r->p, (size_t)(open - r->p));
     r->p = open + 1;
-    const char *x = read_term(r, true), *y = NULL;
+    bool x_infix, y_infix = false;
+    const char *x = read_term(r, &x_infix), *y = NULL;
     if (strncmp(r->p, ", ", 2) == 0) {
         r->p += 2;
-        y = read_term(r, true);
+        y = read_term(r, &y_infix);
     }
     IG_ASSERT(*r->p == ')');
     r->p++;
-    if (strcmp(op, "neg") == 0)
-        return arena_printf(r->arena, x[0] == '-' ? "-(%s)" : "-%s", x); /* not --1.5f */
     const char *sym = strcmp(op, "add") == 0   ? "+"
                       : strcmp(op, "sub") == 0 ? "-"
                       : strcmp(op, "mul") == 0 ? "*"
                       : strcmp(op, "div") == 0 ? "/"
                                                : NULL;
-    if (!sym) /* an element function of ingot/scalar.h: "ig_maximum_f32(x0[i], 0.5f)" */
+    if (!sym && strcmp(op, "neg") != 0) /* an ingot/scalar.h function: ig_maximum_f32(a, b) */
         return y ? arena_printf(r->arena, "ig_%s_%s(%s, %s)", op, r->suffix, x, y)
                  : arena_printf(r->arena, "ig_%s_%s(%s)", op, r->suffix, x);
-    const char *text = arena_printf(r->arena, "%s %s %s", x, sym, y);
-    return inner ? arena_printf(r->arena, "(%s)", text) : text;
+    if (x_infix) x = arena_printf(r->arena, "(%s)", x);
+    if (!sym) return arena_printf(r->arena, x[0] == '-' ? "-(%s)" : "-%s", x); /* not --1.5f */
+    if (y_infix) y = arena_printf(r->arena, "(%s)", y);
+    *infix = true;
+    return arena_printf(r->arena, "%s %s %s", x, sym, y);
 }
 
 const char *scalar_elementwise_expr(Arena *a, DType dtype, const char *expr,
                                     const char *const *operands, int noperands) {
     ExprReader r = {a, suffixes[dtype], expr, operands, noperands};
-    const char *text = read_term(&r, false);
+    bool infix;
+    const char *text = read_term(&r, &infix);
     IG_ASSERT(*r.p == '\0');
     return text;
 }

@@ -1,6 +1,6 @@
 /* fuse_elementwise.c — a chain of float arithmetic as one loop (passes.h): add, sub,
  * mul, div, neg, maximum, minimum, relu, square and sqrt over operands of the result's
- * shape or 0-d become one elementwise op
+ * shape, 0-d or a row of its last dim become one elementwise op
  * whose "expr" is the chain in prefix form over its inputs, and which the C back end
  * writes as one loop: one pass over memory and no intermediate tensors instead of one
  * of each per op (XLA's and TVM's loop fusion). An optimizer's update, m * 0.9 + g *
@@ -32,16 +32,22 @@ static bool shape_known(const Shape *s) {
     return true;
 }
 
+/* Whether an operand of shape in fits a loop over out: out's own shape, 0-d, or a row
+ * of out's last dim broadcast over the rest (a bias, a scale per channel). */
+static bool operand_fits(const Shape *in, const Shape *out) {
+    if (in->rank == 0 || shape_equal(in, out)) return true;
+    return in->rank == 1 && out->rank > 1 && in->dims[0] == out->dims[out->rank - 1];
+}
+
 /* Whether x can be part of a loop: fusible, on floats, a tensor (0-d arithmetic is the
- * C back end's scalars already) of a known shape, its operands of that shape or 0-d. */
+ * C back end's scalars already) of a known shape, its operands fitting it. */
 static bool is_link(const Inst *x) {
     if (!op_fuses(x->op) || x->noutputs != 1) return false;
     const TensorType *t = &x->outputs[0]->type;
     if (!dtype_is_float(t->dtype) || t->shape.rank == 0 || !shape_known(&t->shape)) return false;
     for (int i = 0; i < x->ninputs; i++) {
         const TensorType *in = &x->inputs[i]->type;
-        if (in->dtype != t->dtype || (in->shape.rank != 0 && !shape_equal(&in->shape, &t->shape)))
-            return false;
+        if (in->dtype != t->dtype || !operand_fits(&in->shape, &t->shape)) return false;
     }
     return true;
 }

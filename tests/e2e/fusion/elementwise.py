@@ -29,6 +29,12 @@ def adam_like(w, m, v):
 
 
 @tf.function
+def scaled(x, gamma, beta):
+    # a scale and a bias per column: rows of the last dim, read as x1[c] in the loop
+    return tf.nn.relu(x * gamma + beta) - 0.5
+
+
+@tf.function
 def doubles(x):
     for i in tf.range(3):
         x = (x + 1.0) * 2.0 - x / 4.0
@@ -42,4 +48,5 @@ half_square, d = kept(g, tf.ones([2, 3]))
 tf.print(half_square, d)
 nan = tf.constant([float("nan"), -1.0, 3.0, 0.25])
 tf.print(adam_like(tf.constant([0.5, -1.0, 3.0, 1.0]), nan, tf.constant([4.0, 0.0, 1.0, -0.0])))
+tf.print(scaled(g, tf.constant([2.0, -1.0, 0.5]), tf.constant([0.0, 1.0, -1.0])))
 tf.print(doubles(tf.constant([1.0, -3.0], tf.float64)))
