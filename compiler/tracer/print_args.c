@@ -21,7 +21,7 @@ typedef struct Pieces {
     int n, cap;
     StrBuf text;        /* text since the last tensor */
     bool text_pending;
-    int template_width; /* of the argument being formatted, placeholders counting 2 */
+    int template_width; /* of the argument being formatted, placeholders counting 4 */
 } Pieces;
 
 static bool pieces_push(Pieces *p, IrValue *v) {
@@ -54,7 +54,7 @@ static void put_text(Pieces *p, const char *s) {
 static bool put_tensor(Pieces *p, Value *v) {
     Value *t = to_tensor(p->in, v, -1, p->loc);
     if (!t || !flush_text(p)) return false;
-    p->template_width += 2; /* TensorFlow's placeholder, "{}" */
+    p->template_width += 4; /* TensorFlow's placeholder as pformat writes it: '{}' */
     return pieces_push(p, t->tensor.ir);
 }
 
@@ -87,6 +87,17 @@ static bool format_arg(Pieces *p, Value *v);
 
 static bool format_arg_dict(Pieces *p, Value *v) {
     Dict *d = v->dict;
+    if (!holds_tensor(v)) { /* pprint sorts any keys; Ingot str or int ones (below) */
+        bool plain = true;
+        for (int i = 0; i < d->nentries; i++)
+            if (d->entries[i].key && d->entries[i].key->kind != VAL_STR &&
+                d->entries[i].key->kind != VAL_INT)
+                plain = false;
+        if (!plain) {
+            put_text(p, value_repr(p->in->arena, v));
+            return true;
+        }
+    }
     const DictEntry **sorted = ARENA_ARRAY(p->in->arena, const DictEntry *, d->count + 1);
     int n = 0;
     ValueKind kind = VAL__KINDS;
@@ -113,14 +124,14 @@ static bool format_arg_dict(Pieces *p, Value *v) {
     return true;
 }
 
-/* v as pprint shows it, its tensors as inputs. */
+/* v as pprint shows it (dicts sorted), its tensors as inputs. */
 static bool format_arg(Pieces *p, Value *v) {
     if (is_tensor_leaf(v)) return put_tensor(p, v);
-    if (!holds_tensor(v)) {
+    if (v->kind == VAL_DICT) return format_arg_dict(p, v);
+    if (!value_is_sequence(v)) {
         put_text(p, value_repr(p->in->arena, v));
         return true;
     }
-    if (v->kind == VAL_DICT) return format_arg_dict(p, v);
     bool tuple = v->kind == VAL_TUPLE;
     put_text(p, tuple ? "(" : "[");
     for (int i = 0; i < v->list->len; i++) {
@@ -139,28 +150,22 @@ bool print_args_inputs(Interp *in, CallArgs *args, const char *sep, SrcLoc loc,
     strbuf_init(&p.text, in->arena);
     for (int i = 0; i < args->npos; i++) {
         Value *v = args->pos[i];
-        if (!structured) {
-            /* One input per argument; Python values formatted now, as str() does. */
-            Value *t = is_tensor_leaf(v) ? to_tensor(in, v, -1, loc)
-                       : v->kind == VAL_STR
-                           ? to_tensor(in, v, DT_STRING, loc)
-                           : to_tensor(in, value_cstr(in->arena, value_to_str(in->arena, v)),
-                                       DT_STRING, loc);
-            if (!t) return false;
-            pieces_push(&p, t->tensor.ir);
-            continue;
-        }
-        if (i) put_text(&p, sep);
+        if (structured && i) put_text(&p, sep);
         if (v->kind == VAL_STR) {
             put_text(&p, v->str.s);
-            continue;
+        } else if (is_tensor_leaf(v)) {
+            if (!put_tensor(&p, v)) return false;
+        } else {
+            p.template_width = 0;
+            if (!format_arg(&p, v)) return false;
+            if ((value_is_sequence(v) || v->kind == VAL_DICT) && p.template_width > PPRINT_WIDTH)
+                return vm_not_supported(in, loc,
+                                        "tf.print of a list, tuple or dict wider than 80 "
+                                        "columns (pprint breaks it over lines)") != NULL;
         }
-        p.template_width = 0;
-        if (!format_arg(&p, v)) return false;
-        if (holds_tensor(v) && p.template_width > PPRINT_WIDTH)
-            return vm_not_supported(in, loc,
-                                    "tf.print of a structure of tensors wider than 80 "
-                                    "columns (pprint breaks it over lines)") != NULL;
+        /* Without structures of tensors: one input per argument, as the graph has
+           always shown it, the op joining them with sep. */
+        if (!structured && !flush_text(&p)) return false;
     }
     if (!flush_text(&p)) return false;
     *inputs = p.inputs;
