@@ -335,7 +335,9 @@ static int compile_c(Arena *a, const Options *opt, const Paths *paths, const cha
     for (int i = 0; i < 4 && levels[opt->opt_level][i]; i++)
         argv[n++] = (char *)levels[opt->opt_level][i];
     if (opt->target_cpu) argv[n++] = arena_printf(a, "-march=%s", opt->target_cpu);
-    const char *flags[] = {"-std=c11", "-w", "-I", paths->include_dir,
+    /* No FMA contraction (clang's default contracts): the fused loops compute each
+       element as the kernels do, whatever --target-cpu allows. */
+    const char *flags[] = {"-std=c11", "-ffp-contract=off", "-w", "-I", paths->include_dir,
                            c_file, paths->runtime_lib, "-ldnnl", "-ljansson", "-lz", "-fopenmp",
                            "-lm", "-lpthread", "-o", output};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];

@@ -451,9 +451,6 @@ static const char *emit_value_list(Emitter *e, const Inst *inst, int from, int n
     return strbuf_cstr(&sb);
 }
 
-/* The call of an op with a generic ABI (ops.def), its arguments decoded by
-   kernel_call_decode as eager.c's call_by_abi passes them:
-   "IgTensor *t4 = ig_reduce_max(&s4, t3_x, 1, (const int[]){1}, false, true);" */
 /* A fused product's activation as the runtime's enum: "IG_ACT_RELU". */
 static const char *activation_enum(Emitter *e, int activation) {
     StrBuf sb;
@@ -464,6 +461,9 @@ static const char *activation_enum(Emitter *e, int activation) {
     return strbuf_cstr(&sb);
 }
 
+/* The call of an op with a generic ABI (ops.def), its arguments decoded by
+   kernel_call_decode as eager.c's call_by_abi passes them:
+   "IgTensor *t4 = ig_reduce_max(&s4, t3_x, 1, (const int[]){1}, false, true);" */
 static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int site, int depth) {
     KernelCall kc;
     kernel_call_decode(inst, &kc);

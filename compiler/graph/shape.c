@@ -373,6 +373,18 @@ bool shape_elementwise(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
         if (!broadcast_shapes(op, &s, &in[i]->type.shape, &next, err)) return false;
         s = next;
     }
+    /* What the loop reads: an operand of the result's shape, 0-d, or a row of its last
+       dim (the pass's operand_fits). */
+    for (int i = 0; i < nin; i++) {
+        const Shape *v = &in[i]->type.shape;
+        bool row = v->rank == 1 && s.rank > 1 && v->dims[0] == s.dims[s.rank - 1];
+        if (v->rank != 0 && !row && !shape_equal(v, &s)) {
+            char bv[SHAPE_BUF], bs[SHAPE_BUF];
+            return shape_fail(err, op, "operand %d of shape %s is not of the result's %s, 0-d "
+                              "or a row of its last dim", i, shape_str(v, bv, sizeof bv),
+                              shape_str(&s, bs, sizeof bs));
+        }
+    }
     out[0] = tensor_type(dt, s);
     *nout = 1;
     return true;

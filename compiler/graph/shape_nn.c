@@ -7,6 +7,7 @@
 
 #include "ingot/size.h"
 
+#include "kernel_call.h"
 #include "shape_rules.h"
 
 static bool check_float(Opcode op, const IrValue *v, const char *what, ShapeError *err) {
@@ -286,6 +287,12 @@ bool shape_bias_act(Opcode op, IrValue **in, int nin, const Attrs *attrs, const 
     bool ok = op == OP_MATMUL_BIAS ? shape_matmul(op, in, 2, attrs, callee, out, nout, err)
                                    : shape_conv2d(op, in, 2, attrs, callee, out, nout, err);
     if (!ok) return false;
+    const Attr *act = attrs_get(attrs, "activation");
+    bool known = !act;
+    for (int i = 0; act && act->kind == ATTR_STRING && i < ACTIVATIONS; i++)
+        known |= strcmp(act->s, activation_names[i]) == 0;
+    if (!known)
+        return shape_fail(err, op, "activation must be one of none, relu, sigmoid, tanh");
     const TensorType *b = &in[2]->type;
     int64_t last = out[0].shape.dims[out[0].shape.rank - 1];
     int64_t n = b->shape.rank == 1 ? b->shape.dims[0] : DIM_UNKNOWN;

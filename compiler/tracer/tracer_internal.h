@@ -112,8 +112,6 @@ void tracer_set_tracing(Interp *in, const TfFunction *tf);
 /* ---- tensor_ops.c: the _ingot primitives and tensor operators --------------------------- */
 PyModule *ingot_primitives_module(Interp *in);
 bool value_is_tensor(const Value *v);
-/* Converts a Python scalar, nested list or tensor to a tensor (dtype: preferred, or
-   inferred as TensorFlow does when preferred < 0). NULL after an error. */
 /* One _ingot primitive: the name stdlib's Python calls it by, and its C. */
 typedef struct PrimDef {
     const char *name;
@@ -123,6 +121,8 @@ typedef struct PrimDef {
  * (NULL, or the module when its state lives in the module's globals). */
 void prims_install(Interp *in, PyModule *m, const PrimDef *prims, size_t n, Value *self);
 
+/* Converts a Python scalar, nested list or tensor to a tensor (dtype: preferred, or
+   inferred as TensorFlow does when preferred < 0). NULL after an error. */
 Value *to_tensor(Interp *in, Value *v, int preferred_dtype, SrcLoc loc);
 /* print_args.c: the print op's inputs for tf.print's positional arguments; *joined
  * when they carry sep between them as string inputs (lists, tuples and dicts holding

@@ -75,8 +75,8 @@ IG_SCALAR_INT_FNS(i64, int64_t, uint64_t)
     }                                                                                  \
     /* The element functions of the fused elementwise loops the compiler writes, as  \
        the kernels compute them: maximum and minimum propagate a NaN from either side \
-       (select.c's PICK), relu keeps NaN and gives +0 (unary.c), sqrt goes through    \
-       double and is rounded once (math.c). */                                        \
+       (select.c's PICK), relu keeps NaN and gives +0 (unary.c), sqrt is C's (math.c,  \
+       correctly rounded either way). */                                              \
     static inline T ig_maximum_##SUF(T x, T y) { return (x > y || x != x) ? x : y; }   \
     static inline T ig_minimum_##SUF(T x, T y) { return (x < y || x != x) ? x : y; }   \
     static inline T ig_relu_##SUF(T x) { return x < 0 ? (T)0 : x; }                   \

@@ -860,3 +860,14 @@ Test(shape, elementwise_expr_is_checked) {
     expect_error(OP_ELEMENTWISE, (IrValue *[]){i, i}, 2, &ok,
                  "elementwise: expected floating-point inputs, got int32");
 }
+
+/* A fused product's activation is one the runtime knows (IR text may say anything). */
+Test(shape, bias_act_activation_is_checked) {
+    IrValue *m = gf_input(DT_FLOAT32, 2, 2, 2), *b = gf_input(DT_FLOAT32, 1, 2);
+    Attrs gelu = {0}, tanh_ = {0};
+    attrs_set_string(gf.arena, &gelu, "activation", "gelu");
+    attrs_set_string(gf.arena, &tanh_, "activation", "tanh");
+    expect_type(OP_MATMUL_BIAS, (IrValue *[]){m, m, b}, 3, &tanh_, "f32[2,2]");
+    expect_error(OP_MATMUL_BIAS, (IrValue *[]){m, m, b}, 3, &gelu,
+                 "matmul_bias: activation must be one of none, relu, sigmoid, tanh");
+}
