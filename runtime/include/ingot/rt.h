@@ -293,6 +293,13 @@ IG_API IgTensor *ig_argmin(IgSite *site, const IgTensor *x, int axis);
  * Mismatched channels are an error naming both shapes. */
 IG_API IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int stride_h,
                            int stride_w, int dilation_h, int dilation_w, bool same_padding);
+/* Put by the compiler before a fused loop over many elements: split across the
+ * program's threads when it is built with OpenMP (ingot build is), else nothing. */
+#ifdef _OPENMP
+#define IG_PARALLEL_LOOP _Pragma("omp parallel for schedule(static)")
+#else
+#define IG_PARALLEL_LOOP
+#endif
 /* The result of a fused elementwise loop the compiler writes into the program
  * (compiler/passes/fuse_elementwise.c): donated, when that input (ig_donate, may be
  * NULL) was given up by its only holder and has the dtype and shape; else a new tensor. */

@@ -35,6 +35,12 @@ def scaled(x, gamma, beta):
 
 
 @tf.function
+def big(x):
+    # 2^19 elements: the loop is split across the program's threads
+    return tf.reduce_sum(x * 2.0 + 1.0)
+
+
+@tf.function
 def doubles(x):
     for i in tf.range(3):
         x = (x + 1.0) * 2.0 - x / 4.0
@@ -49,4 +55,5 @@ tf.print(half_square, d)
 nan = tf.constant([float("nan"), -1.0, 3.0, 0.25])
 tf.print(adam_like(tf.constant([0.5, -1.0, 3.0, 1.0]), nan, tf.constant([4.0, 0.0, 1.0, -0.0])))
 tf.print(scaled(g, tf.constant([2.0, -1.0, 0.5]), tf.constant([0.0, 1.0, -1.0])))
+tf.print(big(tf.fill([1024, 512], 0.5)))
 tf.print(doubles(tf.constant([1.0, -3.0], tf.float64)))
