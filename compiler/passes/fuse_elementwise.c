@@ -53,7 +53,6 @@ static bool is_link(const Inst *x) {
 }
 
 typedef struct Chain {
-    Arena *arena;
     const bool *absorbed; /* per IrValue.id: computed inside its user's loop */
     IrValue **inputs;     /* the loop's operands, each once */
     int ninputs;
@@ -109,7 +108,7 @@ static int fuse_region(Module *m, Arena *scratch, Region *r, const int *uses, bo
         if (!is_link(x) || absorbed[x->outputs[0]->id]) continue;
         int n = chain_length(x, absorbed);
         if (n < 2) continue;
-        Chain c = {.arena = scratch, .absorbed = absorbed};
+        Chain c = {.absorbed = absorbed};
         c.inputs = ARENA_ARRAY(m->arena, IrValue *, 2 * n + 1);
         c.links = ARENA_ARRAY(scratch, Inst *, n);
         StrBuf sb;

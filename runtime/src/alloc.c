@@ -282,8 +282,8 @@ void ig_tensor_free(IgTensor *t)
 
 /* ---- Donation -----------------------------------------------------------------------
  * The emitted code knows when an elementwise op's input dies with the op: nothing reads
- * it afterwards, and its holder releases it right after the call (or, for a loop's
- * carried value, at the end of the iteration, without reading it). It wraps such an
+ * it afterwards, and its holder releases it right after the call (a loop's carried
+ * value included: its variable lets go at its last use in the iteration). It wraps such an
  * input in ig_donate, and the kernel may then write its result over it instead of into
  * a new block: x = x + 1 in a loop keeps one buffer. The mark is only a permission: a
  * tensor anyone else holds (refcount > 1: a variable, the caller, another name) is
@@ -295,14 +295,15 @@ IgTensor *ig_donate(IgTensor *t)
     return t;
 }
 
-/* Consumes t's mark; whether it was donated and is still held by its holder alone. */
+/* Consumes t's mark; whether it was donated and is still held by its holder alone.
+ * Every elementwise call asks: the header is written only when marked. */
 static bool take_mark(const IgTensor *t)
 {
     if (t == NULL) return false;
     BlockHeader *h = (BlockHeader *)t;
-    bool donated = h->donated;
+    if (!h->donated) return false;
     h->donated = false;
-    return donated && t->refcount == 1;
+    return t->refcount == 1;
 }
 
 IgTensor *ig_tensor_take_donated(const IgTensor *a, const IgTensor *b, IgDType dtype, int rank,
