@@ -98,6 +98,30 @@ IrValue *g_sum_to(G *g, IrValue *dy, const IrValue *x) {
     return g_bin(g, OP_SUM_TO, dy, g_shape(g, (IrValue *)x));
 }
 
+/* Whether broadcasting a value of shape `other` onto one of shape x gives x's shape,
+ * whatever x's unknown dims turn out to be at run time: other has no more dims than x,
+ * and each of its dims is 1, or faces a known dim of x other than 1 (which an equal or
+ * unknown dim of other can only keep, or fail on). A bias [16] onto a batch [?,8,8,16]
+ * keeps it; [16] onto [?,16] or [?] onto [5] may not. */
+static bool broadcast_keeps(const Shape *x, const Shape *other) {
+    if (other->rank > x->rank) return false;
+    for (int i = 1; i <= other->rank; i++) {
+        int64_t od = other->dims[other->rank - i], xd = x->dims[x->rank - i];
+        if (od == 1) continue;
+        if (xd != DIM_UNKNOWN && xd != 1 && (od == DIM_UNKNOWN || od == xd)) continue;
+        return false;
+    }
+    return true;
+}
+
+IrValue *g_unbroadcast(G *g, IrValue *dz, const IrValue *x, const IrValue *other) {
+    if (!dz) return NULL;
+    if (shape_equal(&dz->type.shape, &x->type.shape) &&
+        broadcast_keeps(&x->type.shape, &other->type.shape))
+        return dz;
+    return g_sum_to(g, dz, x);
+}
+
 IrValue *g_broadcast_like(G *g, IrValue *dy, const IrValue *x) {
     if (!dy) return NULL;
     const Shape *s = &x->type.shape;

@@ -36,6 +36,11 @@ IrValue *g_scalar(G *g, DType dt, double x);
 IrValue *g_shape(G *g, IrValue *x);
 /* dy, summed back to x's shape where x was broadcast (itself when the shapes match). */
 IrValue *g_sum_to(G *g, IrValue *dy, const IrValue *x);
+/* dz, the gradient of a binary elementwise op's result, summed back to its operand x's
+ * shape (the other operand is `other`): dz itself when broadcasting other onto x
+ * provably keeps x's shape, even with unknown dims (a bias added to a batch of unknown
+ * size), so no run-time sum_to, and no shape() that keeps x's producer alive. */
+IrValue *g_unbroadcast(G *g, IrValue *dz, const IrValue *x, const IrValue *other);
 /* dy broadcast to x's shape. */
 IrValue *g_broadcast_like(G *g, IrValue *dy, const IrValue *x);
 /* select(cond, a, 0): a where cond holds, else zeros. */

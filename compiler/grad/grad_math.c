@@ -27,37 +27,37 @@ bool grad_cast(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
 }
 
 bool grad_add(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
-    dx[0] = g_sum_to(g, dz, X);
-    dx[1] = g_sum_to(g, dz, Y);
+    dx[0] = g_unbroadcast(g, dz, X, Y);
+    dx[1] = g_unbroadcast(g, dz, Y, X);
     return true;
 }
 
 bool grad_sub(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
-    dx[0] = g_sum_to(g, dz, X);
-    dx[1] = g_sum_to(g, g_un(g, OP_NEG, dz), Y);
+    dx[0] = g_unbroadcast(g, dz, X, Y);
+    dx[1] = g_unbroadcast(g, g_un(g, OP_NEG, dz), Y, X);
     return true;
 }
 
 bool grad_mul(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
-    dx[0] = g_sum_to(g, g_bin(g, OP_MUL, dz, Y), X);
-    dx[1] = g_sum_to(g, g_bin(g, OP_MUL, X, dz), Y);
+    dx[0] = g_unbroadcast(g, g_bin(g, OP_MUL, dz, Y), X, Y);
+    dx[1] = g_unbroadcast(g, g_bin(g, OP_MUL, X, dz), Y, X);
     return true;
 }
 
 /* z = x / y: dx = dz / y, dy = -dz * x / y². */
 bool grad_div(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
-    dx[0] = g_sum_to(g, g_bin(g, OP_DIV, dz, Y), X);
+    dx[0] = g_unbroadcast(g, g_bin(g, OP_DIV, dz, Y), X, Y);
     IrValue *x_over_yy = g_bin(g, OP_DIV, g_bin(g, OP_DIV, X, Y), Y);
-    dx[1] = g_sum_to(g, g_un(g, OP_NEG, g_bin(g, OP_MUL, dz, x_over_yy)), Y);
+    dx[1] = g_unbroadcast(g, g_un(g, OP_NEG, g_bin(g, OP_MUL, dz, x_over_yy)), Y, X);
     return true;
 }
 
 /* z = x mod y (floored) = x - floor(x / y) y: dx = dz, dy = -dz floor(x / y), as
    TensorFlow's FloorMod gradient. */
 bool grad_mod(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
-    dx[0] = g_sum_to(g, dz, X);
+    dx[0] = g_unbroadcast(g, dz, X, Y);
     IrValue *quotient = g_bin(g, OP_FLOORDIV, X, Y);
-    dx[1] = g_sum_to(g, g_un(g, OP_NEG, g_bin(g, OP_MUL, dz, quotient)), Y);
+    dx[1] = g_unbroadcast(g, g_un(g, OP_NEG, g_bin(g, OP_MUL, dz, quotient)), Y, X);
     return true;
 }
 
@@ -66,19 +66,19 @@ bool grad_mod(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
 bool grad_pow(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     IrValue *y_minus_1 = g_bin(g, OP_SUB, Y, num(g, Y, 1));
     IrValue *dpow = g_bin(g, OP_MUL, Y, g_bin(g, OP_POW, X, y_minus_1));
-    dx[0] = g_sum_to(g, g_bin(g, OP_MUL, dz, dpow), X);
+    dx[0] = g_unbroadcast(g, g_bin(g, OP_MUL, dz, dpow), X, Y);
     IrValue *positive = g_bin(g, OP_GREATER, X, num(g, X, 0));
     IrValue *safe_x = g_op(g, OP_SELECT, (IrValue *[]){positive, X, num(g, X, 1)}, 3, NULL);
     IrValue *log_x = g_where(g, positive, g_un(g, OP_LOG, safe_x));
-    dx[1] = g_sum_to(g, g_bin(g, OP_MUL, dz, g_bin(g, OP_MUL, Z, log_x)), Y);
+    dx[1] = g_unbroadcast(g, g_bin(g, OP_MUL, dz, g_bin(g, OP_MUL, Z, log_x)), Y, X);
     return true;
 }
 
 /* The gradient goes to the input that was chosen; ties go to x, as TensorFlow's. */
 static bool pick(G *g, const GradOp *op, IrValue *dz, IrValue **dx, Opcode x_wins) {
     IrValue *x_chosen = g_bin(g, x_wins, X, Y);
-    dx[0] = g_sum_to(g, g_where(g, x_chosen, dz), X);
-    dx[1] = g_sum_to(g, g_where(g, g_un(g, OP_LOGICAL_NOT, x_chosen), dz), Y);
+    dx[0] = g_unbroadcast(g, g_where(g, x_chosen, dz), X, Y);
+    dx[1] = g_unbroadcast(g, g_where(g, g_un(g, OP_LOGICAL_NOT, x_chosen), dz), Y, X);
     return true;
 }
 
