@@ -76,14 +76,25 @@ IG_INTERNAL char *ig_shape_str(char *buf, int rank, const int64_t *shape);
 IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t *b);
 
 /* ---- Parallel loops ------------------------------------------------------------------ */
-/* Put before a `for` over n independent elements: the loop runs on OpenMP's threads
- * when n is large enough to repay a fork/join (as many float32s as IG_THREADS_MIN_BYTES
- * holds: a few microseconds on an idle machine, far more on a busy one), else inline.
- * Kernels that oneDNN does not cover use it; the loop body must not allocate or fail. */
+/* IG_PARALLEL_FOR(n, for (...) {...}): a `for` over independent iterations touching n
+ * elements, run on OpenMP's threads when n is large enough to repay a fork/join (as
+ * many float32s as IG_THREADS_MIN_BYTES holds: a few microseconds on an idle machine,
+ * far more on a busy one), else as a plain loop. Not `omp parallel for if (...)`: a
+ * false `if` still starts a team of one, which costs a malloc and, at its closing
+ * barrier, a futex system call (libgomp): 8 per step, a tenth of the digits MLP's
+ * training time. Kernels that oneDNN does not cover use it; the loop body must not
+ * allocate or fail. */
 #define IG_PARALLEL_MIN_ELEMENTS (IG_THREADS_MIN_BYTES / 4)
 #define IG_PRAGMA(text) _Pragma(#text)
-#define IG_PARALLEL_FOR(n) \
-    IG_PRAGMA(omp parallel for if ((n) >= IG_PARALLEL_MIN_ELEMENTS) schedule(static))
+#define IG_PARALLEL_FOR(n, ...)                                                \
+    do {                                                                       \
+        if ((n) >= IG_PARALLEL_MIN_ELEMENTS) {                                 \
+            IG_PRAGMA(omp parallel for schedule(static))                       \
+            __VA_ARGS__                                                        \
+        } else {                                                               \
+            __VA_ARGS__                                                        \
+        }                                                                      \
+    } while (0)
 
 /* ---- Threads (threads.c) ------------------------------------------------------------ */
 /* A kernel streaming fewer bytes (sources, weights, results) than IG_THREADS_MIN_BYTES,

@@ -15,7 +15,7 @@
     do {                                                                               \
         const T *xd = x->data;                                                         \
         T *best = scratch;                                                             \
-        IG_PARALLEL_FOR(x->size)                                                       \
+        IG_PARALLEL_FOR(x->size,                                                       \
         for (int64_t o = 0; o < outer; o++) {                                          \
             T *b = best + o * inner;                                                   \
             int64_t *r = res + o * inner;                                              \
@@ -25,7 +25,7 @@
                 for (int64_t i = 0; i < inner; i++)                                    \
                     if (row[i] CMP b[i]) b[i] = row[i], r[i] = k;                      \
             }                                                                          \
-        }                                                                              \
+        });                                                                            \
     } while (0)
 
 static IgTensor *arg_run(IgSite *site, const char *name, const IgTensor *x, int axis, bool max)

@@ -87,7 +87,7 @@ static void concat_loops(int n, const IgTensor *const *xs, const int64_t *dims, 
 {
     size_t elem = ig_dtype_size(out->dtype);
     size_t row = (size_t)(out->size / outer) * elem; /* one outer index of out */
-    IG_PARALLEL_FOR(out->size)
+    IG_PARALLEL_FOR(out->size,
     for (int64_t o = 0; o < outer; o++) {
         char *dst = (char *)out->data + (size_t)o * row;
         for (int i = 0; i < n; i++) {
@@ -95,7 +95,7 @@ static void concat_loops(int n, const IgTensor *const *xs, const int64_t *dims, 
             memcpy(dst, (const char *)xs[i]->data + (size_t)o * chunk, chunk);
             dst += chunk;
         }
-    }
+    });
 }
 
 IgTensor *ig_concat(IgSite *site, int n, const IgTensor *const *xs, int axis)

@@ -75,11 +75,11 @@ IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, in
     for (int i = axis + 1; i < x->rank; i++) row *= (size_t)x->shape[i];
     char *dst = out->data;
     const char *src = x->data;
-    IG_PARALLEL_FOR(out->size)
+    IG_PARALLEL_FOR(out->size,
     for (int64_t r = 0; r < outer * nidx; r++) {
         int64_t o = r / nidx, k = gather_index(indices, r % nidx);
         memcpy(dst + (size_t)r * row, src + ((size_t)o * (size_t)limit + (size_t)k) * row, row);
-    }
+    });
     return out;
 }
 

@@ -85,7 +85,7 @@ void ig_view_copy(const IgView *view, const void *src, void *dst, size_t elem)
     int64_t per_block = inner >= ROWS_BLOCK_ELEMENTS ? 1 : ROWS_BLOCK_ELEMENTS / inner;
     int64_t nblocks = (nrows + per_block - 1) / per_block;
     int outer = v.rank - 1; /* dims 0..outer-1 index the rows */
-    IG_PARALLEL_FOR(nrows * inner)
+    IG_PARALLEL_FOR(nrows * inner,
     for (int64_t blk = 0; blk < nblocks; blk++) {
         int64_t r = blk * per_block, rend = r + per_block < nrows ? r + per_block : nrows;
         int64_t idx[IG_VIEW_MAX_RANK], off = 0, rest = r;
@@ -104,7 +104,7 @@ void ig_view_copy(const IgView *view, const void *src, void *dst, size_t elem)
                 idx[d] = 0;
             }
         }
-    }
+    });
 }
 
 void ig_view_scatter(const IgView *v, const void *src, void *dst, size_t elem)

@@ -61,8 +61,10 @@ typedef void (*MapFn)(const void *src, void *dst, int64_t n);
     {                                                                                  \
         const T *src = src_;                                                           \
         T *dst = dst_;                                                                 \
-        IG_PARALLEL_FOR(n)                                                             \
-        for (int64_t i = 0; i < n; i++) dst[i] = OP##_##SUF(src[i]);                   \
+        IG_PARALLEL_FOR(n,                                                             \
+        for (int64_t i = 0; i < n; i++) {                                              \
+            dst[i] = OP##_##SUF(src[i]);                                               \
+        });                                                                            \
     }
 #define FLOAT_MAPS(OP) MAP_FN(OP, f32, float) MAP_FN(OP, f64, double)
 #define NUMERIC_MAPS(OP) FLOAT_MAPS(OP) MAP_FN(OP, i32, int32_t) MAP_FN(OP, i64, int64_t)
@@ -143,9 +145,10 @@ static IgTensor *math_run(IgSite *site, MathOp op, const IgTensor *x)
             const float *src = x->data;
             float *dst = out->data;
             int64_t n = x->size;
-            IG_PARALLEL_FOR(n)
-            for (int64_t i = 0; i < n; i++)
+            IG_PARALLEL_FOR(n,
+            for (int64_t i = 0; i < n; i++) {
                 if (!(src[i] > EXP_TAIL)) dst[i] = m->exp_tail(src[i]); /* NaN too */
+            });
         }
         return out;
     }

@@ -107,7 +107,7 @@ static void matmul_f32_dnnl(IgSite *site, const MatmulGeom *g, const IgTensor *a
         T *pc = c->data;                                                                   \
         int nbatch_dims = g->rank - 2;                                                     \
         int64_t rows = c->size / g->n;                                                     \
-        IG_PARALLEL_FOR(c->size * g->k)                                                    \
+        IG_PARALLEL_FOR(c->size * g->k,                                                    \
         for (int64_t r = 0; r < rows; r++) {                                               \
             int64_t i = r % g->m, rest = r / g->m, oa = 0, ob = 0;                         \
             for (int d = nbatch_dims - 1; d >= 0; d--) {                                   \
@@ -122,7 +122,7 @@ static void matmul_f32_dnnl(IgSite *site, const MatmulGeom *g, const IgTensor *a
                 const T *brow = pb + ob + p * g->b_rs;                                     \
                 for (int64_t j = 0; j < g->n; j++) ACC(crow[j], x, brow[j * g->b_cs]);     \
             }                                                                              \
-        }                                                                                  \
+        });                                                                                \
     }
 #define ACC_FLOAT(s, x, y) ((s) += (x) * (y))
 #define ACC_I32(s, x, y) ((s) = (int32_t)((uint32_t)(s) + (uint32_t)(x) * (uint32_t)(y)))

@@ -98,9 +98,10 @@ static void batch_norm_f64_loops(const IgTensor *x, int64_t c,
     }
 #undef BN_PARAM
     int64_t rows = x->size / c;
-    IG_PARALLEL_FOR(x->size)
-    for (int64_t r = 0; r < rows; r++)
+    IG_PARALLEL_FOR(x->size,
+    for (int64_t r = 0; r < rows; r++) {
         for (int64_t j = 0; j < c; j++) po[r * c + j] = px[r * c + j] * inv[j] + add[j];
+    });
     free(inv);
 }
 

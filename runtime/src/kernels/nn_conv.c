@@ -156,8 +156,7 @@ static void conv_f64_loops(const ConvGeom *g, const IgTensor *x, const IgTensor 
     int64_t oh = g->y.out, ow = g->x.out, og = g->o / g->groups;
     int64_t pixels = g->n * oh * ow;
     int64_t macs = pixels * g->kh * g->kw * g->ci * g->o;
-    (void)macs; /* read only by the OpenMP clause */
-    IG_PARALLEL_FOR(macs)
+    IG_PARALLEL_FOR(macs,
     for (int64_t p = 0; p < pixels; p++) {
         int64_t n = p / (oh * ow), oy = p / ow % oh, ox = p % ow;
         double *acc = po + p * g->o;
@@ -179,7 +178,7 @@ static void conv_f64_loops(const ConvGeom *g, const IgTensor *x, const IgTensor 
                     }
             }
         }
-    }
+    });
 }
 
 /* Checks the operands as TensorFlow's Conv2D does and fills in the geometry. */
@@ -364,8 +363,7 @@ static void conv_input_grad_f64(const ConvGeom *g, const IgTensor *filter, const
     memset(px, 0, (size_t)dx->size * sizeof(double));
     int64_t oh = g->y.out, ow = g->x.out, og = g->o / g->groups;
     int64_t macs = g->n * oh * ow * g->kh * g->kw * g->ci * g->o;
-    (void)macs;
-    IG_PARALLEL_FOR(macs)
+    IG_PARALLEL_FOR(macs,
     for (int64_t n = 0; n < g->n; n++)
         for (int64_t oy = 0; oy < oh; oy++)
             for (int64_t ox = 0; ox < ow; ox++) {
@@ -383,7 +381,7 @@ static void conv_input_grad_f64(const ConvGeom *g, const IgTensor *filter, const
                                 px[at + gr * g->ci + i] += sum;
                             }
                     }
-            }
+            });
 }
 
 /* df[ky, kx, i, gr*og + j] = sum over n, oy, ox of x[.., gr*ci + i] * dy[.., gr*og + j];
@@ -396,8 +394,7 @@ static void conv_filter_grad_f64(const ConvGeom *g, const IgTensor *x, const IgT
     memset(pf, 0, (size_t)df->size * sizeof(double));
     int64_t oh = g->y.out, ow = g->x.out, og = g->o / g->groups;
     int64_t macs = g->n * oh * ow * g->kh * g->kw * g->ci * g->o;
-    (void)macs;
-    IG_PARALLEL_FOR(macs)
+    IG_PARALLEL_FOR(macs,
     for (int64_t tap = 0; tap < g->kh * g->kw; tap++) {
         int64_t ky = tap / g->kw, kx = tap % g->kw;
         double *frow = pf + tap * g->ci * g->o;
@@ -414,7 +411,7 @@ static void conv_filter_grad_f64(const ConvGeom *g, const IgTensor *x, const IgT
                             for (int64_t j = 0; j < og; j++) f[j] += v * d[gr * og + j];
                         }
                 }
-    }
+    });
 }
 
 static IgTensor *conv_grad(IgSite *site, const IgTensor *x, const IgTensor *filter,

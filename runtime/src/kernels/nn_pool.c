@@ -116,8 +116,7 @@ static void pool_f64_loops(const PoolGeom *g, const IgTensor *x, IgTensor *out)
     double *po = out->data;
     int64_t oh = g->y.out, ow = g->x.out, pixels = g->n * oh * ow;
     int64_t work = pixels * g->kh * g->kw * g->c;
-    (void)work; /* read only by the OpenMP clause */
-    IG_PARALLEL_FOR(work)
+    IG_PARALLEL_FOR(work,
     for (int64_t p = 0; p < pixels; p++) {
         int64_t n = p / (oh * ow), oy = p / ow % oh, ox = p % ow;
         PoolWindow win = pool_window(g, oy, ox);
@@ -139,7 +138,7 @@ static void pool_f64_loops(const PoolGeom *g, const IgTensor *x, IgTensor *out)
             double count = (double)((win.y1 - win.y0) * (win.x1 - win.x0));
             for (int64_t ch = 0; ch < g->c; ch++) o[ch] /= count;
         }
-    }
+    });
 }
 
 static IgTensor *pool2d(IgSite *site, const char *op, bool max, const IgTensor *x, int kh,
@@ -275,8 +274,7 @@ static void pool_grad_f64_loops(const PoolGeom *g, const IgTensor *x, const IgTe
 {
     int64_t oh = g->y.out, ow = g->x.out, cells = g->h * g->w * g->c;
     int64_t work = g->n * oh * ow * g->kh * g->kw * g->c;
-    (void)work; /* read only by the OpenMP clause */
-    IG_PARALLEL_FOR(work)
+    IG_PARALLEL_FOR(work,
     for (int64_t n = 0; n < g->n; n++) {
         const double *img = (const double *)x->data + n * cells;
         double *di = (double *)dx->data + n * cells;
@@ -285,7 +283,7 @@ static void pool_grad_f64_loops(const PoolGeom *g, const IgTensor *x, const IgTe
                 const double *d = (const double *)dy->data + ((n * oh + oy) * ow + ox) * g->c;
                 pool_grad_window(g, img, pool_window(g, oy, ox), d, di);
             }
-    }
+    });
 }
 
 /* dy must be what the forward gave for x: x's dtype and the pooled shape. */

@@ -50,7 +50,7 @@ static void softmax_f32_dnnl(IgSite *site, int64_t outer, int64_t len, int64_t i
         const T *px = x->data;                                                           \
         T *po = out->data;                                                               \
         int64_t lines = outer * inner;                                                   \
-        IG_PARALLEL_FOR(x->size)                                                         \
+        IG_PARALLEL_FOR(x->size,                                                         \
         for (int64_t l = 0; l < lines; l++) {                                            \
             const T *v = px + (l / inner) * len * inner + l % inner;                     \
             T *o = po + (v - px);                                                        \
@@ -64,7 +64,7 @@ static void softmax_f32_dnnl(IgSite *site, int64_t outer, int64_t len, int64_t i
                 double shifted = (double)v[i * inner] - max;                             \
                 o[i * inner] = (T)(is_log ? shifted - lse : exp(shifted) / sum);         \
             }                                                                            \
-        }                                                                                \
+        });                                                                              \
     } while (0)
 
 static void softmax_loops(bool is_log, int64_t outer, int64_t len, int64_t inner, const IgTensor *x,

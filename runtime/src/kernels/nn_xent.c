@@ -45,7 +45,7 @@ char *ig_sparse_xent_check_labels(const IgTensor *labels, int64_t c)
     do {                                                                           \
         const T *pl = logits->data;                                                \
         T *po = loss->data;                                                        \
-        IG_PARALLEL_FOR(logits->size)                                              \
+        IG_PARALLEL_FOR(logits->size,                                              \
         for (int64_t r = 0; r < rows; r++) {                                       \
             const T *row = pl + r * c;                                             \
             double max = -INFINITY, sum = 0.0;                                     \
@@ -53,7 +53,7 @@ char *ig_sparse_xent_check_labels(const IgTensor *labels, int64_t c)
                 if (row[j] > max || isnan((double)row[j])) max = row[j];           \
             for (int64_t j = 0; j < c; j++) sum += exp((double)row[j] - max);      \
             po[r] = (T)(log(sum) - ((double)row[label_at(labels, r)] - max));      \
-        }                                                                          \
+        });                                                                        \
     } while (0)
 
 IgTensor *ig_sparse_softmax_xent(IgSite *site, const IgTensor *logits, const IgTensor *labels)
@@ -109,7 +109,7 @@ static void xent_check(IgSite *site, const char *op, const IgTensor *logits,
     do {                                                                           \
         const T *pl = logits->data, *py = labels->data;                            \
         T *po = loss->data;                                                        \
-        IG_PARALLEL_FOR(logits->size)                                              \
+        IG_PARALLEL_FOR(logits->size,                                              \
         for (int64_t r = 0; r < rows; r++) {                                       \
             const T *row = pl + r * c, *lab = py + r * c;                          \
             double max = -INFINITY, sum = 0.0, total = 0.0;                        \
@@ -120,7 +120,7 @@ static void xent_check(IgSite *site, const char *op, const IgTensor *logits,
             for (int64_t j = 0; j < c; j++)                                        \
                 total += (double)lab[j] * (lse - (double)row[j]);                  \
             po[r] = (T)total;                                                      \
-        }                                                                          \
+        });                                                                        \
     } while (0)
 
 IgTensor *ig_softmax_xent(IgSite *site, const IgTensor *logits, const IgTensor *labels)

@@ -120,11 +120,11 @@ static void reduce_plan(const IgTensor *x, int naxes, const int *axes, bool all_
            for a few elements each (a bias gradient [4096,16] -> [16] took 16 walks). */ \
         if (shared && split == p->nd - 1)                                              \
             chunks = range / 64 < 1 ? 1 : range / 64 < 64 ? range / 64 : 64;          \
-        IG_PARALLEL_FOR(chunks > 1 ? x->size : 0)                                      \
+        IG_PARALLEL_FOR(chunks > 1 ? x->size : 0,                                      \
         for (int64_t c = 0; c < chunks; c++) {                                         \
             int64_t lo = range * c / chunks, hi = range * (c + 1) / chunks;            \
             WALK_BOX(AT, T, FOLD);                                                     \
-        }                                                                              \
+        });                                                                            \
     }
 
 /* Sums and products accumulate in double for floats (float32 loses less than in a float

@@ -122,7 +122,7 @@ IgTensor *ig_select(IgSite *site, const IgTensor *cond, const IgTensor *x, const
     int64_t iy = rank > 0 ? st[2][rank - 1] : 0;
     size_t es = ig_dtype_size(x->dtype);
     /* Each row finds its inputs from its own index, so rows can run on any thread. */
-    IG_PARALLEL_FOR(out->size)
+    IG_PARALLEL_FOR(out->size,
     for (int64_t r = 0; r < nrows; r++) {
         int64_t oc = 0, ox = 0, oy = 0, rest = r;
         for (int d = rank - 2; d >= 0; d--) {
@@ -137,7 +137,7 @@ IgTensor *ig_select(IgSite *site, const IgTensor *cond, const IgTensor *x, const
         case 4: SELECT_ROW(uint32_t); break;
         default: SELECT_ROW(uint64_t); break;
         }
-    }
+    });
     return out;
 }
 
