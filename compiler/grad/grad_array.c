@@ -29,8 +29,11 @@ bool grad_matmul(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
         da = g_matmul(g, b, dz, true, true);
         db = g_matmul(g, dz, a, true, true);
     }
-    dx[0] = g_sum_to(g, da, a);
-    dx[1] = g_sum_to(g, db, b);
+    /* Matrices have no batch dims to sum over: their gradients already have their
+       shapes, even with an unknown batch of rows (no run-time sum_to then). */
+    bool matrices = a->type.shape.rank == 2 && b->type.shape.rank == 2;
+    dx[0] = matrices ? da : g_sum_to(g, da, a);
+    dx[1] = matrices ? db : g_sum_to(g, db, b);
     return true;
 }
 

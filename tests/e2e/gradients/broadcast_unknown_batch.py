@@ -34,6 +34,15 @@ def unknown_grads(a, c):
     return tape.gradient(z, [a, c])
 
 
+# A product of matrices broadcasts nothing: its gradients need no sum_to either.
+@tf.function(input_signature=[tf.TensorSpec([None, 2]), tf.TensorSpec([2, 3])])
+def dense_grads(x, w):
+    with tf.GradientTape() as tape:
+        tape.watch([x, w])
+        y = tf.reduce_sum(tf.matmul(x, w))
+    return tape.gradient(y, [x, w])
+
+
 dx, db = bias_grads(tf.constant([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), tf.constant([1.0, 0.0, -1.0]))
 tf.print("bias: dx", dx, "db", db)
 dx, dy = column_grads(tf.constant([[1.0], [2.0]]), tf.constant([1.0, 2.0, 3.0]))
@@ -42,3 +51,5 @@ da, dc = unknown_grads(tf.constant([2.0]), tf.constant([1.0, 2.0, 3.0]))
 tf.print("unknown: da", da, "dc", dc)
 da, dc = unknown_grads(tf.constant([1.0, 2.0]), tf.constant([3.0, 4.0]))
 tf.print("unknown, equal sizes: da", da, "dc", dc)
+dx, dw = dense_grads(tf.constant([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]), tf.ones([2, 3]))
+tf.print("dense: dx", dx, "dw", dw)
