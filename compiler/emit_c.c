@@ -14,6 +14,7 @@
 #include "config.h"
 #include "emit_donate.h"
 #include "emit_scalar.h"
+#include "ingot/size.h"
 #include "irtext.h"
 #include "kernel_call.h"
 #include "liveness.h"
@@ -341,11 +342,6 @@ static void emit_fill(Emitter *e, const Inst *inst, int site, int depth) {
 
 static bool is_tensor(const void *ctx, const IrValue *v);
 
-/* The runtime's IG_PARALLEL_MIN_ELEMENTS (runtime/src/internal.h): a loop over this many
- * elements or more repays splitting across the program's threads, as the kernels' own
- * loops are split. */
-#define EMIT_PARALLEL_MIN_ELEMENTS (2048 * 1024 / 4)
-
 /* A fused elementwise op (compiler/passes/fuse_elementwise.c): its result, an input
  * written over when one dies here (ig_donate), then one loop over the elements:
  *     IgTensor *t12 = ig_elementwise_result(&s12, IG_FLOAT32, 1, (const int64_t[]){4},
@@ -358,7 +354,8 @@ static bool is_tensor(const void *ctx, const IrValue *v);
  *     }
  * The operands of the result's shape are read per element, 0-d ones once; with a row
  * operand (one value per last dim, x1[c]) the loop is two, over rows and columns. A
- * loop of EMIT_PARALLEL_MIN_ELEMENTS or more is split across threads (OpenMP). */
+ * loop of IG_PARALLEL_MIN_ELEMENTS or more (ingot/size.h) is split across threads
+ * (OpenMP), as the kernels' own loops are. */
 static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) {
     const IrValue *out = inst->outputs[0];
     const Shape *shape = &out->type.shape;
@@ -400,7 +397,7 @@ static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) 
                                                inst->ninputs);
     int64_t n = 1;
     for (int i = 0; i < shape->rank; i++) n *= shape->dims[i];
-    if (n >= EMIT_PARALLEL_MIN_ELEMENTS) {
+    if (n >= IG_PARALLEL_MIN_ELEMENTS) {
         emit_indent(e, depth + 1);
         fputs("IG_PARALLEL_LOOP\n", e->out);
     }

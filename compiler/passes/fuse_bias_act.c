@@ -11,6 +11,7 @@
  *     %6:f32[64,128] = add %5, %2          =>  %7:f32[64,128] = matmul_bias %0, %1, %2
  *     %7:f32[64,128] = relu %6                                     {..., activation="relu"}
  */
+#include "ingot/size.h"
 #include "kernel_call.h"
 #include "passes.h"
 #include "uses.h"
@@ -38,15 +39,12 @@ static IrValue *bias_of(const Inst *x, const IrValue *p) {
     return b;
 }
 
-/* The runtime's IG_DNNL_MIN_ELEMENTS: from this many elements on, sigmoid and tanh run
- * on a oneDNN primitive cached in their site, which a fused kernel's site holds its own
- * product's primitive in: the two would replace each other on every call. */
-#define ACT_DNNL_MIN_ELEMENTS 65536
-
 /* The activation (kernel_call.h's activation_names) that inst applies, 0 if none of
  * them: relu, sigmoid, tanh, whose backward reads their output, not their input, so a
  * training step fuses too. Sigmoid and tanh only on a result of a known size below
- * ACT_DNNL_MIN_ELEMENTS, which their kernels compute in a plain loop. */
+ * IG_DNNL_MIN_ELEMENTS (ingot/size.h), which their kernels compute in a plain loop: from
+ * there on they run on a oneDNN primitive cached in their site, where a fused kernel
+ * keeps its product's, and the two would replace each other on every call. */
 static int activation_of(const Inst *inst) {
     if (inst->op == OP_RELU) return 1;
     if (inst->op != OP_SIGMOID && inst->op != OP_TANH) return 0;
@@ -54,7 +52,7 @@ static int activation_of(const Inst *inst) {
     int64_t n = 1;
     for (int i = 0; i < s->rank && n >= 0; i++)
         n = s->dims[i] == DIM_UNKNOWN ? -1 : n * s->dims[i];
-    if (n < 0 || n >= ACT_DNNL_MIN_ELEMENTS) return 0;
+    if (n < 0 || n >= IG_DNNL_MIN_ELEMENTS) return 0;
     return inst->op == OP_SIGMOID ? 2 : 3;
 }
 

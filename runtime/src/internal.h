@@ -77,14 +77,12 @@ IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t 
 
 /* ---- Parallel loops ------------------------------------------------------------------ */
 /* IG_PARALLEL_FOR(n, for (...) {...}): a `for` over independent iterations touching n
- * elements, run on OpenMP's threads when n is large enough to repay a fork/join (as
- * many float32s as IG_THREADS_MIN_BYTES holds: a few microseconds on an idle machine,
- * far more on a busy one), else as a plain loop. Not `omp parallel for if (...)`: a
- * false `if` still starts a team of one, which costs a malloc and, at its closing
- * barrier, a futex system call (libgomp): 8 per step, a tenth of the digits MLP's
- * training time. Kernels that oneDNN does not cover use it; the loop body must not
- * allocate or fail. */
-#define IG_PARALLEL_MIN_ELEMENTS (IG_THREADS_MIN_BYTES / 4)
+ * elements, run on OpenMP's threads when n is large enough to repay a fork/join
+ * (IG_PARALLEL_MIN_ELEMENTS, ingot/size.h), else as a plain loop. Not `omp parallel
+ * for if (...)`: a false `if` still starts a team of one, which costs a malloc and, at
+ * its closing barrier, a futex system call (libgomp): 8 per step, a tenth of the digits
+ * MLP's training time. Kernels that oneDNN does not cover use it; the loop body must
+ * not allocate or fail. */
 #define IG_PRAGMA(text) _Pragma(#text)
 #define IG_PARALLEL_FOR(n, ...)                                                \
     do {                                                                       \
@@ -97,15 +95,7 @@ IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t 
     } while (0)
 
 /* ---- Threads (threads.c) ------------------------------------------------------------ */
-/* A kernel streaming fewer bytes (sources, weights, results) than IG_THREADS_MIN_BYTES,
- * and computing fewer floating-point operations than IG_THREADS_MIN_FLOPS, runs on one
- * thread: below that a fork/join costs more than the split saves (an MLP's 64x128
- * matmul took 12x longer on two threads than on one; the digits CNN's 1-MFLOP
- * convolutions 1.3x, its 9-MFLOP ones too). About a millisecond of work on one core pays. */
-#ifndef IG_THREADS_MIN_BYTES /* overridable for benchmarks */
-#define IG_THREADS_MIN_BYTES (2048 * 1024)
-#define IG_THREADS_MIN_FLOPS 32e6
-#endif
+/* Their thresholds, IG_THREADS_MIN_BYTES and IG_THREADS_MIN_FLOPS, are in ingot/size.h. */
 /* At the program's start: OMP_WAIT_POLICY=passive unless the user set a policy, by
  * executing the program again with it set (libgomp reads it once, before main). */
 IG_INTERNAL void ig_threads_wait_passively(char **argv);
@@ -232,13 +222,7 @@ IG_INTERNAL void ig_broadcast_run(const IgSite *site, const IgTensor *a, const I
                                   IgTensor *out, IgRowFn row);
 
 /* ---- oneDNN elementwise (kernels/dnnl_eltwise.c) ---------------------------------- */
-/* Below this many output elements the plain loops win. A primitive execution has a
- * fixed cost (argument checks, an OpenMP fork/join) of tens of microseconds, which a
- * vectorised loop spends on ~64K floats; above that oneDNN's threads pay off (on the
- * 2-core dev box: 1M-element add 0.64 ms vs 1.7 ms plain; 16K: 24 us vs 17 us). */
-#ifndef IG_DNNL_MIN_ELEMENTS /* overridable for benchmarks */
-#define IG_DNNL_MIN_ELEMENTS 65536
-#endif
+/* From IG_DNNL_MIN_ELEMENTS output elements on (ingot/size.h). */
 /* f32 add/sub/mul/div on a primitive cached in the site, when oneDNN can do it
  * (b broadcasts into a's shape, or a into b's for add/mul). Returns NULL if not. */
 IG_INTERNAL IgTensor *ig_dnnl_binary(IgSite *site, dnnl_alg_kind_t alg, const IgTensor *a,

@@ -4,7 +4,9 @@
  * runtime's allocations and the compiler's shape rules alike (a product that wraps
  * would allocate a tiny block the kernel then writes past), so the compiler refuses
  * exactly the shapes the runtime would. Pure arithmetic, inline: the compiler's
- * graph uses it without the runtime library (rt.h includes it for the rest).
+ * graph uses it without the runtime library (rt.h includes it for the rest). Also the
+ * work thresholds at which the kernels change how they run, which the compiler's
+ * passes mirror when they fuse ops and write loops.
  * Memory owner: none. */
 #ifndef INGOT_SIZE_H
 #define INGOT_SIZE_H
@@ -76,5 +78,31 @@ static inline double ig_size_count_approx(int rank, const int64_t *shape)
         if (shape[i] != 0) n *= (double)shape[i];
     return n;
 }
+
+/* ---- Work thresholds ---------------------------------------------------------------
+ * From IG_DNNL_MIN_ELEMENTS output elements on, an elementwise kernel runs on a oneDNN
+ * primitive cached in its site; below it the plain loops win. A primitive execution has
+ * a fixed cost (argument checks, an OpenMP fork/join) of tens of microseconds, which a
+ * vectorised loop spends on ~64K floats; above that oneDNN's threads pay off (on the
+ * 2-core dev box: 1M-element add 0.64 ms vs 1.7 ms plain; 16K: 24 us vs 17 us). The
+ * compiler fuses sigmoid and tanh into a product only below it (a fused kernel's site
+ * holds the product's primitive, which theirs would replace on every call).
+ *
+ * A kernel streaming fewer bytes (sources, weights, results) than IG_THREADS_MIN_BYTES,
+ * and computing fewer floating-point operations than IG_THREADS_MIN_FLOPS, runs on one
+ * thread: below that a fork/join costs more than the split saves (an MLP's 64x128 matmul
+ * took 12x longer on two threads than on one; the digits CNN's 1-MFLOP convolutions
+ * 1.3x, its 9-MFLOP ones too). About a millisecond of work on one core pays. A loop over
+ * IG_PARALLEL_MIN_ELEMENTS elements or more (as many float32s) is split across threads,
+ * the kernels' own and the compiler's fused loops alike. Each is overridable with -D for
+ * benchmarks. */
+#ifndef IG_DNNL_MIN_ELEMENTS
+#define IG_DNNL_MIN_ELEMENTS 65536
+#endif
+#ifndef IG_THREADS_MIN_BYTES
+#define IG_THREADS_MIN_BYTES (2048 * 1024)
+#define IG_THREADS_MIN_FLOPS 32e6
+#endif
+#define IG_PARALLEL_MIN_ELEMENTS (IG_THREADS_MIN_BYTES / 4)
 
 #endif
