@@ -16,16 +16,6 @@
 #include "passes.h"
 #include "uses.h"
 
-/* The one instruction that uses v, when v has one use and it is an instruction of v's
- * own region (not a region result). */
-static Inst *sole_user(const IrValue *v, const int *uses) {
-    if (uses[v->id] != 1 || !v->def) return NULL;
-    for (Inst *x = v->def->next; x; x = x->next)
-        for (int i = 0; i < x->ninputs; i++)
-            if (x->inputs[i] == v) return x;
-    return NULL;
-}
-
 /* The bias of add x of the product p: the other operand, when it is a float32 vector
  * of one value per last dim of p and the sum has p's type (nothing else broadcast). */
 static IrValue *bias_of(const Inst *x, const IrValue *p) {
@@ -59,13 +49,13 @@ static int activation_of(const Inst *inst) {
 /* Fuses the chain that starts at product p, if it is one; returns the fused op or NULL.
  * The last link becomes the fused op in place, so its output (and every use of it)
  * stays. */
-static Inst *fuse_at(Module *m, Inst *p, const int *uses) {
+static Inst *fuse_at(Module *m, Inst *p, Uses *uses) {
     IrValue *y = p->outputs[0];
     if (y->type.dtype != DT_FLOAT32) return NULL;
-    Inst *add = sole_user(y, uses);
+    Inst *add = uses_sole_user(uses, y);
     IrValue *bias = add ? bias_of(add, y) : NULL;
     if (!bias) return NULL;
-    Inst *act = sole_user(add->outputs[0], uses);
+    Inst *act = uses_sole_user(uses, add->outputs[0]);
     int activation = act ? activation_of(act) : 0;
     if (activation == 0) act = NULL;
     Inst *last = act ? act : add;
@@ -82,10 +72,11 @@ static Inst *fuse_at(Module *m, Inst *p, const int *uses) {
     last->loc = p->loc, last->src_line = p->src_line, last->chain = p->chain;
     region_remove_inst(p);
     if (act) region_remove_inst(add);
+    uses_moved(uses, last);
     return last;
 }
 
-static int fuse_region(Module *m, Region *r, const int *uses) {
+static int fuse_region(Module *m, Region *r, Uses *uses) {
     int fused = 0;
     for (Inst *x = r->first, *next; x; x = next) {
         next = x->next;
@@ -102,7 +93,9 @@ static int fuse_region(Module *m, Region *r, const int *uses) {
 
 int pass_fuse_bias_act(Arena *scratch, Module *m) {
     int total = 0;
-    for (int f = 0; f < m->nfuncs; f++)
-        total += fuse_region(m, m->funcs[f]->body, uses_count(scratch, m, m->funcs[f]));
+    for (int f = 0; f < m->nfuncs; f++) {
+        Uses uses = uses_find(scratch, m, m->funcs[f]);
+        total += fuse_region(m, m->funcs[f]->body, &uses);
+    }
     return total;
 }

@@ -87,7 +87,8 @@ static int chain_length(const Inst *x, const bool *absorbed) {
     return n;
 }
 
-static int fuse_region(Module *m, Arena *scratch, Region *r, const int *uses, bool *absorbed) {
+static int fuse_region(Module *m, Arena *scratch, Region *r, const Uses *uses,
+                       bool *absorbed) {
     int fused = 0;
     for (Inst *x = r->first; x; x = x->next)
         for (int i = 0; i < x->nregions; i++)
@@ -99,7 +100,7 @@ static int fuse_region(Module *m, Arena *scratch, Region *r, const int *uses, bo
         for (int i = 0; i < x->ninputs; i++) {
             const IrValue *v = x->inputs[i];
             absorbed[v->id] = v->def && v->def->parent == r && is_link(v->def) &&
-                              uses[v->id] == 1 &&
+                              uses->count[v->id] == 1 &&
                               shape_equal(&v->type.shape, &x->outputs[0]->type.shape);
         }
     }
@@ -128,8 +129,9 @@ static int fuse_region(Module *m, Arena *scratch, Region *r, const int *uses, bo
 int pass_fuse_elementwise(Arena *scratch, Module *m) {
     int total = 0;
     bool *absorbed = ARENA_ARRAY(scratch, bool, m->next_value_id > 0 ? m->next_value_id : 1);
-    for (int f = 0; f < m->nfuncs; f++)
-        total += fuse_region(m, scratch, m->funcs[f]->body, uses_count(scratch, m, m->funcs[f]),
-                             absorbed);
+    for (int f = 0; f < m->nfuncs; f++) {
+        Uses uses = uses_find(scratch, m, m->funcs[f]);
+        total += fuse_region(m, scratch, m->funcs[f]->body, &uses, absorbed);
+    }
     return total;
 }
