@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elementwise_expr.h"
+
 static const char *const c_types[] = {
     [DT_BOOL] = "bool",     [DT_INT32] = "int32_t", [DT_INT64] = "int64_t",
     [DT_FLOAT32] = "float", [DT_FLOAT64] = "double", [DT_STRING] = NULL,
@@ -185,58 +187,41 @@ const char *scalar_op_expr(Arena *a, const Inst *inst, const char *const *operan
 }
 
 /* ---- fused elementwise loops -------------------------------------------------------- */
-typedef struct ExprReader {
+typedef struct TermWriter {
     Arena *arena;
     const char *suffix; /* the element functions' dtype suffix: "f32" */
-    const char *p;
     const char *const *operands;
-    int noperands;
-} ExprReader;
+} TermWriter;
 
-/* One term of the prefix text at r->p: "$3", "neg(...)", "add(..., ...)". *infix:
- * whether it is an operator form ("a + b"), which an operator around it parenthesizes
- * and a function call's argument list does not need to. */
-static const char *read_term(ExprReader *r, bool *infix) {
+/* The C text of term t. *infix: whether it is an operator form ("a + b"), which an
+ * operator around it parenthesizes and a function call's argument list does not need. */
+static const char *term_text(const TermWriter *w, const EwTerm *t, bool *infix) {
     *infix = false;
-    if (*r->p == '$') {
-        char *end;
-        long k = strtol(r->p + 1, &end, 10);
-        IG_ASSERT(end != r->p + 1 && k >= 0 && k < r->noperands);
-        r->p = end;
-        return r->operands[k];
-    }
-    const char *open = strchr(r->p, '(');
-    IG_ASSERT(open);
-    const char *op = arena_strndup(r->arena, r->p, (size_t)(open - r->p));
-    r->p = open + 1;
+    if (t->input >= 0) return w->operands[t->input];
     bool x_infix, y_infix = false;
-    const char *x = read_term(r, &x_infix), *y = NULL;
-    if (strncmp(r->p, ", ", 2) == 0) {
-        r->p += 2;
-        y = read_term(r, &y_infix);
+    const char *x = term_text(w, t->args[0], &x_infix), *y = NULL;
+    if (t->nargs > 1) y = term_text(w, t->args[1], &y_infix);
+    const char *sym = NULL;
+    switch (t->op) {
+    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: sym = binary_operator(t->op); break;
+    case OP_NEG:
+        if (x_infix) x = arena_printf(w->arena, "(%s)", x);
+        return arena_printf(w->arena, x[0] == '-' ? "-(%s)" : "-%s", x); /* not --1.5f */
+    default: /* an ingot/scalar.h function: ig_maximum_f32(a, b) */
+        return y ? arena_printf(w->arena, "ig_%s_%s(%s, %s)", op_info[t->op].name, w->suffix, x, y)
+                 : arena_printf(w->arena, "ig_%s_%s(%s)", op_info[t->op].name, w->suffix, x);
     }
-    IG_ASSERT(*r->p == ')');
-    r->p++;
-    const char *sym = strcmp(op, "add") == 0   ? "+"
-                      : strcmp(op, "sub") == 0 ? "-"
-                      : strcmp(op, "mul") == 0 ? "*"
-                      : strcmp(op, "div") == 0 ? "/"
-                                               : NULL;
-    if (!sym && strcmp(op, "neg") != 0) /* an ingot/scalar.h function: ig_maximum_f32(a, b) */
-        return y ? arena_printf(r->arena, "ig_%s_%s(%s, %s)", op, r->suffix, x, y)
-                 : arena_printf(r->arena, "ig_%s_%s(%s)", op, r->suffix, x);
-    if (x_infix) x = arena_printf(r->arena, "(%s)", x);
-    if (!sym) return arena_printf(r->arena, x[0] == '-' ? "-(%s)" : "-%s", x); /* not --1.5f */
-    if (y_infix) y = arena_printf(r->arena, "(%s)", y);
+    if (x_infix) x = arena_printf(w->arena, "(%s)", x);
+    if (y_infix) y = arena_printf(w->arena, "(%s)", y);
     *infix = true;
-    return arena_printf(r->arena, "%s %s %s", x, sym, y);
+    return arena_printf(w->arena, "%s %s %s", x, sym, y);
 }
 
 const char *scalar_elementwise_expr(Arena *a, DType dtype, const char *expr,
                                     const char *const *operands, int noperands) {
-    ExprReader r = {a, suffixes[dtype], expr, operands, noperands};
+    const EwTerm *t = ew_expr_parse(a, expr, noperands);
+    IG_ASSERT(t); /* the shape rule checked it */
+    TermWriter w = {a, suffixes[dtype], operands};
     bool infix;
-    const char *text = read_term(&r, &infix);
-    IG_ASSERT(*r.p == '\0');
-    return text;
+    return term_text(&w, t, &infix);
 }

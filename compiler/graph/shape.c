@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elementwise_expr.h"
 #include "ingot/size.h"
 
 /* "<op>: " then the message; the kind is the caller's. */
@@ -314,42 +315,6 @@ bool shape_broadcast(Opcode op, IrValue **in, int nin, const Attrs *attrs, const
     return broadcast_result(op, in, dt, out, nout, err);
 }
 
-/* The operations an elementwise op's expr may name (compiler/passes/fuse_elementwise.c),
- * with their arity. */
-static const struct {
-    const char *name;
-    int arity;
-} expr_ops[] = {{"add", 2},     {"sub", 2},     {"mul", 2},  {"div", 2},    {"maximum", 2},
-                {"minimum", 2}, {"neg", 1},     {"relu", 1}, {"square", 1}, {"sqrt", 1}};
-
-/* Whether *p starts a well-formed term of an elementwise op's expr (ops.def) over nin
- * inputs; *p is moved past it. */
-static bool expr_term_ok(const char **p, int nin) {
-    if (**p == '$') {
-        char *end;
-        long k = strtol(*p + 1, &end, 10);
-        if (end == *p + 1 || k < 0 || k >= nin) return false;
-        *p = end;
-        return true;
-    }
-    const char *open = strchr(*p, '(');
-    int arity = 0;
-    for (size_t i = 0; open && i < sizeof expr_ops / sizeof expr_ops[0]; i++)
-        if (strlen(expr_ops[i].name) == (size_t)(open - *p) &&
-            strncmp(*p, expr_ops[i].name, (size_t)(open - *p)) == 0)
-            arity = expr_ops[i].arity;
-    if (arity == 0) return false;
-    *p = open + 1;
-    for (int i = 0; i < arity; i++) {
-        if (i > 0) {
-            if (strncmp(*p, ", ", 2) != 0) return false;
-            *p += 2;
-        }
-        if (!expr_term_ok(p, nin)) return false;
-    }
-    return *(*p)++ == ')';
-}
-
 /* The fusion pass's loop over float inputs of one shape and 0-d ones (ops.def). */
 bool shape_elementwise(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                        TensorType *out, int *nout, ShapeError *err) {
@@ -357,8 +322,7 @@ bool shape_elementwise(Opcode op, IrValue **in, int nin, const Attrs *attrs, con
     const Attr *expr = attrs_get(attrs, "expr");
     if (nin < 1 || !expr || expr->kind != ATTR_STRING)
         return shape_fail(err, op, "takes one or more inputs and an \"expr\" string");
-    const char *p = expr->s;
-    if (!expr_term_ok(&p, nin) || *p != '\0')
+    if (!ew_expr_valid(expr->s, nin))
         return shape_fail(err, op, "expr \"%s\" is not elementwise arithmetic over $0..$%d",
                           expr->s, nin - 1);
     DType dt = in[0]->type.dtype;

@@ -11,20 +11,9 @@
  *     %9:f32[64,128] = add %7, %8          =>        {expr="add(mul($0, $1), $2)"}
  * Each element is computed as the ops compute it (the same C arithmetic, no FMA
  * contraction under -std=c11), so the fused program prints what the unfused one does. */
+#include "elementwise_expr.h"
 #include "passes.h"
 #include "uses.h"
-
-/* An op of the chain: arithmetic the loop writes as a C operator or an ingot/scalar.h
- * element function. */
-static bool op_fuses(Opcode op) {
-    switch (op) {
-    case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_NEG: case OP_MAXIMUM:
-    case OP_MINIMUM: case OP_RELU: case OP_SQUARE: case OP_SQRT:
-        return true;
-    default:
-        return false;
-    }
-}
 
 static bool shape_known(const Shape *s) {
     for (int i = 0; i < s->rank; i++)
@@ -42,7 +31,7 @@ static bool operand_fits(const Shape *in, const Shape *out) {
 /* Whether x can be part of a loop: fusible, on floats, a tensor (0-d arithmetic is the
  * C back end's scalars already) of a known shape, its operands fitting it. */
 static bool is_link(const Inst *x) {
-    if (!op_fuses(x->op) || x->noutputs != 1) return false;
+    if (!ew_op_fuses(x->op) || x->noutputs != 1) return false;
     const TensorType *t = &x->outputs[0]->type;
     if (!dtype_is_float(t->dtype) || t->shape.rank == 0 || !shape_known(&t->shape)) return false;
     for (int i = 0; i < x->ninputs; i++) {
