@@ -3,8 +3,8 @@
 #include "emit_donate.h"
 
 /* The ops whose kernels look for a donated input (ig_tensor_take_donated in binary.c,
- * math.c and fused.c): each element of the result is computed from the same element of the input
- * it overwrites. */
+ * math.c, unary.c and fused.c): each element of the result is computed from the same
+ * element of the input it overwrites. */
 static bool op_takes_donation(Opcode op) {
     switch (op) {
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_FLOORDIV: case OP_MOD:
@@ -12,7 +12,7 @@ static bool op_takes_donation(Opcode op) {
     case OP_EQUAL: case OP_NOT_EQUAL: case OP_LOGICAL_AND: case OP_LOGICAL_OR:
     case OP_ABS: case OP_SIGN: case OP_SQUARE: case OP_FLOOR: case OP_CEIL: case OP_ROUND:
     case OP_SQRT: case OP_RSQRT: case OP_EXP: case OP_LOG: case OP_LOG1P: case OP_TANH:
-    case OP_SIGMOID:
+    case OP_SIGMOID: case OP_NEG: case OP_RELU: case OP_RELU_GRAD:
     case OP_ELEMENTWISE: /* the loop the C back end writes (ig_elementwise_result) */
         return true;
     default:

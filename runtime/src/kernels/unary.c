@@ -1,5 +1,6 @@
-/* unary.c — elementwise kernels of one input: neg, relu and logical_not.
- * Entry points: ig_neg, ig_relu, ig_logical_not.
+/* unary.c — elementwise kernels of one input: neg, relu and logical_not, and relu's
+ * gradient; neg, relu and relu_grad write over a donated input (ig_donate).
+ * Entry points: ig_neg, ig_relu, ig_relu_grad, ig_logical_not.
  * Memory owner: results belong to the caller. */
 #include "internal.h"
 
@@ -7,11 +8,20 @@
  * as fast as a primitive, and oneDNN's relu (x > 0 ? x : alpha*x) gives -0.0 for
  * negative inputs where TensorFlow's max(x, 0) gives 0, which tf.print would show. */
 
-/* restrict: the output is a new tensor, never x; telling the compiler lets -O2
- * vectorise the loop without a run-time overlap check (which its cheap cost model
- * refuses to add, leaving a scalar, branching loop). */
+/* Each loop has two forms. A new output: restrict tells the compiler it is never x,
+ * which lets -O2 vectorise the loop without a run-time overlap check (which its cheap
+ * cost model refuses to add, leaving a scalar, branching loop). The output written over
+ * a donated x (ig_tensor_take_donated): one pointer, each element read then written. */
 #define UNARY_LOOP(T, EXPR)                                                            \
     do {                                                                               \
+        if (out->data == x->data) {                                                    \
+            T *p = out->data;                                                          \
+            for (int64_t i = 0; i < n; i++) {                                          \
+                T v = p[i];                                                            \
+                p[i] = EXPR;                                                           \
+            }                                                                          \
+            break;                                                                     \
+        }                                                                              \
         const T *restrict src = x->data;                                               \
         T *restrict dst = out->data;                                                   \
         for (int64_t i = 0; i < n; i++) {                                              \
@@ -25,6 +35,14 @@
  * remainder. Only for expressions without calls, which would stay scalar anyway. */
 #define UNARY_LOOP_SIMD(T, EXPR)                                                       \
     do {                                                                               \
+        if (out->data == x->data) {                                                    \
+            T *p = out->data;                                                          \
+            _Pragma("omp simd") for (int64_t i = 0; i < n; i++) {                      \
+                T v = p[i];                                                            \
+                p[i] = EXPR;                                                           \
+            }                                                                          \
+            break;                                                                     \
+        }                                                                              \
         const T *restrict src = x->data;                                               \
         T *restrict dst = out->data;                                                   \
         _Pragma("omp simd") for (int64_t i = 0; i < n; i++) {                          \
@@ -33,9 +51,16 @@
         }                                                                              \
     } while (0)
 
+/* The result over x when x was donated and nobody else holds it, else a new tensor. */
+static IgTensor *unary_result(IgSite *site, const char *op, const IgTensor *x)
+{
+    IgTensor *out = ig_tensor_take_donated(x, NULL, x->dtype, x->rank, x->shape);
+    return out ? out : ig_tensor_make(site, op, x->dtype, x->rank, x->shape);
+}
+
 IgTensor *ig_neg(IgSite *site, const IgTensor *x)
 {
-    IgTensor *out = ig_tensor_make(site, "neg", x->dtype, x->rank, x->shape);
+    IgTensor *out = unary_result(site, "neg", x);
     int64_t n = x->size;
     switch (x->dtype) {
     /* Integers wrap (-INT_MIN == INT_MIN) as in TensorFlow (ingot/scalar.h). */
@@ -52,7 +77,7 @@ IgTensor *ig_neg(IgSite *site, const IgTensor *x)
 
 IgTensor *ig_relu(IgSite *site, const IgTensor *x)
 {
-    IgTensor *out = ig_tensor_make(site, "relu", x->dtype, x->rank, x->shape);
+    IgTensor *out = unary_result(site, "relu", x);
     int64_t n = x->size;
     /* v < 0 ? 0 : v keeps NaN (a comparison with NaN is false), like Eigen's max. */
     switch (x->dtype) {
@@ -67,6 +92,17 @@ IgTensor *ig_relu(IgSite *site, const IgTensor *x)
     return out;
 }
 
+/* o[i] = x[i] > 0 ? dy[i] : 0, dy read whatever x says: a select, not a branch. */
+#define RELU_GRAD_LOOP(T, RESTRICT)                                                    \
+    do {                                                                               \
+        const T *RESTRICT d = dy->data, *RESTRICT v = x->data;                         \
+        T *RESTRICT o = out->data;                                                     \
+        _Pragma("omp simd") for (int64_t i = 0; i < n; i++) {                          \
+            T g = d[i];                                                                \
+            o[i] = v[i] > 0 ? g : (T)0;                                                \
+        }                                                                              \
+    } while (0)
+
 IgTensor *ig_relu_grad(IgSite *site, const IgTensor *dy, const IgTensor *x)
 {
     if (dy->dtype != x->dtype)
@@ -76,29 +112,25 @@ IgTensor *ig_relu_grad(IgSite *site, const IgTensor *dy, const IgTensor *x)
         ig_fatal(site, "relu_grad: dy of shape %s and x of shape %s differ",
                  ig_shape_str(a, dy->rank, dy->shape), ig_shape_str(b, x->rank, x->shape));
     }
-    IgTensor *out = ig_tensor_make(site, "relu_grad", x->dtype, x->rank, x->shape);
+    /* Over dy or x when donated (the gradient flowing back usually dies here), then
+       with no restrict: the output is dy's buffer or x's, and dy may be x. */
+    IgTensor *out = ig_tensor_take_donated(dy, x, x->dtype, x->rank, x->shape);
+    bool in_place = out != NULL;
+    if (!in_place) out = ig_tensor_make(site, "relu_grad", x->dtype, x->rank, x->shape);
     int64_t n = x->size;
     switch (x->dtype) {
-    case IG_FLOAT32: {
-        const float *restrict d = dy->data, *restrict v = x->data;
-        float *restrict o = out->data;
-#pragma omp simd
-        for (int64_t i = 0; i < n; i++) {
-            float g = d[i]; /* read whatever v says: a select, not a branch */
-            o[i] = v[i] > 0 ? g : 0.0f;
-        }
+    case IG_FLOAT32:
+        if (in_place)
+            RELU_GRAD_LOOP(float, );
+        else
+            RELU_GRAD_LOOP(float, restrict);
         break;
-    }
-    case IG_FLOAT64: {
-        const double *restrict d = dy->data, *restrict v = x->data;
-        double *restrict o = out->data;
-#pragma omp simd
-        for (int64_t i = 0; i < n; i++) {
-            double g = d[i];
-            o[i] = v[i] > 0 ? g : 0.0;
-        }
+    case IG_FLOAT64:
+        if (in_place)
+            RELU_GRAD_LOOP(double, );
+        else
+            RELU_GRAD_LOOP(double, restrict);
         break;
-    }
     default:
         ig_internal_error(__FILE__, __LINE__, "relu_grad: dtype %s is not supported",
                           ig_dtype_name(x->dtype));

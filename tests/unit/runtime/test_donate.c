@@ -128,6 +128,64 @@ Test(donate, unary_math_in_place)
     ig_release(r);
 }
 
+static IgTensor *vector_of(IgDType t, int n, const double *v)
+{
+    IgTensor *x = ig_tensor_new(t, 1, SHAPE(n));
+    for (int i = 0; i < n; i++) {
+        if (t == IG_FLOAT32)
+            ((float *)x->data)[i] = (float)v[i];
+        else
+            ((double *)x->data)[i] = v[i];
+    }
+    return x;
+}
+
+static void assert_vector(const IgTensor *x, const double *want, const char *what)
+{
+    for (int64_t i = 0; i < x->size; i++) {
+        double got = x->dtype == IG_FLOAT32 ? AT(float, x, i) : AT(double, x, i);
+        cr_assert(isnan(want[i]) ? isnan(got) : got == want[i], "%s (%s) at %lld: %g vs %g",
+                  what, ig_dtype_name(x->dtype), (long long)i, got, want[i]);
+    }
+}
+
+/* relu, neg and relu's gradient in place, over a vector longer than one SIMD register
+ * (NaN kept by relu and by relu_grad's dy, -0 from neg), on both float dtypes;
+ * relu_grad over dy, over x, and with dy and x one tensor. */
+Test(donate, relu_neg_and_relu_grad_in_place)
+{
+    static const double xs[9] = {-2, -0.5, 0, 0.5, 2, NAN, -3, 4, 1};
+    static const double relu[9] = {0, 0, 0, 0.5, 2, NAN, 0, 4, 1};
+    static const double dys[9] = {1, 2, 3, 4, 5, 6, 7, NAN, 9};
+    static const double grad[9] = {0, 0, 0, 4, 5, 0, 0, NAN, 9};
+    static const double self_grad[9] = {0, 0, 0, 0.5, 2, 0, 0, 4, 1};
+    for (int dt = 0; dt < 2; dt++) {
+        IgDType t = dt ? IG_FLOAT64 : IG_FLOAT32;
+        IgTensor *x = vector_of(t, 9, xs);
+        IgTensor *r = ig_relu(NULL, ig_donate(x));
+        cr_assert_eq(r, x);
+        ig_release(x);
+        assert_vector(r, relu, "relu");
+        IgTensor *n = ig_neg(NULL, ig_donate(r));
+        cr_assert_eq(n, r);
+        ig_release(r);
+        cr_assert(signbit(t == IG_FLOAT32 ? AT(float, n, 0) : AT(double, n, 0)), "-0");
+        ig_release(n);
+        for (int over = 0; over < 3; over++) { /* dy donated, x donated, dy is x */
+            IgTensor *dy = vector_of(t, 9, dys), *a = vector_of(t, 9, xs), *g;
+            if (over == 0)
+                g = ig_relu_grad(NULL, ig_donate(dy), a);
+            else if (over == 1)
+                g = ig_relu_grad(NULL, dy, ig_donate(a));
+            else
+                g = ig_relu_grad(NULL, ig_donate(a), a);
+            cr_assert_eq(g, over == 0 ? dy : a);
+            assert_vector(g, over == 2 ? self_grad : grad, "relu_grad");
+            ig_release(dy), ig_release(a), ig_release(g);
+        }
+    }
+}
+
 /* A constant (immortal, refcount < 0) is never taken. */
 Test(donate, a_constant_is_never_taken)
 {
