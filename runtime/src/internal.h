@@ -56,6 +56,15 @@ IG_INTERNAL _Noreturn void ig_fatal_empty_too_large(const IgSite *site, const ch
  * then compute each element from the same element of the reused input (elementwise). */
 IG_INTERNAL IgTensor *ig_tensor_take_donated(const IgTensor *a, const IgTensor *b, IgDType dtype,
                                              int rank, const int64_t *shape);
+/* An elementwise kernel's result: over a or b when one was donated
+ * (ig_tensor_take_donated), else a new tensor as ig_tensor_make makes it. */
+static inline IgTensor *ig_tensor_make_or_take(const IgSite *site, const char *op,
+                                               const IgTensor *a, const IgTensor *b,
+                                               IgDType dtype, int rank, const int64_t *shape)
+{
+    IgTensor *out = ig_tensor_take_donated(a, b, dtype, rank, shape);
+    return out ? out : ig_tensor_make(site, op, dtype, rank, shape);
+}
 IG_INTERNAL void ig_tensor_free(IgTensor *t); /* ignores the refcount: for immortals */
 /* The bytes t's data buffer can hold: at least its elements' (the block is rounded
  * up), so a tensor may grow in place (ig_stack_push). t must come from ig_tensor_alloc. */

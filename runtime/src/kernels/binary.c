@@ -156,8 +156,7 @@ static IgTensor *binary_run(IgSite *site, BinOp op, const IgTensor *a, const IgT
 
     /* Broadcasting reads an element of the smaller operand many times, never one of
      * the operand as large as the result after its own element is written. */
-    IgTensor *out = ig_tensor_take_donated(a, b, out_dtype, rank, shape);
-    if (out == NULL) out = ig_tensor_make(site, bin_names[op], out_dtype, rank, shape);
+    IgTensor *out = ig_tensor_make_or_take(site, bin_names[op], a, b, out_dtype, rank, shape);
     ig_broadcast_run(site, a, b, out, row);
     return out;
 }

@@ -80,9 +80,8 @@ IgTensor *ig_dnnl_binary(IgSite *site, dnnl_alg_kind_t alg, const IgTensor *a,
     /* oneDNN computes in place over its first source only, and documents nothing for a
      * second source that is the same buffer (z + z): that one gets a new result. */
     IgTensor *out = src1->data == src0->data
-                        ? NULL
-                        : ig_tensor_take_donated(src0, NULL, IG_FLOAT32, rank, s0);
-    if (out == NULL) out = ig_tensor_make(site, NULL, IG_FLOAT32, rank, s0);
+                        ? ig_tensor_make(site, NULL, IG_FLOAT32, rank, s0)
+                        : ig_tensor_make_or_take(site, NULL, src0, NULL, IG_FLOAT32, rank, s0);
     IgDnnlArg args[3] = {{DNNL_ARG_SRC_0, bc->src0, src0->data},
                          {DNNL_ARG_SRC_1, bc->src1, src1->data},
                          {DNNL_ARG_DST, bc->dst, out->data}};

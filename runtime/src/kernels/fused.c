@@ -46,6 +46,5 @@ IgTensor *ig_bias_act_unfused(IgSite *site, IgTensor *y, const IgTensor *bias, I
 IgTensor *ig_elementwise_result(IgSite *site, IgDType dtype, int rank, const int64_t *shape,
                                 IgTensor *donated)
 {
-    IgTensor *out = ig_tensor_take_donated(donated, NULL, dtype, rank, shape);
-    return out ? out : ig_tensor_make(site, "elementwise", dtype, rank, shape);
+    return ig_tensor_make_or_take(site, "elementwise", donated, NULL, dtype, rank, shape);
 }

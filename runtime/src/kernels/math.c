@@ -152,8 +152,7 @@ static IgTensor *math_run(IgSite *site, MathOp op, const IgTensor *x)
         }
         return out;
     }
-    IgTensor *out = ig_tensor_take_donated(x, NULL, x->dtype, x->rank, x->shape);
-    if (out == NULL) out = ig_tensor_make(site, m->name, x->dtype, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make_or_take(site, m->name, x, NULL, x->dtype, x->rank, x->shape);
     map(x->data, out->data, x->size);
     return out;
 }

@@ -51,16 +51,9 @@
         }                                                                              \
     } while (0)
 
-/* The result over x when x was donated and nobody else holds it, else a new tensor. */
-static IgTensor *unary_result(IgSite *site, const char *op, const IgTensor *x)
-{
-    IgTensor *out = ig_tensor_take_donated(x, NULL, x->dtype, x->rank, x->shape);
-    return out ? out : ig_tensor_make(site, op, x->dtype, x->rank, x->shape);
-}
-
 IgTensor *ig_neg(IgSite *site, const IgTensor *x)
 {
-    IgTensor *out = unary_result(site, "neg", x);
+    IgTensor *out = ig_tensor_make_or_take(site, "neg", x, NULL, x->dtype, x->rank, x->shape);
     int64_t n = x->size;
     switch (x->dtype) {
     /* Integers wrap (-INT_MIN == INT_MIN) as in TensorFlow (ingot/scalar.h). */
@@ -77,7 +70,7 @@ IgTensor *ig_neg(IgSite *site, const IgTensor *x)
 
 IgTensor *ig_relu(IgSite *site, const IgTensor *x)
 {
-    IgTensor *out = unary_result(site, "relu", x);
+    IgTensor *out = ig_tensor_make_or_take(site, "relu", x, NULL, x->dtype, x->rank, x->shape);
     int64_t n = x->size;
     /* v < 0 ? 0 : v keeps NaN (a comparison with NaN is false), like Eigen's max. */
     switch (x->dtype) {
@@ -114,9 +107,8 @@ IgTensor *ig_relu_grad(IgSite *site, const IgTensor *dy, const IgTensor *x)
     }
     /* Over dy or x when donated (the gradient flowing back usually dies here), then
        with no restrict: the output is dy's buffer or x's, and dy may be x. */
-    IgTensor *out = ig_tensor_take_donated(dy, x, x->dtype, x->rank, x->shape);
-    bool in_place = out != NULL;
-    if (!in_place) out = ig_tensor_make(site, "relu_grad", x->dtype, x->rank, x->shape);
+    IgTensor *out = ig_tensor_make_or_take(site, "relu_grad", dy, x, x->dtype, x->rank, x->shape);
+    bool in_place = out->data == dy->data || out->data == x->data;
     int64_t n = x->size;
     switch (x->dtype) {
     case IG_FLOAT32:
