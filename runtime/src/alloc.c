@@ -5,7 +5,8 @@
  * Entry points: ig_tensor_alloc, ig_tensor_capacity, ig_tensor_free,
  * ig_tensor_cache_release_all, ig_donate, ig_tensor_take_donated, ig_tensor_stats_report.
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
- * cached free blocks belong to this file until ig_runtime_shutdown frees them. */
+ * cached free blocks belong to the thread that freed them, until its
+ * ig_runtime_thread_shutdown (ig_tensor_cache_release_all). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -75,13 +76,17 @@ typedef struct BlockHeader {
  * class. Larger tensors go straight to malloc, where their cost is dwarfed by the work
  * on them and their memory should go back to the system.
  *
- * This is the runtime's one piece of global mutable state for tensors. It is not
- * locked: a program runs its graph on one thread, and the only other threads are
- * oneDNN's and OpenMP's inside a kernel's parallel region, where kernels never
- * allocate or free tensors (internal.h, IG_PARALLEL_FOR). Debug builds check that.
- * ig_runtime_shutdown frees every cached block (ig_tensor_cache_release_all), so
- * valgrind and LeakSanitizer see nothing left over; blocks freed after it are cached
- * again and stay reachable. */
+ * The caches are per thread (_Thread_local), which is why they need no lock: each
+ * thread running graphs parks and takes blocks on its own stacks, so a library's models
+ * can run on several threads at once (a block made on one thread may be freed on
+ * another: it is just parked there). A compiled program runs its graph on one thread;
+ * the only other threads are oneDNN's and OpenMP's inside a kernel's parallel region,
+ * where kernels never allocate or free tensors (internal.h, IG_PARALLEL_FOR); debug
+ * builds check that. ig_runtime_thread_shutdown frees the calling thread's cached
+ * blocks (ig_tensor_cache_release_all), so valgrind and LeakSanitizer see nothing left
+ * over; it runs at ig_runtime_shutdown and, on a thread the runtime attached, when the
+ * thread ends (lifetime.c). Blocks freed after it are cached again and stay reachable.
+ * Each thread may keep up to ~300 KB here and LARGE_BUDGET in the large cache. */
 #define CACHE_CLASSES 7 /* 1, 2, 4, ... 64 data blocks: up to 4 KB of data */
 #define CACHE_MAX_BLOCKS ((size_t)1 << (CACHE_CLASSES - 1))
 #define CACHE_DEPTH 32
@@ -90,13 +95,14 @@ typedef struct BlockHeader {
  * blocks (a linked list), so the blocks can be hidden whole from the checkers while
  * LeakSanitizer and valgrind still see them referenced (LSan ignores pointers found
  * in poisoned memory). */
-static void *g_cached[CACHE_CLASSES][CACHE_DEPTH];
-static int g_ncached[CACHE_CLASSES];
+static _Thread_local void *g_cached[CACHE_CLASSES][CACHE_DEPTH];
+static _Thread_local int g_ncached[CACHE_CLASSES];
 
 /* What the allocator did, for INGOT_ALLOC_STATS (ig_tensor_stats_report): blocks
  * asked of the system, blocks handed out again from the caches, and results written
- * over a donated input instead of a block. Cheap enough to count always. */
-static struct {
+ * over a donated input instead of a block. Cheap enough to count always. Per thread,
+ * as the caches are: a program's report is its graph's thread's. */
+static _Thread_local struct {
     long long system, cached, donated;
 } g_stats;
 
@@ -111,16 +117,16 @@ static struct {
  * gradients, an optimizer's slots): with 8 slots the digits CNN's step took 14 blocks
  * from the system every step and spent a third of its time in page faults; the budget,
  * not the count, is what bounds the memory kept (tests/alloc/cnn_train.py).
- * Same threading rule and shutdown as the small cache. */
+ * Per thread, with the same shutdown, as the small cache. */
 #define LARGE_CLASS CACHE_CLASSES
 #define LARGE_SLOTS 64
 #define LARGE_MAX_BYTES ((size_t)64 << 20)
 #define LARGE_BUDGET ((size_t)128 << 20)
 
-static void *g_large[LARGE_SLOTS]; /* oldest first */
-static size_t g_large_bytes[LARGE_SLOTS];
-static int g_nlarge;
-static size_t g_large_total;
+static _Thread_local void *g_large[LARGE_SLOTS]; /* oldest first */
+static _Thread_local size_t g_large_bytes[LARGE_SLOTS];
+static _Thread_local int g_nlarge;
+static _Thread_local size_t g_large_total;
 
 static void large_remove(int i)
 {
@@ -149,6 +155,7 @@ static char *large_take(size_t bytes)
 static bool large_park(char *b, size_t bytes)
 {
     if (bytes > LARGE_MAX_BYTES) return false;
+    if (g_nlarge == 0) ig_thread_ensure_attached(); /* see ig_tensor_free */
     while (g_nlarge > 0 && (g_nlarge == LARGE_SLOTS || g_large_total + bytes > LARGE_BUDGET)) {
         char *old = g_large[0];
         CACHE_UNPARK(old, g_large_bytes[0]);
@@ -276,6 +283,10 @@ void ig_tensor_free(IgTensor *t)
     int c = h->cache_class;
     cache_check_thread();
     if (c < LARGE_CLASS && g_ncached[c] < CACHE_DEPTH) {
+        /* A thread whose caches go from empty to holding a block is attached (lifetime.c),
+         * so that they are freed when it ends even if it never called
+         * ig_runtime_thread_attach: a block made on one thread may be parked on another. */
+        if (g_ncached[c] == 0) ig_thread_ensure_attached();
         g_cached[c][g_ncached[c]++] = t;
         CACHE_PARK(t, class_bytes(c));
         return;

@@ -1,7 +1,8 @@
 /* internal.h — what the runtime's files share and nothing outside may call:
  * tensor allocation, the site cache registry, the oneDNN engine, shape helpers.
  * Entry points: ig_tensor_alloc, ig_site_cache_set, ig_dnnl_engine.
- * Memory owner: tensors own their single allocation; the registry owns site caches. */
+ * Memory owner: tensors own their single allocation; each thread's registry owns the
+ * site caches it registered. */
 #ifndef INGOT_RT_INTERNAL_H
 #define INGOT_RT_INTERNAL_H
 
@@ -69,8 +70,9 @@ IG_INTERNAL void ig_tensor_free(IgTensor *t); /* ignores the refcount: for immor
 /* The bytes t's data buffer can hold: at least its elements' (the block is rounded
  * up), so a tensor may grow in place (ig_stack_push). t must come from ig_tensor_alloc. */
 IG_INTERNAL size_t ig_tensor_capacity(const IgTensor *t);
-/* Frees the blocks alloc.c keeps for reuse (ig_runtime_shutdown): small tensors'
- * blocks go to a per-size cache when freed rather than back to malloc. */
+/* Frees the blocks alloc.c keeps for reuse on the calling thread
+ * (ig_runtime_thread_shutdown): small tensors' blocks go to a per-size cache when freed
+ * rather than back to malloc. */
 IG_INTERNAL void ig_tensor_cache_release_all(void);
 /* One line on out: how many tensor blocks came from the system, how many from the
  * caches, how many results reused a donated input (INGOT_ALLOC_STATS, at shutdown). A
@@ -123,11 +125,13 @@ IG_INTERNAL void ig_threads_leave(int before);
 typedef struct IgCache {
     void (*destroy)(struct IgCache *cache);
 } IgCache;
-/* Installs cache in site (destroying a previous one) and remembers the site so
- * ig_runtime_shutdown can release it. A NULL site is not allowed here. */
+/* Installs cache in site (destroying a previous one) and remembers the site in the
+ * calling thread's registry so ig_runtime_thread_shutdown can release it. A NULL site is
+ * not allowed here. */
 IG_INTERNAL void ig_site_cache_set(IgSite *site, IgCache *cache);
+/* Destroys the caches of every site in the calling thread's registry, and empties it. */
 IG_INTERNAL void ig_site_registry_release_all(void);
-/* Creates a primitive from an op descriptor on the global engine, counting it, on as
+/* Creates a primitive from an op descriptor on the thread's engine, counting it, on as
  * many threads as its size repays (ig_threads_for_bytes), which it keeps for its runs. */
 IG_INTERNAL dnnl_primitive_t ig_prim_create(const_dnnl_op_desc_t desc);
 /* A primitive from a pd the caller made (a reorder, a concat, a pooling backward), which
@@ -143,9 +147,9 @@ IG_INTERNAL void ig_prim_destroy(dnnl_primitive_t prim);
  * descriptor of the same shapes) as a hint. */
 IG_INTERNAL dnnl_primitive_t ig_prim_create_backward(const_dnnl_op_desc_t desc,
                                                      const_dnnl_op_desc_t forward);
-/* How many oneDNN primitives ig_prim_create(_backward) ever made (not the reorders and
- * others made from a pd, which depend on the CPU's layouts): lets tests prove the cache
- * works. */
+/* How many oneDNN primitives ig_prim_create(_backward) ever made on the calling thread
+ * (not the reorders and others made from a pd, which depend on the CPU's layouts): lets
+ * tests prove the cache works. */
 IG_INTERNAL long ig_prim_created_count(void);
 
 /* ---- oneDNN primitive caches (prim_cache.c) ---------------------------------------- */
@@ -192,13 +196,22 @@ typedef struct IgDnnlArg {
  * with no site there is nowhere to keep c, so it is destroyed afterwards. */
 IG_INTERNAL void ig_dnnl_cache_run(IgSite *site, IgDnnlCache *c, int nargs,
                                    const IgDnnlArg *args);
-/* Executes prim with args on the runtime's stream and waits for it, on the threads
- * chosen when it was made. */
+/* Executes prim with args on the calling thread's stream and waits for it, on the
+ * OpenMP threads chosen when it was made. prim was made on this thread's engine. */
 IG_INTERNAL void ig_dnnl_execute(dnnl_primitive_t prim, int nargs, const dnnl_exec_arg_t *args);
 
-/* ---- oneDNN global state (lifetime.c) ------------------------------------------------ */
+/* ---- Per-thread oneDNN state and attaching threads (lifetime.c) --------------------- */
+/* The calling thread's engine and stream, made on first use. */
 IG_INTERNAL dnnl_engine_t ig_dnnl_engine(void);
 IG_INTERNAL dnnl_stream_t ig_dnnl_stream(void);
+/* Whether the calling thread is attached (ig_runtime_thread_attach): its state is then
+ * released when it ends. What first gives a thread state to free (a parked block, a
+ * registered site, an engine) attaches it, so no thread's exit leaves any behind. */
+IG_INTERNAL extern _Thread_local bool ig_thread_attached;
+static inline void ig_thread_ensure_attached(void)
+{
+    if (!ig_thread_attached) ig_runtime_thread_attach();
+}
 /* A plain row-major f32 memory descriptor; rank 0 is described as [1]. */
 IG_INTERNAL void ig_dnnl_md_f32(dnnl_memory_desc_t *md, int rank, const int64_t *shape);
 

@@ -1,9 +1,9 @@
-/* prim_cache.c — per-site caches (oneDNN primitives, constants), the registry of sites
- * holding one (so that ig_runtime_shutdown can release them all) and the cache every
- * oneDNN kernel builds on. Entry points: ig_site_cache_set, ig_site_release,
- * ig_site_registry_release_all, ig_prim_create, ig_prim_from_pd, ig_dnnl_execute,
- * ig_dnnl_cache_new, ig_dnnl_cache_find.
- * Memory owner: the registry owns each registered site's cache. */
+/* prim_cache.c — per-site caches (oneDNN primitives, constants), each thread's registry
+ * of the sites holding one (so that ig_runtime_thread_shutdown can release them all) and
+ * the cache every oneDNN kernel builds on. Entry points: ig_site_cache_set,
+ * ig_site_release, ig_site_registry_release_all, ig_prim_create, ig_prim_from_pd,
+ * ig_dnnl_execute, ig_dnnl_cache_new, ig_dnnl_cache_find.
+ * Memory owner: a thread's registry owns the caches of the sites it registered. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,26 +11,30 @@
 
 #include "internal.h"
 
-/* Global mutable state: the sites whose cache is set, in first-use order. Sites are
- * static in the emitted program, so plain pointers to them stay valid. */
-static IgSite **g_sites;
-static size_t g_nsites, g_capsites;
-static long g_prims_created;
+/* Per-thread state (no lock; lifetime.c says why): the sites whose cache the thread
+ * set, in first-use order. Sites are static in the emitted program, or _Thread_local in
+ * a library (each thread has its own, made and run on its own engine), so plain pointers
+ * to them stay valid as long as the thread: its shutdown, which a thread attached
+ * (lifetime.c) runs as it exits, still sees its _Thread_local sites. */
+static _Thread_local IgSite **g_sites;
+static _Thread_local size_t g_nsites, g_capsites;
+static _Thread_local long g_prims_created;
 
 /* ---- The threads each primitive runs on ------------------------------------------- */
-/* Global mutable state: the thread count each live primitive was made for, by address:
- * an open-addressing table with linear probing, at most half full, so a run finds its
- * count in a probe or two. */
+/* Per-thread state: the OpenMP thread count each of the thread's live primitives was
+ * made for, by address: an open-addressing table with linear probing, at most half full,
+ * so a run finds its count in a probe or two. */
 typedef struct PrimThreads {
     dnnl_primitive_t prim; /* NULL: a free slot */
     int threads;
 } PrimThreads;
-static PrimThreads *g_prim_threads;
-static size_t g_prim_threads_cap, g_prim_threads_count;
+static _Thread_local PrimThreads *g_prim_threads;
+static _Thread_local size_t g_prim_threads_cap, g_prim_threads_count;
 
 static void registry_add(IgSite *site)
 {
     if (g_nsites == g_capsites) {
+        ig_thread_ensure_attached(); /* the registry is released when the thread ends */
         size_t cap = g_capsites ? 2 * g_capsites : 64;
         IgSite **grown = realloc(g_sites, cap * sizeof *grown);
         if (grown == NULL) ig_fatal(site, "out of memory");

@@ -7,6 +7,7 @@
  * ig_threads_for_work, ig_threads_enter, ig_threads_leave. Memory owner: nothing
  * allocated. */
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,8 +15,11 @@
 #include "internal.h"
 
 /* Global mutable state: the program's thread budget, set once before any kernel runs
- * (0 until then: OpenMP's own default, the number of cores). */
-static int g_max_threads;
+ * (0 until then: OpenMP's own default, the number of cores). Shared by every thread, so
+ * atomic (a library's threads may all set it to that default at once); relaxed, as
+ * each store writes the same value, and a relaxed load is a plain one. omp_set_num_threads
+ * itself sets the calling thread's count only. */
+static atomic_int g_max_threads;
 
 /* "4" -> 4; anything else (empty, "0", "-1", "4x", absurdly large) -> 0. */
 static int parse_count(const char *text)
@@ -31,7 +35,7 @@ bool ig_threads_configure(const char *count)
 {
     int n = parse_count(count);
     if (n == 0) return false;
-    g_max_threads = n;
+    atomic_store_explicit(&g_max_threads, n, memory_order_relaxed);
     omp_set_num_threads(n);
     return true;
 }
@@ -63,8 +67,12 @@ void ig_threads_wait_passively(char **argv)
 
 int ig_threads_max(void)
 {
-    if (g_max_threads == 0) g_max_threads = omp_get_max_threads();
-    return g_max_threads;
+    int n = atomic_load_explicit(&g_max_threads, memory_order_relaxed);
+    if (n == 0) {
+        n = omp_get_max_threads();
+        atomic_store_explicit(&g_max_threads, n, memory_order_relaxed);
+    }
+    return n;
 }
 
 int ig_threads_for_work(size_t bytes, double flops)

@@ -3,7 +3,8 @@
  * every graph op has exactly one ig_ function here, and the emitted C calls it.
  * Memory: tensors are reference counted; every op returns a new reference that the
  * caller releases with ig_release; inputs are borrowed. Sites are static in the
- * emitted program and own their cached oneDNN primitives until ig_runtime_shutdown. */
+ * emitted program (_Thread_local in a library) and own their cached oneDNN primitives
+ * until ig_runtime_shutdown (ig_runtime_thread_shutdown of the thread that used them). */
 #ifndef INGOT_RT_H
 #define INGOT_RT_H
 
@@ -56,8 +57,26 @@ typedef struct IgSite {
  * errors carry no line. ig_constant and ig_string need a real site. */
 
 /* ---- Lifetime ---------------------------------------------------------------- */
+/* The runtime's state for running graphs is per thread: each thread has its own oneDNN
+ * engine and stream, its own registry of site caches and its own free-block caches, so
+ * threads never share it and take no lock. A compiled program runs its graph on one
+ * thread; a library (ingot build --lib) may run its models on several at once, each
+ * thread with its own sites (_Thread_local) and each model with its own variables. */
 IG_API void ig_runtime_init(int argc, char **argv);
-IG_API void ig_runtime_shutdown(void); /* releases cached primitives and constants */
+/* The program's end: the allocation report (INGOT_ALLOC_STATS), the flags, then
+ * ig_runtime_thread_shutdown on the calling thread. */
+IG_API void ig_runtime_shutdown(void);
+/* Releases the calling thread's state: the caches of the sites it registered (their
+ * primitives and constants), its oneDNN stream and engine, its cached free blocks. The
+ * runtime starts over lazily if the thread runs kernels again. */
+IG_API void ig_runtime_thread_shutdown(void);
+/* Makes ig_runtime_thread_shutdown run by itself when the calling thread exits (a
+ * pthread key's destructor), so that a library's worker threads leave nothing behind.
+ * Cheap and idempotent: call it at the start of every library entry point. The runtime
+ * also attaches a thread when it first keeps something for it (a free block, an engine,
+ * a site cache); a program's main thread calls ig_runtime_shutdown instead (exit does
+ * not run key destructors). */
+IG_API void ig_runtime_thread_attach(void);
 /* Releases one site's cache now (its primitive, or its constant: pointers returned by
  * ig_constant/ig_string for that site die with it). For sites that are not static,
  * e.g. eager mode's; a site without a cache is left alone. */
