@@ -2,8 +2,10 @@
  * holding the header followed by an IG_ALIGNMENT-aligned data buffer, with caches
  * of recently freed blocks: small ones so tiny ops skip malloc, large ones so a
  * loop's activations reuse memory whose pages are already mapped.
+ * While a trap is set, the blocks handed out are listed in it, to be freed after an error.
  * Entry points: ig_tensor_alloc, ig_tensor_capacity, ig_tensor_free,
- * ig_tensor_cache_release_all, ig_donate, ig_tensor_take_donated, ig_tensor_stats_report.
+ * ig_tensor_cache_release_all, ig_donate, ig_tensor_take_donated, ig_tensor_stats_report,
+ * ig_tensor_trap_hold, ig_tensor_trap_forget, ig_tensor_trap_release.
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
  * cached free blocks belong to the thread that freed them, until its
  * ig_runtime_thread_shutdown (ig_tensor_cache_release_all). */
@@ -59,13 +61,18 @@ const char *__asan_default_options(void)
  * private to this file, so freeing needs no size computed from the tensor's contents.
  * The header is padded to a whole number of alignment blocks so that the data right
  * after it is aligned too: one allocation, one free, no second pointer to track. */
-typedef struct BlockHeader {
+typedef struct IgBlockHeader {
     IgTensor tensor; /* first: an IgTensor * is a BlockHeader * */
     int cache_class; /* a small class, or LARGE_CLASS */
     bool donated;    /* ig_donate: its holder will not read it again (below) */
     size_t bytes;    /* the whole block's size */
+    /* The trap's list the block is on (below): the next block, and the pointer to this
+     * one (the trap's head or the previous block's next); NULL when on none. */
+    struct IgBlockHeader *trap_next, **trap_pprev;
 } BlockHeader;
 #define HEADER_BYTES (((sizeof(BlockHeader) + IG_ALIGNMENT - 1) / IG_ALIGNMENT) * IG_ALIGNMENT)
+/* Two alignment blocks: a small tensor's data starts 128 bytes into its block. */
+_Static_assert(HEADER_BYTES == 2 * IG_ALIGNMENT, "the block header grew past 128 bytes");
 
 /* ---- The free-block cache -----------------------------------------------------------
  * A compiled loop makes and drops the same few small tensors every iteration, and
@@ -229,6 +236,59 @@ void ig_tensor_cache_release_all(void)
     }
 }
 
+/* ---- Traps --------------------------------------------------------------------------
+ * A library call under a trap (rt.h's IgTrap) that hits a run-time error jumps out of
+ * the middle of its work, and the tensors its frames held would leak. So while a trap is
+ * set on this thread every block handed out, and every tensor retained (made before the
+ * trap: the call took a reference to it), is on the trap's list, doubly linked through
+ * the headers so that freeing a block takes it off at once; ig_trap_release_tensors then
+ * frees what is left on it. A block is on at most one list: its thread's trap's, as
+ * tensors are used by one thread at a time. Outside a trap this costs a load of
+ * ig_trap_top and a store per allocation, and a load per free. */
+static void trap_link(BlockHeader *h, IgTrap *trap)
+{
+    h->trap_next = trap->blocks;
+    if (trap->blocks != NULL) trap->blocks->trap_pprev = &h->trap_next;
+    trap->blocks = h;
+    h->trap_pprev = &trap->blocks;
+}
+
+static void trap_unlink(BlockHeader *h)
+{
+    *h->trap_pprev = h->trap_next;
+    if (h->trap_next != NULL) h->trap_next->trap_pprev = h->trap_pprev;
+    h->trap_pprev = NULL;
+}
+
+void ig_tensor_trap_hold(IgTensor *t)
+{
+    BlockHeader *h = (BlockHeader *)t;
+    if (h->trap_pprev == NULL && ig_trap_top != NULL) trap_link(h, ig_trap_top);
+}
+
+void ig_tensor_trap_forget(IgTrap *trap)
+{
+    while (trap->blocks != NULL) trap_unlink(trap->blocks);
+}
+
+void ig_tensor_trap_release(IgTrap *trap, IgTensor *const *keep, int nkeep)
+{
+    while (trap->blocks != NULL) {
+        BlockHeader *h = trap->blocks;
+        trap_unlink(h);
+        IgTensor *t = &h->tensor;
+        if (t->refcount < 0) continue; /* a site's constant, made in the call: its site's */
+        int holders = 0;
+        for (int i = 0; i < nkeep; i++) holders += keep[i] == t;
+        if (holders == 0) {
+            ig_tensor_free(t);
+        } else {
+            t->refcount = holders; /* the variables' references, and no longer the call's */
+            h->donated = false;
+        }
+    }
+}
+
 /* ---- Tensors --------------------------------------------------------------------- */
 
 IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int rank,
@@ -257,6 +317,9 @@ IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int
     h->cache_class = c;
     h->donated = false;
     h->bytes = bytes;
+    IgTrap *trap = ig_trap_top;
+    if (trap != NULL) trap_link(h, trap);
+    else h->trap_pprev = NULL;
     /* Field by field rather than a memset of the header first: GCC makes that memset
      * a `rep stos`, half of this function's time on a 16-float add. The unused dims
      * are still zeroed, as before. */
@@ -282,6 +345,7 @@ void ig_tensor_free(IgTensor *t)
     BlockHeader *h = (BlockHeader *)t;
     int c = h->cache_class;
     cache_check_thread();
+    if (h->trap_pprev != NULL) trap_unlink(h);
     if (c < LARGE_CLASS && g_ncached[c] < CACHE_DEPTH) {
         /* A thread whose caches go from empty to holding a block is attached (lifetime.c),
          * so that they are freed when it ends even if it never called

@@ -1,7 +1,10 @@
 /* error.c — run-time errors: user errors name the script line (ig_fatal), runtime bugs
- * name the runtime's own source line (ig_internal_error).
- * Entry points: ig_fatal, ig_out_of_memory, ig_internal_error.
- * Memory owner: none; both end the process. */
+ * name the runtime's own source line (ig_internal_error); and the trap through which a
+ * library call catches a user error instead of ending the process (rt.h's IgTrap).
+ * Entry points: ig_fatal, ig_out_of_memory, ig_internal_error, ig_trap_enter,
+ * ig_trap_leave, ig_trap_release_tensors.
+ * Memory owner: none; without a trap both end the process; a trap lives in its caller's
+ * frame, and the tensors made under it are alloc.c's to free. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +31,16 @@ void ig_fatal(const IgSite *site, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    IgTrap *trap = ig_trap_top;
+    if (trap != NULL) {
+        /* The same text as report's, into the trap: nothing printed, nothing flushed. */
+        size_t n = site != NULL && site->file != NULL
+                       ? ig_trap_append(trap, 0, "%s:%d: error: ", site->file, site->line)
+                       : ig_trap_append(trap, 0, "ingot: error: ");
+        ig_trap_vappend(trap, n, fmt, ap);
+        va_end(ap);
+        ig_trap_throw(trap);
+    }
     report("%s:%d: error: ", site ? site->file : NULL, site ? site->line : 0, fmt, ap);
     va_end(ap);
     /* _Exit, not exit: the program stops in the middle of its work, with tensors
@@ -35,6 +48,14 @@ void ig_fatal(const IgSite *site, const char *fmt, ...)
        would report those as leaks. Everything printed has been flushed above. */
     if (ig_fatal_exit_hook != NULL) ig_fatal_exit_hook();
     _Exit(1);
+}
+
+void ig_fatal_free(const IgSite *site, char *message)
+{
+    char text[IG_TRAP_MESSAGE_MAX];
+    snprintf(text, sizeof text, "%s", message);
+    free(message);
+    ig_fatal(site, "%s", text);
 }
 
 void ig_fatal_empty_too_large(const IgSite *site, const char *op, int rank, const int64_t *shape)
@@ -64,4 +85,54 @@ void ig_internal_error(const char *file, int line, const char *fmt, ...)
     report("ingot: internal error at %s:%d: ", file, line, fmt, ap);
     va_end(ap);
     abort();
+}
+
+/* ---- Traps ---------------------------------------------------------------------------
+ * The trap set on this thread, or NULL. Per thread, as the rest of the runtime's state
+ * (lifetime.c): each of a library's threads runs its own calls, each under its own trap.
+ * alloc.c reads it on every allocation, to list the block in the trap. */
+_Thread_local IgTrap *ig_trap_top;
+
+void ig_trap_enter(IgTrap *trap)
+{
+    IG_RT_ASSERT(trap != NULL && ig_trap_top == NULL); /* traps do not nest */
+    trap->message[0] = '\0';
+    trap->blocks = NULL;
+    ig_trap_top = trap;
+}
+
+void ig_trap_leave(IgTrap *trap)
+{
+    IG_RT_ASSERT(trap != NULL && ig_trap_top == trap);
+    ig_tensor_trap_forget(trap);
+    ig_trap_top = NULL;
+}
+
+void ig_trap_release_tensors(IgTrap *trap, IgTensor *const *keep, int nkeep)
+{
+    IG_RT_ASSERT(trap != NULL && ig_trap_top == trap && (nkeep == 0 || keep != NULL));
+    ig_tensor_trap_release(trap, keep, nkeep);
+}
+
+size_t ig_trap_vappend(IgTrap *trap, size_t at, const char *fmt, va_list ap)
+{
+    size_t cap = sizeof trap->message;
+    if (at >= cap - 1) return cap - 1;
+    int n = vsnprintf(trap->message + at, cap - at, fmt, ap);
+    if (n < 0) return at;
+    return at + (size_t)n < cap - 1 ? at + (size_t)n : cap - 1;
+}
+
+size_t ig_trap_append(IgTrap *trap, size_t at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    at = ig_trap_vappend(trap, at, fmt, ap);
+    va_end(ap);
+    return at;
+}
+
+void ig_trap_throw(IgTrap *trap)
+{
+    longjmp(trap->env, 1);
 }

@@ -6,6 +6,7 @@
 #ifndef INGOT_RT_INTERNAL_H
 #define INGOT_RT_INTERNAL_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include <oneapi/dnnl/dnnl.h>
@@ -18,8 +19,23 @@ IG_INTERNAL _Noreturn void ig_internal_error(const char *file, int line, const c
 #define IG_RT_ASSERT(cond)                                                          \
     ((cond) ? (void)0 : ig_internal_error(__FILE__, __LINE__, "assertion '%s' failed", #cond))
 /* Called by ig_fatal after its message is out, just before the process ends (_Exit, so
- * atexit handlers never run): the runtime's unit tests check the message here. */
+ * atexit handlers never run): the runtime's unit tests check the message here. Not
+ * called when a trap catches the error. */
 IG_INTERNAL extern void (*ig_fatal_exit_hook)(void);
+/* ig_fatal(site, "%s", message) for a message the caller malloc'd (a check's result):
+ * freed first, so that an error a trap catches leaks nothing. */
+IG_INTERNAL _Noreturn void ig_fatal_free(const IgSite *site, char *message);
+
+/* ---- Traps (error.c; rt.h's IgTrap) ------------------------------------------------- */
+/* The trap set on the calling thread (ig_trap_enter), or NULL. */
+IG_INTERNAL extern _Thread_local IgTrap *ig_trap_top;
+/* Formats into trap's message from byte at on (truncating at its end); returns the new
+ * length. Every run-time error writes its text with these when a trap is set... */
+IG_INTERNAL size_t ig_trap_vappend(IgTrap *trap, size_t at, const char *fmt, va_list ap);
+IG_INTERNAL size_t ig_trap_append(IgTrap *trap, size_t at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* ...then jumps back to the trap's setjmp. */
+IG_INTERNAL _Noreturn void ig_trap_throw(IgTrap *trap);
 #define IG_DNNL_CHECK(call)                                                         \
     do {                                                                            \
         dnnl_status_t ig_st_ = (call);                                              \
@@ -67,6 +83,15 @@ static inline IgTensor *ig_tensor_make_or_take(const IgSite *site, const char *o
     return out ? out : ig_tensor_make(site, op, dtype, rank, shape);
 }
 IG_INTERNAL void ig_tensor_free(IgTensor *t); /* ignores the refcount: for immortals */
+/* While a trap is set (ig_trap_top), the blocks ig_tensor_alloc hands out are on its
+ * list until freed; ig_retain puts a tensor made before the trap on it too (the call
+ * now holds a reference to it). ig_tensor_trap_hold is that, for ig_retain. */
+IG_INTERNAL void ig_tensor_trap_hold(IgTensor *t);
+/* Takes every block off trap's list, leaving the tensors alone (ig_trap_leave). */
+IG_INTERNAL void ig_tensor_trap_forget(IgTrap *trap);
+/* Takes every block off trap's list, freeing all but immortals and those in keep, whose
+ * refcount becomes their number of entries in keep (ig_trap_release_tensors). */
+IG_INTERNAL void ig_tensor_trap_release(IgTrap *trap, IgTensor *const *keep, int nkeep);
 /* The bytes t's data buffer can hold: at least its elements' (the block is rounded
  * up), so a tensor may grow in place (ig_stack_push). t must come from ig_tensor_alloc. */
 IG_INTERNAL size_t ig_tensor_capacity(const IgTensor *t);

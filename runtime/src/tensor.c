@@ -39,7 +39,10 @@ IgTensor *ig_tensor_copy(const IgTensor *t)
 
 void ig_retain(IgTensor *t)
 {
-    if (t != NULL && t->refcount >= 0) t->refcount++;
+    if (t == NULL || t->refcount < 0) return;
+    t->refcount++;
+    /* Under a trap the call now holds t: freed with the call's tensors if it fails. */
+    if (ig_trap_top != NULL) ig_tensor_trap_hold(t);
 }
 
 void ig_release(IgTensor *t)

@@ -8,6 +8,7 @@
 #ifndef INGOT_RT_H
 #define INGOT_RT_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -102,9 +103,53 @@ IG_API const char *ig_dtype_name(IgDType dtype); /* "float32", ... as TensorFlow
 IG_API bool ig_size_bytes(IgDType dtype, int rank, const int64_t *shape, int64_t *bytes);
 
 /* A run-time error at a script line: prints "file:line: error: message" to stderr
- * and exits with status 1. */
+ * and exits with status 1 ("ingot: error: message" without a site). While a trap is set
+ * on the calling thread (below) it prints nothing and returns through the trap instead. */
 IG_API _Noreturn void ig_fatal(const IgSite *site, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* ---- Errors caught by a library call (ingot build --lib) ------------------------
+ * A library must not print or exit on a run-time error: its call returns non-zero with
+ * the message. So the call runs under a trap:
+ *
+ *     IgTrap trap;
+ *     if (setjmp(trap.env) != 0) {
+ *         ig_trap_release_tensors(&trap, kept, nkept);
+ *         ig_trap_leave(&trap);
+ *         ... copy trap.message for the caller; return 1;
+ *     }
+ *     ig_trap_enter(&trap);
+ *     ... the call ...
+ *     ig_trap_leave(&trap);
+ *
+ * While the trap is set, ig_fatal (and every run-time error of the runtime: out of
+ * memory, a data file's error) writes into message the text the program would have
+ * written to stderr, without the newline, and jumps back to env; the tensors the call
+ * made or took a reference to are then freed by ig_trap_release_tensors. Runtime bugs
+ * (internal errors) still abort. One trap at a time per thread (not nested); the trap
+ * belongs to the thread that set it. Locals of the calling function changed after
+ * setjmp must be volatile to be read after the jump (C's rule for setjmp). */
+#define IG_TRAP_MESSAGE_MAX 1024
+typedef struct IgTrap {
+    jmp_buf env;                       /* where ig_fatal jumps back to */
+    char message[IG_TRAP_MESSAGE_MAX]; /* "FILE:LINE: error: MESSAGE", as the program would
+                                          have printed it; "" until an error */
+    /* Private to the runtime: the tensors handed out or retained while the trap is set
+     * and not freed since, a list through their blocks' headers (alloc.c). */
+    struct IgBlockHeader *blocks;
+} IgTrap;
+/* Sets trap on the calling thread; after setjmp(trap->env) returned 0. */
+IG_API void ig_trap_enter(IgTrap *trap);
+/* Unsets it. On the normal path the tensors made under the trap and still alive (the
+ * call's results, the variables' new values) are left alone. */
+IG_API void ig_trap_leave(IgTrap *trap);
+/* After the jump, before ig_trap_leave: the abandoned call's references are gone, so
+ * every tensor made or retained under the trap is freed, whatever its refcount, except
+ * a site's constant (immortal: its site owns it) and those in keep (the model's
+ * variables' current values, one entry per variable: the references that survive). A
+ * kept tensor the call made or retained gets a refcount of its number of entries in
+ * keep; any other tensor is left as it was. */
+IG_API void ig_trap_release_tensors(IgTrap *trap, IgTensor *const *keep, int nkeep);
 
 /* ---- Creation ----------------------------------------------------------------- */
 /* A constant: created on the first call from data (copied), cached in the site,

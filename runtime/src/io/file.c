@@ -58,9 +58,32 @@ const char *ig_io_path(const IgTensor *path)
     return path->data;
 }
 
+/* ig_io_fail's text into the trap set on this thread (a library call) instead of
+ * stderr. */
+static void trap_message(IgTrap *trap, const IgSite *site, const char *op, const char *path,
+                         long line, const char *fmt, va_list ap)
+{
+    size_t n = line > 0 ? ig_trap_append(trap, 0, "%s:%ld: error: ", path, line)
+                        : ig_trap_append(trap, 0, "%s: error: ", path);
+    n = ig_trap_vappend(trap, n, fmt, ap);
+    if (site != NULL && site->file != NULL)
+        ig_trap_append(trap, n, " (in %s at %s:%d)", op, site->file, site->line);
+    else
+        ig_trap_append(trap, n, " (in %s)", op);
+}
+
 void ig_io_fail(const IgSite *site, const char *op, const char *path, long line,
                 const char *fmt, ...)
 {
+    IgTrap *trap = ig_trap_top;
+    if (trap != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        trap_message(trap, site, op, path, line, fmt, ap);
+        va_end(ap);
+        release_all_held();
+        ig_trap_throw(trap);
+    }
     fflush(stdout);
     if (line > 0)
         fprintf(stderr, "%s:%ld: error: ", path, line);

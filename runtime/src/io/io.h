@@ -29,8 +29,10 @@ IG_INTERNAL void ig_io_release_file(void *p);
 /* The path a string tensor holds; anything else is a runtime bug. */
 IG_INTERNAL const char *ig_io_path(const IgTensor *path);
 
-/* "PATH:LINE: error: message (in op at script:line)", LINE left out when 0; exits 1.
- * Errors in data files name the data file first, as a compiler names a source file. */
+/* "PATH:LINE: error: message (in op at script:line)", LINE left out when 0; exits 1
+ * (under a trap, rt.h's IgTrap: the text goes into its message and the call returns
+ * through it). Errors in data files name the data file first, as a compiler names a
+ * source file. */
 IG_INTERNAL _Noreturn void ig_io_fail(const IgSite *site, const char *op, const char *path,
                                       long line, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));

@@ -133,7 +133,10 @@ IgTensor *ig_concat(IgSite *site, int n, const IgTensor *const *xs, int axis)
     /* Inputs empty along axis add nothing (and oneDNN rejects empty sources). */
     const IgTensor **parts = malloc((size_t)n * sizeof *parts);
     int64_t *dims = malloc((size_t)n * sizeof *dims);
-    if (parts == NULL || dims == NULL) ig_fatal(site, "out of memory");
+    if (parts == NULL || dims == NULL) {
+        free(parts), free(dims); /* nothing leaks when a trap catches the error */
+        ig_fatal(site, "out of memory");
+    }
     int np = 0;
     for (int i = 0; i < n; i++) {
         if (xs[i]->shape[axis] == 0) continue;

@@ -63,7 +63,7 @@ IgTensor *ig_gather(IgSite *site, const IgTensor *x, const IgTensor *indices, in
      * one reported is the first in the indices' own order, as TensorFlow's. */
     int64_t limit = x->shape[axis];
     char *bad = ig_gather_check_indices(indices, limit);
-    if (bad != NULL) ig_fatal(site, "%s", bad);
+    if (bad != NULL) ig_fatal_free(site, bad);
     IgTensor *out = ig_tensor_make(site, "gather", x->dtype, rank, shape);
     if (out->size == 0) return out;
 
@@ -124,7 +124,7 @@ IgTensor *ig_gather_grad(IgSite *site, const IgTensor *dy, const IgTensor *indic
                  ig_shape_str(s, dy->rank, dy->shape));
     }
     char *bad = ig_gather_check_indices(indices, limit);
-    if (bad != NULL) ig_fatal(site, "%s", bad);
+    if (bad != NULL) ig_fatal_free(site, bad);
     IgTensor *out = ig_fill(site, dy->dtype, rank, dims, 0.0);
     if (dy->dtype == IG_FLOAT32) SCATTER_ADD(float);
     else if (dy->dtype == IG_FLOAT64) SCATTER_ADD(double);

@@ -76,7 +76,7 @@ IgTensor *ig_sparse_softmax_xent(IgSite *site, const IgTensor *logits, const IgT
         ig_fatal(site, "Must have at least one class, but got logits shape %s",
                  ig_shape_str(s1, logits->rank, logits->shape));
     char *bad = ig_sparse_xent_check_labels(labels, c);
-    if (bad != NULL) ig_fatal(site, "%s", bad);
+    if (bad != NULL) ig_fatal_free(site, bad);
     IgTensor *loss = ig_tensor_make(site, "sparse_softmax_cross_entropy_with_logits", logits->dtype,
                                     labels->rank, labels->shape);
     if (rows == 0) return loss;

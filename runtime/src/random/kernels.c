@@ -137,13 +137,13 @@ IgTensor *ig_random_permutation(IgSite *site, IgVar *state, const IgTensor *n_t,
     if (n < 0 || epochs < 0 || __builtin_mul_overflow(n, epochs, &total))
         ig_fatal(site, "InvalidArgumentError: cannot shuffle %lld elements %lld times",
                  (long long)n, (long long)epochs);
+    IgPhilox p;
+    state_open(site, state, &p); /* may fail: before the buffer, which would leak */
     IgTensor *out = ig_tensor_make(site, "random_permutation", IG_INT64, 1, &total);
     int64_t cap = buffer_size < n ? buffer_size : n;
     int64_t *buffer = malloc(sizeof *buffer * (size_t)(cap > 0 ? cap : 1));
     if (buffer == NULL) ig_out_of_memory(site, "random_permutation", IG_INT64, 1, &cap,
                                          (double)cap * 8);
-    IgPhilox p;
-    state_open(site, state, &p);
     for (int64_t pass = 0; pass < epochs; pass++) {
         int64_t *order = (int64_t *)out->data + pass * n;
         int64_t len = 0, next = 0;
