@@ -1,11 +1,12 @@
 /* alloc.c — where every tensor's memory comes from: one aligned block per tensor
- * holding the header followed by an IG_ALIGNMENT-aligned data buffer, with caches
- * of recently freed blocks: small ones so tiny ops skip malloc, large ones so a
- * loop's activations reuse memory whose pages are already mapped.
- * While a trap is set, the blocks handed out are listed in it, to be freed after an error.
- * Entry points: ig_tensor_alloc, ig_tensor_capacity, ig_tensor_free,
- * ig_tensor_cache_release_all, ig_donate, ig_tensor_take_donated, ig_tensor_stats_report,
- * ig_tensor_trap_hold, ig_tensor_trap_forget, ig_tensor_trap_release.
+ * holding the header followed by an IG_ALIGNMENT-aligned data buffer (a wrapped tensor's
+ * data is its caller's), with caches of recently freed blocks: small ones so tiny ops
+ * skip malloc, large ones so a loop's activations reuse memory whose pages are already
+ * mapped. While a trap is set, the blocks handed out are listed in it, to be freed after
+ * an error. Entry points: ig_tensor_alloc, ig_tensor_alloc_wrapped, ig_tensor_capacity,
+ * ig_tensor_free, ig_tensor_cache_release_all, ig_donate, ig_tensor_take_donated,
+ * ig_tensor_stats_report, ig_tensor_trap_hold, ig_tensor_trap_forget,
+ * ig_tensor_trap_release.
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
  * cached free blocks belong to the thread that freed them, until its
  * ig_runtime_thread_shutdown (ig_tensor_cache_release_all). */
@@ -65,6 +66,7 @@ typedef struct IgBlockHeader {
     IgTensor tensor; /* first: an IgTensor * is a BlockHeader * */
     int cache_class; /* a small class, or LARGE_CLASS */
     bool donated;    /* ig_donate: its holder will not read it again (below) */
+    bool wrapped;    /* ig_tensor_wrap: data is its caller's memory, never written over */
     size_t bytes;    /* the whole block's size */
     /* The trap's list the block is on (below): the next block, and the pointer to this
      * one (the trap's head or the previous block's next); NULL when on none. */
@@ -316,6 +318,7 @@ IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int
     BlockHeader *h = (BlockHeader *)mem;
     h->cache_class = c;
     h->donated = false;
+    h->wrapped = false;
     h->bytes = bytes;
     IgTrap *trap = ig_trap_top;
     if (trap != NULL) trap_link(h, trap);
@@ -333,10 +336,21 @@ IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int
     return t;
 }
 
+IgTensor *ig_tensor_alloc_wrapped(IgDType dtype, int rank, const int64_t *shape, void *data)
+{
+    /* A block of the smallest class, its data block unused (but for an empty tensor
+     * given no data: data is never NULL): the cache makes it as cheap as any small
+     * tensor, and it is freed as any other. Only the header is the runtime's. */
+    IgTensor *t = ig_tensor_alloc(NULL, "wrap", dtype, rank, shape, 0);
+    ((BlockHeader *)t)->wrapped = true;
+    if (data != NULL) t->data = data;
+    return t;
+}
+
 size_t ig_tensor_capacity(const IgTensor *t)
 {
     const BlockHeader *h = (const BlockHeader *)t;
-    return h->bytes - HEADER_BYTES;
+    return h->wrapped ? 0 : h->bytes - HEADER_BYTES;
 }
 
 void ig_tensor_free(IgTensor *t)
@@ -367,10 +381,12 @@ void ig_tensor_free(IgTensor *t)
  * a new block: x = x + 1 in a loop keeps one buffer. The mark is only a permission: a
  * tensor anyone else holds (refcount > 1: a variable, the caller, another name) is
  * never taken, and a mark no kernel consumed dies with the tensor, released right after.
- * A fresh block starts unmarked. */
+ * A fresh block starts unmarked. A wrapped tensor (ig_tensor_wrap) is never marked: its
+ * data is its caller's, which the runtime only reads. */
 IgTensor *ig_donate(IgTensor *t)
 {
-    if (t->refcount == 1) ((BlockHeader *)t)->donated = true;
+    BlockHeader *h = (BlockHeader *)t;
+    if (t->refcount == 1 && !h->wrapped) h->donated = true;
     return t;
 }
 

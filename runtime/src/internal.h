@@ -92,8 +92,14 @@ IG_INTERNAL void ig_tensor_trap_forget(IgTrap *trap);
 /* Takes every block off trap's list, freeing all but immortals and those in keep, whose
  * refcount becomes their number of entries in keep (ig_trap_release_tensors). */
 IG_INTERNAL void ig_tensor_trap_release(IgTrap *trap, IgTensor *const *keep, int nkeep);
+/* A tensor whose data is the caller's (ig_tensor_wrap, which checked the shape): a
+ * block for the header alone, marked so that nothing writes over data or frees it.
+ * data NULL (an empty shape) points it at a buffer of its own. */
+IG_INTERNAL IgTensor *ig_tensor_alloc_wrapped(IgDType dtype, int rank, const int64_t *shape,
+                                              void *data);
 /* The bytes t's data buffer can hold: at least its elements' (the block is rounded
- * up), so a tensor may grow in place (ig_stack_push). t must come from ig_tensor_alloc. */
+ * up), so a tensor may grow in place (ig_stack_push); 0 for a wrapped tensor, whose
+ * buffer is not the runtime's to write. t must come from ig_tensor_alloc(_wrapped). */
 IG_INTERNAL size_t ig_tensor_capacity(const IgTensor *t);
 /* Frees the blocks alloc.c keeps for reuse on the calling thread
  * (ig_runtime_thread_shutdown): small tensors' blocks go to a per-size cache when freed

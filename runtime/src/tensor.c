@@ -1,15 +1,19 @@
 /* tensor.c — tensor creation, reference counting, dtype facts and shape helpers.
- * Entry points: ig_tensor_make, ig_tensor_new, ig_tensor_copy, ig_retain, ig_release,
- * ig_dtype_size, ig_dtype_name.
+ * Entry points: ig_tensor_make, ig_tensor_new, ig_tensor_wrap, ig_tensor_copy, ig_retain,
+ * ig_release, ig_dtype_size, ig_dtype_name.
  * Memory owner: a tensor is freed when its refcount drops to 0; refcount < 0 marks an
- * immortal tensor (a site's constant) that only ig_runtime_shutdown frees. */
+ * immortal tensor (a site's constant) that only its site's release frees. A wrapped
+ * tensor's data stays its caller's. */
 #include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
 
-IgTensor *ig_tensor_make(const IgSite *site, const char *op, IgDType dtype, int rank,
-                         const int64_t *shape)
+/* The bytes of a dtype tensor of shape, checked: the compiler proves dtype, rank and
+ * signs; an element count past what the kernels' strides can count, or bytes past what
+ * an allocation can hold, is a run-time error at site. */
+static int64_t shape_bytes(const IgSite *site, const char *op, IgDType dtype, int rank,
+                           const int64_t *shape)
 {
     /* Strings are made by ig_string only: their buffer is the text, not elements. */
     IG_RT_ASSERT(dtype >= IG_BOOL && dtype < IG_STRING);
@@ -20,12 +24,26 @@ IgTensor *ig_tensor_make(const IgSite *site, const char *op, IgDType dtype, int 
     if (!ig_size_bytes(dtype, rank, shape, &nbytes))
         ig_out_of_memory(site, op, dtype, rank, shape,
                          ig_size_count_approx(rank, shape) * (double)ig_dtype_size(dtype));
+    return nbytes;
+}
+
+IgTensor *ig_tensor_make(const IgSite *site, const char *op, IgDType dtype, int rank,
+                         const int64_t *shape)
+{
+    int64_t nbytes = shape_bytes(site, op, dtype, rank, shape);
     return ig_tensor_alloc(site, op, dtype, rank, shape, (size_t)nbytes);
 }
 
 IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape)
 {
     return ig_tensor_make(NULL, NULL, dtype, rank, shape);
+}
+
+IgTensor *ig_tensor_wrap(IgDType dtype, int rank, const int64_t *shape, void *data)
+{
+    int64_t nbytes = shape_bytes(NULL, "wrap", dtype, rank, shape);
+    IG_RT_ASSERT(data != NULL || nbytes == 0);
+    return ig_tensor_alloc_wrapped(dtype, rank, shape, data);
 }
 
 IgTensor *ig_tensor_copy(const IgTensor *t)

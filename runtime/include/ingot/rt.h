@@ -23,7 +23,7 @@ extern "C" {
 #define IG_API __attribute__((visibility("default")))
 #define IG_INTERNAL __attribute__((visibility("hidden")))
 
-#define IG_ALIGNMENT 64 /* bytes; every tensor buffer is aligned to this */
+#define IG_ALIGNMENT 64 /* bytes; every tensor buffer the runtime allocates is aligned to this */
 
 /* Keep in step with DType in compiler/graph/ir.h (checked by _Static_assert there). */
 typedef enum IgDType {
@@ -41,7 +41,9 @@ typedef struct IgTensor {
     int rank;
     int64_t shape[IG_MAX_RANK];
     int64_t size;     /* number of elements: product of shape (1 for a scalar) */
-    void *data;       /* row-major, IG_ALIGNMENT-aligned; bool is one byte per element */
+    void *data;       /* row-major; bool is one byte per element. IG_ALIGNMENT-aligned when
+                         the runtime allocated it; a wrapped tensor's (ig_tensor_wrap) has
+                         its element type's alignment only (no kernel relies on more) */
     int refcount;     /* < 0: immortal (constants owned by their site) */
 } IgTensor;
 
@@ -84,6 +86,13 @@ IG_API void ig_runtime_thread_attach(void);
 IG_API void ig_site_release(IgSite *site);
 
 IG_API IgTensor *ig_tensor_new(IgDType dtype, int rank, const int64_t *shape); /* uninitialised */
+/* A tensor over memory its caller owns, not copied (a library's input arrays): data holds
+ * the elements, row-major, aligned for dtype, and must outlive the tensor. Releasing it
+ * to refcount 0 frees only the tensor, never data, and no kernel writes over data
+ * (ig_donate leaves it unmarked; ig_stack_push copies it). data may be NULL for an empty
+ * shape. The shape is checked as ig_tensor_new's: the compiler proves dtype (not a
+ * string), rank and signs; too many elements is a run-time error. */
+IG_API IgTensor *ig_tensor_wrap(IgDType dtype, int rank, const int64_t *shape, void *data);
 /* A copy with a reference of its own (refcount 1), of any tensor, strings included. */
 IG_API IgTensor *ig_tensor_copy(const IgTensor *t);
 IG_API void ig_retain(IgTensor *t);

@@ -46,7 +46,7 @@ IgTensor *ig_stack_push(IgSite *site, const IgTensor *stack, const IgTensor *x)
     bool same_rows = ig_shape_equal(rank, row, rank, stack->shape + 1);
     IgTensor *out;
     if (stack->refcount == 1 && rows > 0 && same_rows &&
-        ig_tensor_capacity(stack) - used >= row_bytes) {
+        ig_tensor_capacity(stack) >= used + row_bytes) { /* never a wrapped tensor: 0 */
         /* Nobody else sees it: appending changes no value anyone holds. */
         out = (IgTensor *)stack;
         ig_retain(out);

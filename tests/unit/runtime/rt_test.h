@@ -1,6 +1,6 @@
 /* rt_test.h — helpers shared by the runtime's unit tests: tensors from literals, and
  * expect_fatal, which checks the message a test's ig_fatal call writes to stderr.
- * Entry points: tensor_of, scalar_*, expect_fatal.
+ * Entry points: tensor_of, scalar_*, expect_fatal, assert_no_leaks.
  * Memory owner: tensors returned here belong to the test, which releases them. */
 #ifndef INGOT_RT_TEST_H
 #define INGOT_RT_TEST_H
@@ -12,6 +12,19 @@
 
 #include "ingot/rt.h"
 #include "internal.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#endif
+
+/* Under AddressSanitizer, that LeakSanitizer finds nothing unreachable now: a leak it
+ * reports as a test's process exits does not fail the test. Nothing otherwise. */
+#if defined(__SANITIZE_ADDRESS__)
+#define assert_no_leaks() \
+    cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "LeakSanitizer found leaks")
+#else
+#define assert_no_leaks() ((void)0)
+#endif
 
 #define SHAPE(...) ((const int64_t[]){__VA_ARGS__})
 #define RANK(...) ((int)(sizeof((const int64_t[]){__VA_ARGS__}) / sizeof(int64_t)))

@@ -7,10 +7,6 @@
 
 #include "rt_test.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/lsan_interface.h>
-#endif
-
 TestSuite(threads, .fini = ig_runtime_shutdown);
 
 enum { ROUNDS = 40, N = 256 };
@@ -71,9 +67,7 @@ Test(threads, two_threads_run_kernels_at_once)
         cr_assert(w[i].primitives > 0 && w[i].primitives <= 3, "thread %d made %ld", i,
                   w[i].primitives);
     }
-#if defined(__SANITIZE_ADDRESS__)
-    cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "LeakSanitizer found leaks");
-#endif
+    assert_no_leaks();
 }
 
 /* A thread that never called ig_runtime_thread_attach still leaves nothing behind: the
@@ -93,9 +87,7 @@ Test(threads, an_unattached_thread_is_released_at_exit)
     pthread_t th;
     cr_assert_eq(pthread_create(&th, NULL, unattached_main, NULL), 0);
     cr_assert_eq(pthread_join(th, NULL), 0);
-#if defined(__SANITIZE_ADDRESS__)
-    cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "LeakSanitizer found leaks");
-#endif
+    assert_no_leaks();
 }
 
 /* A block made on one thread may be freed on another: it is parked in that thread's
@@ -112,7 +104,5 @@ Test(threads, a_tensor_may_die_on_another_thread)
     pthread_t th;
     cr_assert_eq(pthread_create(&th, NULL, release_main, t), 0);
     cr_assert_eq(pthread_join(th, NULL), 0);
-#if defined(__SANITIZE_ADDRESS__)
-    cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "LeakSanitizer found leaks");
-#endif
+    assert_no_leaks();
 }

@@ -10,10 +10,6 @@
 
 #include "rt_test.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/lsan_interface.h>
-#endif
-
 TestSuite(trap, .fini = ig_runtime_shutdown);
 
 /* stderr and stdout into temporary files, to prove a trapped error prints nothing. */
@@ -99,9 +95,7 @@ Test(trap, a_kernel_error_comes_back_with_its_message_and_frees_the_call_tensors
         ig_var_release(&step);
         ig_site_release(&const_site);
         ig_site_release(&gather_site);
-#if defined(__SANITIZE_ADDRESS__)
-        cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "LeakSanitizer found leaks");
-#endif
+        assert_no_leaks();
         return;
     }
     ig_trap_enter(&trap);
@@ -189,9 +183,7 @@ Test(trap, a_data_file_error_is_caught)
         unlink(path);
         cr_assert_str_eq(trap.message, want);
         ig_site_release(&site);
-#if defined(__SANITIZE_ADDRESS__)
-        cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "LeakSanitizer found leaks");
-#endif
+        assert_no_leaks();
         return;
     }
     ig_trap_enter(&trap);
