@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -20,8 +19,12 @@
 #include "config.h"
 #include "diag.h"
 #include "emit_c.h"
+#include "embed_weights.h"
+#include "emit_lib.h"
 #include "front_end.h"
 #include "passes.h"
+#include "lib_package.h"
+#include "process.h"
 #include "tracer.h"
 #include "ir.h"
 #include "lexer.h"
@@ -55,6 +58,9 @@ typedef struct Options {
     unsigned long long max_build_mib;    /* --max-build-memory (0: no limit) */
     int opt_level;           /* -O0 .. -O3, default 2 */
     const char *target_cpu;  /* --target-cpu=NAME: the C compiler's -march, or NULL */
+    bool lib;                /* --lib: a C library (emit_lib.h, lib_package.h) */
+    bool embed_weights;      /* --embed-weights: the variables' values built in */
+    const char *weights;     /* --weights=PATH: ...read from this checkpoint at build time */
 } Options;
 
 /* The build-time budget's defaults. A step is a statement the build-time interpreter
@@ -82,6 +88,8 @@ typedef struct Paths {
 
 static const char usage_text[] =
     "usage: ingot build [-O0..3] [--emit=KIND] [--trace-report] [LIMITS] [-o OUT] FILE.py\n"
+    "       ingot build --lib [--embed-weights] [--weights=CKPT] [-O0..3] [LIMITS]\n"
+    "                   [-o DIR/NAME] FILE.py\n"
     "       ingot run [-O0..3] [--eager] [LIMITS] FILE.py [-- ARGS...]\n"
     "       ingot opt FILE.ir\n"
     "       ingot --help | --version\n"
@@ -93,6 +101,10 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  build FILE.py       build a native program (default name: FILE)\n"
+    "  build --lib FILE.py build a C library exporting the script's module-level\n"
+    "                      tf.functions (each needs an input_signature): with -o\n"
+    "                      DIR/NAME, DIR/NAME.h, DIR/libNAME.a, DIR/libNAME.so and\n"
+    "                      DIR/NAME.pc (default NAME: FILE)\n"
     "  run FILE.py         build into a cache directory and run it; ARGS after --\n"
     "                      go to the program\n"
     "  run --eager FILE.py run the script in the interpreter instead, op by op on\n"
@@ -109,6 +121,10 @@ static const char usage_text[] =
     "                      relu/sigmoid/tanh as one op, elementwise results\n"
     "                      written over inputs that die with them, C -O1; -O2\n"
     "                      (the default) the same, C -O2; -O3 also C -O3\n"
+    "  --lib               build a C library (see 'build --lib' above)\n"
+    "  --embed-weights     (--lib) build the variables' values into the library,\n"
+    "                      for NAME_new(NULL, ...): their initial values, or\n"
+    "  --weights=CKPT      (--lib) those of the safetensors checkpoint CKPT\n"
     "  --target-cpu=CPU    compile the program for this CPU (the C compiler's\n"
     "                      -march: native, x86-64-v3, znver3...); default: any\n"
     "                      x86-64\n"
@@ -208,6 +224,14 @@ static int parse_options(int argc, char **argv, Options *opt) {
                                          strlen(opt->target_cpu))
                 return usage_error("'--target-cpu=' needs a CPU name such as native or "
                                    "x86-64-v3, not '%s'", opt->target_cpu);
+        } else if (strcmp(a, "--lib") == 0) {
+            opt->lib = true;
+        } else if (strcmp(a, "--embed-weights") == 0) {
+            opt->embed_weights = true;
+        } else if (strncmp(a, "--weights=", 10) == 0) {
+            opt->weights = a + 10;
+            opt->embed_weights = true;
+            if (!*opt->weights) return usage_error("'--weights=' needs a checkpoint's path%s", "");
         } else if (strcmp(a, "--eager") == 0) {
             opt->eager = true;
         } else if (strcmp(a, "--trace-report") == 0) {
@@ -239,6 +263,10 @@ static int parse_options(int argc, char **argv, Options *opt) {
     if (strcmp(opt->command, "opt") == 0 &&
         (opt->emit || opt->output || opt->eager || opt->trace_report))
         return usage_error("'ingot opt' takes a FILE.ir alone%s", "");
+    if (opt->lib && strcmp(opt->command, "build") != 0)
+        return usage_error("'--lib' goes with 'ingot build' alone%s", "");
+    if (opt->embed_weights && !opt->lib)
+        return usage_error("'--embed-weights' and '--weights=' go with 'ingot build --lib'%s", "");
     if (opt->eager && (strcmp(opt->command, "run") != 0 || opt->trace_report))
         return usage_error("'--eager' goes with 'ingot run' alone (no --trace-report)%s", "");
     return -1;
@@ -280,44 +308,14 @@ static bool find_paths(Arena *a, Paths *p) {
 
 /* ---- Running the C compiler and the program ---------------------------------------------- */
 
-static int run_process(char **argv) {
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) return -1;
-    if (pid == 0) {
-        execvp(argv[0], argv);
-        fprintf(stderr, "ingot: error: cannot run '%s': %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return -1;
-    if (WIFEXITED(status)) return WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-    return -1;
-}
-
-/* Splits $CC ("ccache gcc", "gcc -m64") into words. */
-static int split_words(Arena *a, const char *s, char **out, int max) {
-    int n = 0;
-    const char *p = s;
-    while (*p && n < max) {
-        while (*p == ' ') p++;
-        if (!*p) break;
-        const char *start = p;
-        while (*p && *p != ' ') p++;
-        out[n++] = arena_strndup(a, start, (size_t)(p - start));
-    }
-    return n;
-}
-
+/* Compiles c_file into the program output, or with lib_dir (ingot build --lib) into
+   the position-independent object output, its entry points the only visible symbols. */
 static int compile_c(Arena *a, const Options *opt, const Paths *paths, const char *c_file,
-                     const char *output) {
+                     const char *output, const char *lib_dir) {
     const char *cc = getenv("CC");
     if (!cc || !*cc) cc = "cc";
     char *argv[64];
-    int n = split_words(a, cc, argv, 16);
+    int n = process_split_words(a, cc, argv, 16);
     /* -O2 by default: C scalars and their loops (emit_scalar.h) want it. Two of its
        passes only cost time on the emitted code's long straight-line functions: SLP
        vectorization and dead-store elimination's alias walks made a tf.stack of 4000
@@ -338,14 +336,22 @@ static int compile_c(Arena *a, const Options *opt, const Paths *paths, const cha
     /* No FMA contraction (clang's default contracts): the fused loops compute each
        element as the kernels do, whatever --target-cpu allows. */
     const char *flags[] = {"-std=c11", "-ffp-contract=off", "-w", "-I", paths->include_dir,
-                           c_file, paths->runtime_lib, "-ldnnl", "-ljansson", "-lz", "-fopenmp",
-                           "-lm", "-lpthread", "-o", output};
+                           c_file, "-o", output};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];
+    if (lib_dir) {
+        const char *obj_flags[] = {"-c", "-fPIC", "-fvisibility=hidden", "-fopenmp", "-I",
+                                   lib_dir};
+        for (size_t i = 0; i < sizeof obj_flags / sizeof obj_flags[0]; i++)
+            argv[n++] = (char *)obj_flags[i];
+    } else {
+        argv[n++] = (char *)paths->runtime_lib;
+        n += lib_package_link_flags(argv + n);
+    }
     char *sanitize[4];
-    int ns = split_words(a, INGOT_SANITIZE_FLAGS, sanitize, 4);
+    int ns = process_split_words(a, INGOT_SANITIZE_FLAGS, sanitize, 4);
     for (int i = 0; i < ns; i++) argv[n++] = sanitize[i];
     argv[n] = NULL;
-    int rc = run_process(argv);
+    int rc = process_run(argv);
     if (rc != 0) {
         fprintf(stderr,
                 "ingot: error: the C compiler '%s' failed (status %d) on the generated code, kept "
@@ -364,6 +370,18 @@ static const char *default_output(Arena *a, const char *script) {
     return arena_strndup(a, base, n);
 }
 
+static bool make_dirs(const char *path) {
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
+        *p = '/';
+    }
+    return mkdir(buf, 0755) == 0 || errno == EEXIST;
+}
+
 /* ---- The pipeline ---------------------------------------------------------------------- */
 
 /* ingot's own files and the script, each failure reported; NULL after one. */
@@ -379,11 +397,23 @@ static SourceFile *load_script(Arena *a, const Options *opt, Paths *paths) {
     return file;
 }
 
+static const char *lib_name(Arena *a, const Options *opt);
+static bool embed_library_weights(Diag *diag, Module *m, const Options *opt);
+static int build_library(Arena *a, const Options *opt, const Paths *paths, const Module *m,
+                         const EmitOptions *eopt, const char *output);
+
 /* Builds opt->script: one stage after another, each --emit= kind stopping after its
    stage (output == NULL). Returns an exit code. */
 static int build(Arena *a, const Options *opt, const char *output) {
     Diag diag;
     diag_init(&diag, stderr);
+    if (opt->lib && !emit_lib_name_is_valid(lib_name(a, opt))) {
+        fprintf(stderr,
+                "ingot: error: a library's name is a C identifier (its functions are "
+                "NAME_...), not '%s'; name it with -o DIR/NAME\n",
+                lib_name(a, opt));
+        return EXIT_USAGE;
+    }
     Paths paths;
     SourceFile *file = load_script(a, opt, &paths);
     if (!file) return EXIT_SCRIPT_ERROR;
@@ -407,11 +437,23 @@ static int build(Arena *a, const Options *opt, const char *output) {
     TracerOptions topt = {
         .vm = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout,
                .load = front_end_load, .max_steps = opt->max_build_steps},
-        .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout};
+        .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout,
+        .library = opt->lib};
     memcpy(topt.vm.disabled_warnings, opt->disabled_warnings, sizeof topt.vm.disabled_warnings);
     Module *m = tracer_trace_program(a, &diag, converted, &topt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;
+    if (opt->lib) {
+        /* A library has no command line to read flags from. */
+        if (m->nflags > 0) {
+            diag_error(&diag, m->flags[0]->loc,
+                       "not supported yet: ingot.flag in a C library (a library has no command "
+                       "line; make it a constant)");
+            return EXIT_SCRIPT_ERROR;
+        }
+        if (opt->embed_weights && !embed_library_weights(&diag, m, opt)) return EXIT_SCRIPT_ERROR;
+        pass_library_init(a, m);
+    }
     passes_run(a, m, opt->opt_level);
     if (opt->emit == EMIT_GRAPH) {
         graph_print(stdout, m);
@@ -424,11 +466,13 @@ static int build(Arena *a, const Options *opt, const char *output) {
     const char *slash = strrchr(opt->script, '/');
     EmitOptions eopt = {.script_name = slash ? slash + 1 : opt->script,
                         .scalars = opt->opt_level >= 1,
-                        .donate = opt->opt_level >= 1};
+                        .donate = opt->opt_level >= 1,
+                        .lib_name = opt->lib ? lib_name(a, opt) : NULL};
     if (opt->emit == EMIT_C) {
         emit_c_module(stdout, a, m, &eopt);
         return 0;
     }
+    if (opt->lib) return build_library(a, opt, &paths, m, &eopt, output);
     /* The C goes next to the program, as OUT.c, while it is compiled. */
     const char *c_file = arena_printf(a, "%s.c", output);
     FILE *cf = fopen(c_file, "w");
@@ -441,22 +485,87 @@ static int build(Arena *a, const Options *opt, const char *output) {
         fprintf(stderr, "ingot: error: cannot write '%s': %s\n", c_file, strerror(errno));
         return EXIT_SCRIPT_ERROR;
     }
-    int rc = compile_c(a, opt, &paths, c_file, output);
+    int rc = compile_c(a, opt, &paths, c_file, output, NULL);
     if (rc == 0) remove(c_file);
     return rc;
 }
 
-static bool make_dirs(const char *path) {
-    char buf[PATH_MAX];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
-        *p = '/';
+/* --embed-weights: the checkpoint's values (--weights=PATH) become the variables'
+   initial values; any still computed when the program runs cannot be built in. */
+static bool embed_library_weights(Diag *diag, Module *m, const Options *opt) {
+    char err[1024];
+    if (opt->weights && !embed_weights(m, opt->weights, err, sizeof err)) {
+        fprintf(stderr, "ingot: error: --weights: %s\n", err);
+        return false;
     }
-    return mkdir(buf, 0755) == 0 || errno == EEXIST;
+    const Global *g = embed_weights_computed(m);
+    if (g == NULL) return true;
+    diag_error(diag, g->loc,
+               "--embed-weights: the initial value of '%s' is computed when the program runs; "
+               "give the weights to build in with --weights=CHECKPOINT",
+               g->name);
+    return false;
 }
+
+/* A library's NAME: the base name of -o (or of the script). */
+static const char *lib_name(Arena *a, const Options *opt) {
+    const char *out = opt->output ? opt->output : default_output(a, opt->script);
+    const char *slash = strrchr(out, '/');
+    return slash ? slash + 1 : out;
+}
+
+static bool write_file(const char *path, FILE **f) {
+    *f = fopen(path, "w");
+    if (!*f) fprintf(stderr, "ingot: error: cannot write '%s': %s\n", path, strerror(errno));
+    return *f != NULL;
+}
+
+static bool close_file(const char *path, FILE *f) {
+    if (fclose(f) == 0) return true;
+    fprintf(stderr, "ingot: error: cannot write '%s': %s\n", path, strerror(errno));
+    return false;
+}
+
+/* ingot build --lib: DIR/NAME.h, then the C compiled into DIR/libNAME.a and .so, and
+   DIR/NAME.pc (lib_package.h). The C stays as DIR/NAME.c when the C compiler fails. */
+static int build_library(Arena *a, const Options *opt, const Paths *paths, const Module *m,
+                         const EmitOptions *eopt, const char *output) {
+    const char *name = eopt->lib_name;
+    const char *slash = strrchr(output, '/');
+    const char *dir = slash ? arena_strndup(a, output, (size_t)(slash - output)) : ".";
+    if (!*dir) dir = "/";
+    if (!make_dirs(dir)) {
+        fprintf(stderr, "ingot: error: cannot create '%s': %s\n", dir, strerror(errno));
+        return EXIT_SCRIPT_ERROR;
+    }
+    const char *h_file = arena_printf(a, "%s/%s.h", dir, name);
+    const char *c_file = arena_printf(a, "%s/%s.c", dir, name);
+    const char *o_file = arena_printf(a, "%s/%s.o", dir, name);
+    FILE *f;
+    if (!write_file(h_file, &f)) return EXIT_SCRIPT_ERROR;
+    emit_lib_header(f, a, m, name, eopt->script_name);
+    if (!close_file(h_file, f) || !write_file(c_file, &f)) return EXIT_SCRIPT_ERROR;
+    emit_c_module(f, a, m, eopt);
+    if (!close_file(c_file, f)) return EXIT_SCRIPT_ERROR;
+    int rc = compile_c(a, opt, paths, c_file, o_file, dir);
+    if (rc != 0) return rc;
+    remove(c_file);
+    const char **symbols = ARENA_ARRAY(a, const char *, m->nexports + 3);
+    int n = 0;
+    symbols[n++] = arena_printf(a, "%s_new", name);
+    symbols[n++] = arena_printf(a, "%s_delete", name);
+    symbols[n++] = arena_printf(a, "%s_last_error", name);
+    for (int i = 0; i < m->nexports; i++)
+        symbols[n++] = arena_printf(a, "%s_%s", name, m->exports[i].name);
+    LibPackage pkg = {.dir = dir, .name = name, .object = o_file,
+                      .runtime_lib = paths->runtime_lib, .symbols = symbols, .nsymbols = n,
+                      .description = arena_printf(a, "%s, a model compiled by ingot from %s",
+                                                  name, eopt->script_name)};
+    bool ok = lib_package_write(a, &pkg);
+    remove(o_file);
+    return ok ? 0 : EXIT_SCRIPT_ERROR;
+}
+
 
 /* The flags a script declares, learnt by tracing it as `ingot build` would, its
    output and diagnostics discarded; NULL when that trace fails (some scripts work
@@ -527,7 +636,7 @@ static int run(Arena *a, const Options *opt) {
     char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
     argv[0] = (char *)output;
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
-    rc = run_process(argv);
+    rc = process_run(argv);
     return rc < 0 ? EXIT_SCRIPT_ERROR : rc;
 }
 
@@ -538,6 +647,17 @@ static int opt_ir(Arena *a, const Options *opt) {
     diag_init(&diag, stderr);
     Module *m = ir_read_file(a, &diag, opt->script);
     if (!m) return EXIT_SCRIPT_ERROR;
+    if (opt->lib) {
+        /* A library has no command line to read flags from. */
+        if (m->nflags > 0) {
+            diag_error(&diag, m->flags[0]->loc,
+                       "not supported yet: ingot.flag in a C library (a library has no command "
+                       "line; make it a constant)");
+            return EXIT_SCRIPT_ERROR;
+        }
+        if (opt->embed_weights && !embed_library_weights(&diag, m, opt)) return EXIT_SCRIPT_ERROR;
+        pass_library_init(a, m);
+    }
     passes_run(a, m, opt->opt_level);
     graph_print(stdout, m);
     return 0;

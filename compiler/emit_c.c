@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "emit_donate.h"
+#include "emit_lib.h"
 #include "emit_scalar.h"
 #include "ingot/size.h"
 #include "irtext.h"
@@ -106,8 +107,16 @@ static const char *emit_value_name(const Emitter *e, const IrValue *v) {
     return emit_c_name(e, v);
 }
 
-static const char *emit_func_name(const Func *f) {
-    return f->kind == FUNC_PROGRAM ? "program" : f->name;
+/* A library's @main only sets variables (passes/library_init.c): named for that. */
+static const char *emit_func_name(const Emitter *e, const Func *f) {
+    if (f->kind != FUNC_PROGRAM) return f->name;
+    return e->opt->lib_name ? EMIT_LIB_INIT_FUNC : "program";
+}
+
+/* How a site is declared: in a library, one per thread, as its cache (a oneDNN
+ * primitive, a constant) is used by the thread's calls alone (emit_lib.h). */
+static const char *site_storage(const Emitter *e) {
+    return e->opt->lib_name ? "static _Thread_local" : "static";
 }
 
 /* Text inside a C comment: no comment delimiters, no trigraph or line-splice tricks. */
@@ -215,6 +224,7 @@ static const char *emit_shape_args(Emitter *e, const Shape *s) {
 
 /* A variable's C name: "var_counter" for $counter (Global names are C-safe). */
 static const char *emit_var_name(Emitter *e, const Global *g) {
+    if (e->opt->lib_name) return arena_printf(e->arena, EMIT_LIB_MODEL "->var_%s", g->name);
     return arena_printf(e->arena, "var_%s", g->name);
 }
 
@@ -644,7 +654,7 @@ static void emit_call(Emitter *e, const Inst *inst, int depth) {
         }
     }
     emit_indent(e, depth);
-    fprintf(e->out, "%s%s(%s);\n", emit_lhs(e, inst), emit_func_name(inst->callee),
+    fprintf(e->out, "%s%s(%s);\n", emit_lhs(e, inst), emit_func_name(e, inst->callee),
             strbuf_cstr(&args));
 }
 
@@ -945,9 +955,14 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
         if (e->opt->line_directives)
             fprintf(e->out, "#line %d %s\n", inst->loc.line, c_string(e, file));
     }
-    if (inst_uses_site(e, inst)) {
+    if (inst_uses_site(e, inst) && e->opt->lib_name && e->f == e->m->restore) {
+        /* A library's weights are read by NAME_new, not by a line of the script: its
+           errors name the file and tensor alone. */
         emit_indent(e, depth);
-        fprintf(e->out, "static IgSite s%d = IG_SITE(%s, %d);\n", site,
+        fprintf(e->out, "%s IgSite s%d = IG_SITE(NULL, 0);\n", site_storage(e), site);
+    } else if (inst_uses_site(e, inst)) {
+        emit_indent(e, depth);
+        fprintf(e->out, "%s IgSite s%d = IG_SITE(%s, %d);\n", site_storage(e), site,
                 c_string(e, file ? file : ""), inst->loc.file ? inst->loc.line : 0);
     }
     if (scalar_plan_computes(&e->plan, inst)) {
@@ -1024,7 +1039,7 @@ static const char *emit_prototype(Emitter *e, const Func *f) {
     StrBuf sb;
     strbuf_init(&sb, e->arena);
     strbuf_printf(&sb, "static %s%s(", r->nresults == 1 ? "IgTensor *" : "void ",
-                  emit_func_name(f));
+                  emit_func_name(e, f));
     int n = 0;
     for (int i = 0; i < r->nparams; i++, n++)
         strbuf_printf(&sb, "%sIgTensor *%s", n ? ", " : "", emit_value_name(e, r->params[i]));
@@ -1080,6 +1095,9 @@ static void emit_func_head(Emitter *e, const Func *f) {
         strbuf_init(&esc, e->arena);
         emit_comment_text(&esc, strbuf_cstr(&py));
         fprintf(e->out, "\n * traced from %s", strbuf_cstr(&esc));
+    } else if (e->opt->lib_name) {
+        fputs("\n * the script's top level, where it computes the variables' initial values "
+              "(a library\n * runs nothing else of it)", e->out);
     } else {
         fputs("\n * the script's top level", e->out);
     }
@@ -1177,7 +1195,7 @@ static Parts parts_plan(Emitter *e, const Region *r, int nparts) {
 
 /* typedef struct NAME__Frame { IgTensor *t998_x; ... } NAME__Frame; in value order. */
 static void emit_frame_struct(Emitter *e, const Func *f) {
-    const char *name = emit_func_name(f);
+    const char *name = emit_func_name(e, f);
     const Region *r = f->body;
     fprintf(e->out, "/* The values of %s() that one of its parts makes and a later one uses. */\n",
             name);
@@ -1194,7 +1212,7 @@ static void emit_frame_struct(Emitter *e, const Func *f) {
 
 static void emit_func_in_parts(Emitter *e, const Func *f, int nparts) {
     const Region *r = f->body;
-    const char *name = emit_func_name(f);
+    const char *name = emit_func_name(e, f);
     Parts ps = parts_plan(e, r, nparts);
     if (ps.nframe) emit_frame_struct(e, f);
     const Inst *x = r->first;
@@ -1270,7 +1288,7 @@ static void emit_global_init(Emitter *e, const Global *g) {
     if (!c) return; /* computed: the program sets it where the script makes it */
     const char *file = g->loc.file ? g->loc.file->path : e->opt->script_name;
     fprintf(e->out, "    /* %s */\n", loc_comment(e, file, g->loc.line, g->src_line));
-    fprintf(e->out, "    static IgSite s_%s = IG_SITE(%s, %d);\n", g->name,
+    fprintf(e->out, "    %s IgSite s_%s = IG_SITE(%s, %d);\n", site_storage(e), g->name,
             c_string(e, file ? file : ""), g->loc.file ? g->loc.line : 0);
     const char *value;
     if (c->dtype == DT_STRING) {
@@ -1286,8 +1304,17 @@ static void emit_global_init(Emitter *e, const Global *g) {
 /* The variables (static IgVars, each holding its current value) and init(), which
  * main() runs before the program: the initialisers TensorFlow lifts out of traces. */
 static void emit_globals(Emitter *e) {
-    if (e->m->nglobals == 0) return;
-    fputs("/* The program's variables (tf.Variable): each holds its current value. */\n", e->out);
+    const char *lib = e->opt->lib_name;
+    if (lib) {
+        fputs("/* A model: its variables (tf.Variable), each holding its current value, and "
+              "what its\n   last call left for the caller (ingot/lib.h). */\n", e->out);
+        fprintf(e->out, "struct %s {\n", lib);
+    } else if (e->m->nglobals == 0) {
+        return;
+    } else {
+        fputs("/* The program's variables (tf.Variable): each holds its current value. */\n",
+              e->out);
+    }
     for (int i = 0; i < e->m->nglobals; i++) {
         const Global *g = e->m->globals[i];
         StrBuf text;
@@ -1296,17 +1323,32 @@ static void emit_globals(Emitter *e) {
         StrBuf com;
         strbuf_init(&com, e->arena);
         emit_comment_text(&com, strbuf_cstr(&text));
-        fprintf(e->out, "static IgVar %s = IG_VAR(%s); /* %s */\n", emit_var_name(e, g),
-                c_string(e, g->name), strbuf_cstr(&com));
+        if (lib)
+            fprintf(e->out, "    IgVar var_%s; /* %s */\n", g->name, strbuf_cstr(&com));
+        else
+            fprintf(e->out, "static IgVar %s = IG_VAR(%s); /* %s */\n", emit_var_name(e, g),
+                    c_string(e, g->name), strbuf_cstr(&com));
+    }
+    if (lib) {
+        fputs("    IgLibState lib;\n};\n\n", e->out);
+        fprintf(e->out, "/* The model the calling thread runs: each entry point below sets it. */\n"
+                        "static _Thread_local %s *" EMIT_LIB_MODEL ";\n\n", lib);
+        if (e->m->nglobals == 0) return;
     }
     bool computed = false;
     for (int i = 0; i < e->m->nglobals; i++) computed |= e->m->globals[i]->init == NULL;
-    fputs(computed ? "\n/* Sets the variables whose initial value is known at build time; main() "
-                     "runs it\n   before the program, which computes the others' "
-                     "(ig_var_initialize). */\n"
-                   : "\n/* Sets every variable to its initial value; main() runs it before the "
-                     "program. */\n",
-          e->out);
+    if (lib)
+        fputs(computed ? "/* Sets the variables whose initial value is known at build time; "
+                         EMIT_LIB_INIT_FUNC "()\n   computes the others'. */\n"
+                       : "/* Sets every variable to its initial value. */\n",
+              e->out);
+    else
+        fputs(computed ? "\n/* Sets the variables whose initial value is known at build time; "
+                         "main() runs it\n   before the program, which computes the others' "
+                         "(ig_var_initialize). */\n"
+                       : "\n/* Sets every variable to its initial value; main() runs it before "
+                         "the program. */\n",
+              e->out);
     fputs("static void init(void) {\n", e->out);
     for (int i = 0; i < e->m->nglobals; i++) emit_global_init(e, e->m->globals[i]);
     fputs("}\n\n", e->out);
@@ -1353,6 +1395,15 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
             mark_reachable(program->body, reach);
         }
     IG_ASSERT(program && program->body->nresults <= 1);
+    if (opt->lib_name) {
+        /* A library's entry points call its exports and the weights' restore. */
+        for (int i = 0; i <= m->nexports; i++) {
+            const Func *f = i < m->nexports ? m->exports[i].func : m->restore;
+            if (!f || reach[f->index]) continue;
+            reach[f->index] = true;
+            mark_reachable(f->body, reach);
+        }
+    }
 
     StrBuf head;
     strbuf_init(&head, scratch);
@@ -1360,6 +1411,7 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
     fprintf(out, "/* generated by ingot %s from %s \xe2\x80\x94 do not edit */\n", INGOT_VERSION,
             strbuf_cstr(&head));
     fputs("#include <ingot/rt.h>\n", out);
+    if (opt->lib_name) emit_lib_includes(out, opt->lib_name);
     if (module_uses_math(m, reach)) fputs("#include <math.h> /* INFINITY, NAN */\n", out);
     fputc('\n', out);
 
@@ -1381,6 +1433,10 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
             emit_func(&e, f);
         }
 
+    if (opt->lib_name) {
+        emit_lib_entry_points(out, scratch, m, opt->lib_name);
+        return;
+    }
     fputs("\nint main(int argc, char **argv) {\n", out);
     fputs("    ig_runtime_init(argc, argv);\n", out);
     /* Flags are parsed before anything runs: --help and bad values exit here. */

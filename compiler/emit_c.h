@@ -16,9 +16,14 @@ typedef struct EmitOptions {
     bool line_directives;     /* #line directives pointing at the script */
     bool scalars;             /* 0-d values as C scalars (emit_scalar.h): -O1 and up */
     bool donate;              /* dying inputs donated to elementwise kernels (emit_donate.h) */
+    /* ingot build --lib: the library's name (NAME), or NULL for a program. A library
+       has a model struct holding the variables instead of statics, per-thread sites,
+       and its entry points (emit_lib.h) instead of main(). */
+    const char *lib_name;
 } EmitOptions;
 
-/* Writes a complete translation unit with main(); deterministic for a given Module. */
+/* Writes a complete translation unit with main() (or a library's entry points);
+ * deterministic for a given Module. */
 void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions *opt);
 
 #endif

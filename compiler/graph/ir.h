@@ -231,6 +231,16 @@ struct Global {
     int index;               /* position in Module.globals */
 };
 
+/* A function `ingot build --lib` exports (tracer/library.c): a module-level
+ * tf.function traced at its input_signature, called from C as NAME_<name>. */
+typedef struct ModuleExport {
+    const char *name;          /* the Python name, a C identifier */
+    Func *func;                /* its one trace; params in the signature's order */
+    const char **param_names;  /* Python names of the parameters (func->body->nparams) */
+    const char **param_specs;  /* each parameter's TensorSpec as Python prints it */
+    SrcLoc loc;                /* the def */
+} ModuleExport;
+
 typedef struct Module {
     Arena *arena;
     const char *source_path; /* the script the module was built from */
@@ -242,6 +252,11 @@ typedef struct Module {
     int nflags, flags_cap;
     int next_value_id;
     struct FuncNames *func_names; /* the "__<n>" counters of func_new's names (ir.c) */
+    /* A library (ingot build --lib): its exports in definition order, and the function
+       that reads the variables from a checkpoint (one string parameter: its path). */
+    ModuleExport *exports;
+    int nexports;
+    Func *restore;
 } Module;
 
 Module *module_new(Arena *arena, const char *source_path);

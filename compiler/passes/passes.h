@@ -33,4 +33,8 @@ int pass_fuse_bias_act(Arena *scratch, Module *m);
  * (fuse_elementwise.c). Returns how many loops. */
 int pass_fuse_elementwise(Arena *scratch, Module *m);
 
+/* ingot build --lib: @main keeps only the variables' computed initial values and
+ * what they need (library_init.c), before passes_run. Returns how many went. */
+int pass_library_init(Arena *scratch, Module *m);
+
 #endif

@@ -15,11 +15,18 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc);
 /* The tf.function (a VAL_TF_FUNCTION) a method is for the instance obj. */
 Value *tf_function_bound_to(Interp *in, Value *tf, Value *obj);
 Value *tf_function_attribute(Interp *in, Value *tf, const char *name, SrcLoc loc, bool *missing);
+/* The one trace of a tf.function with an input_signature (get_concrete_function()):
+   traced now unless a call traced it already; NULL after an error. */
+ConcreteFunction *tf_function_signature_trace(Interp *in, TfFunction *tf, SrcLoc loc);
 /* Calling f.get_concrete_function(...)'s result: arguments must fit its trace. */
 Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLoc loc);
 /* v, made by a caller of the function being traced, as a parameter of the trace. */
 IrValue *capture_tensor(Interp *in, Value *v, SrcLoc loc);
 const char *concrete_function_text(Arena *a, const Value *concrete);
+
+/* ---- library.c: ingot build --lib ------------------------------------------------------- */
+/* Module.exports and Module.restore, after the top level ran; false after an error. */
+bool library_collect(Interp *in);
 
 /* ---- trace_key.c: the cache keys of tf.function -------------------------------------------- */
 Value *trace_key_of_call(Interp *in, const CallArgs *args);

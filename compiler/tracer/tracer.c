@@ -93,7 +93,8 @@ static Interp *tracer_start(Arena *arena, Diag *diag, const Node *script,
                           .error_notes = on_error_notes,
                           .save = on_save,
                           .restore = on_restore,
-                          .native_module = native_module};
+                          .native_module = native_module,
+                          .after_main = opt->library && !eager ? library_collect : NULL};
     t->opt = opt;
     t->module = module_new(arena, file->path);
     Func *program = func_new(t->module, "main", FUNC_PROGRAM, script->loc);

@@ -25,6 +25,9 @@ typedef struct TracerOptions {
        the command line is checked against them before anything runs, as the compiled
        program does. NULL: flags are learnt as the script declares them. */
     const Module *declared_flags;
+    /* ingot build --lib: after the top level, the exports and the weights' restore
+       function are traced (Module.exports, Module.restore; tracer/library.c). */
+    bool library;
 } TracerOptions;
 
 /* Runs the script's top level, parsed and converted by AutoGraph, as the program

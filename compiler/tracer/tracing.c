@@ -412,6 +412,16 @@ static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
         in, region_add_param(in->tracer->module, scratch, *leaf->spec.type, leaf->spec.name));
 }
 
+ConcreteFunction *tf_function_signature_trace(Interp *in, TfFunction *tf, SrcLoc loc) {
+    CallArgs args = {.npos = tf->input_signature->len};
+    args.pos = ARENA_ARRAY(in->arena, Value *, args.npos + 1);
+    args.kw_values = ARENA_ARRAY(in->arena, Value *, 1);
+    for (int i = 0; i < args.npos; i++)
+        args.pos[i] = spec_to_tensor(in, tf->input_signature->items[i], NULL);
+    bool traced;
+    return concrete_for(in, tf, &args, loc, &traced);
+}
+
 static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     /* In eager mode too it traces a graph (TensorFlow does, whatever
        run_functions_eagerly says); calling it runs that graph (exec/eager.c). */
@@ -424,15 +434,10 @@ static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, Src
     for (int k = 0; k < args->nkw; k++)
         if (!(spec_args.kw_values[k] = nest_map(in, args->kw_values[k], spec_to_tensor, NULL)))
             return NULL;
-    if (tf->input_signature && args->npos == 0 && args->nkw == 0) {
-        /* f.get_concrete_function() of a signature-bound function: its one trace. */
-        spec_args.npos = tf->input_signature->len;
-        spec_args.pos = ARENA_ARRAY(in->arena, Value *, spec_args.npos + 1);
-        for (int i = 0; i < spec_args.npos; i++)
-            spec_args.pos[i] = spec_to_tensor(in, tf->input_signature->items[i], NULL);
-    }
     bool traced;
-    ConcreteFunction *cf = concrete_for(in, tf, &spec_args, loc, &traced);
+    ConcreteFunction *cf = tf->input_signature && args->npos == 0 && args->nkw == 0
+                               ? tf_function_signature_trace(in, tf, loc)
+                               : concrete_for(in, tf, &spec_args, loc, &traced);
     if (!cf) return NULL;
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_CONCRETE_FUNCTION;

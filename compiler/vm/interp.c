@@ -134,6 +134,8 @@ static void run_top_level(void *p) {
     if (setjmp(out_of_memory)) return;
     t->in->budget.escape = &out_of_memory;
     t->ok = exec_module(t->in, t->module, t->ast) && !diag_has_errors(t->in->diag);
+    if (t->ok && t->module == t->in->main_module && t->in->hooks.after_main)
+        t->ok = t->in->hooks.after_main(t->in) && !diag_has_errors(t->in->diag);
     t->in->budget.escape = NULL;
     if (!t->ok) report_uncaught(t->in);
 }

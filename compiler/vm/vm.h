@@ -145,6 +145,9 @@ typedef struct VmHooks {
     void (*save)(const Interp *in, VmHostState *state);
     void (*restore)(Interp *in, const VmHostState *state);
     VmNativeModule native_module;
+    /* After the main module's top level ran without error, still inside its run (its
+       stack, budget and error reporting): false after an error (raised or reported). */
+    bool (*after_main)(Interp *in);
 } VmHooks;
 
 struct Interp {

@@ -2,7 +2,7 @@
  * (compiler/graph/read.c) and compares what the printer writes back.
  *   ir_check roundtrip FILE.ir...    each file must print back byte for byte
  *   ir_check PASS IN.ir EXPECTED     IN after the pass (dce, fold_constants, fuse_bias_act,
- *                                    fuse_elementwise)
+ *                                    fuse_elementwise, library_init)
  *                                    must print as EXPECTED (IR_CHECK_UPDATE=1 rewrites it)
  * Prints the first differing line on a mismatch; exit status 1 on any failure.
  * Memory owner: one Arena per file, freed after it. */
@@ -89,6 +89,7 @@ int main(int argc, char **argv) {
         {"fold_constants", pass_fold_constants},
         {"fuse_bias_act", pass_fuse_bias_act},
         {"fuse_elementwise", pass_fuse_elementwise},
+        {"library_init", pass_library_init},
     };
     for (size_t i = 0; argc == 4 && i < sizeof passes / sizeof passes[0]; i++)
         if (strcmp(argv[1], passes[i].name) == 0)
