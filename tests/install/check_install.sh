@@ -70,6 +70,7 @@ check_layout() {
     check_file "runtime library" "$LIBDIR/libingot_rt.a"
     check_file "runtime header" "$INCLUDEDIR/ingot/rt.h"
     check_file "runtime size header" "$INCLUDEDIR/ingot/size.h"
+    check_file "runtime library header" "$INCLUDEDIR/ingot/lib.h"
     check_file "stdlib" "$DATADIR/ingot/stdlib/tensorflow/__init__.py"
     check_file "pkg-config file" "$LIBDIR/pkgconfig/ingot-rt.pc"
 }
@@ -149,6 +150,50 @@ PY
     fi
 }
 
+# The installed compiler builds a C library (ingot build --lib), and a C caller
+# compiles and links it with its pkg-config file alone.
+check_installed_library() {
+    local work="$TMP/libwork" out sanitize san_flags=""
+    mkdir -p "$work"
+    cat >"$work/tiny.py" <<'PY'
+import tensorflow as tf
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def double(x):
+    return 2.0 * x
+PY
+    cat >"$work/caller.c" <<'C'
+#include <stdio.h>
+#include "tiny.h"
+int main(void) {
+    char err[256];
+    tiny *m = tiny_new(NULL, err, sizeof err);
+    float x[3] = {1, 2, 3};
+    tiny_tensor in = {TINY_FLOAT32, 1, {3}, x}, out;
+    if (m == NULL || tiny_double(m, &in, &out) != 0) return 1;
+    const float *y = out.data;
+    printf("%g %g %g\n", y[0], y[1], y[2]);
+    tiny_delete(m);
+    return 0;
+}
+C
+    if ! (cd "$work" && "$BINDIR/ingot" build --lib tiny.py -o lib/tiny); then
+        fail "the installed ingot could not build a library"
+        return
+    fi
+    sanitize="$(build_option b_sanitize)"
+    [[ -z "$sanitize" || "$sanitize" == none ]] || san_flags="-fsanitize=$sanitize"
+    # shellcheck disable=SC2086,SC2046 # lists of words by design
+    if cc -std=c11 $san_flags "$work/caller.c" -o "$work/caller" \
+            $(PKG_CONFIG_PATH="$work/lib" pkg-config --cflags --libs tiny) &&
+        out="$(LD_LIBRARY_PATH="$work/lib" "$work/caller")" && [[ "$out" == "2 4 6" ]]; then
+        ok "a C program links the installed ingot's library"
+    else
+        fail "a C program built with the installed ingot's library failed (got '${out:-}')"
+    fi
+}
+
 main() {
     PREFIX="$(build_option prefix)"
     stage_install
@@ -159,6 +204,7 @@ main() {
     check_layout
     check_pkg_config
     check_installed_compiler
+    check_installed_library
     if [[ $FAILURES -ne 0 ]]; then
         echo "$FAILURES install check(s) failed"
         exit 1
