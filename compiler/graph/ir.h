@@ -255,7 +255,7 @@ typedef struct Module {
     /* A library (ingot build --lib): its exports in definition order, and the function
        that reads the variables from a checkpoint (one string parameter: its path). */
     ModuleExport *exports;
-    int nexports;
+    int nexports, exports_cap;
     Func *restore;
 } Module;
 

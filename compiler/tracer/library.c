@@ -32,16 +32,10 @@ static bool check_numeric(Interp *in, const char *fn, const char *what, DType dt
     return false;
 }
 
-static bool add_export(Interp *in, Module *m, TfFunction *tf, const char *name) {
-    SrcLoc loc = tf->python_function->fn->def->loc;
-    if (!tf->input_signature) {
-        vm_raise(in, EXC_TYPE_ERROR, loc,
-                 "'%s' has no input_signature: `ingot build --lib` exports every module-level "
-                 "tf.function as a C function, whose arguments need a type "
-                 "(@tf.function(input_signature=[tf.TensorSpec(...), ...]))",
-                 name);
-        return false;
-    }
+/* Adds cf's function as export `name` (params: the Python names of its arguments,
+   specs: their TensorSpecs as Python prints them). */
+static bool record_export(Interp *in, Module *m, const char *name, ConcreteFunction *cf,
+                          const char **params, const char **specs, int nspecs, SrcLoc loc) {
     static const char *const taken[] = {"new", "delete", "last_error"};
     for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
         if (strcmp(name, taken[i]) == 0) {
@@ -51,19 +45,25 @@ static bool add_export(Interp *in, Module *m, TfFunction *tf, const char *name) 
                      name, name);
             return false;
         }
+    bool c_name = *name && !(*name >= '0' && *name <= '9');
     for (const char *p = name; *p; p++)
-        if ((unsigned char)*p >= 0x80) {
-            vm_not_supported(in, loc,
-                             arena_printf(in->arena,
-                                          "exporting '%s' from a C library: C names are ASCII",
-                                          name));
+        c_name &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                  (*p >= '0' && *p <= '9') || *p == '_';
+    if (!c_name) {
+        vm_raise(in, EXC_VALUE_ERROR, loc,
+                 "a library exports '%s' as a C function, NAME_%s: its name must be letters, "
+                 "digits and '_' (ASCII)",
+                 name, name);
+        return false;
+    }
+    for (int i = 0; i < m->nexports; i++)
+        if (strcmp(m->exports[i].name, name) == 0) {
+            vm_raise(in, EXC_VALUE_ERROR, loc, "a library exports two functions named '%s'",
+                     name);
             return false;
         }
-    ConcreteFunction *cf = tf_function_signature_trace(in, tf, loc);
-    if (!cf) return false;
     const Region *body = cf->func->body;
-    const List *specs = tf->input_signature;
-    if (body->nparams != specs->len) {
+    if (body->nparams != nspecs) {
         vm_not_supported(
             in, loc,
             arena_printf(in->arena,
@@ -72,23 +72,65 @@ static bool add_export(Interp *in, Module *m, TfFunction *tf, const char *name) 
                          name));
         return false;
     }
-    const Params *params = tf->python_function->fn->params;
-    ModuleExport *e = &m->exports[m->nexports];
-    *e = (ModuleExport){.name = name, .func = cf->func, .loc = loc};
-    e->param_names = ARENA_ARRAY(in->arena, const char *, specs->len + 1);
-    e->param_specs = ARENA_ARRAY(in->arena, const char *, specs->len + 1);
-    for (int i = 0; i < specs->len; i++) {
-        e->param_names[i] = i < params->args.len ? params->args.items[i]->arg.name
-                                                 : arena_printf(in->arena, "arg%d", i);
-        e->param_specs[i] = value_repr(in->arena, specs->items[i]);
-        if (!check_numeric(in, name, arena_printf(in->arena, "argument '%s'", e->param_names[i]),
+    for (int i = 0; i < nspecs; i++)
+        if (!check_numeric(in, name, arena_printf(in->arena, "argument '%s'", params[i]),
                            body->params[i]->type.dtype, loc))
             return false;
-    }
     for (int i = 0; i < body->nresults; i++)
         if (!check_numeric(in, name, "result", body->results[i]->type.dtype, loc)) return false;
-    m->nexports++;
+    if (m->nexports == m->exports_cap) {
+        int cap = m->exports_cap ? 2 * m->exports_cap : 8;
+        m->exports = arena_grow(in->arena, m->exports, sizeof(ModuleExport),
+                                (size_t)m->nexports, (size_t)cap);
+        m->exports_cap = cap;
+    }
+    m->exports[m->nexports++] = (ModuleExport){.name = name, .func = cf->func,
+                                               .param_names = params, .param_specs = specs,
+                                               .loc = loc};
     return true;
+}
+
+/* A tf.function exported under name: traced at its input_signature. */
+static bool add_tf_function(Interp *in, Module *m, TfFunction *tf, const char *name,
+                            SrcLoc loc) {
+    if (!tf->input_signature) {
+        vm_raise(in, EXC_TYPE_ERROR, loc,
+                 "'%s' has no input_signature: `ingot build --lib` exports every module-level "
+                 "tf.function as a C function, whose arguments need a type "
+                 "(@tf.function(input_signature=[tf.TensorSpec(...), ...]))",
+                 tf->name);
+        return false;
+    }
+    ConcreteFunction *cf = tf_function_signature_trace(in, tf, loc);
+    if (!cf) return false;
+    const List *specs = tf->input_signature;
+    const Params *params = tf->python_function->fn->params;
+    int self = tf->bound_self ? 1 : 0;
+    const char **names = ARENA_ARRAY(in->arena, const char *, specs->len + 1);
+    const char **texts = ARENA_ARRAY(in->arena, const char *, specs->len + 1);
+    for (int i = 0; i < specs->len; i++) {
+        names[i] = i + self < params->args.len ? params->args.items[i + self]->arg.name
+                                               : arena_printf(in->arena, "arg%d", i);
+        texts[i] = value_repr(in->arena, specs->items[i]);
+    }
+    return record_export(in, m, name, cf, names, texts, specs->len, loc);
+}
+
+/* A concrete function (f.get_concrete_function(specs)) exported under name. */
+static bool add_concrete(Interp *in, Module *m, Value *v, const char *name, SrcLoc loc) {
+    ConcreteFunction *cf = v->concrete.cf;
+    const Region *body = cf->func->body;
+    int n = body->nparams - (cf->captures ? cf->captures->n : 0);
+    const char **names = ARENA_ARRAY(in->arena, const char *, n + 1);
+    const char **texts = ARENA_ARRAY(in->arena, const char *, n + 1);
+    for (int i = 0; i < n; i++) {
+        const IrValue *p = body->params[i];
+        names[i] = p->name_hint ? p->name_hint : arena_printf(in->arena, "arg%d", i);
+        texts[i] = arena_printf(in->arena, "TensorSpec(shape=%s, dtype=tf.%s, name=None)",
+                                shape_tuple_text(in->arena, &p->type.shape),
+                                dtype_name(p->type.dtype));
+    }
+    return record_export(in, m, name, cf, names, texts, n, loc);
 }
 
 /* The script's top-level names and values, sorted by name: the weights' roots. */
@@ -111,18 +153,44 @@ static Value *top_level_roots(Interp *in) {
     return roots;
 }
 
-/* Module.restore: _library.restore_function(roots), traced at its signature. */
-static bool add_restore(Interp *in, Module *m, SrcLoc loc) {
+/* _library.plan(roots): the signatures tf.saved_model.save named (exported), and the
+   function reading the weights (Module.restore), traced at its signature. */
+static bool add_saved_and_restore(Interp *in, Module *m, SrcLoc loc) {
     PyModule *lib = pymodule_import(in, "tensorflow._library", in->main_module, 0, loc);
     if (!lib) return false;
-    Value *make = env_get_local(lib->globals, vm_intern(in, "restore_function"));
-    IG_ASSERT(make != NULL);
+    Value *plan = env_get_local(lib->globals, vm_intern(in, "plan"));
+    IG_ASSERT(plan != NULL);
     Value *arg = top_level_roots(in);
     CallArgs args = {.pos = &arg, .npos = 1};
-    Value *fn = call_value(in, make, &args, loc);
-    if (!fn) return false;
-    IG_ASSERT(fn->kind == VAL_TF_FUNCTION);
-    ConcreteFunction *cf = tf_function_signature_trace(in, fn->tf_fn, loc);
+    Value *got = call_value(in, plan, &args, loc);
+    if (!got) return false;
+    IG_ASSERT(got->kind == VAL_TUPLE && got->list->len == 2);
+    Value *signatures = got->list->items[0], *restore = got->list->items[1];
+    if (signatures->kind == VAL_DICT) {
+        const Dict *d = signatures->dict;
+        for (int i = 0; i < d->nentries; i++) {
+            const DictEntry *e = &d->entries[i];
+            if (!e->key) continue;
+            const char *name = e->key->str.s;
+            Value *f = e->value;
+            /* model.__call__: a method whose function is the instance's own tf.function. */
+            if (f->kind == VAL_METHOD && f->method.fn->kind == VAL_TF_FUNCTION) f = f->method.fn;
+            bool ok = f->kind == VAL_TF_FUNCTION
+                          ? add_tf_function(in, m, f->tf_fn, name,
+                                            f->tf_fn->python_function->fn->def->loc)
+                      : f->kind == VAL_CONCRETE_FUNCTION
+                          ? add_concrete(in, m, f, name, f->concrete.cf->func->loc)
+                          : (vm_raise(in, EXC_VALUE_ERROR, loc,
+                                      "tf.saved_model.save: signature '%s' is %s %s, not a "
+                                      "tf.function or a concrete function",
+                                      name, indefinite_article(value_type_name(f)),
+                                      value_type_name(f)),
+                             false);
+            if (!ok) return false;
+        }
+    }
+    IG_ASSERT(restore->kind == VAL_TF_FUNCTION);
+    ConcreteFunction *cf = tf_function_signature_trace(in, restore->tf_fn, loc);
     if (!cf) return false;
     m->restore = cf->func;
     return true;
@@ -133,12 +201,12 @@ bool library_collect(Interp *in) {
     Tracer *t = in->tracer;
     /* Registered in the order they were made; traces below register more. */
     int n = t->ntf_functions;
-    m->exports = ARENA_ARRAY(in->arena, ModuleExport, n + 1);
     for (int i = 0; i < n; i++) {
         TfFunction *tf = t->tf_functions[i];
         if (tf->bound_self) continue;
         const char *name = global_name_of(in, tf);
-        if (name && !add_export(in, m, tf, name)) return false;
+        if (name && !add_tf_function(in, m, tf, name, tf->python_function->fn->def->loc))
+            return false;
     }
-    return add_restore(in, m, m->funcs[0]->loc);
+    return add_saved_and_restore(in, m, m->funcs[0]->loc);
 }

@@ -413,11 +413,14 @@ static Value *spec_to_tensor(Interp *in, Value *leaf, void *ctx) {
 }
 
 ConcreteFunction *tf_function_signature_trace(Interp *in, TfFunction *tf, SrcLoc loc) {
-    CallArgs args = {.npos = tf->input_signature->len};
+    /* A method's signature is of the arguments after self. */
+    int self = tf->bound_self ? 1 : 0;
+    CallArgs args = {.npos = tf->input_signature->len + self};
     args.pos = ARENA_ARRAY(in->arena, Value *, args.npos + 1);
     args.kw_values = ARENA_ARRAY(in->arena, Value *, 1);
-    for (int i = 0; i < args.npos; i++)
-        args.pos[i] = spec_to_tensor(in, tf->input_signature->items[i], NULL);
+    if (self) args.pos[0] = tf->bound_self;
+    for (int i = self; i < args.npos; i++)
+        args.pos[i] = spec_to_tensor(in, tf->input_signature->items[i - self], NULL);
     bool traced;
     return concrete_for(in, tf, &args, loc, &traced);
 }
@@ -426,11 +429,16 @@ static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, Src
     /* In eager mode too it traces a graph (TensorFlow does, whatever
        run_functions_eagerly says); calling it runs that graph (exec/eager.c). */
     TfFunction *tf = self->tf_fn;
+    /* A method's trace takes its instance first, as its calls pass it. */
+    int bound = tf->bound_self ? 1 : 0;
     CallArgs spec_args = *args;
-    spec_args.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
+    spec_args.npos = args->npos + bound;
+    spec_args.pos = ARENA_ARRAY(in->arena, Value *, spec_args.npos + 1);
     spec_args.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
+    if (bound) spec_args.pos[0] = tf->bound_self;
     for (int i = 0; i < args->npos; i++)
-        if (!(spec_args.pos[i] = nest_map(in, args->pos[i], spec_to_tensor, NULL))) return NULL;
+        if (!(spec_args.pos[i + bound] = nest_map(in, args->pos[i], spec_to_tensor, NULL)))
+            return NULL;
     for (int k = 0; k < args->nkw; k++)
         if (!(spec_args.kw_values[k] = nest_map(in, args->kw_values[k], spec_to_tensor, NULL)))
             return NULL;

@@ -18,6 +18,7 @@ from . import _backprop
 from . import module as _module_py
 from . import keras
 from . import train
+from . import saved_model
 from . import data
 
 GradientTape = _backprop.GradientTape

@@ -2,11 +2,13 @@
 read the model's weights from a file (compiler/tracer/library.c calls it after the
 script's top level has run).
 
-A weights file is a safetensors checkpoint whose tensors are named as
-`tf.train.Checkpoint(**roots)` names them, the roots being the script's top-level
-variables and tf.Module objects (Keras models and layers) by their global names: the
-`model` of a library script reads "model/dense/kernel", which a training script's
-`tf.train.Checkpoint(model=model).write(path)` wrote. The checkpoint's own
+A weights file is a safetensors checkpoint. When the script calls
+tf.saved_model.save(obj, ...) (saved_model.py), its tensors are named by their paths
+from obj ("layers/0/kernel"), as that call writes them in a program. Otherwise they
+are named as `tf.train.Checkpoint(**roots)` names them, the roots being the script's
+top-level variables and tf.Module objects (Keras models and layers) by their global
+names: the `model` of a library script reads "model/dense/kernel", which a training
+script's `tf.train.Checkpoint(model=model).write(path)` wrote. The checkpoint's own
 `save_counter` is not needed; a tensor missing from the file, or of another dtype or
 shape than its variable, stops NAME_new with a message naming the file and the tensor.
 """
@@ -29,11 +31,50 @@ def weight_names(roots):
     return found
 
 
-def restore_function(roots):
-    """A tf.function of one string, the weights file's path, assigning every variable
-    weight_names(roots) finds its value in that file."""
+def weight_names_from(obj):
+    """The (name, variable) pairs of obj's variables, named by their paths from obj
+    ("layers/0/kernel"; a variable itself is "variable")."""
+    if _module._is_variable(obj):
+        return [("variable", obj)]
+    found = []
+    _train._collect("", obj, found, [])
+    return [(name[1:], v) for name, v in found]
+
+
+# The last tf.saved_model.save's (obj, {name: function}), or None.
+_saved = [None]
+
+
+def record_saved(obj, signatures):
+    """tf.saved_model.save's signatures, checked, as a {name: function} dict."""
+    if signatures is None:
+        call = getattr(obj, "__call__", None)
+        if call is None or not hasattr(call, "input_signature") or call.input_signature is None:
+            raise ValueError("tf.saved_model.save: give signatures= (the functions to export): "
+                             "the object has no __call__ tf.function with an input_signature")
+        signatures = call
+    if not isinstance(signatures, dict):
+        signatures = {"serving_default": signatures}
+    for name in signatures:
+        if not isinstance(name, str):
+            raise ValueError("tf.saved_model.save: a signature's name must be a str, got %r"
+                             % (name,))
+    _saved[0] = (obj, signatures)
+
+
+def plan(roots):
+    """What a library exports besides its module-level tf.functions, and how it reads
+    its weights: ({name: function} or None, the restore tf.function)."""
+    if _saved[0] is not None:
+        obj, signatures = _saved[0]
+        return signatures, restore_function(weight_names_from(obj))
+    return None, restore_function(weight_names(roots))
+
+
+def restore_function(found):
+    """A tf.function of one string, the weights file's path, assigning each of the
+    (name, variable) pairs found its value in that file."""
     import tensorflow as tf
-    found = weight_names(roots)
 
     @tf.function(input_signature=[tf.TensorSpec([], tf.string)])
     def restore_weights(path):

@@ -9,7 +9,7 @@ module, is an AttributeError with CPython 3.12's "Did you mean" suggestion.
 
 MISSING = {
     "tensorflow": (
-        "distribute", "saved_model", "py_function", "numpy_function",
+        "distribute", "py_function", "numpy_function",
         "io", "image", "strings", "linalg", "signal", "sparse", "lite", "summary", "test",
         "experimental", "estimator", "feature_column", "lookup", "queue", "ragged", "sets",
         "audio", "bitwise", "compat", "debugging", "nest", "dtypes", "xla", "tpu", "types",

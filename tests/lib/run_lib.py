@@ -2,9 +2,10 @@
 """Library tests (`ingot build --lib`): the c_api example end to end (train.py writes
 the weights, classifier.py becomes libdigits, classify.c links it through pkg-config,
 shared and static, and classifies the digits CSV), the symbols the libraries export,
-errors.c's error paths against a small library (errors.py), bad weights files, two
-models used from two threads (threads.c), and the build's own errors (no_signature.py,
-a bad library name). Each C program is compiled -Wall -Wextra -Werror -pedantic and,
+errors.c's error paths against a small library (errors.py), bad weights files, weights
+built in (--weights), two models used from two threads (threads.c), the exports and
+weights tf.saved_model.save names (saved.py), and the build's own errors
+(no_signature.py, with_flag.py, a bad library name). Each C program is compiled -Wall -Wextra -Werror -pedantic and,
 with --sanitized, under ASan and UBSan (leaks included).
 
 Entry point: main(). Standard library only. Prints one PASS/FAIL line per check and
@@ -219,6 +220,19 @@ def main():
         checks.result(r.returncode == 1 and "computed when the program runs" in r.stderr,
                       "--embed-weights of initial values computed at run time is refused",
                       r.stderr)
+        # tf.saved_model.save: the program writes the weights, the library exports the
+        # signatures it names and reads them back.
+        r = run([ingot, "run", here / "saved.py"], cwd=t)
+        checks.result(r.returncode == 0 and (t / "export" / "weights.safetensors").exists(),
+                      "saved.py as a program writes export/weights.safetensors",
+                      r.stdout + r.stderr)
+        sv = t / "saved"
+        if build_lib(checks, ingot, here / "saved.py", sv / "saved") and \
+                compile_c(checks, "saved.c", [here / "saved.c"], t / "saved_prog",
+                          pkg_config(["--cflags", "--libs", "saved"], sv), san):
+            run_program(checks, "tf.saved_model.save's signatures and weights",
+                        [t / "saved_prog", t / "export" / "weights.safetensors"],
+                        here / "saved.out", dict(env or {}, LD_LIBRARY_PATH=str(sv)))
         # The build's own errors.
         r = run([ingot, "build", "--lib", "no_signature.py", "-o", t / "ns" / "ns"], cwd=here)
         if checks.result(r.returncode == 1, "no_signature.py: build fails", r.stderr):
