@@ -1,8 +1,21 @@
 /* variable.c — tf.Variable at run time: a variable owns one reference to an
  * immutable tensor; reads hand out new references, assigns swap the pointer.
  * Entry points: ig_var_init, ig_var_initialize, ig_var_read, ig_var_assign,
- * ig_var_assign_add, ig_var_assign_sub, ig_var_release. Memory owner: each IgVar owns its value. */
+ * ig_var_assign_add, ig_var_assign_sub, ig_var_release. Memory owner: each IgVar owns its
+ * value, never an immortal one. */
 #include "internal.h"
+
+/* The tensor a variable given value holds, with a reference of its own: value retained,
+ * or a copy of an immortal one. An immortal tensor is a site's constant and dies with
+ * its site (ig_site_release, a thread's shutdown); in a library a site is _Thread_local,
+ * so its thread may end while the model, and its variables, live on. A copy is made
+ * once, when the variable takes the constant; a read hands out the copy. */
+static IgTensor *var_hold(IgTensor *value)
+{
+    if (value->refcount < 0) return ig_tensor_copy(value);
+    ig_retain(value);
+    return value;
+}
 
 /* The compiler proves dtypes and static dims; an unknown dim of the value is only
  * known here. The messages are TensorFlow's (AssignVariableOp, AssignAddVariableOp). */
@@ -34,9 +47,9 @@ static void var_check(IgSite *site, const IgVar *var, const IgTensor *value, boo
 void ig_var_init(IgVar *var, IgTensor *value)
 {
     IG_RT_ASSERT(var != NULL && value != NULL);
-    ig_retain(value);
+    IgTensor *held = var_hold(value);
     ig_release(var->value);
-    var->value = value;
+    var->value = held;
 }
 
 void ig_var_initialize(IgSite *site, IgVar *var, IgTensor *value)
@@ -57,10 +70,10 @@ IgTensor *ig_var_read(IgSite *site, IgVar *var)
 void ig_var_assign(IgSite *site, IgVar *var, IgTensor *value)
 {
     var_check(site, var, value, false);
-    /* Retain first: assigning the variable's own value must not free it. */
-    ig_retain(value);
+    /* Hold first: assigning the variable's own value must not free it. */
+    IgTensor *held = var_hold(value);
     ig_release(var->value);
-    var->value = value;
+    var->value = held;
 }
 
 /* var = op(var, delta), as a new tensor: whoever read the old value keeps it. */

@@ -452,7 +452,9 @@ typedef struct IgVar {
 #define IG_VAR(name) { (name), NULL }
 
 /* Sets the initial value (main's init(): before the program runs); takes its own
- * reference to value. */
+ * reference to value. A variable never holds an immortal tensor (a site's constant,
+ * which dies with its site): given one, ig_var_init, ig_var_initialize and ig_var_assign
+ * store a copy. */
 IG_API void ig_var_init(IgVar *var, IgTensor *value);
 /* A computed variable's first value (tf.Variable(tf.random.normal(...))), set where
    the program makes the variable: ig_var_init, once. */

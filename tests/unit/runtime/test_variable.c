@@ -81,7 +81,7 @@ Test(variable, an_integer_counter_counts)
     ig_var_release(&v);
 }
 
-Test(variable, a_constant_initial_value_is_kept_immortal)
+Test(variable, a_constant_initial_value_is_counted_from)
 {
     IgSite site = IG_SITE("seed.py", 3);
     static const int32_t zero[] = {0};
@@ -93,6 +93,36 @@ Test(variable, a_constant_initial_value_is_kept_immortal)
     cr_assert_eq(AT(int32_t, v.value, 0), 1);
     ig_var_release(&v);
     ig_site_release(&site);
+}
+
+/* A constant belongs to its site, which may go first (in a library, with the thread
+ * whose _Thread_local site it is): a variable given one holds a copy of its own. */
+Test(variable, a_constant_is_held_as_a_copy_that_outlives_its_site)
+{
+    IgSite init_site = IG_SITE("model.py", 3), assign_site = IG_SITE("model.py", 9);
+    static const float w0[] = {1, 2}, w1[] = {3, 4};
+    IgVar v = IG_VAR("w"), u = IG_VAR("u");
+    IgTensor *c0 = ig_constant(&init_site, IG_FLOAT32, 1, SHAPE(2), w0);
+    ig_var_init(&v, c0);
+    ig_var_initialize(NULL, &u, c0);
+    cr_assert_neq(v.value, c0);
+    cr_assert_neq(u.value, c0);
+    cr_assert_eq(v.value->refcount, 1);
+    cr_assert_float_eq(AT(float, v.value, 1), 2.0f, 0);
+    cr_assert_float_eq(AT(float, u.value, 0), 1.0f, 0);
+    IgTensor *c1 = ig_constant(&assign_site, IG_FLOAT32, 1, SHAPE(2), w1);
+    ig_var_assign(NULL, &u, c1);
+    cr_assert_neq(u.value, c1);
+    cr_assert_eq(u.value->refcount, 1);
+    ig_site_release(&init_site);
+    ig_site_release(&assign_site);
+    IgTensor *r = ig_var_read(NULL, &v);
+    cr_assert_float_eq(AT(float, r, 0), 1.0f, 0);
+    cr_assert_float_eq(AT(float, u.value, 1), 4.0f, 0);
+    ig_release(r);
+    ig_var_release(&v);
+    ig_var_release(&u);
+    assert_no_leaks();
 }
 
 Test(variable, assign_with_the_wrong_shape_names_the_line, .exit_code = 1)
