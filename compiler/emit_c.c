@@ -1282,7 +1282,8 @@ static bool module_uses_math(const Module *m, const bool *reach);
  *     (the script line as a comment)
  *     static const int32_t c_counter[] = {0};
  *     static IgSite s_counter = IG_SITE("seed.py", 3);
- *     ig_var_init(&var_counter, ig_constant(&s_counter, IG_INT32, 0, NULL, c_counter)); */
+ *     ig_var_init(&var_counter, ig_constant(&s_counter, IG_INT32, 0, NULL, c_counter));
+ *     ig_site_release(&s_counter); */
 static void emit_global_init(Emitter *e, const Global *g) {
     const ConstData *c = g->init;
     if (!c) return; /* computed: the program sets it where the script makes it */
@@ -1299,6 +1300,8 @@ static void emit_global_init(Emitter *e, const Global *g) {
                                 arena_printf(e->arena, "_%s", g->name), c, 1);
     }
     fprintf(e->out, "    ig_var_init(&%s, %s);\n", emit_var_name(e, g), value);
+    /* The variable holds a copy of its site's constant (ig_var_init): not kept twice. */
+    fprintf(e->out, "    ig_site_release(&s_%s);\n", g->name);
 }
 
 /* The variables (static IgVars, each holding its current value) and init(), which

@@ -327,8 +327,15 @@ static void emit_export(FILE *out, Arena *a, const ModuleExport *x, const char *
                                                            : "outputs")));
         fputs("        return 1;\n    }\n", out);
     }
+    /* The inputs are wrapped under the trap: a tensor the call retains must be one
+       the trap knows, so that an error frees it (ingot/rt.h, IgTrap). */
+    if (np > 0) fprintf(out, "    IgTensor *args[%d];\n", np);
+    if (nr > 0) fprintf(out, "    IgTensor *results[%d];\n", nr);
+    fputs("    IgTrap trap;\n    if (setjmp(trap.env) != 0) {\n        call_failed(m, &trap);\n"
+          "        return 1;\n    }\n",
+          out);
+    fputs("    " EMIT_LIB_MODEL " = m;\n    ig_trap_enter(&trap);\n", out);
     if (np > 0) {
-        fprintf(out, "    IgTensor *args[%d];\n", np);
         fprintf(out, "    for (int i = 0; i < %d; i++) {\n", np);
         fprintf(out, "        args[i] = ig_lib_input(&m->lib, %s, &params[i], inputs[i].dtype, "
                      "inputs[i].rank,\n                               inputs[i].dims, "
@@ -336,15 +343,11 @@ static void emit_export(FILE *out, Arena *a, const ModuleExport *x, const char *
                 fn);
         fputs("        if (args[i] == NULL) {\n"
               "            while (i-- > 0) ig_release(args[i]);\n"
+              "            ig_trap_leave(&trap);\n"
               "            return 1;\n        }\n    }\n",
               out);
     }
-    if (nr > 0) fprintf(out, "    IgTensor *results[%d];\n", nr);
-    fputs("    IgTrap trap;\n    if (setjmp(trap.env) != 0) {\n        call_failed(m, &trap);\n",
-          out);
-    if (np > 0) fprintf(out, "        for (int i = 0; i < %d; i++) ig_release(args[i]);\n", np);
-    fputs("        return 1;\n    }\n", out);
-    fputs("    " EMIT_LIB_MODEL " = m;\n    ig_trap_enter(&trap);\n    ", out);
+    fputs("    ", out);
     StrBuf call;
     strbuf_init(&call, a);
     if (nr == 1) strbuf_puts(&call, "results[0] = ");
@@ -352,8 +355,9 @@ static void emit_export(FILE *out, Arena *a, const ModuleExport *x, const char *
     for (int i = 0; i < np; i++) strbuf_printf(&call, "%sargs[%d]", i ? ", " : "", i);
     for (int i = 0; nr > 1 && i < nr; i++)
         strbuf_printf(&call, "%s&results[%d]", i || np ? ", " : "", i);
-    fprintf(out, "%s);\n    ig_trap_leave(&trap);\n", strbuf_cstr(&call));
+    fprintf(out, "%s);\n", strbuf_cstr(&call));
     if (np > 0) fprintf(out, "    for (int i = 0; i < %d; i++) ig_release(args[i]);\n", np);
+    fputs("    ig_trap_leave(&trap);\n", out);
     if (nr > 0) {
         fprintf(out, "    for (int i = 0; i < %d; i++) {\n        int dtype;\n", nr);
         fprintf(out, "        ig_lib_output(&m->lib, results[i], &dtype, &outputs[i].rank, "
