@@ -398,7 +398,8 @@ static SourceFile *load_script(Arena *a, const Options *opt, Paths *paths) {
 }
 
 static const char *lib_name(Arena *a, const Options *opt);
-static bool embed_library_weights(Diag *diag, Module *m, const Options *opt);
+static bool embed_library_weights(Module *m, const Options *opt);
+static bool embed_library_initial_values(Module *m);
 static int build_library(Arena *a, const Options *opt, const Paths *paths, const Module *m,
                          const EmitOptions *eopt, const char *output);
 
@@ -451,8 +452,9 @@ static int build(Arena *a, const Options *opt, const char *output) {
                        "line; make it a constant)");
             return EXIT_SCRIPT_ERROR;
         }
-        if (opt->embed_weights && !embed_library_weights(&diag, m, opt)) return EXIT_SCRIPT_ERROR;
+        if (opt->weights && !embed_library_weights(m, opt)) return EXIT_SCRIPT_ERROR;
         pass_library_init(a, m);
+        if (opt->embed_weights && !embed_library_initial_values(m)) return EXIT_SCRIPT_ERROR;
     }
     passes_run(a, m, opt->opt_level);
     if (opt->emit == EMIT_GRAPH) {
@@ -490,20 +492,19 @@ static int build(Arena *a, const Options *opt, const char *output) {
     return rc;
 }
 
-/* --embed-weights: the checkpoint's values (--weights=PATH) become the variables'
-   initial values; any still computed when the program runs cannot be built in. */
-static bool embed_library_weights(Diag *diag, Module *m, const Options *opt) {
+/* --weights=PATH: the checkpoint's values become the variables' initial values. */
+static bool embed_library_weights(Module *m, const Options *opt) {
     char err[1024];
-    if (opt->weights && !embed_weights(m, opt->weights, err, sizeof err)) {
-        fprintf(stderr, "ingot: error: --weights: %s\n", err);
-        return false;
-    }
-    const Global *g = embed_weights_computed(m);
-    if (g == NULL) return true;
-    diag_error(diag, g->loc,
-               "--embed-weights: the initial value of '%s' is computed when the program runs; "
-               "give the weights to build in with --weights=CHECKPOINT",
-               g->name);
+    if (embed_weights(m, opt->weights, err, sizeof err)) return true;
+    fprintf(stderr, "ingot: error: --weights: %s\n", err);
+    return false;
+}
+
+/* --embed-weights: the initial values the program computes, computed now. */
+static bool embed_library_initial_values(Module *m) {
+    char err[1024];
+    if (embed_initial_values(m, err, sizeof err)) return true;
+    fprintf(stderr, "ingot: error: --embed-weights: %s\n", err);
     return false;
 }
 
@@ -655,8 +656,9 @@ static int opt_ir(Arena *a, const Options *opt) {
                        "line; make it a constant)");
             return EXIT_SCRIPT_ERROR;
         }
-        if (opt->embed_weights && !embed_library_weights(&diag, m, opt)) return EXIT_SCRIPT_ERROR;
+        if (opt->weights && !embed_library_weights(m, opt)) return EXIT_SCRIPT_ERROR;
         pass_library_init(a, m);
+        if (opt->embed_weights && !embed_library_initial_values(m)) return EXIT_SCRIPT_ERROR;
     }
     passes_run(a, m, opt->opt_level);
     graph_print(stdout, m);

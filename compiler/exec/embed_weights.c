@@ -1,5 +1,6 @@
-/* embed_weights.c — `ingot build --lib --weights PATH`: a checkpoint's values become
- * the variables' initial values, built into the library (embed_weights.h). Which
+/* embed_weights.c — `ingot build --lib --embed-weights`: the variables' values built
+ * into the library (embed_weights.h): a checkpoint's (--weights=PATH), or their
+ * initial values computed now through the eager kernels. Which
  * tensor goes to which variable is what the library's restore function says
  * (Module.restore: each restore_tensor's name, and the variable its result is
  * assigned to); the file is read by the runtime's own reader, with its checks.
@@ -68,8 +69,28 @@ bool embed_weights(Module *m, const char *path, char *err, size_t errsize) {
     return true;
 }
 
-const Global *embed_weights_computed(const Module *m) {
-    for (int i = 0; i < m->nglobals; i++)
-        if (m->globals[i]->init == NULL) return m->globals[i];
-    return NULL;
+bool embed_initial_values(Module *m, char *err, size_t errsize) {
+    Region *body = m->funcs[0]->body;
+    for (const Inst *x = body->first; x; x = x->next)
+        if (x->nregions > 0 || x->op == OP_CALL) {
+            snprintf(err, errsize,
+                     "not supported yet: --embed-weights of an initial value computed with %s "
+                     "(%s:%d); give the values with --weights=CHECKPOINT",
+                     x->op == OP_CALL ? "a tf.function call" : "control flow",
+                     x->loc.file ? x->loc.file->path : "?", x->loc.line);
+            return false;
+        }
+    EagerContext *ec = eager_new(m, 0, NULL);
+    bool ok = true;
+    for (Inst *x = body->first; x && ok; x = x->next) ok = eager_run_inst(ec, x, err, errsize);
+    /* Every variable the initializers used, random generators' states included, starts
+       where they left it: a library draws on from there, as the program would. */
+    for (int i = 0; ok && i < m->nglobals; i++) {
+        const IgVar *v = eager_var_if_used(ec, m->globals[i]);
+        if (v) m->globals[i]->init = eager_const_data(m->arena, v->value);
+    }
+    eager_finish(ec);
+    if (!ok) return false;
+    while (body->first) region_remove_inst(body->first);
+    return true;
 }
