@@ -400,6 +400,7 @@ static SourceFile *load_script(Arena *a, const Options *opt, Paths *paths) {
 static const char *lib_name(Arena *a, const Options *opt);
 static bool embed_library_weights(Module *m, const Options *opt);
 static bool embed_library_initial_values(Module *m);
+static bool prepare_library(Arena *a, Diag *diag, Module *m, const Options *opt);
 static int build_library(Arena *a, const Options *opt, const Paths *paths, const Module *m,
                          const EmitOptions *eopt, const char *output);
 
@@ -410,8 +411,9 @@ static int build(Arena *a, const Options *opt, const char *output) {
     diag_init(&diag, stderr);
     if (opt->lib && !emit_lib_name_is_valid(lib_name(a, opt))) {
         fprintf(stderr,
-                "ingot: error: a library's name is a C identifier (its functions are "
-                "NAME_...), not '%s'; name it with -o DIR/NAME\n",
+                "ingot: error: a library's name prefixes its C functions (NAME_new...): a C "
+                "identifier that is no C keyword or C library name, without '__' or an "
+                "'ig' prefix, not '%s'; name it with -o DIR/NAME\n",
                 lib_name(a, opt));
         return EXIT_USAGE;
     }
@@ -444,18 +446,7 @@ static int build(Arena *a, const Options *opt, const char *output) {
     Module *m = tracer_trace_program(a, &diag, converted, &topt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;
-    if (opt->lib) {
-        /* A library has no command line to read flags from. */
-        if (m->nflags > 0) {
-            diag_error(&diag, m->flags[0]->loc,
-                       "not supported yet: ingot.flag in a C library (a library has no command "
-                       "line; make it a constant)");
-            return EXIT_SCRIPT_ERROR;
-        }
-        if (opt->weights && !embed_library_weights(m, opt)) return EXIT_SCRIPT_ERROR;
-        pass_library_init(a, m);
-        if (opt->embed_weights && !embed_library_initial_values(m)) return EXIT_SCRIPT_ERROR;
-    }
+    if (opt->lib && !prepare_library(a, &diag, m, opt)) return EXIT_SCRIPT_ERROR;
     passes_run(a, m, opt->opt_level);
     if (opt->emit == EMIT_GRAPH) {
         graph_print(stdout, m);
@@ -490,6 +481,20 @@ static int build(Arena *a, const Options *opt, const char *output) {
     int rc = compile_c(a, opt, &paths, c_file, output, NULL);
     if (rc == 0) remove(c_file);
     return rc;
+}
+
+/* What a library's module needs before the passes: no flags, its weights built in
+   (--weights, --embed-weights) and @main reduced to its initializers. */
+static bool prepare_library(Arena *a, Diag *diag, Module *m, const Options *opt) {
+    if (m->nflags > 0) { /* a library has no command line to read them from */
+        diag_error(diag, m->flags[0]->loc,
+                   "not supported yet: ingot.flag in a C library (a library has no command "
+                   "line; make it a constant)");
+        return false;
+    }
+    if (opt->weights && !embed_library_weights(m, opt)) return false;
+    pass_library_init(a, m);
+    return !opt->embed_weights || embed_library_initial_values(m);
 }
 
 /* --weights=PATH: the checkpoint's values become the variables' initial values. */
@@ -528,7 +533,9 @@ static bool close_file(const char *path, FILE *f) {
 }
 
 /* ingot build --lib: DIR/NAME.h, then the C compiled into DIR/libNAME.a and .so, and
-   DIR/NAME.pc (lib_package.h). The C stays as DIR/NAME.c when the C compiler fails. */
+   DIR/NAME.pc (lib_package.h). The intermediate files go to a temporary directory of
+   the build's own (DIR may hold the user's NAME.c); the C stays there when the C
+   compiler fails on it, and the message says where. */
 static int build_library(Arena *a, const Options *opt, const Paths *paths, const Module *m,
                          const EmitOptions *eopt, const char *output) {
     const char *name = eopt->lib_name;
@@ -539,9 +546,16 @@ static int build_library(Arena *a, const Options *opt, const Paths *paths, const
         fprintf(stderr, "ingot: error: cannot create '%s': %s\n", dir, strerror(errno));
         return EXIT_SCRIPT_ERROR;
     }
+    const char *tmp = getenv("TMPDIR");
+    char *work = arena_printf(a, "%s/ingot-lib-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(work)) {
+        fprintf(stderr, "ingot: error: cannot create a temporary directory '%s': %s\n", work,
+                strerror(errno));
+        return EXIT_SCRIPT_ERROR;
+    }
     const char *h_file = arena_printf(a, "%s/%s.h", dir, name);
-    const char *c_file = arena_printf(a, "%s/%s.c", dir, name);
-    const char *o_file = arena_printf(a, "%s/%s.o", dir, name);
+    const char *c_file = arena_printf(a, "%s/%s.c", work, name);
+    const char *o_file = arena_printf(a, "%s/%s.o", work, name);
     FILE *f;
     if (!write_file(h_file, &f)) return EXIT_SCRIPT_ERROR;
     emit_lib_header(f, a, m, name, eopt->script_name);
@@ -558,12 +572,13 @@ static int build_library(Arena *a, const Options *opt, const Paths *paths, const
     symbols[n++] = arena_printf(a, "%s_last_error", name);
     for (int i = 0; i < m->nexports; i++)
         symbols[n++] = arena_printf(a, "%s_%s", name, m->exports[i].name);
-    LibPackage pkg = {.dir = dir, .name = name, .object = o_file,
+    LibPackage pkg = {.out_dir = dir, .work_dir = work, .name = name, .object = o_file,
                       .runtime_lib = paths->runtime_lib, .symbols = symbols, .nsymbols = n,
                       .description = arena_printf(a, "%s, a model compiled by ingot from %s",
                                                   name, eopt->script_name)};
     bool ok = lib_package_write(a, &pkg);
     remove(o_file);
+    rmdir(work);
     return ok ? 0 : EXIT_SCRIPT_ERROR;
 }
 
@@ -648,18 +663,6 @@ static int opt_ir(Arena *a, const Options *opt) {
     diag_init(&diag, stderr);
     Module *m = ir_read_file(a, &diag, opt->script);
     if (!m) return EXIT_SCRIPT_ERROR;
-    if (opt->lib) {
-        /* A library has no command line to read flags from. */
-        if (m->nflags > 0) {
-            diag_error(&diag, m->flags[0]->loc,
-                       "not supported yet: ingot.flag in a C library (a library has no command "
-                       "line; make it a constant)");
-            return EXIT_SCRIPT_ERROR;
-        }
-        if (opt->weights && !embed_library_weights(m, opt)) return EXIT_SCRIPT_ERROR;
-        pass_library_init(a, m);
-        if (opt->embed_weights && !embed_library_initial_values(m)) return EXIT_SCRIPT_ERROR;
-    }
     passes_run(a, m, opt->opt_level);
     graph_print(stdout, m);
     return 0;

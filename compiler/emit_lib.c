@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <string.h>
+#include <strings.h>
 
 #include "config.h"
 #include "irtext.h"
@@ -20,14 +21,24 @@ bool emit_lib_name_is_valid(const char *name) {
         "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Bool",
         "_Complex", "_Imaginary", "_Alignas", "_Alignof", "_Atomic", "_Generic", "_Noreturn",
         "_Static_assert", "_Thread_local", EMIT_LIB_MODEL, "init", "program", "main", "API",
-        EMIT_LIB_INIT_FUNC, "call_failed"};
+        EMIT_LIB_INIT_FUNC, "call_failed", "m", "trap", "args", "results", "params", "dtype",
+        "inputs", "outputs", "path", "bool", "true", "false", "NULL", "size_t", "int8_t",
+        "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+        "FILE", "jmp_buf", "setjmp", "longjmp", "errno", "assert", "offsetof", "calloc",
+        "malloc", "realloc", "free", "abort", "exit", "div", "abs", "labs", "rand", "qsort",
+        "printf", "fprintf", "snprintf", "puts", "remove", "rename", "memcpy", "memset",
+        "memcmp", "strlen", "strcmp", "strcpy", "time", "clock", "signal", "raise", "sin", "cos",
+        "tan", "tanh", "exp", "log", "sqrt", "pow", "floor", "ceil", "round", "fabs", "fmin",
+        "fmax", "INFINITY", "NAN", "err", "errlen", "weights_path"};
     if (!name || !*name || strlen(name) > 64) return false;
     if (!(isalpha((unsigned char)*name) || *name == '_')) return false;
     for (const char *p = name; *p; p++)
         if (!(isalnum((unsigned char)*p) || *p == '_')) return false;
     for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
         if (strcmp(name, taken[i]) == 0) return false;
-    return strncmp(name, "ig_", 3) != 0 && strncmp(name, "IG_", 3) != 0;
+    /* The runtime's names, and the traces' ("predict__1"): a NAME with "__" could
+       meet one. */
+    return strncasecmp(name, "ig", 2) != 0 && strstr(name, "__") == NULL;
 }
 
 static const char *upper(Arena *a, const char *s) {
@@ -50,11 +61,23 @@ static const char *c_literal(Arena *a, const char *s) {
     return strbuf_cstr(&sb);
 }
 
+/* Text inside a C comment: a "*" "/" pair (a TensorSpec's name may hold one) split. */
+static const char *comment_safe(Arena *a, const char *s) {
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    for (; *s; s++) {
+        strbuf_putc(&sb, *s);
+        if ((s[0] == '*' && s[1] == '/') || (s[0] == '/' && s[1] == '*')) strbuf_putc(&sb, ' ');
+    }
+    return strbuf_cstr(&sb);
+}
+
 /* The runtime's IgDType and the header's NAME_dtype constant suffix. */
 static const char *const rt_dtype[] = {
     [DT_BOOL] = "IG_BOOL",       [DT_INT32] = "IG_INT32",     [DT_INT64] = "IG_INT64",
     [DT_FLOAT32] = "IG_FLOAT32", [DT_FLOAT64] = "IG_FLOAT64", [DT_STRING] = "IG_STRING",
 };
+_Static_assert(sizeof rt_dtype / sizeof rt_dtype[0] == DT__COUNT, "one IgDType per DType");
 
 /* "(None, 4)", as Python prints a shape. */
 static const char *shape_text(Arena *a, const Shape *s) {
@@ -82,7 +105,8 @@ static void header_export_doc(FILE *out, Arena *a, const ModuleExport *x) {
     fprintf(out, "), from %s:%d.\n", x->loc.file ? irtext_basename(x->loc.file->path) : "?",
             x->loc.line);
     for (int i = 0; i < r->nparams; i++)
-        fprintf(out, " *   inputs[%d]   %s: %s\n", i, x->param_names[i], x->param_specs[i]);
+        fprintf(out, " *   inputs[%d]   %s: %s\n", i, x->param_names[i],
+                comment_safe(a, x->param_specs[i]));
     for (int i = 0; i < r->nresults; i++) {
         const TensorType *t = &r->results[i]->type;
         fprintf(out, " *   outputs[%d]  %s, shape %s\n", i, dtype_name(t->dtype),
@@ -92,19 +116,22 @@ static void header_export_doc(FILE *out, Arena *a, const ModuleExport *x) {
     fputs(" */\n", out);
 }
 
-/* The usage example's input and call: the first export's first input, its unknown
- * dims 2, or a float32 [2, 4] when there is none. */
+/* The usage example's input and call: the first export of one input, its unknown dims
+ * 2 (a placeholder FUNCTION of a float32 [2, 4] when there is none). */
 typedef struct Example {
     const char *fn, *ctype, *dtype, *dims, *array;
     int rank;
+    int noutputs;
 } Example;
 
-static Example example_of(Arena *a, const Module *m, const char *up) {
-    Example ex = {"FUNCTION", "float", "FLOAT32", "{2, 4}", "x[2][4]", 2};
-    if (m->nexports == 0) return ex;
-    const ModuleExport *x = &m->exports[0];
+static Example example_of(Arena *a, const Module *m) {
+    Example ex = {"FUNCTION", "float", "FLOAT32", "{2, 4}", "x[2][4]", 2, 1};
+    const ModuleExport *x = NULL;
+    for (int i = 0; i < m->nexports && !x; i++)
+        if (m->exports[i].func->body->nparams == 1) x = &m->exports[i];
+    if (x == NULL) return ex;
     ex.fn = x->name;
-    if (x->func->body->nparams == 0) return ex;
+    ex.noutputs = x->func->body->nresults > 0 ? x->func->body->nresults : 1;
     static const char *const ctypes[] = {[DT_BOOL] = "uint8_t", [DT_INT32] = "int32_t",
                                          [DT_INT64] = "int64_t", [DT_FLOAT32] = "float",
                                          [DT_FLOAT64] = "double", [DT_STRING] = "char"};
@@ -126,14 +153,13 @@ static Example example_of(Arena *a, const Module *m, const char *up) {
     if (t->shape.rank == 0) strbuf_puts(&array, "[1]");
     ex.dims = strbuf_cstr(&dims);
     ex.array = strbuf_cstr(&array);
-    (void)up;
     return ex;
 }
 
 void emit_lib_header(FILE *out, Arena *a, const Module *m, const char *name,
                      const char *script_name) {
     const char *up = upper(a, name);
-    Example ex = example_of(a, m, up);
+    Example ex = example_of(a, m);
     fprintf(out,
             "/* %s.h \xe2\x80\x94 the C API of %s, a model compiled by ingot %s from %s.\n"
             " * Generated: do not edit. Compile and link with `pkg-config --cflags --libs %s`.\n"
@@ -149,7 +175,8 @@ void emit_lib_header(FILE *out, Arena *a, const Module *m, const char *name,
             " *\n"
             " * Inputs are the caller's: row-major, used in place (not copied), only read.\n"
             " * Outputs are filled by the call; their data belongs to the model and stays\n"
-            " * valid until the next call on the same model or %s_delete.\n"
+            " * valid until the next call on the same model returns (so an output may be\n"
+            " * passed back in as an input), or %s_delete.\n"
             " * A call returns 0, or non-zero with %s_last_error saying what was wrong, in\n"
             " * the script's words: an input of the wrong dtype, rank or dimension names the\n"
             " * argument and its TensorSpec; an error while running names the script line.\n"
@@ -161,16 +188,16 @@ void emit_lib_header(FILE *out, Arena *a, const Module *m, const char *name,
             " *     %s *m = %s_new(\"weights.safetensors\", err, sizeof err);\n"
             " *     if (m == NULL) { fprintf(stderr, \"%%s\\n\", err); return 1; }\n"
             " *     %s %s = {0};\n"
-            " *     %s_tensor in = {%s_%s, %d, %s, x}, out;\n"
-            " *     if (%s_%s(m, &in, &out) != 0)\n"
+            " *     %s_tensor in = {%s_%s, %d, %s, x}, out[%d];\n"
+            " *     if (%s_%s(m, &in, out) != 0)\n"
             " *         fprintf(stderr, \"%%s\\n\", %s_last_error(m));\n"
             " *     else\n"
-            " *         printf(\"%%d dims\\n\", out.rank);\n"
+            " *         printf(\"%%d dims\\n\", out[0].rank);\n"
             " *     %s_delete(m);\n"
             " */\n",
             name, name, INGOT_VERSION, irtext_basename(script_name), name, name, name, name,
-            name, name, name, ex.ctype, ex.array, name, up, ex.dtype, ex.rank, ex.dims, name,
-            ex.fn, name, name);
+            name, name, name, ex.ctype, ex.array, name, up, ex.dtype, ex.rank, ex.dims,
+            ex.noutputs, name, ex.fn, name, name);
     fprintf(out, "#ifndef %s_H\n#define %s_H\n\n", up, up);
     fputs("#include <stddef.h>\n#include <stdint.h>\n\n", out);
     fputs("#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n", out);
@@ -242,22 +269,28 @@ static void emit_new_delete(FILE *out, const Module *m, const char *name) {
     fprintf(out, "\nAPI const char *%s_last_error(const %s *m) {\n", name, name);
     fputs("    return m != NULL ? m->lib.error : \"no model (NULL)\";\n}\n", out);
 
-    fprintf(out, "\nAPI %s *%s_new(const char *weights_path, char *err, size_t errlen) {\n",
+    /* The parameters' names are the runtime's kind (ig_): a NAME cannot be one. */
+    fprintf(out,
+            "\nAPI %s *%s_new(const char *ig_weights_path, char *ig_err, size_t ig_errlen) {\n",
             name, name);
     fputs("    ig_runtime_thread_attach();\n", out);
     fprintf(out, "    %s *m = calloc(1, sizeof *m);\n", name);
     fputs("    if (m == NULL) {\n"
-          "        ig_lib_copy_text(err, errlen, \"out of memory\");\n"
+          "        ig_lib_copy_text(ig_err, ig_errlen, \"out of memory\");\n"
           "        return NULL;\n    }\n",
           out);
     for (int i = 0; i < m->nglobals; i++)
         fprintf(out, "    m->var_%s = (IgVar)IG_VAR(\"%s\");\n", m->globals[i]->name,
                 m->globals[i]->name);
-    fputs("    IgTrap trap;\n    if (setjmp(trap.env) != 0) {\n", out);
+    /* Static: the trap changes after setjmp and is read after the jump, which C
+       allows of a static object only; calls never nest on one thread. */
+    fputs("    /* static: it changes after setjmp and is read after the jump; calls never nest "
+          "*/\n    static _Thread_local IgTrap trap;\n    if (setjmp(trap.env) != 0) {\n",
+          out);
     fprintf(out,
             "        call_failed(m, &trap);\n"
-            "        if (err != NULL && errlen > 0)\n"
-            "            snprintf(err, errlen, \"%s_new: %%s\", m->lib.error);\n"
+            "        if (ig_err != NULL && ig_errlen > 0)\n"
+            "            snprintf(ig_err, ig_errlen, \"%s_new: %%s\", m->lib.error);\n"
             "        %s_delete(m);\n"
             "        return NULL;\n    }\n",
             name, name);
@@ -265,14 +298,14 @@ static void emit_new_delete(FILE *out, const Module *m, const char *name) {
     if (m->nglobals > 0) fputs("    init();\n", out);
     fputs("    " EMIT_LIB_INIT_FUNC "();\n", out);
     if (m->restore) {
-        fputs("    if (weights_path != NULL) {\n"
-              "        IgTensor *path = ig_lib_string(weights_path);\n",
+        fputs("    if (ig_weights_path != NULL) {\n"
+              "        IgTensor *path = ig_lib_string(ig_weights_path);\n",
               out);
         fprintf(out, "        %s(path);\n        ig_release(path);\n    }\n", m->restore->name);
     } else {
-        fputs("    (void)weights_path;\n", out);
+        fputs("    (void)ig_weights_path;\n", out);
     }
-    fputs("    ig_trap_leave(&trap);\n    ig_lib_copy_text(err, errlen, \"\");\n"
+    fputs("    ig_trap_leave(&trap);\n    ig_lib_copy_text(ig_err, ig_errlen, \"\");\n"
           "    return m;\n}\n",
           out);
 }
@@ -331,7 +364,8 @@ static void emit_export(FILE *out, Arena *a, const ModuleExport *x, const char *
        the trap knows, so that an error frees it (ingot/rt.h, IgTrap). */
     if (np > 0) fprintf(out, "    IgTensor *args[%d];\n", np);
     if (nr > 0) fprintf(out, "    IgTensor *results[%d];\n", nr);
-    fputs("    IgTrap trap;\n    if (setjmp(trap.env) != 0) {\n        call_failed(m, &trap);\n"
+    fputs("    static _Thread_local IgTrap trap; /* static: as in NAME_new */\n"
+          "    if (setjmp(trap.env) != 0) {\n        call_failed(m, &trap);\n"
           "        return 1;\n    }\n",
           out);
     fputs("    " EMIT_LIB_MODEL " = m;\n    ig_trap_enter(&trap);\n", out);
@@ -358,6 +392,8 @@ static void emit_export(FILE *out, Arena *a, const ModuleExport *x, const char *
     fprintf(out, "%s);\n", strbuf_cstr(&call));
     if (np > 0) fprintf(out, "    for (int i = 0; i < %d; i++) ig_release(args[i]);\n", np);
     fputs("    ig_trap_leave(&trap);\n", out);
+    /* Only now: an input may have been one of the previous call's outputs. */
+    fputs("    ig_lib_release(&m->lib);\n", out);
     if (nr > 0) {
         fprintf(out, "    for (int i = 0; i < %d; i++) {\n        int dtype;\n", nr);
         fprintf(out, "        ig_lib_output(&m->lib, results[i], &dtype, &outputs[i].rank, "

@@ -41,7 +41,7 @@ static bool write_text(const char *path, const char *text) {
 
 /* libNAME.a: the object with the runtime in it, only the entry points global. */
 static bool write_static(Arena *a, const LibPackage *p, const char *merged) {
-    const char *syms = arena_printf(a, "%s/%s.symbols", p->dir, p->name);
+    const char *syms = arena_printf(a, "%s/%s.symbols", p->work_dir, p->name);
     StrBuf list;
     strbuf_init(&list, a);
     for (int i = 0; i < p->nsymbols; i++) strbuf_printf(&list, "%s\n", p->symbols[i]);
@@ -50,7 +50,7 @@ static bool write_static(Arena *a, const LibPackage *p, const char *merged) {
                   NULL};
     char *objcopy[] = {"objcopy", arena_printf(a, "--keep-global-symbols=%s", syms),
                        (char *)merged, NULL};
-    const char *archive = arena_printf(a, "%s/lib%s.a", p->dir, p->name);
+    const char *archive = arena_printf(a, "%s/lib%s.a", p->out_dir, p->name);
     remove(archive); /* ar adds to an archive that exists */
     char *ar[] = {"ar", "rcs", (char *)archive, (char *)merged, NULL};
     bool ok = run_tool(ld, "the library's object") && run_tool(objcopy, "the library's object") &&
@@ -66,8 +66,11 @@ static bool write_shared(Arena *a, const LibPackage *p, const char *merged) {
     char *argv[48];
     int n = process_split_words(a, cc, argv, 16);
     const char *so = arena_printf(a, "lib%s.so", p->name);
-    const char *flags[] = {"-shared", "-o", arena_printf(a, "%s/%s", p->dir, so),
-                           arena_printf(a, "-Wl,-soname,%s", so), "-Wl,-z,defs", merged};
+    /* -z nodelete: a thread that used the library runs its exit handler (the runtime's
+       per-thread release) from it, even after a dlclose. */
+    const char *flags[] = {"-shared", "-o", arena_printf(a, "%s/%s", p->out_dir, so),
+                           arena_printf(a, "-Wl,-soname,%s", so), "-Wl,-z,defs",
+                           "-Wl,-z,nodelete", merged};
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) argv[n++] = (char *)flags[i];
     n += lib_package_link_flags(argv + n);
     n += process_split_words(a, INGOT_SANITIZE_FLAGS, argv + n, 4);
@@ -88,11 +91,11 @@ static bool write_pc(Arena *a, const LibPackage *p) {
         strbuf_printf(&pc, " %s",
                       strcmp(runtime_libs[i], "-fopenmp") == 0 ? "-lgomp" : runtime_libs[i]);
     strbuf_putc(&pc, '\n');
-    return write_text(arena_printf(a, "%s/%s.pc", p->dir, p->name), strbuf_cstr(&pc));
+    return write_text(arena_printf(a, "%s/%s.pc", p->out_dir, p->name), strbuf_cstr(&pc));
 }
 
 bool lib_package_write(Arena *a, const LibPackage *p) {
-    const char *merged = arena_printf(a, "%s/%s.lib.o", p->dir, p->name);
+    const char *merged = arena_printf(a, "%s/%s.lib.o", p->work_dir, p->name);
     bool ok = write_static(a, p, merged) && write_shared(a, p, merged) && write_pc(a, p);
     remove(merged);
     return ok;

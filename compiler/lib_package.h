@@ -11,7 +11,8 @@
 #include "arena.h"
 
 typedef struct LibPackage {
-    const char *dir;          /* where the files go */
+    const char *out_dir;      /* where the files go */
+    const char *work_dir;     /* the build's own temporary directory */
     const char *name;         /* NAME: libNAME.a, libNAME.so, NAME.pc */
     const char *object;       /* the model's C, compiled position-independent */
     const char *runtime_lib;  /* libingot_rt.a */

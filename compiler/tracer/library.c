@@ -36,12 +36,14 @@ static bool check_numeric(Interp *in, const char *fn, const char *what, DType dt
    specs: their TensorSpecs as Python prints them). */
 static bool record_export(Interp *in, Module *m, const char *name, ConcreteFunction *cf,
                           const char **params, const char **specs, int nspecs, SrcLoc loc) {
-    static const char *const taken[] = {"new", "delete", "last_error"};
+    /* NAME_new, NAME_delete, NAME_last_error and the header's types NAME_tensor and
+       NAME_dtype are the library's own names. */
+    static const char *const taken[] = {"new", "delete", "last_error", "tensor", "dtype"};
     for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
         if (strcmp(name, taken[i]) == 0) {
             vm_raise(in, EXC_VALUE_ERROR, loc,
                      "a library cannot export a function named '%s': NAME_%s is one of its "
-                     "own entry points (rename the function)",
+                     "own names (rename the function)",
                      name, name);
             return false;
         }
@@ -56,12 +58,13 @@ static bool record_export(Interp *in, Module *m, const char *name, ConcreteFunct
                  name, name);
         return false;
     }
-    for (int i = 0; i < m->nexports; i++)
-        if (strcmp(m->exports[i].name, name) == 0) {
-            vm_raise(in, EXC_VALUE_ERROR, loc, "a library exports two functions named '%s'",
-                     name);
-            return false;
-        }
+    for (int i = 0; i < m->nexports; i++) {
+        if (strcmp(m->exports[i].name, name) != 0) continue;
+        /* A module-level function that tf.saved_model.save names under its own name. */
+        if (m->exports[i].func == cf->func) return true;
+        vm_raise(in, EXC_VALUE_ERROR, loc, "a library exports two functions named '%s'", name);
+        return false;
+    }
     const Region *body = cf->func->body;
     if (body->nparams != nspecs) {
         vm_not_supported(

@@ -353,6 +353,11 @@ size_t ig_tensor_capacity(const IgTensor *t)
     return h->wrapped ? 0 : h->bytes - HEADER_BYTES;
 }
 
+bool ig_tensor_is_wrapped(const IgTensor *t)
+{
+    return ((const BlockHeader *)t)->wrapped;
+}
+
 void ig_tensor_free(IgTensor *t)
 {
     if (t == NULL) return;

@@ -101,6 +101,8 @@ IG_INTERNAL IgTensor *ig_tensor_alloc_wrapped(IgDType dtype, int rank, const int
  * up), so a tensor may grow in place (ig_stack_push); 0 for a wrapped tensor, whose
  * buffer is not the runtime's to write. t must come from ig_tensor_alloc(_wrapped). */
 IG_INTERNAL size_t ig_tensor_capacity(const IgTensor *t);
+/* Whether t is over its caller's memory (ig_tensor_wrap). */
+IG_INTERNAL bool ig_tensor_is_wrapped(const IgTensor *t);
 /* Frees the blocks alloc.c keeps for reuse on the calling thread
  * (ig_runtime_thread_shutdown): small tensors' blocks go to a per-size cache when freed
  * rather than back to malloc. */

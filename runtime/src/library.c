@@ -34,7 +34,6 @@ void ig_lib_release(IgLibState *st)
 
 void ig_lib_begin(IgLibState *st)
 {
-    ig_lib_release(st);
     st->error[0] = '\0';
 }
 
@@ -50,6 +49,7 @@ static const struct {
     {IG_LIB_BOOL, true, IG_BOOL, "bool"},          {IG_LIB_UINT8, false, IG_BOOL, "uint8"},
 };
 #define NDTYPES ((int)(sizeof dtypes / sizeof dtypes[0]))
+_Static_assert(NDTYPES == IG_LIB_UINT8 + 1, "one row per NAME_dtype, in its order");
 
 /* "(2, 4)" as Python prints a shape; buf holds IG_LIB_MAX_RANK dims of 20 digits. */
 static const char *shape_text(char *buf, size_t len, int rank, const int64_t *dims)
@@ -126,7 +126,7 @@ void ig_lib_output(IgLibState *st, IgTensor *result, int *dtype, int *rank, int6
     /* A site's constant belongs to the thread that made it, and an input returned as
      * it is (a wrapped tensor: no capacity of its own) is the caller's memory: the
      * caller gets a copy of either, owned by the model like any other result. */
-    if (result->refcount < 0 || (ig_tensor_capacity(result) == 0 && result->size > 0)) {
+    if (result->refcount < 0 || ig_tensor_is_wrapped(result)) {
         IgTensor *copy = ig_tensor_make(NULL, "output", result->dtype, result->rank, result->shape);
         memcpy(copy->data, result->data, (size_t)result->size * ig_dtype_size(result->dtype));
         ig_release(result);

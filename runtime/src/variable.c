@@ -9,10 +9,12 @@
  * or a copy of an immortal one. An immortal tensor is a site's constant and dies with
  * its site (ig_site_release, a thread's shutdown); in a library a site is _Thread_local,
  * so its thread may end while the model, and its variables, live on. A copy is made
- * once, when the variable takes the constant; a read hands out the copy. */
+ * once, when the variable takes the constant; a read hands out the copy. The same for
+ * a tensor over a caller's memory (ig_tensor_wrap). */
 static IgTensor *var_hold(IgTensor *value)
 {
-    if (value->refcount < 0) return ig_tensor_copy(value);
+    /* Nor a wrapped one: that memory is a library caller's, theirs to free or reuse. */
+    if (value->refcount < 0 || ig_tensor_is_wrapped(value)) return ig_tensor_copy(value);
     ig_retain(value);
     return value;
 }

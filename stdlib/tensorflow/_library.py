@@ -59,6 +59,9 @@ def record_saved(obj, signatures):
         if not isinstance(name, str):
             raise ValueError("tf.saved_model.save: a signature's name must be a str, got %r"
                              % (name,))
+    if _saved[0] is not None and _saved[0][0] is not obj:
+        raise ValueError("tf.saved_model.save: a library reads the weights of one object; "
+                         "this script saves two")
     _saved[0] = (obj, signatures)
 
 

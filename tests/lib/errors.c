@@ -72,6 +72,10 @@ int main(int argc, char **argv)
     show("scale", errs_scale(m, args, out), m);
     show_tensor("  outputs[0]", &out[0]);
     show_tensor("  outputs[1]", &out[1]);
+    /* An output passed back in: it stays valid until the call using it returns. */
+    errs_tensor again[2] = {out[0], args[1]};
+    show("scale of its own output", errs_scale(m, again, out), m);
+    show_tensor("  outputs[0]", &out[0]);
     args[0].dims[1] = 4;
     show("scale [2, 4]", errs_scale(m, args, out), m);
     args[0].dims[1] = 3;
@@ -84,6 +88,14 @@ int main(int argc, char **argv)
     errs_tensor e = {ERRS_FLOAT32, 1, {2}, echoed};
     show("echo", errs_echo(m, &e, out), m);
     printf("  a copy: %s\n", out[0].data != (void *)echoed ? "yes" : "no");
+    show_tensor("  result", &out[0]);
+
+    /* A variable assigned an input keeps its own copy: the caller's array is theirs. */
+    float kept[2] = {7.0f, 8.0f};
+    errs_tensor k2 = {ERRS_FLOAT32, 1, {2}, kept};
+    show("remember [7, 8]", errs_remember(m, &k2, NULL), m);
+    kept[0] = kept[1] = -1.0f;
+    show("recall after the caller's change", errs_recall(m, NULL, out), m);
     show_tensor("  result", &out[0]);
 
     show("count", errs_count(m, NULL, out), m);

@@ -69,7 +69,8 @@ def build_lib(checks, ingot, script: Path, out: Path) -> bool:
     files = [out.parent / f for f in (f"{out.name}.h", f"lib{out.name}.a",
                                       f"lib{out.name}.so", f"{out.name}.pc")]
     missing = [f.name for f in files if not f.exists()]
-    left = [f.name for f in out.parent.iterdir() if f.suffix in (".c", ".o")]
+    left = [f.name for f in out.parent.iterdir()
+            if f.name in (f"{out.name}.o", f"{out.name}.lib.o", f"{out.name}.symbols")]
     return checks.result(r.returncode == 0 and not r.stderr and not missing and not left,
                          f"build --lib {script.name}",
                          f"exit {r.returncode}, missing {missing}, left over {left}\n{r.stderr}")
@@ -182,13 +183,22 @@ def main():
                             here / "threads.out", dict(env or {}, LD_LIBRARY_PATH=str(lib)))
         # The error paths, and weights files good and bad.
         errs = t / "errs"
-        if build_lib(checks, ingot, here / "errors.py", errs / "errs"):
+        errs.mkdir()
+        own = errs / "errs.c"   # the user's own file beside the library: left alone
+        own.write_text("/* the user's program */\n")
+        built = build_lib(checks, ingot, here / "errors.py", errs / "errs")
+        checks.result(own.read_text() == "/* the user's program */\n",
+                      "a file NAME.c beside the library is left alone", own.read_text())
+        if built:
             check_emitted_c(checks, ingot, here / "errors.py", errs, "errs", rt_include)
             table = ("F32", [2, 3], [10, 20, 30, 40, 50, 60])
-            safetensors(t / "good.safetensors", {"table": table, "calls": ("I32", [], [5])})
-            safetensors(t / "missing.safetensors", {"table": table})
+            memory = ("F32", [2], [0, 0])
+            safetensors(t / "good.safetensors",
+                        {"table": table, "calls": ("I32", [], [5]), "memory": memory})
+            safetensors(t / "missing.safetensors", {"table": table, "memory": memory})
             safetensors(t / "shape.safetensors",
-                        {"table": ("F32", [3, 2], [1, 2, 3, 4, 5, 6]), "calls": ("I32", [], [0])})
+                        {"table": ("F32", [3, 2], [1, 2, 3, 4, 5, 6]), "calls": ("I32", [], [0]),
+                         "memory": memory})
             (t / "garbage.safetensors").write_bytes(b"not a checkpoint")
             files = [t / f for f in ("good.safetensors", "missing.safetensors",
                                      "shape.safetensors", "garbage.safetensors",
@@ -252,7 +262,7 @@ def main():
         if checks.result(r.returncode == 1, "with_flag.py: build fails", r.stderr):
             checks.golden("with_flag.py's message", r.stderr, here / "with_flag.err")
         r = run([ingot, "build", "--lib", "errors.py", "-o", t / "bad" / "2bad"], cwd=here)
-        checks.result(r.returncode == 2 and "C identifier" in r.stderr,
+        checks.result(r.returncode == 2 and "identifier" in r.stderr,
                       "a library name that is no C identifier is refused", r.stderr)
     print(f"{checks.failed} failed")
     return 1 if checks.failed else 0

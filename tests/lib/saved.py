@@ -19,10 +19,16 @@ class Scaler(tf.Module):
         return x * self.factor + by
 
 
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def double(x):
+    return 2.0 * x
+
+
 model = Scaler()
 model.factor.assign(3.0)   # what the program saves; a library starts from 2.0
 tf.saved_model.save(model, "export", signatures={
     "serving_default": model.__call__,
+    "double": double,   # exported anyway (module-level): named once
     "shifted": model.shifted.get_concrete_function(tf.TensorSpec([2], tf.float32),
                                                    tf.TensorSpec([], tf.float32)),
 })

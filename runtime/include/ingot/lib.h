@@ -33,7 +33,8 @@ typedef struct IgLibParam {
 enum { IG_LIB_FLOAT32, IG_LIB_FLOAT64, IG_LIB_INT32, IG_LIB_INT64, IG_LIB_BOOL, IG_LIB_UINT8 };
 #define IG_LIB_MAX_RANK 8 /* NAME_tensor.dims */
 
-/* A call begins: the previous call's results are released, the error cleared. */
+/* A call begins: the error is cleared. The previous call's results stay until this
+ * call's are handed over (ig_lib_release first): a caller may pass one back in. */
 IG_API void ig_lib_begin(IgLibState *st);
 /* The caller's input as a tensor of its memory (not copied), or NULL with st->error
  * saying, in the script's words, how it differs from param (fn: the function). */
@@ -46,7 +47,8 @@ IG_API void ig_lib_output(IgLibState *st, IgTensor *result, int *dtype, int *ran
 IG_API IgTensor *ig_lib_string(const char *utf8);
 /* text into buf[0..len-1], cut and NUL-terminated (len 0: nothing written). */
 IG_API void ig_lib_copy_text(char *buf, size_t len, const char *text);
-/* Releases the results held (NAME_delete). */
+/* Releases the results held: the previous call's, before a call hands over its own, and
+ * at NAME_delete. */
 IG_API void ig_lib_release(IgLibState *st);
 
 #endif

@@ -15,11 +15,14 @@
 
 enum { MAX_HELD = 16 };
 
-static struct {
+/* What a failing file op must release (ig_io_hold): per thread, as the runtime's other
+ * state, since a library's models may read their weights on two threads at once and
+ * an error on one must not close the other's files. */
+static _Thread_local struct {
     void *p;
     IgIoRelease *release;
 } held[MAX_HELD];
-static int nheld;
+static _Thread_local int nheld;
 
 void *ig_io_hold(void *p, IgIoRelease *release)
 {
@@ -177,7 +180,7 @@ static void write_all(const IgSite *site, const char *op, const char *path, int 
 }
 
 /* The temporary file of a write that failed: closed, removed, its name freed. */
-static int pending_fd = -1;
+static _Thread_local int pending_fd = -1;
 
 static void release_temporary(void *name)
 {
