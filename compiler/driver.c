@@ -140,7 +140,7 @@ static const char usage_text[] =
     "                      signatures: the call that traced each, why, and its size\n"
     "  -Wno-NAME           silence one kind of build warning: retracing,\n"
     "                      large-unrolled-loop, trace-side-effect, non-float-gradient,\n"
-    "                      run-eagerly\n"
+    "                      run-eagerly, unsaved-weight\n"
     "\n"
     "limits (LIMITS; 0 means none), past which the build stops with a located error:\n"
     "  --max-build-steps=N     statements the script's Python may run at build\n"
@@ -242,7 +242,7 @@ static int parse_options(int argc, char **argv, Options *opt) {
             if (k == WARN__COUNT)
                 return usage_error(
                     "unknown warning '%s' (retracing, large-unrolled-loop, trace-side-effect, "
-                    "non-float-gradient, run-eagerly)",
+                    "non-float-gradient, run-eagerly, unsaved-weight)",
                     a + 5);
             opt->disabled_warnings[k] = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {

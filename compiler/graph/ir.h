@@ -257,6 +257,7 @@ typedef struct Module {
     ModuleExport *exports;
     int nexports, exports_cap;
     Func *restore;
+    bool saved_model;  /* the weights' names are from tf.saved_model.save's object */
 } Module;
 
 Module *module_new(Arena *arena, const char *source_path);

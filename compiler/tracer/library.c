@@ -169,6 +169,7 @@ static bool add_saved_and_restore(Interp *in, Module *m, SrcLoc loc) {
     if (!got) return false;
     IG_ASSERT(got->kind == VAL_TUPLE && got->list->len == 2);
     Value *signatures = got->list->items[0], *restore = got->list->items[1];
+    m->saved_model = signatures->kind == VAL_DICT;
     if (signatures->kind == VAL_DICT) {
         const Dict *d = signatures->dict;
         for (int i = 0; i < d->nentries; i++) {
@@ -199,6 +200,40 @@ static bool add_saved_and_restore(Interp *in, Module *m, SrcLoc loc) {
     return true;
 }
 
+/* The variables the functions reachable from r read or change (random draws' generator
+   states aside: they are no weights), into used; called functions walked once. */
+static void mark_used(const Region *r, bool *used, bool *seen_funcs) {
+    for (const Inst *x = r->first; x; x = x->next) {
+        if (x->global && x->op != OP_INIT_VAR && !op_is_random(x->op))
+            used[x->global->index] = true;
+        if (x->op == OP_CALL && x->callee && !seen_funcs[x->callee->index]) {
+            seen_funcs[x->callee->index] = true;
+            mark_used(x->callee->body, used, seen_funcs);
+        }
+        for (int k = 0; k < x->nregions; k++) mark_used(x->regions[k], used, seen_funcs);
+    }
+}
+
+/* A variable the exports use that the restore function does not set would keep its
+   initial value whatever weights file NAME_new reads: said at build time. */
+static void warn_unsaved_weights(Interp *in, const Module *m) {
+    int ng = m->nglobals > 0 ? m->nglobals : 1, nf = m->nfuncs > 0 ? m->nfuncs : 1;
+    bool *used = ARENA_ARRAY(in->arena, bool, ng), *seen = ARENA_ARRAY(in->arena, bool, nf);
+    bool *restored = ARENA_ARRAY(in->arena, bool, ng);
+    for (int i = 0; i < m->nexports; i++) mark_used(m->exports[i].func->body, used, seen);
+    for (const Inst *x = m->restore->body->first; x; x = x->next)
+        if (x->op == OP_ASSIGN_VAR) restored[x->global->index] = true;
+    for (int g = 0; g < m->nglobals; g++)
+        if (used[g] && !restored[g])
+            vm_warning(in, WARN_UNSAVED_WEIGHT, m->globals[g]->loc,
+                       "the library's functions use the variable '%s', which no weights file "
+                       "sets (it is not reachable from the %s): reading weights leaves it at "
+                       "its initial value",
+                       m->globals[g]->name,
+                       m->saved_model ? "object tf.saved_model.save saved"
+                                            : "script's top-level variables and modules");
+}
+
 bool library_collect(Interp *in) {
     Module *m = in->tracer->module;
     Tracer *t = in->tracer;
@@ -211,5 +246,7 @@ bool library_collect(Interp *in) {
         if (name && !add_tf_function(in, m, tf, name, tf->python_function->fn->def->loc))
             return false;
     }
-    return add_saved_and_restore(in, m, m->funcs[0]->loc);
+    if (!add_saved_and_restore(in, m, m->funcs[0]->loc)) return false;
+    warn_unsaved_weights(in, m);
+    return true;
 }

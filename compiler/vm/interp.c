@@ -72,6 +72,7 @@ const char *const warning_names[WARN__COUNT] = {
     [WARN_TRACE_SIDE_EFFECT] = "trace-side-effect",
     [WARN_NON_FLOAT_GRADIENT] = "non-float-gradient",
     [WARN_RUN_EAGERLY] = "run-eagerly",
+    [WARN_UNSAVED_WEIGHT] = "unsaved-weight",
 };
 
 void vm_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) {

@@ -23,6 +23,7 @@ typedef enum {
     WARN_TRACE_SIDE_EFFECT,   /* -Wtrace-side-effect: Python state changed inside a tf.function */
     WARN_NON_FLOAT_GRADIENT,  /* -Wnon-float-gradient: an integer target, source or watch */
     WARN_RUN_EAGERLY,         /* -Wrun-eagerly: Keras's run_eagerly in a compiled program */
+    WARN_UNSAVED_WEIGHT,      /* -Wunsaved-weight: a library's variable no weights file sets */
     WARN__COUNT
 } WarningKind;
 

@@ -4,7 +4,8 @@ the weights, classifier.py becomes libdigits, classify.c links it through pkg-co
 shared and static, and classifies the digits CSV), the symbols the libraries export,
 errors.c's error paths against a small library (errors.py), bad weights files, weights
 built in (--weights, --embed-weights), two models used from two threads (threads.c), the exports and
-weights tf.saved_model.save names (saved.py), and the build's own errors
+weights tf.saved_model.save names (saved.py), a variable no weights file sets
+(unsaved.py, a warning), and the build's own errors
 (no_signature.py, with_flag.py, a bad library name). Each C program is compiled -Wall -Wextra -Werror -pedantic and,
 with --sanitized, under ASan and UBSan (leaks included).
 
@@ -254,6 +255,10 @@ def main():
             run_program(checks, "tf.saved_model.save's signatures and weights",
                         [t / "saved_prog", t / "export" / "weights.safetensors"],
                         here / "saved.out", dict(env or {}, LD_LIBRARY_PATH=str(sv)))
+        r = run([ingot, "build", "--lib", "unsaved.py", "-o", t / "unsaved" / "unsaved"],
+                cwd=here)
+        if checks.result(r.returncode == 0, "unsaved.py builds", r.stderr):
+            checks.golden("unsaved.py's warning", r.stderr, here / "unsaved.err")
         # The build's own errors.
         r = run([ingot, "build", "--lib", "no_signature.py", "-o", t / "ns" / "ns"], cwd=here)
         if checks.result(r.returncode == 1, "no_signature.py: build fails", r.stderr):
