@@ -79,20 +79,6 @@ static const char *const rt_dtype[] = {
 };
 _Static_assert(sizeof rt_dtype / sizeof rt_dtype[0] == DT__COUNT, "one IgDType per DType");
 
-/* "(None, 4)", as Python prints a shape. */
-static const char *shape_text(Arena *a, const Shape *s) {
-    StrBuf sb;
-    strbuf_init(&sb, a);
-    strbuf_putc(&sb, '(');
-    for (int d = 0; d < s->rank; d++) {
-        if (d) strbuf_puts(&sb, ", ");
-        if (s->dims[d] == DIM_UNKNOWN) strbuf_puts(&sb, "None");
-        else strbuf_printf(&sb, "%" PRId64, s->dims[d]);
-    }
-    strbuf_puts(&sb, s->rank == 1 ? ",)" : ")");
-    return strbuf_cstr(&sb);
-}
-
 /* ---- NAME.h ------------------------------------------------------------------------- */
 
 /* The comment above one entry point: its Python signature, where it was traced, and
@@ -110,7 +96,7 @@ static void header_export_doc(FILE *out, Arena *a, const ModuleExport *x) {
     for (int i = 0; i < r->nresults; i++) {
         const TensorType *t = &r->results[i]->type;
         fprintf(out, " *   outputs[%d]  %s, shape %s\n", i, dtype_name(t->dtype),
-                shape_text(a, &t->shape));
+                shape_tuple_text(a, &t->shape));
     }
     if (r->nresults == 0) fputs(" *   no outputs\n", out);
     fputs(" */\n", out);

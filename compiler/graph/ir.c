@@ -94,6 +94,20 @@ const char *shape_str(const Shape *s, char *buf, size_t bufsize) {
     return buf;
 }
 
+const char *shape_tuple_text(Arena *a, const Shape *s) {
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    strbuf_putc(&sb, '(');
+    for (int i = 0; i < s->rank; i++) {
+        if (i) strbuf_puts(&sb, ", ");
+        if (s->dims[i] == DIM_UNKNOWN) strbuf_puts(&sb, "None");
+        else strbuf_printf(&sb, "%lld", (long long)s->dims[i]);
+    }
+    if (s->rank == 1) strbuf_putc(&sb, ',');
+    strbuf_putc(&sb, ')');
+    return strbuf_cstr(&sb);
+}
+
 const char *type_str(const TensorType *t, char *buf, size_t bufsize) {
     char sh[16 * IR_MAX_RANK + 4];
     snprintf(buf, bufsize, "%s%s", dtype_short_name(t->dtype), shape_str(&t->shape, sh, sizeof sh));

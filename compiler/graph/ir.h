@@ -46,6 +46,8 @@ bool shape_is_static(const Shape *s);
 int64_t shape_num_elements(const Shape *s);
 /* "[2,3]" / "[?,128]" / "[]" into buf (used by messages and the printer). */
 const char *shape_str(const Shape *s, char *buf, size_t bufsize);
+/* "(None, 128)", "(3,)", "()": a shape as Python prints it (TensorFlow's messages). */
+const char *shape_tuple_text(Arena *a, const Shape *s);
 /* "f32[2,3]" */
 const char *type_str(const TensorType *t, char *buf, size_t bufsize);
 

@@ -94,20 +94,6 @@ static const char *op_scope(Interp *in, Opcode op) {
     return tracer_is_eager(in) ? NULL : unique_op_name(in, tf_default_op_name(op), false);
 }
 
-const char *shape_tuple_text(Arena *a, const Shape *s) {
-    StrBuf sb;
-    strbuf_init(&sb, a);
-    strbuf_putc(&sb, '(');
-    for (int i = 0; i < s->rank; i++) {
-        if (i) strbuf_puts(&sb, ", ");
-        if (s->dims[i] == DIM_UNKNOWN) strbuf_puts(&sb, "None");
-        else strbuf_printf(&sb, "%lld", (long long)s->dims[i]);
-    }
-    if (s->rank == 1) strbuf_putc(&sb, ',');
-    strbuf_putc(&sb, ')');
-    return strbuf_cstr(&sb);
-}
-
 const char *tensor_repr(Arena *a, const Value *v) {
     const TensorType *t = &v->tensor.ir->type;
     return arena_printf(a, "Tensor(\"%s\", shape=%s, dtype=%s)", v->tensor.tf_name,

@@ -140,8 +140,6 @@ Value *tensor_range(Interp *in, Value *start, Value *limit, Value *delta, int dt
 /* Attributes of tensors and tf.functions: as lookup_attribute. */
 Value *tensor_attribute(Interp *in, Value *t, const char *name, SrcLoc loc, bool *missing);
 Value *tensor_value(Interp *in, IrValue *ir);
-/* A shape as TensorFlow prints a TensorShape: "(2, None)", "(3,)", "()". */
-const char *shape_tuple_text(Arena *a, const Shape *s);
 /* The symbolic tensor's text: Tensor("mul:0", shape=(), dtype=float32) */
 const char *tensor_repr(Arena *a, const Value *v);
 
