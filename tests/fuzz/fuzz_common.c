@@ -1,15 +1,11 @@
 /* fuzz_common.c — the harnesses' shared helpers (fuzz_common.h). */
 #include "fuzz_common.h"
 
-#include <stdarg.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <ingot/rt.h>
-
-jmp_buf fuzz_fatal_jmp;
-volatile int fuzz_fatal_armed;
-volatile long fuzz_fatal_count;
 
 FILE *fuzz_sink(void) {
     static FILE *sink;
@@ -39,28 +35,24 @@ void fuzz_script_end(FuzzScript *s) {
     s->arena = NULL;
 }
 
-_Noreturn void __wrap_ig_fatal(const IgSite *site, const char *fmt, ...);
+/* The runtime calls this before it exits on a run-time error that no trap caught,
+   after printing it (runtime/src/internal.h). */
+extern void (*ig_fatal_exit_hook)(void);
 
-_Noreturn void __wrap_ig_fatal(const IgSite *site, const char *fmt, ...) {
-    if (!fuzz_fatal_armed) {
-        /* Where no run-time error can be: a crash to report, message first. */
-        va_list ap;
-        va_start(ap, fmt);
-        fprintf(stderr, "%s:%d: error: ", site ? site->file : "?", site ? site->line : 0);
-        vfprintf(stderr, fmt, ap);
-        fputc('\n', stderr);
-        va_end(ap);
-        abort();
+static void abort_on_untrapped_error(void) { abort(); }
+
+bool fuzz_run_trapped(void (*fn)(void *ctx), void *ctx, bool release_tensors) {
+    ig_fatal_exit_hook = abort_on_untrapped_error;
+    IgTrap trap;
+    if (setjmp(trap.env) != 0) {
+        if (getenv("INGOT_FUZZ_VERBOSE"))
+            fprintf(stderr, "caught run-time error: %s\n", trap.message);
+        if (release_tensors) ig_trap_release_tensors(&trap, NULL, 0);
+        ig_trap_leave(&trap);
+        return false;
     }
-    if (getenv("INGOT_FUZZ_VERBOSE")) { /* reproducing by hand: show the error */
-        va_list ap;
-        va_start(ap, fmt);
-        fprintf(stderr, "caught run-time error: ");
-        vfprintf(stderr, fmt, ap);
-        fputc('\n', stderr);
-        va_end(ap);
-    }
-    fuzz_fatal_count++;
-    fuzz_fatal_armed = 0;
-    longjmp(fuzz_fatal_jmp, 1);
+    ig_trap_enter(&trap);
+    fn(ctx);
+    ig_trap_leave(&trap);
+    return true;
 }

@@ -1,11 +1,11 @@
 /* fuzz_common.h — what every libFuzzer harness shares: a sink for diagnostics, a
- * script from the fuzzer's bytes, and a way back from the runtime's fatal errors.
- * Entry points: fuzz_sink, fuzz_source, fuzz_script_begin/end, FUZZ_CATCH_FATAL.
+ * script from the fuzzer's bytes, and a way back from the runtime's run-time errors.
+ * Entry points: fuzz_sink, fuzz_source, fuzz_script_begin/end, fuzz_run_trapped.
  * Memory owner: the sink is opened once per process; sources live in the caller's Arena. */
 #ifndef INGOT_FUZZ_COMMON_H
 #define INGOT_FUZZ_COMMON_H
 
-#include <setjmp.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,14 +33,14 @@ typedef struct FuzzScript {
 void fuzz_script_begin(FuzzScript *s, const uint8_t *data, size_t size);
 void fuzz_script_end(FuzzScript *s);
 
-/* The runtime's user errors (ig_fatal, "file:line: error: ...") end the process with
-   _Exit(1): right for a program, fatal to a fuzzer. The harnesses link with
-   -Wl,--wrap=ig_fatal, and __wrap_ig_fatal longjmps to fuzz_fatal_jmp while
-   fuzz_fatal_armed is set, else aborts (a run-time error where none can be). A run-time error is
-   an answer, not a crash; the tensors alive at that point leak, as they would in a
-   program that stops there. */
-extern jmp_buf fuzz_fatal_jmp;
-extern volatile int fuzz_fatal_armed;
-extern volatile long fuzz_fatal_count;
+/* Runs fn(ctx) under the runtime's error trap (rt.h's IgTrap, what a library call
+   uses): a run-time error (ig_fatal, out of memory, a data file's error) is an answer,
+   not a crash, and returns false; true when fn returned. After an error the tensors
+   the abandoned run made are freed if release_tensors (nothing outside fn refers to
+   them), else left to leak as in a program that stops there (the caller's own
+   structures, an EagerContext, may still point at them). A run-time error outside a
+   trap, where none can be, aborts with its message: a crash for the fuzzer to report.
+   INGOT_FUZZ_VERBOSE=1 prints each caught error (reproducing by hand). */
+bool fuzz_run_trapped(void (*fn)(void *ctx), void *ctx, bool release_tensors);
 
 #endif

@@ -4,9 +4,9 @@
  * a safetensors checkpoint, a CheckpointManager index) and what the program expects
  * (dtype, rank); the rest is the file, written to a temporary path (gzip'd or not:
  * zlib decides by its magic, as for any file).
- * A reader's error (ig_io_fail, ig_fatal) comes back through ig_fatal_exit_hook; what
- * was allocated before it leaks, as in a program that stops there (no leak check). */
-#include <setjmp.h>
+ * A reader's error (ig_io_fail, ig_fatal) comes back through the runtime's error trap
+ * (fuzz_run_trapped), which frees what the read had allocated: so leaks are checked
+ * here, error paths included. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,16 +17,8 @@
 
 #include "fuzz_common.h"
 
-/* The runtime's hook run before a fatal error's exit (runtime/src/internal.h). */
-extern void (*ig_fatal_exit_hook)(void);
-
-static _Noreturn void jump_back(void) {
-    fuzz_fatal_count++;
-    fuzz_fatal_armed = 0;
-    longjmp(fuzz_fatal_jmp, 1);
-}
-
 static char dir[64], path[96], index_path[128];
+static const int64_t fixed[4] = {2, 3, 1, 2}; /* a shape the program expects */
 
 static void setup(void) {
     if (dir[0]) return;
@@ -34,12 +26,41 @@ static void setup(void) {
     mkdir(dir, 0700);
     snprintf(path, sizeof path, "%s/input", dir);
     snprintf(index_path, sizeof index_path, "%s/checkpoint", dir);
-    ig_fatal_exit_hook = jump_back;
 }
 
 static IgTensor *string_tensor(const char *s) {
     static IgSite site = IG_SITE("fuzz.py", 1);
     return ig_string(&site, s);
+}
+
+/* One read: which reader, what the program expects, of which file. */
+typedef struct Read {
+    int reader;
+    IgLoadSpec spec;
+    IgSite *site;
+    IgTensor *path;
+    IgTensor *result;  /* what the reader returned */
+    IgTensor *current; /* a restore's target; the directory checkpoint_latest searches */
+} Read;
+
+static void run_reader(void *ctx) {
+    Read *r = ctx;
+    switch (r->reader) {
+    case 0: r->result = ig_load_csv(r->site, r->path, &r->spec); break;
+    case 1: r->result = ig_load_npy(r->site, r->path, &r->spec); break;
+    case 2: r->result = ig_load_idx(r->site, r->path, &r->spec); break;
+    case 3:
+        r->spec.dtype = IG_FLOAT32;
+        r->spec.dims = fixed;
+        r->current = ig_tensor_new(IG_FLOAT32, r->spec.rank, fixed);
+        memset(r->current->data, 0, (size_t)r->current->size * sizeof(float));
+        r->result = ig_restore_tensor(r->site, r->path, r->current, &r->spec);
+        break;
+    default:
+        r->current = string_tensor(dir);
+        r->result = ig_checkpoint_latest(r->site, r->current);
+        break;
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -53,30 +74,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fclose(f);
     static const IgDType dtypes[] = {IG_FLOAT32, IG_INT32, IG_FLOAT64, IG_INT64, IG_BOOL};
     int rank = (how / 5) % 4;
-    static const int64_t any[4] = {-1, -1, -1, -1}, fixed[4] = {2, 3, 1, 2};
+    static const int64_t any[4] = {-1, -1, -1, -1};
     IgLoadSpec spec = {dtypes[(how / 20) % 5], reader == 0 ? 2 : rank,
                        (how & 0x80) ? fixed : any, how % 3, ",", "w"};
     IgSite site = IG_SITE("fuzz.py", 2);
-    IgTensor *p = string_tensor(path), *result = NULL, *current = NULL;
-    fuzz_fatal_armed = 1;
-    if (!setjmp(fuzz_fatal_jmp)) {
-        switch (reader) {
-        case 0: result = ig_load_csv(&site, p, &spec); break;
-        case 1: result = ig_load_npy(&site, p, &spec); break;
-        case 2: result = ig_load_idx(&site, p, &spec); break;
-        case 3:
-            spec.dtype = IG_FLOAT32;
-            spec.dims = fixed;
-            current = ig_tensor_new(IG_FLOAT32, spec.rank, fixed);
-            memset(current->data, 0, (size_t)current->size * sizeof(float));
-            result = ig_restore_tensor(&site, p, current, &spec);
-            break;
-        default: result = ig_checkpoint_latest(&site, string_tensor(dir)); break;
-        }
-        fuzz_fatal_armed = 0;
-        ig_release(result);
-        ig_release(current);
+    Read read = {reader, spec, &site, string_tensor(path)};
+    if (fuzz_run_trapped(run_reader, &read, true)) {
+        ig_release(read.result);
+        ig_release(read.current);
     }
+    ig_release(read.path);
     ig_site_release(&site);
     return 0;
 }

@@ -332,7 +332,8 @@ static void init_step_ops(void) {
             step_ops[nstep_ops++] = (Opcode)op;
 }
 
-static void run_program(Program *p) {
+static void run_program(void *ctx) {
+    Program *p = ctx;
     for (int step = 0; step < FUZZ_STEPS && fuzz_left(&p->r); step++) {
         uint8_t what = fuzz_u8(&p->r);
         if (what < 48 || p->npool == 0) make_const(p);
@@ -365,9 +366,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     p->ec = eager_new(p->m, 1, argv);
     p->b = (Builder){.module = p->m, .region = f->body, .exec = eager_executor(p->ec),
                      .on_error = on_error, .on_error_ctx = p};
-    fuzz_fatal_armed = 1;
-    if (!setjmp(fuzz_fatal_jmp)) run_program(p);
-    fuzz_fatal_armed = 0;
+    if (!fuzz_run_trapped(run_program, p, false)) p->errors++;
     eager_finish(p->ec);
     arena_free(a);
     return 0;
