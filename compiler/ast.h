@@ -186,6 +186,15 @@ bool ast_is_statement(const Node *node);
 void ast_print(FILE *out, const Node *module);
 /* The same text, in the arena. */
 const char *ast_module_to_source(Arena *arena, const Node *module);
+/* The same text, with where each statement's text starts (offset) and the line of the
+ * source it came from (AutoGraph's statements keep their original's): `ingot explain`
+ * links converted lines to source lines by it. */
+typedef struct AstLineMark {
+    size_t offset;
+    int line;
+} AstLineMark;
+const char *ast_module_to_source_mapped(Arena *arena, const Node *module, AstLineMark **marks,
+                                        int *nmarks);
 /* One expression as source text (for messages and tf.autograph.to_code). */
 const char *ast_expr_to_source(Arena *arena, const Node *expr);
 /* One statement (with its block, decorators included) as source text, unindented. */

@@ -38,6 +38,11 @@ enum {
 typedef struct Printer {
     StrBuf sb;
     Arena *arena;
+    /* ast_module_to_source_mapped: each statement's start (a byte offset of the text)
+       and its source line, in output order, when mapped. */
+    bool mapped;
+    AstLineMark *marks;
+    int nmarks, marks_cap;
 } Printer;
 
 static void print_expr(Printer *p, const Node *e, int min);
@@ -585,7 +590,18 @@ static void print_if(Printer *p, const Node *s, int indent, bool elif) {
     }
 }
 
+static void mark_line(Printer *p, int line) {
+    if (p->nmarks == p->marks_cap) {
+        int cap = p->marks_cap ? p->marks_cap * 2 : 64;
+        p->marks = arena_grow(p->arena, p->marks, sizeof *p->marks, (size_t)p->nmarks,
+                              (size_t)cap);
+        p->marks_cap = cap;
+    }
+    p->marks[p->nmarks++] = (AstLineMark){p->sb.len, line};
+}
+
 static void print_stmt(Printer *p, const Node *s, int indent) {
+    if (p->mapped) mark_line(p, s->loc.line);
     if (s->kind == AST_FUNCDEF) print_decorators(p, &s->funcdef.decorators, indent);
     if (s->kind == AST_CLASSDEF) print_decorators(p, &s->classdef.decorators, indent);
     put_indent(p, indent);
@@ -762,11 +778,20 @@ static void print_body(Printer *p, const NodeList *body, int indent) {
 }
 
 const char *ast_module_to_source(Arena *arena, const Node *module) {
+    return ast_module_to_source_mapped(arena, module, NULL, NULL);
+}
+
+const char *ast_module_to_source_mapped(Arena *arena, const Node *module, AstLineMark **marks,
+                                        int *nmarks) {
     IG_ASSERT(module && module->kind == AST_MODULE);
-    Printer p = {.arena = arena};
+    Printer p = {.arena = arena, .mapped = marks != NULL};
     strbuf_init(&p.sb, arena);
     for (int i = 0; i < module->module.body.len; i++)
         print_stmt(&p, module->module.body.items[i], 0);
+    if (marks) {
+        *marks = p.marks;
+        *nmarks = p.nmarks;
+    }
     return strbuf_cstr(&p.sb);
 }
 
