@@ -20,6 +20,7 @@
 #include "diag.h"
 #include "emit_c.h"
 #include "embed_weights.h"
+#include "explain.h"
 #include "emit_lib.h"
 #include "front_end.h"
 #include "passes.h"
@@ -61,6 +62,7 @@ typedef struct Options {
     bool lib;                /* --lib: a C library (emit_lib.h, lib_package.h) */
     bool embed_weights;      /* --embed-weights: the variables' values built in */
     const char *weights;     /* --weights=PATH: ...read from this checkpoint at build time */
+    bool run_both;           /* explain --run: the program run compiled and eagerly */
 } Options;
 
 /* The build-time budget's defaults. A step is a statement the build-time interpreter
@@ -91,6 +93,7 @@ static const char usage_text[] =
     "       ingot build --lib [--embed-weights] [--weights=CKPT] [-O0..3] [LIMITS]\n"
     "                   [-o DIR/NAME] FILE.py\n"
     "       ingot run [-O0..3] [--eager] [LIMITS] FILE.py [-- ARGS...]\n"
+    "       ingot explain [--run] [-O0..3] [-o PAGE.html] FILE.py\n"
     "       ingot opt FILE.ir\n"
     "       ingot --help | --version\n"
     "\n"
@@ -112,7 +115,15 @@ static const char usage_text[] =
     "                      generated (the reference the compiled program must match)\n"
     "  opt FILE.ir         read graph IR text (what --emit=graph prints), run the\n"
     "                      graph passes on it and print the result\n"
-    "\n"
+    "  explain FILE.py     write FILE.html (or -o PAGE.html, -o- for stdout): one\n"
+    "                      page showing the script beside AutoGraph's conversion,\n"
+    "                      its traces, the graphs (drawn by Graphviz's dot), the C\n"
+    "                      and the build output, each line linked to the others;\n"
+    "                      with --run also its output compiled beside eager\n"
+    "\n";
+
+/* Two literals: C11 compilers need only support 4095 characters in one. */
+static const char options_text[] =
     "options:\n"
     "  -o OUT              name of the program to build\n"
     "  -O0, -O1, -O2, -O3  how hard to optimize the program: -O0 none (the graph\n"
@@ -236,6 +247,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
             opt->eager = true;
         } else if (strcmp(a, "--trace-report") == 0) {
             opt->trace_report = true;
+        } else if (strcmp(a, "--run") == 0 && strcmp(opt->command, "explain") == 0) {
+            opt->run_both = true;
         } else if (strncmp(a, "-Wno-", 5) == 0) {
             int k = 0;
             while (k < WARN__COUNT && strcmp(a + 5, warning_names[k]) != 0) k++;
@@ -258,6 +271,9 @@ static int parse_options(int argc, char **argv, Options *opt) {
         }
     }
     if (!opt->script) return usage_error("no script given%s", "");
+    if (strcmp(opt->command, "explain") == 0 &&
+        (opt->emit || opt->trace_report || opt->lib || opt->eager || opt->target_cpu))
+        return usage_error("'ingot explain' takes -o, --run, -O and warning options%s", "");
     if (strcmp(opt->command, "run") == 0 && (opt->emit || opt->output))
         return usage_error("'ingot run' takes no --emit or -o%s", "");
     if (strcmp(opt->command, "opt") == 0 &&
@@ -668,22 +684,47 @@ static int opt_ir(Arena *a, const Options *opt) {
     return 0;
 }
 
+/* ingot explain FILE.py: the page (explain.h), FILE.html beside the script unless -o. */
+static int explain(Arena *a, const Options *opt) {
+    Paths paths;
+    if (!find_paths(a, &paths)) {
+        fprintf(stderr,
+                "ingot: error: cannot locate ingot's own files (/proc/self/exe unreadable)\n");
+        return EXIT_SCRIPT_ERROR;
+    }
+    const char *output = opt->output;
+    if (!output) {
+        size_t n = strlen(opt->script);
+        if (n > 3 && strcmp(opt->script + n - 3, ".py") == 0) n -= 3;
+        output = arena_printf(a, "%.*s.html", (int)n, opt->script);
+    }
+    ExplainOptions eopt = {.script = opt->script, .output = output,
+                           .stdlib_dir = paths.stdlib_dir, .self = "/proc/self/exe",
+                           .run = opt->run_both, .opt_level = opt->opt_level,
+                           .max_build_steps = opt->max_build_steps,
+                           .disabled_warnings = opt->disabled_warnings};
+    return explain_main(a, &eopt);
+}
+
 int driver_main(int argc, char **argv) {
     if (argc < 2) {
         fputs(usage_text, stderr);
+        fputs(options_text, stderr);
         return EXIT_USAGE;
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         fputs(usage_text, stdout);
+        fputs(options_text, stdout);
         return 0;
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("ingot %s\n", INGOT_VERSION);
         return 0;
     }
-    if (strcmp(argv[1], "build") != 0 && strcmp(argv[1], "run") != 0 && strcmp(argv[1], "opt") != 0)
-        return usage_error("unknown command '%s' (build, run or opt)", argv[1]);
+    if (strcmp(argv[1], "build") != 0 && strcmp(argv[1], "run") != 0 &&
+        strcmp(argv[1], "opt") != 0 && strcmp(argv[1], "explain") != 0)
+        return usage_error("unknown command '%s' (build, run, explain or opt)", argv[1]);
     Options opt;
     int rc = parse_options(argc, argv, &opt);
     if (rc >= 0) return rc;
@@ -691,6 +732,7 @@ int driver_main(int argc, char **argv) {
     arena_set_memory_limit((size_t)opt.max_build_mib << 20);
     if (strcmp(opt.command, "run") == 0) rc = opt.eager ? run_eager(arena, &opt) : run(arena, &opt);
     else if (strcmp(opt.command, "opt") == 0) rc = opt_ir(arena, &opt);
+    else if (strcmp(opt.command, "explain") == 0) rc = explain(arena, &opt);
     else
         rc = build(arena, &opt,
                    opt.emit     ? NULL

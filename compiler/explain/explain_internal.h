@@ -1,0 +1,46 @@
+/* explain_internal.h — what explain.c gathers from the pipeline and page.c renders.
+ * Memory owner: all in the explain Arena. */
+#ifndef INGOT_EXPLAIN_INTERNAL_H
+#define INGOT_EXPLAIN_INTERNAL_H
+
+#include "explain.h"
+#include "text_lines.h"
+
+/* One diagnostic as diag printed it: its first line parsed, the rest (source line,
+   caret) kept as printed. */
+typedef struct ExplainDiag {
+    int line;          /* 0: not about a line of this script */
+    const char *kind;  /* "error", "warning", "note" */
+    const char *text;  /* every line of it, as printed */
+} ExplainDiag;
+
+/* A graph drawn: the function it shows (NULL: the whole module) and the SVG. */
+typedef struct ExplainGraph {
+    const char *title;
+    const char *svg;
+} ExplainGraph;
+
+typedef struct ExplainParts {
+    const char *script;       /* the path given */
+    const char *script_name;  /* its base name */
+    TextLines source;
+    TextLines converted;      /* empty when parsing failed */
+    const char *trace_report; /* --trace-report's text; NULL when tracing did not finish */
+    ExplainGraph *graphs;
+    int ngraphs;
+    const char *graphs_note;  /* why there are none (dot missing or failing), or NULL */
+    TextLines c;              /* empty when tracing failed */
+    const char *build_output; /* what the script printed at build time */
+    ExplainDiag *diags;
+    int ndiags;
+    const char *stage_failed; /* the first stage that stopped ("parsing", ...) or NULL */
+    /* --run: what `ingot run` and `ingot run --eager` printed (stdout and stderr) and
+       their exit codes; NULL when not run. */
+    const char *run_compiled, *run_eager;
+    int run_compiled_rc, run_eager_rc;
+} ExplainParts;
+
+/* Writes the page (page.c). */
+void explain_write_page(FILE *out, Arena *a, const ExplainParts *parts);
+
+#endif

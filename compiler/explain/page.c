@@ -1,0 +1,273 @@
+/* page.c — the `ingot explain` page (explain_internal.h): one HTML file holding its
+ * own CSS and script (page.css, page.js, built in as explain_assets.h), so it opens
+ * from disk with no network. Every listed line, graph node and diagnostic that came
+ * from script line N carries the class LN; page.js highlights them together.
+ * Memory owner: the caller's Arena. */
+#include <string.h>
+
+#include "explain_assets.h"
+#include "explain_internal.h"
+
+static void put_escaped(FILE *out, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        switch (s[i]) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        default: fputc(s[i], out);
+        }
+    }
+}
+
+static void put_text(FILE *out, const char *s) { put_escaped(out, s, strlen(s)); }
+
+/* A built-in asset: its lines, up to the NULL. */
+static void put_asset(FILE *out, const char *const *lines) {
+    for (; *lines; lines++) fputs(*lines, out);
+}
+
+/* A line's span: its number (when numbered) and text, linked to its script line. */
+static void put_line(FILE *out, const TextLine *l, int number) {
+    if (l->src_line > 0)
+        fprintf(out, "<span class=\"line L%d\">", l->src_line);
+    else
+        fputs("<span class=\"line\">", out);
+    if (number > 0) fprintf(out, "<span class=\"num\">%d</span>", number);
+    put_escaped(out, l->text, l->len);
+    fputs("</span>", out);
+}
+
+static void put_diag(FILE *out, const ExplainDiag *d) {
+    if (d->line > 0)
+        fprintf(out, "<span class=\"diag %s L%d\">", d->kind, d->line);
+    else
+        fprintf(out, "<span class=\"diag %s\">", d->kind);
+    put_text(out, d->text);
+    fputs("</span>", out);
+}
+
+/* A listing: the lines, numbered or not. */
+static void put_listing(FILE *out, const TextLines *t, bool numbered) {
+    fputs("<pre class=\"code\">", out);
+    for (int i = 0; i < t->n; i++) put_line(out, &t->lines[i], numbered ? i + 1 : 0);
+    fputs("</pre>\n", out);
+}
+
+/* Lines of free text that mention "SCRIPT:N" link to line N (the trace report's
+   call sites). */
+static void link_mentions(TextLines *t, const char *script) {
+    size_t n = strlen(script);
+    for (int i = 0; i < t->n; i++) {
+        TextLine *l = &t->lines[i];
+        for (size_t k = 0; k + n + 1 < l->len; k++) {
+            if (strncmp(l->text + k, script, n) != 0 || l->text[k + n] != ':') continue;
+            int v = 0;
+            for (size_t j = k + n + 1; j < l->len && l->text[j] >= '0' && l->text[j] <= '9'; j++)
+                v = v < 10000000 ? v * 10 + (l->text[j] - '0') : v;
+            if (v > 0) {
+                l->src_line = v;
+                break;
+            }
+        }
+    }
+}
+
+static int count_kind(const ExplainParts *p, const char *kind) {
+    int n = 0;
+    for (int i = 0; i < p->ndiags; i++) n += strcmp(p->diags[i].kind, kind) == 0;
+    return n;
+}
+
+/* ---- The parts ------------------------------------------------------------------- */
+
+static void put_header(FILE *out, const ExplainParts *p) {
+    fputs("<header>\n<h1>ingot explain: <code>", out);
+    put_text(out, p->script);
+    fputs("</code></h1>\n<p class=\"summary\">", out);
+    fprintf(out, "%d source lines", p->source.n);
+    int errors = count_kind(p, "error"), warnings = count_kind(p, "warning");
+    if (errors) fprintf(out, " &middot; <span class=\"bad\">%d error%s</span>", errors,
+                        errors == 1 ? "" : "s");
+    if (warnings) fprintf(out, " &middot; %d warning%s", warnings, warnings == 1 ? "" : "s");
+    if (p->stage_failed)
+        fprintf(out, " &middot; <span class=\"bad\">stopped at %s</span>", p->stage_failed);
+    fputs("</p>\n<p class=\"help\">The script on the left; on the right what each stage of "
+          "the compiler made of it. Hover over a line, a graph node or a line of C to see "
+          "where it came from and what it became; click to keep it highlighted.</p>\n"
+          "</header>\n",
+          out);
+}
+
+static void put_source(FILE *out, const ExplainParts *p) {
+    fputs("<section id=\"source\" class=\"pane\">\n<h2>Source</h2>\n<pre class=\"code\">", out);
+    for (int i = 0; i < p->source.n; i++) {
+        put_line(out, &p->source.lines[i], i + 1);
+        for (int k = 0; k < p->ndiags; k++)
+            if (p->diags[k].line == i + 1) put_diag(out, &p->diags[k]);
+    }
+    fputs("</pre>\n</section>\n", out);
+}
+
+static void put_tab(FILE *out, const char *id, const char *title, const char *intro) {
+    fprintf(out, "<section id=\"%s\" class=\"tab\">\n<h2>%s</h2>\n<p class=\"intro\">", id, title);
+    fputs(intro, out);
+    fputs("</p>\n", out);
+}
+
+static void put_missing(FILE *out, const ExplainParts *p, const char *what) {
+    fprintf(out, "<p class=\"missing\">No %s: the build stopped at %s (the errors are shown in "
+                 "the source).</p>\n",
+            what, p->stage_failed ? p->stage_failed : "an earlier stage");
+}
+
+static void put_autograph(FILE *out, const ExplainParts *p) {
+    put_tab(out, "autograph", "AutoGraph",
+            "The script as AutoGraph rewrote it before tracing: an <code>if</code>, "
+            "<code>while</code> or <code>for</code> that may depend on a tensor becomes a "
+            "call of <code>ag__.if_stmt</code>, <code>ag__.while_stmt</code> or "
+            "<code>ag__.for_stmt</code> with its branches and body as functions, which "
+            "build a graph <code>cond</code> or <code>while</code> when the condition is a "
+            "tensor and run as plain Python otherwise.");
+    if (p->converted.n) put_listing(out, &p->converted, false);
+    else put_missing(out, p, "converted script");
+    fputs("</section>\n", out);
+}
+
+static void put_traces(FILE *out, Arena *a, const ExplainParts *p) {
+    put_tab(out, "traces", "Traces",
+            "The script ran once, at build time. Each call of a <code>tf.function</code> "
+            "either reused a concrete function traced before for the same input signature, "
+            "or traced a new one: its Python ran with symbolic tensors and the operations "
+            "it met became a graph.");
+    if (p->trace_report) {
+        TextLines t = text_lines_split(a, p->trace_report);
+        link_mentions(&t, p->script_name);
+        put_listing(out, &t, false);
+    } else {
+        put_missing(out, p, "traces");
+    }
+    fputs("</section>\n", out);
+}
+
+static void put_graphs(FILE *out, const ExplainParts *p) {
+    put_tab(out, "graphs", "Graphs",
+            "The traced graphs after the optimization passes, drawn by Graphviz: a box per "
+            "operation, an edge per tensor, a cluster per function and per "
+            "<code>cond</code>/<code>while</code> branch.");
+    if (p->graphs_note) {
+        fputs("<p class=\"missing\">", out);
+        put_text(out, p->graphs_note);
+        fputs("</p>\n", out);
+    } else if (!p->ngraphs) {
+        put_missing(out, p, "graphs");
+    }
+    for (int i = 0; i < p->ngraphs; i++) {
+        fputs("<figure class=\"graph\"><figcaption>", out);
+        put_text(out, p->graphs[i].title);
+        fputs("</figcaption>\n", out);
+        fputs(p->graphs[i].svg, out); /* dot's own SVG, already escaped */
+        fputs("</figure>\n", out);
+    }
+    fputs("</section>\n", out);
+}
+
+static void put_c(FILE *out, const ExplainParts *p) {
+    put_tab(out, "c", "C",
+            "The C that <code>ingot build</code> compiles and links with the Ingot runtime "
+            "(<code>ig_</code> functions, on oneDNN): one C function per concrete function, "
+            "the top level as <code>program</code>.");
+    if (p->c.n) put_listing(out, &p->c, true);
+    else put_missing(out, p, "C");
+    fputs("</section>\n", out);
+}
+
+static void put_output(FILE *out, Arena *a, const ExplainParts *p) {
+    put_tab(out, "output", "Build output",
+            "What the script's Python printed while it was traced (<code>print</code> runs "
+            "at build time; <code>tf.print</code> becomes an operation that prints when "
+            "the program runs), then every diagnostic.");
+    if (p->build_output) {
+        TextLines t = text_lines_split(a, p->build_output);
+        if (t.n) put_listing(out, &t, false);
+        else fputs("<p class=\"missing\">Nothing was printed at build time.</p>\n", out);
+    }
+    fputs("<h3>Diagnostics</h3>\n", out);
+    if (!p->ndiags) fputs("<p class=\"missing\">None.</p>\n", out);
+    else {
+        fputs("<pre class=\"code\">", out);
+        for (int i = 0; i < p->ndiags; i++) put_diag(out, &p->diags[i]);
+        fputs("</pre>\n", out);
+    }
+    fputs("</section>\n", out);
+}
+
+static void put_diff_cell(FILE *out, const TextLines *t, int i) {
+    fputs("<td>", out);
+    if (i >= 0) put_escaped(out, t->lines[i].text, t->lines[i].len);
+    fputs("</td>", out);
+}
+
+static void put_run(FILE *out, Arena *a, const ExplainParts *p) {
+    put_tab(out, "run", "Compiled vs eager",
+            "<code>ingot run</code> (built, then run) beside <code>ingot run --eager</code> "
+            "(every operation at once, every call of a <code>tf.function</code> running its "
+            "Python, as TensorFlow runs with <code>tf.config.run_functions_eagerly(True)"
+            "</code>). Lines on one side only are marked: Python side effects inside a "
+            "<code>tf.function</code> happen once per trace when compiled, on every call "
+            "eagerly.");
+    TextLines l = text_lines_split(a, p->run_compiled), r = text_lines_split(a, p->run_eager);
+    int nrows;
+    DiffRow *rows = text_lines_diff(a, &l, &r, &nrows);
+    int differ = 0;
+    for (int i = 0; i < nrows; i++) differ += rows[i].left < 0 || rows[i].right < 0;
+    fprintf(out, "<p class=\"summary\">compiled: exit %d &middot; eager: exit %d &middot; "
+                 "%d line%s differ%s</p>\n",
+            p->run_compiled_rc, p->run_eager_rc, differ, differ == 1 ? "" : "s",
+            differ == 1 ? "s" : "");
+    fputs("<table class=\"diff\">\n<thead><tr><th>ingot run</th><th>ingot run --eager</th>"
+          "</tr></thead>\n<tbody>\n",
+          out);
+    for (int i = 0; i < nrows; i++) {
+        bool same = rows[i].left >= 0 && rows[i].right >= 0;
+        fprintf(out, "<tr class=\"%s\">", same ? "same" : "differs");
+        put_diff_cell(out, &l, rows[i].left);
+        put_diff_cell(out, &r, rows[i].right);
+        fputs("</tr>\n", out);
+    }
+    fputs("</tbody>\n</table>\n</section>\n", out);
+}
+
+static void put_nav(FILE *out, const ExplainParts *p) {
+    static const char *const tabs[][2] = {{"autograph", "AutoGraph"}, {"traces", "Traces"},
+                                          {"graphs", "Graphs"},       {"c", "C"},
+                                          {"output", "Build output"}, {"run", "Compiled vs eager"}};
+    fputs("<nav>", out);
+    for (size_t i = 0; i < sizeof tabs / sizeof tabs[0]; i++) {
+        if (strcmp(tabs[i][0], "run") == 0 && !p->run_compiled) continue;
+        fprintf(out, "<a href=\"#%s\" data-tab=\"%s\">%s</a>", tabs[i][0], tabs[i][0], tabs[i][1]);
+    }
+    fputs("</nav>\n", out);
+}
+
+void explain_write_page(FILE *out, Arena *a, const ExplainParts *p) {
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", out);
+    put_text(out, p->script_name);
+    fputs(" &mdash; ingot explain</title>\n<style>\n", out);
+    put_asset(out, explain_page_css);
+    fputs("</style>\n</head>\n<body>\n", out);
+    put_header(out, p);
+    fputs("<main>\n", out);
+    put_source(out, p);
+    fputs("<div class=\"pane stages\">\n", out);
+    put_nav(out, p);
+    put_autograph(out, p);
+    put_traces(out, a, p);
+    put_graphs(out, p);
+    put_c(out, p);
+    put_output(out, a, p);
+    if (p->run_compiled) put_run(out, a, p);
+    fputs("</div>\n</main>\n<script>\n", out);
+    put_asset(out, explain_page_js);
+    fputs("</script>\n</body>\n</html>\n", out);
+}
