@@ -259,7 +259,8 @@ int explain_main(Arena *a, const ExplainOptions *opt) {
         fprintf(stderr, "ingot: error: cannot read '%s': %s\n", opt->script, strerror(errno));
         return 1;
     }
-    ExplainParts parts = {.script = opt->script, .script_name = base_name(opt->script)};
+    ExplainParts parts = {.script = opt->script, .script_name = base_name(opt->script),
+                          .opt_level = opt->opt_level};
     parts.source = text_lines_split(a, file->text);
     for (int i = 0; i < parts.source.n; i++) parts.source.lines[i].src_line = i + 1;
     Scratch s;

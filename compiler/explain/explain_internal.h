@@ -34,6 +34,7 @@ typedef struct ExplainParts {
     ExplainDiag *diags;
     int ndiags;
     const char *stage_failed; /* the first stage that stopped ("parsing", ...) or NULL */
+    int opt_level;            /* the passes the graphs and the C went through (-O) */
     /* --run: what `ingot run` and `ingot run --eager` printed (stdout and stderr) and
        their exit codes; NULL when not run. */
     const char *run_compiled, *run_eager;

@@ -152,9 +152,14 @@ static void put_traces(FILE *out, Arena *a, const ExplainParts *p) {
 
 static void put_graphs(FILE *out, const ExplainParts *p) {
     put_tab(out, "graphs", "Graphs",
-            "The traced graphs after the optimization passes, drawn by Graphviz: a box per "
-            "operation, an edge per tensor, a cluster per function and per "
-            "<code>cond</code>/<code>while</code> branch.");
+            "The traced graphs, drawn by Graphviz: a box per operation, an edge per "
+            "tensor, a cluster per function and per <code>cond</code>/<code>while</code> "
+            "branch.");
+    if (p->opt_level > 0)
+        fprintf(out, "<p class=\"intro\">As the program runs them, after the passes of "
+                     "<code>-O%d</code> (fused operations, constants folded); "
+                     "<code>ingot explain -O0</code> shows them as traced.</p>\n",
+                p->opt_level);
     if (p->graphs_note) {
         fputs("<p class=\"missing\">", out);
         put_text(out, p->graphs_note);
