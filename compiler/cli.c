@@ -96,9 +96,9 @@ static const HelpRow option_rows[] = {
      "                      x86-64\n"},
     {FOR_BUILD, "  --emit=KIND         print one stage instead of building, KIND is one of:\n"
                 "                        tokens  the lexer's tokens\n"
-                "                        ast     the syntax tree, as Python source\n"
-                "                        autograph  the tree after AutoGraph's conversion\n"
-                "                                   (control flow as ag__ calls)\n"
+                "                        ast     the syntax tree, as an S-expression\n"
+                "                        autograph  the tree after AutoGraph's conversion,\n"
+                "                                   as Python (control flow as ag__ calls)\n"
                 "                        graph   the traced graph IR\n"
                 "                        dot     the graph for Graphviz (dot -Tsvg)\n"
                 "                        c       the generated C\n"},

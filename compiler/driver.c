@@ -15,6 +15,7 @@
 
 #include "arena.h"
 #include "ast.h"
+#include "ast_dump.h"
 #include "autograph.h"
 #include "cli.h"
 #include "config.h"
@@ -226,7 +227,7 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
     Node *ast = parse_file(a, diag, file);
     if (!ast) return EXIT_SCRIPT_ERROR;
     if (opt->emit == EMIT_AST) {
-        ast_print(out, ast);
+        ast_dump(out, ast);
         return 0;
     }
     Node *converted = autograph_convert_module(a, diag, ast);
