@@ -181,8 +181,9 @@ const char *ast_cmpop_symbol(CmpOp op);  /* "<", "is not", "not in", ... */
 bool ast_is_expression(const Node *node);
 bool ast_is_statement(const Node *node);
 
-/* --emit=ast: the tree printed as Python source that re-parses to the same tree
- * (4-space indentation; parentheses added by precedence; strings with repr's quoting). */
+/* --emit=autograph: the tree printed as Python source that re-parses to the same tree
+ * (4-space indentation; parentheses added by precedence; strings with repr's quoting).
+ * --emit=ast shows the tree itself (ast_dump.h). */
 void ast_print(FILE *out, const Node *module);
 /* The same text, in the arena. */
 const char *ast_module_to_source(Arena *arena, const Node *module);

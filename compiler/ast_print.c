@@ -1,4 +1,5 @@
-/* ast_print.c — the AST printed back as Python source (--emit=ast).
+/* ast_print.c — the AST printed back as Python source (--emit=autograph, to_code);
+ * ast_dump.c shows the tree itself (--emit=ast).
  * Entry points: ast_print (a module), ast_expr_to_source (one expression).
  * Memory owner: text is built in a StrBuf of a scratch or caller Arena.
  *

@@ -40,7 +40,24 @@ SourceFile *diag_load_file(Arena *arena, const char *path) {
     return f;
 }
 
-static void print_source_line(FILE *out, SrcLoc loc) {
+/* GCC's colours (its default GCC_COLORS), each ended by COLOR_END. */
+#define COLOR_LOCUS "\033[01m\033[K"
+#define COLOR_ERROR "\033[01;31m\033[K"
+#define COLOR_WARNING "\033[01;35m\033[K"
+#define COLOR_NOTE "\033[01;36m\033[K"
+#define COLOR_CARET "\033[01;32m\033[K"
+#define COLOR_END "\033[m\033[K"
+
+static const char *color(const Diag *d, const char *code) { return d->color ? code : ""; }
+
+static const char *severity_color(const char *severity) {
+    return strcmp(severity, "warning") == 0 ? COLOR_WARNING
+           : strcmp(severity, "note") == 0  ? COLOR_NOTE
+                                            : COLOR_ERROR;
+}
+
+static void print_source_line(const Diag *d, SrcLoc loc) {
+    FILE *out = d->out;
     size_t len;
     const char *start = srcfile_line(loc.file, loc.line, &len);
     if (!start) return;
@@ -50,19 +67,21 @@ static void print_source_line(FILE *out, SrcLoc loc) {
     /* Keep tabs so the caret lines up with the text above it. */
     for (int i = 0; i < loc.col - 1 && i < width; i++) fputc(start[i] == '\t' ? '\t' : ' ', out);
     for (int i = width; i < loc.col - 1; i++) fputc(' ', out);
-    fputc('^', out);
+    fprintf(out, "%s^", color(d, COLOR_CARET));
     for (int i = 1; i < loc.len && loc.col - 1 + i < width; i++) fputc('~', out);
-    fputc('\n', out);
+    fprintf(out, "%s\n", color(d, COLOR_END));
 }
 
+/* The message's first line, "place: severity: message", then the source line. */
 static void report(Diag *d, SrcLoc loc, const char *severity, const char *fmt, va_list ap) {
-    if (loc.file)
-        fprintf(d->out, "%s:%d:%d: %s: ", loc.file->path, loc.line, loc.col, severity);
-    else
-        fprintf(d->out, "ingot: %s: ", severity);
+    fputs(color(d, COLOR_LOCUS), d->out);
+    if (loc.file) fprintf(d->out, "%s:%d:%d:", loc.file->path, loc.line, loc.col);
+    else fputs("ingot:", d->out);
+    fprintf(d->out, "%s %s%s:%s ", color(d, COLOR_END), color(d, severity_color(severity)),
+            severity, color(d, COLOR_END));
     vfprintf(d->out, fmt, ap);
     fputc('\n', d->out);
-    if (loc.file && loc.line > 0) print_source_line(d->out, loc);
+    if (loc.file && loc.line > 0) print_source_line(d, loc);
 }
 
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) {
@@ -92,6 +111,11 @@ void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) {
     va_start(ap, fmt);
     report(d, loc, "note", fmt, ap);
     va_end(ap);
+}
+
+void diag_warning_flag(Diag *d, SrcLoc loc, const char *name, bool as_error, const char *msg) {
+    if (as_error) diag_error(d, loc, "%s [-Werror=%s]", msg, name);
+    else diag_warning(d, loc, "%s [-W%s]", msg, name);
 }
 
 void diag_error_noloc(Diag *d, const char *fmt, ...) {

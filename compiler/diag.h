@@ -17,6 +17,7 @@ typedef struct Diag {
     int errors;
     int warnings;
     bool too_many;      /* the cap was hit: later errors are counted, not printed */
+    bool color;         /* --color: GCC's colours (bold place, red error, green caret) */
 } Diag;
 
 void diag_init(Diag *d, FILE *out);
@@ -31,6 +32,9 @@ SourceFile *diag_source_from_string(Arena *arena, const char *path, const char *
 void diag_error(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_warning(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void diag_note(Diag *d, SrcLoc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A warning of a kind the user names (-Wname): "warning: msg [-Wname]", or with
+   as_error (-Werror) "error: msg [-Werror=name]", then counted as an error. */
+void diag_warning_flag(Diag *d, SrcLoc loc, const char *name, bool as_error, const char *msg);
 /* An error without a place in a script ("ingot: error: ..."). */
 void diag_error_noloc(Diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

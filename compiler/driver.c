@@ -1,8 +1,8 @@
 /* driver.c — the ingot command line and the pipeline as a flat list of stages:
  *   load → lex/parse → trace (tracer on the VM) → verify → emit C → cc.
  * Every stage can be printed with --emit; `ingot opt FILE.ir` runs the passes on IR
- * text instead (graph/read.h). Exit codes: 0 success, 1 errors in the
- * script (or a failing C compiler), 2 usage errors. */
+ * text instead (graph/read.h). The options come from cli.h. Exit codes: 0 success,
+ * 1 errors in the script (or a failing C compiler), 2 usage errors. */
 #include "driver.h"
 
 #include <errno.h>
@@ -15,7 +15,9 @@
 
 #include "arena.h"
 #include "ast.h"
+#include "ast_dump.h"
 #include "autograph.h"
+#include "cli.h"
 #include "config.h"
 #include "diag.h"
 #include "emit_c.h"
@@ -32,54 +34,6 @@
 #include "parse.h"
 #include "read.h"
 
-enum { EXIT_SCRIPT_ERROR = 1, EXIT_USAGE = 2 };
-
-typedef enum {
-    EMIT_NONE,
-    EMIT_TOKENS,
-    EMIT_AST,
-    EMIT_AUTOGRAPH,
-    EMIT_GRAPH,
-    EMIT_DOT,
-    EMIT_C
-} EmitKind;
-
-typedef struct Options {
-    const char *command;     /* "build", "run" or "opt" */
-    const char *script;
-    const char *output;      /* -o */
-    EmitKind emit;
-    bool trace_report;       /* --trace-report */
-    bool disabled_warnings[WARN__COUNT]; /* -Wno-<name> */
-    bool eager;              /* run --eager */
-    char **program_args;     /* after -- (run) */
-    int nprogram_args;
-    unsigned long long max_build_steps;  /* --max-build-steps (0: no limit) */
-    bool max_build_steps_given;          /* else the default: none with --eager */
-    unsigned long long max_build_mib;    /* --max-build-memory (0: no limit) */
-    int opt_level;           /* -O0 .. -O3, default 2 */
-    const char *target_cpu;  /* --target-cpu=NAME: the C compiler's -march, or NULL */
-    bool lib;                /* --lib: a C library (emit_lib.h, lib_package.h) */
-    bool embed_weights;      /* --embed-weights: the variables' values built in */
-    const char *weights;     /* --weights=PATH: ...read from this checkpoint at build time */
-    bool run_both;           /* explain --run: the program run compiled and eagerly */
-} Options;
-
-/* The build-time budget's defaults. A step is a statement the build-time interpreter
-   runs (5 to 10 million a second): the longest legitimate builds known (bench/, the
-   e2e tests) take a few million, an endless loop reaches the limit in about ten seconds.
-   The memory limit is half the machine's memory, far above any legitimate trace's
-   (bench/: under 30 MiB), low enough to be reported before the system runs out.
-   `ingot run --eager` counts no steps unless --max-build-steps is given: there the
-   script's loops are the program running (a training loop), not a build. */
-#define DEFAULT_MAX_BUILD_STEPS 100000000ull
-
-static unsigned long long default_max_build_mib(void) {
-    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0) return 0;
-    return (unsigned long long)pages / 2 * (unsigned long long)page >> 20;
-}
-
 /* Where the runtime's header and library and the stdlib are: beside the build tree
    when run from it, else relative to the installed executable (relocatable prefix). */
 typedef struct Paths {
@@ -87,206 +41,6 @@ typedef struct Paths {
     const char *runtime_lib;
     const char *stdlib_dir;
 } Paths;
-
-static const char usage_text[] =
-    "usage: ingot build [-O0..3] [--emit=KIND] [--trace-report] [LIMITS] [-o OUT] FILE.py\n"
-    "       ingot build --lib [--embed-weights] [--weights=CKPT] [-O0..3] [LIMITS]\n"
-    "                   [-o DIR/NAME] FILE.py\n"
-    "       ingot run [-O0..3] [--eager] [LIMITS] FILE.py [-- ARGS...]\n"
-    "       ingot explain [--run] [-O0..3] [-o PAGE.html] FILE.py\n"
-    "       ingot opt FILE.ir\n"
-    "       ingot --help | --version\n"
-    "\n"
-    "Compiles a Python/TensorFlow script ahead of time into a native program.\n"
-    "The script's Python runs now, at build time (its print() output appears while\n"
-    "building); its tensor operations are traced into a graph, emitted as C and\n"
-    "compiled against the Ingot runtime and oneDNN.\n"
-    "\n"
-    "commands:\n"
-    "  build FILE.py       build a native program (default name: FILE)\n"
-    "  build --lib FILE.py build a C library exporting the script's module-level\n"
-    "                      tf.functions (each needs an input_signature): with -o\n"
-    "                      DIR/NAME, DIR/NAME.h, DIR/libNAME.a, DIR/libNAME.so and\n"
-    "                      DIR/NAME.pc (default NAME: FILE)\n"
-    "  run FILE.py         build into a cache directory and run it; ARGS after --\n"
-    "                      go to the program\n"
-    "  run --eager FILE.py run the script in the interpreter instead, op by op on\n"
-    "                      concrete tensors, like TensorFlow's eager mode; no C is\n"
-    "                      generated (the reference the compiled program must match)\n"
-    "  opt FILE.ir         read graph IR text (what --emit=graph prints), run the\n"
-    "                      graph passes on it and print the result\n"
-    "  explain FILE.py     write FILE.html (or -o PAGE.html, -o- for stdout): one\n"
-    "                      page showing the script beside AutoGraph's conversion,\n"
-    "                      its traces, the graphs (drawn by Graphviz's dot), the C\n"
-    "                      and the build output, each line linked to the others;\n"
-    "                      with --run also its output compiled beside eager\n"
-    "\n";
-
-/* Two literals: C11 compilers need only support 4095 characters in one. */
-static const char options_text[] =
-    "options:\n"
-    "  -o OUT              name of the program to build\n"
-    "  -O0, -O1, -O2, -O3  how hard to optimize the program: -O0 none (the graph\n"
-    "                      as traced, C compiled -O0, the quickest build); -O1\n"
-    "                      0-d tensors as C scalars, matmul/conv2d + bias +\n"
-    "                      relu/sigmoid/tanh as one op, elementwise results\n"
-    "                      written over inputs that die with them, C -O1; -O2\n"
-    "                      (the default) the same, C -O2; -O3 also C -O3\n"
-    "  --lib               build a C library (see 'build --lib' above)\n"
-    "  --embed-weights     (--lib) build the variables' values into the library,\n"
-    "                      for NAME_new(NULL, ...): their initial values, or\n"
-    "  --weights=CKPT      (--lib) those of the safetensors checkpoint CKPT\n"
-    "  --target-cpu=CPU    compile the program for this CPU (the C compiler's\n"
-    "                      -march: native, x86-64-v3, znver3...); default: any\n"
-    "                      x86-64\n"
-    "  --emit=KIND         print one stage instead of building, KIND is one of:\n"
-    "                        tokens  the lexer's tokens\n"
-    "                        ast     the syntax tree, as Python source\n"
-    "                        autograph  the tree after AutoGraph's conversion\n"
-    "                                   (control flow as ag__ calls)\n"
-    "                        graph   the traced graph IR\n"
-    "                        dot     the graph for Graphviz (dot -Tsvg)\n"
-    "                        c       the generated C\n"
-    "  --trace-report      after tracing, list every tf.function's concrete\n"
-    "                      signatures: the call that traced each, why, and its size\n"
-    "  -Wno-NAME           silence one kind of build warning: retracing,\n"
-    "                      large-unrolled-loop, trace-side-effect, non-float-gradient,\n"
-    "                      run-eagerly, unsaved-weight\n"
-    "\n"
-    "limits (LIMITS; 0 means none), past which the build stops with a located error:\n"
-    "  --max-build-steps=N     statements the script's Python may run at build\n"
-    "                          time; default 100000000, which an endless loop\n"
-    "                          reaches in about ten seconds (--eager: no limit\n"
-    "                          unless given, as its loops are the program's own)\n"
-    "  --max-build-memory=MIB  memory the build may use, in MiB; default half\n"
-    "                          of the machine's memory\n"
-    "\n"
-    "  -h, --help          show this help\n"
-    "  --version           show the version\n"
-    "\n"
-    "environment:\n"
-    "  CC                  the C compiler to use (default: cc)\n";
-
-static int usage_error(const char *fmt, const char *arg) {
-    fprintf(stderr, "ingot: error: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(run 'ingot --help' for usage)\n");
-    return EXIT_USAGE;
-}
-
-static bool parse_emit(const char *kind, EmitKind *out) {
-    static const struct { const char *name; EmitKind kind;
-    } kinds[] = {
-        {"tokens", EMIT_TOKENS}, {"ast", EMIT_AST}, {"autograph", EMIT_AUTOGRAPH},
-        {"graph", EMIT_GRAPH},   {"dot", EMIT_DOT}, {"c", EMIT_C},
-    };
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strcmp(kind, kinds[i].name) == 0) {
-            *out = kinds[i].kind;
-            return true;
-        }
-    return false;
-}
-
-/* "--name=N" with N a decimal count: true with *out set; false when a isn't --name=. */
-static bool parse_count(const char *a, const char *name, unsigned long long *out, int *rc) {
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0 || a[n] != '=') return false;
-    const char *digits = a + n + 1;
-    char *end;
-    errno = 0;
-    *out = strtoull(digits, &end, 10);
-    if (*digits < '0' || *digits > '9' || *end || errno)
-        *rc = usage_error("'%s' needs a whole number", name);
-    return true;
-}
-
-/* Returns -1 on success, else the exit code. */
-static int parse_options(int argc, char **argv, Options *opt) {
-    memset(opt, 0, sizeof *opt);
-    opt->command = argv[1];
-    opt->max_build_steps = DEFAULT_MAX_BUILD_STEPS;
-    opt->max_build_mib = default_max_build_mib();
-    opt->opt_level = 2;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            if (strcmp(opt->command, "run") != 0)
-                return usage_error("'--' is only used with 'ingot run'%s", "");
-            opt->program_args = argv + i + 1;
-            opt->nprogram_args = argc - i - 1;
-            break;
-        }
-        int rc = -1;
-        if (parse_count(a, "--max-build-steps", &opt->max_build_steps, &rc)) {
-            if (rc >= 0) return rc;
-            opt->max_build_steps_given = true;
-        } else if (parse_count(a, "--max-build-memory", &opt->max_build_mib, &rc)) {
-            if (rc >= 0) return rc;
-        } else if (strcmp(a, "-o") == 0) {
-            if (i + 1 >= argc) return usage_error("'-o' needs a file name%s", "");
-            opt->output = argv[++i];
-        } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
-            opt->opt_level = a[2] - '0';
-        } else if (strncmp(a, "--target-cpu=", 13) == 0) {
-            opt->target_cpu = a + 13;
-            if (!*opt->target_cpu || strspn(opt->target_cpu,
-                                            "abcdefghijklmnopqrstuvwxyz0123456789-_.") !=
-                                         strlen(opt->target_cpu))
-                return usage_error("'--target-cpu=' needs a CPU name such as native or "
-                                   "x86-64-v3, not '%s'", opt->target_cpu);
-        } else if (strcmp(a, "--lib") == 0) {
-            opt->lib = true;
-        } else if (strcmp(a, "--embed-weights") == 0) {
-            opt->embed_weights = true;
-        } else if (strncmp(a, "--weights=", 10) == 0) {
-            opt->weights = a + 10;
-            opt->embed_weights = true;
-            if (!*opt->weights) return usage_error("'--weights=' needs a checkpoint's path%s", "");
-        } else if (strcmp(a, "--eager") == 0) {
-            opt->eager = true;
-        } else if (strcmp(a, "--trace-report") == 0) {
-            opt->trace_report = true;
-        } else if (strcmp(a, "--run") == 0 && strcmp(opt->command, "explain") == 0) {
-            opt->run_both = true;
-        } else if (strncmp(a, "-Wno-", 5) == 0) {
-            int k = 0;
-            while (k < WARN__COUNT && strcmp(a + 5, warning_names[k]) != 0) k++;
-            if (k == WARN__COUNT)
-                return usage_error(
-                    "unknown warning '%s' (retracing, large-unrolled-loop, trace-side-effect, "
-                    "non-float-gradient, run-eagerly, unsaved-weight)",
-                    a + 5);
-            opt->disabled_warnings[k] = true;
-        } else if (strncmp(a, "--emit=", 7) == 0) {
-            if (!parse_emit(a + 7, &opt->emit))
-                return usage_error(
-                    "unknown --emit kind '%s' (tokens, ast, autograph, graph, dot or c)", a + 7);
-        } else if (a[0] == '-' && a[1]) {
-            return usage_error("unknown option '%s'", a);
-        } else if (opt->script) {
-            return usage_error("more than one script given ('%s')", a);
-        } else {
-            opt->script = a;
-        }
-    }
-    if (!opt->script) return usage_error("no script given%s", "");
-    if (strcmp(opt->command, "explain") == 0 &&
-        (opt->emit || opt->trace_report || opt->lib || opt->eager || opt->target_cpu))
-        return usage_error("'ingot explain' takes -o, --run, -O and warning options%s", "");
-    if (strcmp(opt->command, "run") == 0 && (opt->emit || opt->output))
-        return usage_error("'ingot run' takes no --emit or -o%s", "");
-    if (strcmp(opt->command, "opt") == 0 &&
-        (opt->emit || opt->output || opt->eager || opt->trace_report))
-        return usage_error("'ingot opt' takes a FILE.ir alone%s", "");
-    if (opt->lib && strcmp(opt->command, "build") != 0)
-        return usage_error("'--lib' goes with 'ingot build' alone%s", "");
-    if (opt->embed_weights && !opt->lib)
-        return usage_error("'--embed-weights' and '--weights=' go with 'ingot build --lib'%s", "");
-    if (opt->eager && (strcmp(opt->command, "run") != 0 || opt->trace_report))
-        return usage_error("'--eager' goes with 'ingot run' alone (no --trace-report)%s", "");
-    return -1;
-}
 
 /* ---- Locating the runtime -------------------------------------------------------------- */
 
@@ -420,11 +174,35 @@ static bool prepare_library(Arena *a, Diag *diag, Module *m, const Options *opt)
 static int build_library(Arena *a, const Options *opt, const Paths *paths, const Module *m,
                          const EmitOptions *eopt, const char *output);
 
+/* Where an --emit stage goes: standard output, or the file of -o FILE (but a library's
+   -o names the library, whose name its C holds). NULL after reporting that the file
+   cannot be written. */
+static FILE *open_emit_output(const Options *opt) {
+    if (!opt->output || opt->lib || strcmp(opt->output, "-") == 0) return stdout;
+    FILE *f = fopen(opt->output, "w");
+    if (!f) fprintf(stderr, "ingot: error: cannot write '%s': %s\n", opt->output, strerror(errno));
+    return f;
+}
+
+/* The --emit stage written to out: an exit code (0, or 1 when -o FILE failed). */
+static int close_emit_output(const Options *opt, FILE *out, int rc) {
+    if (out == stdout) return rc;
+    if (fclose(out) != 0) {
+        fprintf(stderr, "ingot: error: cannot write '%s': %s\n", opt->output, strerror(errno));
+        return EXIT_SCRIPT_ERROR;
+    }
+    return rc;
+}
+
+static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *output, FILE *out);
+
 /* Builds opt->script: one stage after another, each --emit= kind stopping after its
-   stage (output == NULL). Returns an exit code. */
+   stage (output == NULL) and printing it to standard output or -o's file. Returns an
+   exit code. */
 static int build(Arena *a, const Options *opt, const char *output) {
     Diag diag;
     diag_init(&diag, stderr);
+    diag.color = opt->color;
     if (opt->lib && !emit_lib_name_is_valid(lib_name(a, opt))) {
         fprintf(stderr,
                 "ingot: error: a library's name prefixes its C functions (NAME_new...): a C "
@@ -433,43 +211,52 @@ static int build(Arena *a, const Options *opt, const char *output) {
                 lib_name(a, opt));
         return EXIT_USAGE;
     }
+    FILE *out = stdout;
+    if (opt->emit && !(out = open_emit_output(opt))) return EXIT_SCRIPT_ERROR;
+    int rc = build_stages(a, &diag, opt, output, out);
+    return opt->emit ? close_emit_output(opt, out, rc) : rc;
+}
+
+static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *output, FILE *out) {
     Paths paths;
     SourceFile *file = load_script(a, opt, &paths);
     if (!file) return EXIT_SCRIPT_ERROR;
     if (opt->emit == EMIT_TOKENS) {
-        lexer_print_tokens(stdout, a, &diag, file);
-        return diag_has_errors(&diag) ? EXIT_SCRIPT_ERROR : 0;
+        lexer_print_tokens(out, a, diag, file);
+        return diag_has_errors(diag) ? EXIT_SCRIPT_ERROR : 0;
     }
-    Node *ast = parse_file(a, &diag, file);
+    Node *ast = parse_file(a, diag, file);
     if (!ast) return EXIT_SCRIPT_ERROR;
     if (opt->emit == EMIT_AST) {
-        ast_print(stdout, ast);
+        ast_dump(out, ast);
         return 0;
     }
-    Node *converted = autograph_convert_module(a, &diag, ast);
+    Node *converted = autograph_convert_module(a, diag, ast);
     if (!converted) return EXIT_SCRIPT_ERROR;
     if (opt->emit == EMIT_AUTOGRAPH) {
-        ast_print(stdout, converted);
+        ast_print(out, converted);
         return 0;
     }
-    /* With --emit the stage goes to stdout, so build-time print() output moves aside. */
+    /* With --emit to standard output, build-time print() output moves aside. */
+    FILE *aside = opt->emit && out == stdout ? stderr : stdout;
     TracerOptions topt = {
-        .vm = {.stdlib_dir = paths.stdlib_dir, .out = opt->emit ? stderr : stdout,
-               .load = front_end_load, .max_steps = opt->max_build_steps},
-        .trace_report = !opt->trace_report ? NULL : opt->emit ? stderr : stdout,
+        .vm = {.stdlib_dir = paths.stdlib_dir, .out = aside, .load = front_end_load,
+               .max_steps = opt->max_build_steps},
+        .trace_report = opt->trace_report ? aside : NULL,
         .library = opt->lib};
     memcpy(topt.vm.disabled_warnings, opt->disabled_warnings, sizeof topt.vm.disabled_warnings);
-    Module *m = tracer_trace_program(a, &diag, converted, &topt);
+    memcpy(topt.vm.error_warnings, opt->error_warnings, sizeof topt.vm.error_warnings);
+    Module *m = tracer_trace_program(a, diag, converted, &topt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;
-    if (opt->lib && !prepare_library(a, &diag, m, opt)) return EXIT_SCRIPT_ERROR;
+    if (opt->lib && !prepare_library(a, diag, m, opt)) return EXIT_SCRIPT_ERROR;
     passes_run(a, m, opt->opt_level);
     if (opt->emit == EMIT_GRAPH) {
-        graph_print(stdout, m);
+        graph_print(out, m);
         return 0;
     }
     if (opt->emit == EMIT_DOT) {
-        graph_print_dot(stdout, m);
+        graph_print_dot(out, m);
         return 0;
     }
     const char *slash = strrchr(opt->script, '/');
@@ -478,7 +265,7 @@ static int build(Arena *a, const Options *opt, const char *output) {
                         .donate = opt->opt_level >= 1,
                         .lib_name = opt->lib ? lib_name(a, opt) : NULL};
     if (opt->emit == EMIT_C) {
-        emit_c_module(stdout, a, m, &eopt);
+        emit_c_module(out, a, m, &eopt);
         return 0;
     }
     if (opt->lib) return build_library(a, opt, &paths, m, &eopt, output);
@@ -621,6 +408,7 @@ static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *pat
 static int run_eager(Arena *a, const Options *opt) {
     Diag diag;
     diag_init(&diag, stderr);
+    diag.color = opt->color;
     Paths paths;
     SourceFile *file = load_script(a, opt, &paths);
     if (!file) return EXIT_SCRIPT_ERROR;
@@ -635,12 +423,15 @@ static int run_eager(Arena *a, const Options *opt) {
                .max_steps = opt->max_build_steps_given ? opt->max_build_steps : 0},
         .argc = opt->nprogram_args + 1,
         .argv = argv};
+    memcpy(topt.vm.disabled_warnings, opt->disabled_warnings, sizeof topt.vm.disabled_warnings);
+    memcpy(topt.vm.error_warnings, opt->error_warnings, sizeof topt.vm.error_warnings);
     /* A command line is checked whole before anything runs, as the compiled program
        checks it: that needs every flag, declared anywhere in the script. */
     if (opt->nprogram_args > 0) topt.declared_flags = declared_flags(a, file, &paths, opt);
     int rc = tracer_run_eager(a, &diag, ast, &topt);
     fflush(stdout);
-    return rc;
+    /* -Werror: a warning made an error fails the run, as it fails a build. */
+    return rc == 0 && diag_has_errors(&diag) ? EXIT_SCRIPT_ERROR : rc;
 }
 
 /* ingot run: build into ~/.cache/ingot (or $XDG_CACHE_HOME/ingot), then run. */
@@ -665,6 +456,10 @@ static int run(Arena *a, const Options *opt) {
     const char *output = arena_printf(a, "%s/%s", dir, default_output(a, opt->script));
     int rc = build(a, opt, output);
     if (rc != 0) return rc;
+    /* On a terminal, where the build's print() output ends and the program's begins;
+       piped (tests, scripts), the output is the build's and the program's alone. */
+    if (isatty(STDOUT_FILENO)) puts("--");
+    fflush(stdout);
     char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
     argv[0] = (char *)output;
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
@@ -677,6 +472,7 @@ static int run(Arena *a, const Options *opt) {
 static int opt_ir(Arena *a, const Options *opt) {
     Diag diag;
     diag_init(&diag, stderr);
+    diag.color = opt->color;
     Module *m = ir_read_file(a, &diag, opt->script);
     if (!m) return EXIT_SCRIPT_ERROR;
     passes_run(a, m, opt->opt_level);
@@ -702,31 +498,14 @@ static int explain(Arena *a, const Options *opt) {
                            .stdlib_dir = paths.stdlib_dir, .self = "/proc/self/exe",
                            .run = opt->run_both, .opt_level = opt->opt_level,
                            .max_build_steps = opt->max_build_steps,
-                           .disabled_warnings = opt->disabled_warnings};
+                           .disabled_warnings = opt->disabled_warnings,
+                           .error_warnings = opt->error_warnings};
     return explain_main(a, &eopt);
 }
 
 int driver_main(int argc, char **argv) {
-    if (argc < 2) {
-        fputs(usage_text, stderr);
-        fputs(options_text, stderr);
-        return EXIT_USAGE;
-    }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
-        fputs(usage_text, stdout);
-        fputs(options_text, stdout);
-        return 0;
-    }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("ingot %s\n", INGOT_VERSION);
-        return 0;
-    }
-    if (strcmp(argv[1], "build") != 0 && strcmp(argv[1], "run") != 0 &&
-        strcmp(argv[1], "opt") != 0 && strcmp(argv[1], "explain") != 0)
-        return usage_error("unknown command '%s' (build, run, explain or opt)", argv[1]);
     Options opt;
-    int rc = parse_options(argc, argv, &opt);
+    int rc = cli_parse(argc, argv, &opt);
     if (rc >= 0) return rc;
     Arena *arena = arena_new();
     arena_set_memory_limit((size_t)opt.max_build_mib << 20);

@@ -205,6 +205,8 @@ static void run_stages(Arena *a, Diag *diag, SourceFile *file, const ExplainOpti
     if (opt->disabled_warnings)
         memcpy(topt.vm.disabled_warnings, opt->disabled_warnings,
                sizeof topt.vm.disabled_warnings);
+    if (opt->error_warnings)
+        memcpy(topt.vm.error_warnings, opt->error_warnings, sizeof topt.vm.error_warnings);
     Module *m = tracer_trace_program(a, diag, converted, &topt);
     parts->build_output = capture_close(a, &out);
     const char *report_text = capture_close(a, &report);

@@ -20,6 +20,7 @@ typedef struct ExplainOptions {
     int opt_level;          /* -O: the passes run on the graph shown */
     unsigned long long max_build_steps;
     const bool *disabled_warnings; /* -Wno-NAME: WARN__COUNT entries (vm.h), or NULL */
+    const bool *error_warnings;    /* -Werror=NAME: the same */
 } ExplainOptions;
 
 /* Builds the page. Errors in the script do not stop it: the page shows them in place

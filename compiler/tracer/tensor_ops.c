@@ -721,7 +721,7 @@ static Value *prim_reduce(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
 
 static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     (void)self;
-    const char *sep = " ", *end = "\n";
+    const char *sep = " ", *end = "\n", *stream = "stdout";
     int64_t summarize = 3;
     for (int k = 0; k < args->nkw; k++) {
         const char *name = args->kw_names[k];
@@ -730,6 +730,9 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
         else if (strcmp(name, "end") == 0 && v->kind == VAL_STR) end = v->str.s;
         else if (strcmp(name, "summarize") == 0 && v->kind == VAL_INT) summarize = v->i;
         else if (strcmp(name, "summarize") == 0 && v->kind == VAL_NONE) summarize = 3;
+        else if (strcmp(name, "output_stream") == 0 && v->kind == VAL_STR &&
+                 (strcmp(v->str.s, "stdout") == 0 || strcmp(v->str.s, "stderr") == 0))
+            stream = v->str.s; /* the stdlib's tf.print names sys.stdout or sys.stderr */
         else if (strcmp(name, "output_stream") == 0 && v->kind != VAL_NONE)
             return vm_not_supported(in, loc, "the 'output_stream' argument of tf.print");
         else if (strcmp(name, "output_stream") == 0) continue;
@@ -746,6 +749,9 @@ static Value *prim_print(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
     attrs_set_string(in->arena, &attrs, vm_intern(in, "sep"), sep);
     attrs_set_string(in->arena, &attrs, vm_intern(in, "end"), end);
     attrs_set_int(in->arena, &attrs, vm_intern(in, "summarize"), summarize < 0 ? -1 : summarize);
+    /* standard output is the default, unnamed in the graph */
+    if (strcmp(stream, "stderr") == 0)
+        attrs_set_string(in->arena, &attrs, vm_intern(in, "output_stream"), stream);
     Inst *inst = build_inst(&in->tracer->builder, OP_PRINT, inputs, ninputs, &attrs, NULL,
                             vm_op_loc(in, loc));
     if (!inst) return NULL;

@@ -81,7 +81,8 @@ void vm_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) 
     va_start(ap, fmt);
     const char *msg = arena_vprintf(in->arena, fmt, ap);
     va_end(ap);
-    diag_warning(in->diag, vm_op_loc(in, loc), "%s [-W%s]", msg, warning_names[kind]);
+    diag_warning_flag(in->diag, vm_op_loc(in, loc), warning_names[kind],
+                      in->opt->error_warnings[kind], msg);
 }
 
 SrcLoc vm_pending_loc(const Interp *in) { return in->stmt_loc.file ? in->stmt_loc : in->user_loc; }

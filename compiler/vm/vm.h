@@ -16,7 +16,8 @@
 #include "foreign.h"
 #include "value.h"
 
-/* Build-time warnings a user can silence with -Wno-<name> (names in warning_names). */
+/* Build-time warnings a user can silence with -Wno-<name> or make errors with
+   -Werror=<name> (names in warning_names). */
 typedef enum {
     WARN_RETRACING,           /* -Wretracing: TensorFlow's frequent-retracing warning */
     WARN_LARGE_UNROLLED_LOOP, /* -Wlarge-unrolled-loop: a Python loop unrolled past 1000 */
@@ -39,6 +40,7 @@ typedef struct VmOptions {
     VmLoader load;            /* each imported module's tree (required) */
     void *load_ctx;
     bool disabled_warnings[WARN__COUNT];  /* -Wno-<name> */
+    bool error_warnings[WARN__COUNT];     /* -Werror, -Werror=<name>: reported as errors */
     unsigned long long max_steps; /* --max-build-steps: statements the script may run (0: any) */
     const char *phase;        /* when the script runs, for the limits' errors ("in eager
                                  mode"); NULL: "at build time" */

@@ -5,6 +5,7 @@ the primitives in compiler/tracer/tensor_ops.c), it does not compute anything.
 """
 from . import _missing
 import _ingot
+import sys as _sys
 
 from . import math
 from . import array_ops as _array_ops
@@ -191,6 +192,14 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
 
 
 def print(*inputs, output_stream=None, summarize=3, sep=" ", end="\n", name=None):
-    return _ingot.print(*inputs, output_stream=output_stream, summarize=summarize, sep=sep, end=end)
+    """tf.print: a print node, written when the program runs. Its default stream is
+    standard output (TensorFlow's is sys.stderr); sys.stdout and sys.stderr name one."""
+    if output_stream is None or output_stream is _sys.stdout:
+        stream = "stdout"
+    elif output_stream is _sys.stderr:
+        stream = "stderr"
+    else:
+        _ingot.not_supported("tf.print's output_stream other than sys.stdout or sys.stderr")
+    return _ingot.print(*inputs, output_stream=stream, summarize=summarize, sep=sep, end=end)
 
 __ingot_missing__ = _missing.names(__name__)

@@ -1,0 +1,2 @@
+# cli-test: exit=2
+ingot build --color=sometimes hello.py

@@ -1,0 +1,2 @@
+# --emit KIND is --emit=KIND.
+ingot build --emit ast hello.py

@@ -1,0 +1,2 @@
+# ingot explain --help: its own options only.
+ingot explain --help

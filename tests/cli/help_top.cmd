@@ -1,0 +1,2 @@
+# `ingot --help`: every command and option, on stdout, exit 0.
+ingot --help

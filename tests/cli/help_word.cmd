@@ -1,0 +1,2 @@
+# `ingot help COMMAND` is `ingot COMMAND --help`.
+ingot help opt

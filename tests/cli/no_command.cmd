@@ -1,0 +1,3 @@
+# cli-test: exit=2
+# No command at all: the general help, on stderr (a usage error).
+ingot

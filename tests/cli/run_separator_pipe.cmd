@@ -1,0 +1,2 @@
+# Piped, ingot run prints the build's and the program's output alone.
+ingot run hello.py
