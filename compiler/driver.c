@@ -40,6 +40,7 @@ typedef enum {
     EMIT_AUTOGRAPH,
     EMIT_GRAPH,
     EMIT_DOT,
+    EMIT_DOT_ALL,
     EMIT_C
 } EmitKind;
 
@@ -135,6 +136,7 @@ static const char usage_text[] =
     "                                   (control flow as ag__ calls)\n"
     "                        graph   the traced graph IR\n"
     "                        dot     the graph for Graphviz (dot -Tsvg)\n"
+    "                        dot-all the same with AutoGraph's flags (do_return...)\n"
     "                        c       the generated C\n"
     "  --trace-report      after tracing, list every tf.function's concrete\n"
     "                      signatures: the call that traced each, why, and its size\n"
@@ -167,7 +169,7 @@ static bool parse_emit(const char *kind, EmitKind *out) {
     static const struct { const char *name; EmitKind kind;
     } kinds[] = {
         {"tokens", EMIT_TOKENS}, {"ast", EMIT_AST}, {"autograph", EMIT_AUTOGRAPH},
-        {"graph", EMIT_GRAPH},   {"dot", EMIT_DOT}, {"c", EMIT_C},
+        {"graph", EMIT_GRAPH},   {"dot", EMIT_DOT}, {"c", EMIT_C}, {"dot-all", EMIT_DOT_ALL},
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(kind, kinds[i].name) == 0) {
@@ -247,8 +249,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
             opt->disabled_warnings[k] = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {
             if (!parse_emit(a + 7, &opt->emit))
-                return usage_error(
-                    "unknown --emit kind '%s' (tokens, ast, autograph, graph, dot or c)", a + 7);
+                return usage_error("unknown --emit kind '%s' (tokens, ast, autograph, graph, dot, "
+                                   "dot-all or c)", a + 7);
         } else if (a[0] == '-' && a[1]) {
             return usage_error("unknown option '%s'", a);
         } else if (opt->script) {
@@ -452,8 +454,9 @@ static int build(Arena *a, const Options *opt, const char *output) {
         graph_print(stdout, m);
         return 0;
     }
-    if (opt->emit == EMIT_DOT) {
-        graph_print_dot(stdout, m);
+    if (opt->emit == EMIT_DOT || opt->emit == EMIT_DOT_ALL) {
+        graph_print_dot_with(stdout, m, NULL,
+                             &(DotOptions){.all = opt->emit == EMIT_DOT_ALL, .legend = true});
         return 0;
     }
     const char *slash = strrchr(opt->script, '/');

@@ -16,12 +16,13 @@ JOBS="${INGOT_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 # memory), Criterion (unit tests), valgrind (memory checks), clang and its
 # compiler-rt (libFuzzer, for the harnesses in tests/fuzz: scripts/fuzz); zlib and
 # jansson (the runtime's gzip files and checkpoint headers), NumPy (the test that reads
-# a checkpoint with it) and Fashion-MNIST's IDX files (the loaders' real-data tests).
+# a checkpoint with it), Fashion-MNIST's IDX files (the loaders' real-data tests) and
+# Graphviz (the end-to-end tests render --emit=dot with dot -Tsvg).
 LIB_REQUIRED_PACKAGES=(
     build-essential meson ninja-build re2c bison pkg-config cmake
     libdnnl-dev libgc-dev libcriterion-dev python3 valgrind
     zlib1g-dev libjansson-dev python3-numpy dataset-fashion-mnist
-    clang libclang-rt-14-dev
+    clang libclang-rt-14-dev graphviz
 )
 
 lib_say() {

@@ -23,7 +23,9 @@ typedef struct DotFunc {
     const DotOptions *opt;
     bool alone;  /* the function printed on its own: no edges to other clusters */
     const int *numbers;
-    bool *hidden; /* by IrValue.id: an AutoGraph flag, or computed only for one: not drawn */
+    /* By IrValue.id: an AutoGraph flag, or computed only for one (flag); not drawn
+     * (hidden: the same, or nothing with DotOptions.all). */
+    bool *flag, *hidden;
     bool *globals_used;
     int ninst;   /* counter for output-less instructions */
     int nregion; /* counter for nested regions' clusters */
@@ -133,7 +135,6 @@ static bool spread_flags(DotFunc *d, const Region *r, const int *uses, const int
 static void find_flags(DotFunc *d) {
     int n = d->m->next_value_id;
     d->hidden = ARENA_ARRAY(d->arena, bool, n + 1);
-    if (d->opt->all) return;
     seed_flags(d, d->f->body);
     int *uses = ARENA_ARRAY(d->arena, int, n + 1), *shown = ARENA_ARRAY(d->arena, int, n + 1);
     do {
@@ -142,6 +143,8 @@ static void find_flags(DotFunc *d) {
         count_uses(d, d->f->body, uses, shown);
         for (int i = 0; i < d->f->body->nresults; i++) shown[d->f->body->results[i]->id]++;
     } while (spread_flags(d, d->f->body, uses, shown));
+    d->flag = d->hidden;
+    if (d->opt->all) d->hidden = ARENA_ARRAY(d->arena, bool, n + 1);
 }
 
 /* What a hidden value stands for, for the node that reads it: "not break_". */
@@ -223,8 +226,9 @@ static void node_attrs(const DotFunc *d, const char *node, const char *label, Sr
     strbuf_printf(o, "%s];\n", extra);
 }
 
+/* Drawn, though a flag's (DotOptions.all): its class says so. */
 static bool is_flag_value(const DotFunc *d, const IrValue *v) {
-    return d->opt->all && is_autograph_flag(v->name_hint);
+    return d->opt->all && d->flag[v->id];
 }
 
 /* ---- Functions and regions --------------------------------------------------------------- */

@@ -208,10 +208,12 @@ Test(dot_flags, autograph_flags_and_what_only_computes_them_are_left_out) {
 Test(dot_flags, all_draws_the_flags_marked_as_autograph_s) {
     build_flagged_conds();
     const char *text = dot_of(NULL, true, true);
-    cr_assert_eq(count(text, "label=\"const true\\n"), 2, "%s", text);
+    /* Each drawn, its class marking it AutoGraph's. */
+    cr_assert_eq(count(text, "class=\"ag-flag\", label=\"const true\\n"), 2, "%s", text);
     cr_assert(strstr(text, "class=\"ag-flag\", label=\"cond\\ndo_return_1:bool[]\\ny:f32[]\""),
               "%s", text);
-    cr_assert(strstr(text, "label=\"logical_not\\n%9:bool[]\""), "%s", text);
+    cr_assert(strstr(text, "class=\"ag-flag\", label=\"logical_not\\n%9:bool[]\""), "%s", text);
+    cr_assert_eq(count(text, "ag-flag"), 4, "%s", text);
     cr_assert(strstr(text, "    f0_v5 -> f0_v3 [style=dotted];\n"), "%s", text);
     cr_assert(strstr(text, "    f0_v3 -> f0_v9;\n"), "%s", text);
     cr_assert(strstr(text, "    f0_v9 -> f0_v10;\n"), "%s", text);
