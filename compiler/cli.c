@@ -112,6 +112,7 @@ static const HelpRow option_rows[] = {
                 "                                   as Python (control flow as ag__ calls)\n"
                 "                        graph   the traced graph IR\n"
                 "                        dot     the graph for Graphviz (dot -Tsvg)\n"
+                "                        dot-all the same with AutoGraph's flags (do_return...)\n"
                 "                        c       the generated C\n"},
     {FOR_BUILD | FOR_RUN,
      "  --trace-report      after tracing, list every tf.function's concrete\n"
@@ -224,7 +225,7 @@ static bool parse_emit(const char *kind, EmitKind *out) {
     static const struct { const char *name; EmitKind kind;
     } kinds[] = {
         {"tokens", EMIT_TOKENS}, {"ast", EMIT_AST}, {"autograph", EMIT_AUTOGRAPH},
-        {"graph", EMIT_GRAPH},   {"dot", EMIT_DOT}, {"c", EMIT_C},
+        {"graph", EMIT_GRAPH},   {"dot", EMIT_DOT}, {"dot-all", EMIT_DOT_ALL}, {"c", EMIT_C},
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (strcmp(kind, kinds[i].name) == 0) {
@@ -372,10 +373,11 @@ static int parse_options(int argc, char **argv, Options *opt) {
             rc = parse_warning_option(a, &warn);
         } else if (option_value(argc, argv, &i, "--emit", &v)) {
             if (!v) return usage_error("'--emit' needs a kind (tokens, ast, autograph, graph, "
-                                       "dot or c)%s", "");
+                                       "dot, dot-all or c)%s", "");
             if (!parse_emit(v, &opt->emit))
                 return usage_error(
-                    "unknown --emit kind '%s' (tokens, ast, autograph, graph, dot or c)", v);
+                    "unknown --emit kind '%s' (tokens, ast, autograph, graph, dot, dot-all "
+                    "or c)", v);
         } else if (option_value(argc, argv, &i, "--color", &v)) {
             rc = parse_color(v, opt);
         } else if (a[0] == '-' && a[1]) {

@@ -17,6 +17,7 @@ typedef enum {
     EMIT_AUTOGRAPH,
     EMIT_GRAPH,
     EMIT_DOT,
+    EMIT_DOT_ALL,
     EMIT_C
 } EmitKind;
 

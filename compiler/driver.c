@@ -255,8 +255,9 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
         graph_print(out, m);
         return 0;
     }
-    if (opt->emit == EMIT_DOT) {
-        graph_print_dot(out, m);
+    if (opt->emit == EMIT_DOT || opt->emit == EMIT_DOT_ALL) {
+        graph_print_dot_with(out, m, NULL,
+                             &(DotOptions){.all = opt->emit == EMIT_DOT_ALL, .legend = true});
         return 0;
     }
     const char *slash = strrchr(opt->script, '/');

@@ -17,8 +17,8 @@ JOBS="${INGOT_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 # compiler-rt (libFuzzer, for the harnesses in tests/fuzz: scripts/fuzz); zlib and
 # jansson (the runtime's gzip files and checkpoint headers), NumPy (the test that reads
 # a checkpoint with it) and Fashion-MNIST's IDX files (the loaders' real-data tests);
-# Graphviz (ingot explain draws the graphs with its dot) and Chromium (the explain
-# pages' test loads them headless).
+# Graphviz (ingot explain draws the graphs with its dot; the end-to-end tests render
+# --emit=dot with dot -Tsvg) and Chromium (the explain pages' test loads them headless).
 LIB_REQUIRED_PACKAGES=(
     build-essential meson ninja-build re2c bison pkg-config cmake
     libdnnl-dev libgc-dev libcriterion-dev python3 valgrind

@@ -203,6 +203,10 @@ struct Func {
     const char *name;       /* unique C-safe name: "main", "compute__1" */
     const char *py_name;    /* Python name: "compute" */
     const char *signature;  /* human-readable trace signature, e.g. "(x: f32[])" */
+    /* A trace's Python call, with Python arguments by value ("scale(x: f32[], n=2)"), and
+       why it was traced ("first call", "argument 'n': ..."): the DOT picture's labels. */
+    const char *py_signature, *trace_reason; /* NULL: not a trace, or unknown */
+    SrcLoc traced_at;       /* the call that traced it */
     FuncKind kind;
     Region *body;
     SrcLoc loc;             /* the def */
@@ -427,6 +431,22 @@ bool shape_infer_var(Opcode op, const Global *g, IrValue **inputs, int ninputs, 
 bool graph_verify(const Module *m, char *err, size_t errsize);
 /* Text form, one instruction per line: "%3:f32[?,128] = matmul %1, %2  # f.py:14". */
 void graph_print(FILE *out, const Module *m);
+
+/* The module as a Graphviz digraph (dot.c). Values are labelled with the script's
+ * names where they have one; each node's id is its DOT name ("f1_v3": function 1, value
+ * 3 as --emit=graph numbers it) and its class "L<line>" of the script's line it came
+ * from (with "ag-flag" for an AutoGraph flag), its tooltip that line's text; each
+ * function is a cluster (id "f<index>") whose label gives the Python call it was traced
+ * for and why. */
+typedef struct DotOptions {
+    bool all;     /* AutoGraph's flags too (do_return, break_, ...): --emit=dot-all */
+    bool legend;  /* a cluster explaining the edge styles and node shapes */
+} DotOptions;
+/* One digraph: the whole module (only NULL), or the function `only` alone (its calls
+ * name their callee without an edge to it); in a. */
+const char *graph_dot_text(Arena *a, const Module *m, const Func *only, const DotOptions *opt);
+void graph_print_dot_with(FILE *out, const Module *m, const Func *only, const DotOptions *opt);
+/* The whole module with a legend, flags hidden (--emit=dot). */
 void graph_print_dot(FILE *out, const Module *m);
 
 #endif

@@ -135,6 +135,23 @@ static const char *signature_text(Interp *in, const Func *f) {
     return strbuf_cstr(&sb);
 }
 
+/* One argument of the Python call a trace is for: "x: f32[]" for a tensor (its
+   parameter's type), "n=2" for a Python value, "xs: list" for a structure of tensors. */
+static void call_arg_text(Interp *in, StrBuf *sb, const char *name, const Value *v,
+                          const Func *f, int first, int end) {
+    char buf[96];
+    strbuf_printf(sb, "%s%s", sb->len > 0 && sb->data[sb->len - 1] != '(' ? ", " : "",
+                  name ? name : "_");
+    if (v->kind == VAL_TENSOR && end == first + 1)
+        strbuf_printf(sb, ": %s", type_str(&f->body->params[first]->type, buf, sizeof buf));
+    else if (end > first)
+        strbuf_printf(sb, ": %s", value_type_name(v));
+    else {
+        const char *r = value_repr(in->arena, v);
+        strbuf_printf(sb, strlen(r) > 40 ? "=%.37s..." : "=%s", r);
+    }
+}
+
 /* The Python names of a call key's entries (parameter names, keyword names). */
 static const char **key_names(Interp *in, const TfFunction *tf, const CallArgs *args) {
     const Params *params = tf->python_function->fn->params;
@@ -169,15 +186,24 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     inner.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
     inner.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
     const Params *params = fn->params;
+    StrBuf call;   /* the Python call, arguments by value (Func.py_signature) */
+    strbuf_init(&call, in->arena);
+    strbuf_printf(&call, "%s(", tf->name);
     for (int i = 0; i < args->npos; i++) {
         ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL,
                         types, &next};
+        int first = next;
         inner.pos[i] = nest_map(in, args->pos[i], make_param, &ctx);
+        if (args->pos[i] != tf->bound_self)
+            call_arg_text(in, &call, ctx.name_hint, args->pos[i], f, first, next);
     }
     for (int k = 0; k < args->nkw; k++) {
         ParamCtx ctx = {f->body, args->kw_names[k], types, &next};
+        int first = next;
         inner.kw_values[k] = nest_map(in, args->kw_values[k], make_param, &ctx);
+        call_arg_text(in, &call, args->kw_names[k], args->kw_values[k], f, first, next);
     }
+    strbuf_putc(&call, ')');
     IG_ASSERT(next == ntypes);
     CaptureList *captures = ARENA_NEW(in->arena, CaptureList);
     captures->func = f;
@@ -207,6 +233,8 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
         for (int i = 0; i < results.len; i++) vals[i] = results.items[i]->tensor.ir;
         region_set_results(in->tracer->module, f->body, vals, results.len);
         f->signature = signature_text(in, f);
+        f->py_signature = strbuf_cstr(&call);
+        f->traced_at = vm_op_loc(in, loc);
         cf = ARENA_NEW(in->arena, ConcreteFunction);
         *cf = (ConcreteFunction){.key = key,
                                  .func = f,
@@ -338,6 +366,7 @@ static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args
     cf = trace(in, tf, args, trace_key, loc);
     if (!cf) return NULL;
     cf->reason = reason;
+    cf->func->trace_reason = reason;
     cache_add(in, tf, cf);
     *traced = true;
     return cf;

@@ -3,13 +3,15 @@
 what it never does, what mask-timings hides, and where a header may be. Entry point:
 unittest's main; standard library only."""
 
+import shutil
 import sys
 import tempfile
 import unittest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_e2e import HeaderError, Spec, masked, outputs_match, parse_header  # noqa: E402
+from run_e2e import (HeaderError, Result, Spec, check_dot_renders, masked,  # noqa: E402
+                     outputs_match, parse_header)
 
 
 class OutputsMatch(unittest.TestCase):
@@ -52,6 +54,40 @@ class Timings(unittest.TestCase):
         line = "Epoch 1/2 conv2d_1 (None, 28) - 0s - loss: 1.3803 - lr: 3e-05 - at least 0.65 -> 1\n"
         self.assertEqual(masked(line, spec), "Epoch 1/2 conv2d_1 (None, 28) - <t> - loss: <f> - "
                                              "lr: <f> - at least <f> -> 1\n")
+
+
+@unittest.skipUnless(shutil.which("dot"), "Graphviz's dot is not installed")
+class DotRenders(unittest.TestCase):
+    def test_valid_dot_passes(self):
+        res = Result("t")
+        check_dot_renders(res, "dot", "digraph g { a -> b; }\n")
+        self.assertEqual(res.failures, [])
+        self.assertEqual(res.checks, ["dot -Tsvg"])
+
+    def test_syntax_error_fails(self):
+        res = Result("t")
+        check_dot_renders(res, "dot", "digraph g { a -> ; }\n")
+        self.assertEqual(len(res.failures), 1)
+        self.assertIn("dot -Tsvg rejects", res.failures[0][0])
+
+    def test_a_warning_fails_too(self):
+        res = Result("t")
+        check_dot_renders(res, "dot", "digraph g { a [shape=nosuchshape]; }\n")
+        self.assertEqual(len(res.failures), 1, res.failures)
+
+
+class DotMissing(unittest.TestCase):
+    def test_without_dot_a_note_says_so(self):
+        res = Result("t")
+        saved = shutil.which
+        shutil.which = lambda name: None
+        try:
+            check_dot_renders(res, "dot", "digraph g { }\n")
+        finally:
+            shutil.which = saved
+        self.assertEqual(res.failures, [])
+        self.assertEqual(res.checks, [])
+        self.assertIn("not installed", res.notes[0])
 
 
 class Header(unittest.TestCase):

@@ -13,6 +13,7 @@ import math
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -277,7 +278,8 @@ def check_emitted_c(res, args, script, tmp, spec):
 
 
 def check_emit(res, args, script, kind):
-    """A printed stage (--emit=graph, --emit=autograph) against NAME.<kind>, if present."""
+    """A printed stage (--emit=graph, --emit=autograph, --emit=dot) against NAME.<kind>,
+    if present."""
     golden = script.with_suffix("." + kind)
     if not golden.exists():
         return
@@ -286,6 +288,38 @@ def check_emit(res, args, script, kind):
                          BUILD_TIMEOUT)
     if check_exit(res, f"ingot build --emit={kind}", code, 0, err):
         check_golden(res, f"--emit={kind} output", golden, out)
+        if kind.startswith("dot"):
+            check_dot_renders(res, kind, out)
+
+
+def check_dot_renders(res, kind, text):
+    """Graphviz must read what --emit=dot prints: `dot -Tsvg` exits 0 with an SVG and
+    says nothing on stderr (its warnings are mistakes in the picture too). Without dot
+    (scripts/test installs it), a note says it was not checked."""
+    dot = shutil.which("dot")
+    if dot is None:
+        res.notes.append(f"--emit={kind} not checked with dot -Tsvg: Graphviz's dot is not "
+                         "installed (scripts/test installs it)")
+        return
+    res.checks.append(f"{kind} -Tsvg")
+    code, out, err = run_input([dot, "-Tsvg"], text, CC_TIMEOUT)
+    if code != 0 or err:
+        res.fail(f"dot -Tsvg rejects the --emit={kind} output ({describe_exit(code)})", err)
+    elif "<svg" not in out:
+        res.fail(f"dot -Tsvg wrote no SVG for the --emit={kind} output")
+
+
+def run_input(cmd, text, timeout):
+    """Run cmd with text on its stdin. Returns (exit code, stdout, stderr); a timeout
+    is reported as exit code None."""
+    try:
+        p = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return None, decode(e.stdout), decode(e.stderr)
+    except OSError as e:
+        return 127, "", f"cannot run {cmd[0]}: {e.strerror}\n"
+    return p.returncode, decode(p.stdout), decode(p.stderr)
 
 
 TIMING = re.compile(r"\b\d+(?:\.\d+)?(?:us|ms|s)\b|\b\d+:\d\d(?::\d\d)?\b")
@@ -394,6 +428,8 @@ def run_test(script: Path, root: Path, args) -> Result:
         check_emitted_c(res, args, script, tmp, spec)
         check_emit(res, args, script, "autograph")
         check_emit(res, args, script, "graph")
+        check_emit(res, args, script, "dot")
+        check_emit(res, args, script, "dot-all")
         check_eager(res, args, script, spec)
     return res
 

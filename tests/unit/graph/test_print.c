@@ -118,17 +118,25 @@ Test(dot, one_cluster_per_function_with_data_and_call_edges) {
     const char *text = pf_capture(graph_print_dot);
     cr_assert(strncmp(text, "digraph module {\n", 17) == 0, "%s", text);
     cr_assert_eq(count(text, "{"), count(text, "}"), "braces balance:\n%s", text);
-    cr_assert_eq(count(text, "subgraph cluster_"), 2);
+    /* The legend, then one cluster per function. */
+    cr_assert_eq(count(text, "subgraph cluster_"), 3);
+    const char *legend = strstr(text, "subgraph cluster_legend {");
     const char *c0 = strstr(text, "subgraph cluster_f0 {");
     const char *c1 = strstr(text, "subgraph cluster_f1 {");
-    cr_assert(c0 && c1 && c0 < c1, "program cluster first:\n%s", text);
-    cr_assert(strstr(text, "label=\"@main\";"));
-    cr_assert(strstr(text, "label=\"@compute__1\";"));
-    /* Nodes labelled with op and type. */
-    cr_assert(strstr(text, "f1_v2 [label=\"mul\\n%2:f32[]\"];"), "%s", text);
-    cr_assert(strstr(text, "f0_v1 [label=\"call @compute__1\\n%1:f32[]\", style=bold];"), "%s",
-              text);
-    cr_assert(strstr(text, "f0_i0 [label=\"print\", style=bold];"), "%s", text);
+    cr_assert(legend && c0 && c1 && legend < c0 && c0 < c1, "program cluster first:\n%s", text);
+    cr_assert(strstr(text, "label=\"@main: the script's top level\";"), "%s", text);
+    cr_assert(strstr(text, "label=\"@compute__1\";"), "%s", text);
+    /* Nodes labelled with op and the script's name (else %N) and type. */
+    cr_assert(strstr(text, "f1_v2 [id=\"f1_v2\", class=\"L5\", label=\"mul\\ny:f32[]\""),
+              "%s", text);
+    cr_assert(strstr(text, "f1_v4 [id=\"f1_v4\", class=\"L6\", label=\"add\\n%4:f32[]\""),
+              "%s", text);
+    cr_assert(strstr(text, "f0_v1 [id=\"f0_v1\", class=\"L9\", "
+                           "label=\"call @compute__1\\nb:f32[]\""),
+              "%s", text);
+    cr_assert(strstr(text, "f0_i0 [id=\"f0_i0\", class=\"L10\", label=\"print\", "
+                           "tooltip=\"compute.py:10: tf.print(a, b)\", style=bold];"),
+              "%s", text);
     /* Data flow: the mul reads the parameter and the constant; print reads both values. */
     cr_assert(strstr(text, "f1_v0 -> f1_v2;"), "%s", text);
     cr_assert(strstr(text, "f1_v1 -> f1_v2;"), "%s", text);

@@ -188,7 +188,8 @@ Test(variables, text_lists_variables_and_names_them_with_dollar) {
 Test(variables, dot_draws_variables_outside_the_functions) {
     build_counter_step();
     const char *dot = pf_capture(graph_print_dot);
-    cr_assert(strstr(dot, "  var_0 [label=\"$counter:i32[]\", shape=cylinder];\n"), "%s", dot);
+    cr_assert(strstr(dot, "  var_0 [id=\"var_0\", label=\"$counter:i32[]\", shape=cylinder];\n"),
+              "%s", dot);
     cr_assert(strstr(dot, "  var_0 -> f0_v1 [style=dashed];\n"), "%s", dot);     /* the read */
     cr_assert(strstr(dot, " -> var_0 [style=dashed];\n"), "%s", dot);            /* the assign */
     cr_assert(strstr(dot, "label=\"read $counter"), "%s", dot);
