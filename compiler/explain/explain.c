@@ -144,37 +144,86 @@ static const char *dot_program(void) {
     return dot && *dot ? dot : "dot";
 }
 
-/* The module's DOT drawn as SVG by dot, into parts->graphs; or the note saying why
-   not. Only the <svg> element is kept (the page holds it inline). */
-static void draw_graphs(Arena *a, Scratch *s, const Module *m, ExplainParts *parts) {
-    Capture dot;
-    capture_open(&dot);
-    graph_print_dot(dot.f, m);
-    const char *text = capture_close(a, &dot);
-    const char *in = scratch_file(a, s, "module.dot"), *out = scratch_file(a, s, "module.svg");
+/* The SVG dot draws of text (only its <svg> element: the page holds it inline); NULL
+   with *note saying why not. */
+static const char *draw(Arena *a, Scratch *s, const char *name, const char *text,
+                        const ExplainParts *parts, const char **note) {
+    /* Removed here, not by scratch_close: a module may have many functions. */
+    const char *in = arena_printf(a, "%s/%s.dot", s->dir, name);
+    const char *out = arena_printf(a, "%s/%s.svg", s->dir, name);
     FILE *f = fopen(in, "w");
     if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
-        parts->graphs_note = arena_printf(a, "cannot write '%s': %s", in, strerror(errno));
-        return;
+        *note = arena_printf(a, "cannot write '%s': %s", in, strerror(errno));
+        return NULL;
     }
     char *argv[] = {(char *)dot_program(), (char *)"-Tsvg", (char *)in, NULL};
     int rc = process_run_redirected(argv, "/dev/null", out);
     const char *svg = read_text(a, out);
+    remove(in);
+    remove(out);
     const char *start = svg ? strstr(svg, "<svg") : NULL;
     if (rc == 127) {
-        parts->graphs_note = arena_printf(
+        *note = arena_printf(
             a, "Graphviz's dot program ('%s') was not found, so the graphs are not drawn here. "
                "Install Graphviz (on Debian: apt-get install graphviz) and run ingot explain "
                "again; meanwhile `ingot build --emit=dot %s | dot -Tsvg` draws them.",
             argv[0], parts->script);
-    } else if (rc != 0 || !start) {
-        parts->graphs_note = arena_printf(a, "Graphviz's dot failed (exit %d): %s", rc,
-                                          svg ? svg : "no output");
-    } else {
-        parts->graphs = ARENA_NEW(a, ExplainGraph);
-        parts->graphs[0] = (ExplainGraph){"the module: every function traced", start};
-        parts->ngraphs = 1;
+        return NULL;
     }
+    if (rc != 0 || !start) {
+        *note = arena_printf(a, "Graphviz's dot failed (exit %d): %s", rc, svg ? svg : "no output");
+        return NULL;
+    }
+    return start;
+}
+
+/* Every id of drawing k gets the prefix "g<k>_": dot numbers the ids it makes up
+   (graph0, edge1, clust1) from 1 in every drawing, and a variable's node is drawn in
+   each function that uses it, so on a page of several drawings they would clash.
+   Nothing refers to them (the page links by class). */
+static const char *prefix_ids(Arena *a, const char *svg, int k) {
+    const char *prefix = arena_printf(a, "g%d_", k);
+    StrBuf sb;
+    strbuf_init(&sb, a);
+    for (const char *p = svg; *p;) {
+        const char *id = strstr(p, " id=\"");
+        if (!id) {
+            strbuf_puts(&sb, p);
+            break;
+        }
+        id += 5;
+        strbuf_putn(&sb, p, (size_t)(id - p));
+        strbuf_puts(&sb, prefix);
+        p = id;
+    }
+    return strbuf_cstr(&sb);
+}
+
+/* A function's caption: its name, the Python call it was traced for and why. */
+static const char *graph_title(Arena *a, const Func *f) {
+    if (f->kind == FUNC_PROGRAM) return "@main: the script's top level";
+    const char *t = arena_printf(a, "@%s", f->name);
+    if (f->py_signature) t = arena_printf(a, "%s: %s", t, f->py_signature);
+    if (f->trace_reason && f->traced_at.file)
+        t = arena_printf(a, "%s; traced at line %d: %s", t, f->traced_at.line,
+                         f->trace_reason);
+    return t;
+}
+
+/* Each function's graph drawn as SVG by dot, the top level first (then the traces in
+   the order they were made), the legend last; or the note saying why not. */
+static void draw_graphs(Arena *a, Scratch *s, const Module *m, ExplainParts *parts) {
+    parts->graphs = ARENA_ARRAY(a, ExplainGraph, m->nfuncs + 1);
+    for (int i = 0; i < m->nfuncs && !parts->graphs_note; i++) {
+        const Func *f = m->funcs[i];
+        /* The legend once, with the first graph. */
+        const char *text = graph_dot_text(a, m, f, &(DotOptions){.legend = i == 0});
+        const char *svg = draw(a, s, arena_printf(a, "f%d", i), text, parts, &parts->graphs_note);
+        if (svg)
+            parts->graphs[parts->ngraphs++] =
+                (ExplainGraph){graph_title(a, f), prefix_ids(a, svg, i)};
+    }
+    if (parts->graphs_note) parts->ngraphs = 0;
 }
 
 /* Parse, AutoGraph, trace, passes, C: each stage's text into parts, until one fails. */
