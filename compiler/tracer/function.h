@@ -57,12 +57,10 @@ const char *trace_key_difference(Interp *in, const Value *have, const Value *wan
                                  const char *const *names);
 
 /* ---- side_effects.c: Python state changed while tracing ------------------------------------- */
-/* While tracing a tf.function, an assignment to name (global or nonlocal), or to an
-   item of the object it names, that outlives the trace warns: it happens once per
-   trace, not per call. what: "changed", "'append'", ...; mutates: the object name
-   refers to is changed (an item, an attribute, a method), not the name rebound. */
-void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates,
-                       SrcLoc loc);
+/* While tracing a tf.function, an assignment to a name (global or nonlocal), or a
+   change to an object (an item, an attribute, a mutating method) that outlives the
+   trace warns: it happens once per trace, not per call. */
+void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc);
 /* The scope that binds name as seen from env (LEGB), or NULL. */
 Env *env_binding_scope(Interp *in, Env *env, const char *name);
 
