@@ -242,7 +242,7 @@ static int parse_options(int argc, char **argv, Options *opt) {
             if (k == WARN__COUNT)
                 return usage_error(
                     "unknown warning '%s' (retracing, large-unrolled-loop, trace-side-effect, "
-                    "non-float-gradient, run-eagerly, unsaved-weight)",
+                    "non-float-gradient, run-eagerly, unsaved-weight, print-traced-tensor)",
                     a + 5);
             opt->disabled_warnings[k] = true;
         } else if (strncmp(a, "--emit=", 7) == 0) {

@@ -61,6 +61,9 @@ const char *trace_key_difference(Interp *in, const Value *have, const Value *wan
    change to an object (an item, an attribute, a mutating method) that outlives the
    trace warns: it happens once per trace, not per call. */
 void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc);
+/* Before print() writes args: a symbolic tensor among them (it prints as
+   Tensor("x:0", ...), not a value) warns (-Wprint-traced-tensor), once per place. */
+void print_check(Interp *in, const CallArgs *args, SrcLoc loc);
 /* The scope that binds name as seen from env (LEGB), or NULL. */
 Env *env_binding_scope(Interp *in, Env *env, const char *name);
 

@@ -5,8 +5,10 @@
  * item or an attribute set, a mutating method called), while tracing gets a
  * warning (-Wtrace-side-effect) at the statement, once per place. An object is
  * one made before the trace began even when a parameter names it (`self`), and so is
- * what is reached from it (`self.log.append(x)`).
- * Entry point: side_effect_check. Memory owner: the interpreter's Arena. */
+ * what is reached from it (`self.log.append(x)`). Python's print() of a symbolic
+ * tensor, inside a trace or at the traced top level, prints no value: a warning too
+ * (-Wprint-traced-tensor). Entry points: side_effect_check, print_check.
+ * Memory owner: the interpreter's Arena. */
 #include "function.h"
 #include "tracer_internal.h"
 
@@ -87,4 +89,37 @@ void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc) {
     vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc, "Python %s%s '%s' %s inside tf.function '%s': %s",
                type ? type : kind, type ? (global ? " (a global)" : "") : "", name, what, tracing,
                per_call_advice);
+}
+
+/* ---- print() of a traced tensor ----------------------------------------------------------- */
+
+/* The first symbolic tensor among args' leaves (lists, tuples, dicts looked into). */
+static const Value *symbolic_tensor(Interp *in, const CallArgs *args) {
+    for (int i = 0; i < args->npos; i++) {
+        List leaves = {0};
+        nest_flatten(in, args->pos[i], &leaves);
+        for (int k = 0; k < leaves.len; k++)
+            if (leaves.items[k]->kind == VAL_TENSOR && !leaves.items[k]->tensor.concrete)
+                return leaves.items[k];
+    }
+    return NULL;
+}
+
+void print_check(Interp *in, const CallArgs *args, SrcLoc loc) {
+    if (in->opt->disabled_warnings[WARN_PRINT_TRACED_TENSOR] || vm_is_library_file(in, loc.file))
+        return;
+    const Value *t = symbolic_tensor(in, args);
+    if (!t || !first_warning_here(in, vm_op_loc(in, loc))) return;
+    const char *name = t->tensor.tf_name ? t->tensor.tf_name : "?";
+    if (in->tracer->tracing)
+        vm_warning(in, WARN_PRINT_TRACED_TENSOR, loc,
+                   "print() shows the traced tensor '%s' as a symbol, not its value, and only "
+                   "while tracing tf.function '%s'; use tf.print to print the value on every call",
+                   name, in->tracer->tracing->name);
+    else
+        vm_warning(in, WARN_PRINT_TRACED_TENSOR, loc,
+                   "print() at build time shows the tensor '%s' as a symbol, not its value "
+                   "(TensorFlow, running the top level eagerly, would print the value); use "
+                   "tf.print to print it when the program runs",
+                   name);
 }

@@ -89,6 +89,7 @@ static Interp *tracer_start(Arena *arena, Diag *diag, const Node *script,
     in->tracer = t;
     in->hooks = (VmHooks){.statement = on_statement,
                           .store = on_store,
+                          .print = print_check,
                           .error_notes = on_error_notes,
                           .save = on_save,
                           .restore = on_restore,

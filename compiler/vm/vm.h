@@ -24,6 +24,7 @@ typedef enum {
     WARN_NON_FLOAT_GRADIENT,  /* -Wnon-float-gradient: an integer target, source or watch */
     WARN_RUN_EAGERLY,         /* -Wrun-eagerly: Keras's run_eagerly in a compiled program */
     WARN_UNSAVED_WEIGHT,      /* -Wunsaved-weight: a library's variable no weights file sets */
+    WARN_PRINT_TRACED_TENSOR, /* -Wprint-traced-tensor: print() of a symbolic tensor */
     WARN__COUNT
 } WarningKind;
 
@@ -147,6 +148,8 @@ typedef struct VmHooks {
     void (*statement)(Interp *in);
     /* A store into Python state while Interp.watch_stores is set (VmStore says what). */
     void (*store)(Interp *in, Env *env, const VmStore *store, SrcLoc loc);
+    /* print() is about to write args (the host may warn about what they show). */
+    void (*print)(Interp *in, const CallArgs *args, SrcLoc loc);
     /* A build error was reported at the innermost location: add notes (the traced
        call chain) after it. */
     void (*error_notes)(Interp *in);
