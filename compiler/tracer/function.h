@@ -41,18 +41,29 @@ Value *trace_key_generalize(Interp *in, Value *a, Value *b);
 int trace_key_distance(const Value *a, const Value *b);
 /* The key's tensor types in argument order (the trace's parameters). */
 void trace_key_tensor_types(Interp *in, const Value *key, TensorType **out, int *n);
-/* Why `want` needs another trace than `have`: "argument 'x': shape (3,) is not (2,)".
-   names: per key entry, the parameter or keyword name (NULL entries allowed). */
+/* One place where a call's key differs from a cached one: who is "argument 'x'" or
+   "argument 'values', item 1"; now is the call's ("shape (3,)", "3"), was the cached
+   key's ("(2,)", "2"). */
+typedef struct KeyDiff {
+    const char *who, *now, *was;
+} KeyDiff;
+/* Every place where `want` differs from `have`, in argument order (*diffs: arena
+   array); 0 when have accepts want. names: per key entry, the parameter or keyword
+   name (NULL entries allowed). */
+int trace_key_differences(Interp *in, const Value *have, const Value *want,
+                          const char *const *names, KeyDiff **diffs);
+/* The same as one line for an error: "argument 'x': shape (3,), expected (2,)". */
 const char *trace_key_difference(Interp *in, const Value *have, const Value *want,
                                  const char *const *names);
 
 /* ---- side_effects.c: Python state changed while tracing ------------------------------------- */
-/* While tracing a tf.function, an assignment to name (global or nonlocal), or to an
-   item of the object it names, that outlives the trace warns: it happens once per
-   trace, not per call. what: "changed", "'append'", ...; mutates: the object name
-   refers to is changed (an item, an attribute, a method), not the name rebound. */
-void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates,
-                       SrcLoc loc);
+/* While tracing a tf.function, an assignment to a name (global or nonlocal), or a
+   change to an object (an item, an attribute, a mutating method) that outlives the
+   trace warns: it happens once per trace, not per call. */
+void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc);
+/* Before print() writes args: a symbolic tensor among them (it prints as
+   Tensor("x:0", ...), not a value) warns (-Wprint-traced-tensor), once per place. */
+void print_check(Interp *in, const CallArgs *args, SrcLoc loc);
 /* The scope that binds name as seen from env (LEGB), or NULL. */
 Env *env_binding_scope(Interp *in, Env *env, const char *name);
 

@@ -1,11 +1,14 @@
 /* side_effects.c — the seed's pitfall made visible (TF-SEMANTICS.md §1 "Python side
  * effects"): Python state changed while a tf.function is being traced changes once,
  * at build time, not on every call of the compiled program. A global or nonlocal
- * rebound, or a list, dict, module or object that outlives the trace changed (an
+ * rebound, or a list, dict, set, module or object that outlives the trace changed (an
  * item or an attribute set, a mutating method called), while tracing gets a
  * warning (-Wtrace-side-effect) at the statement, once per place. An object is
- * one made before the trace began even when a parameter names it (`self`).
- * Entry point: side_effect_check. Memory owner: the interpreter's Arena. */
+ * one made before the trace began even when a parameter names it (`self`), and so is
+ * what is reached from it (`self.log.append(x)`). Python's print() of a symbolic
+ * tensor, inside a trace or at the traced top level, prints no value: a warning too
+ * (-Wprint-traced-tensor). Entry points: side_effect_check, print_check.
+ * Memory owner: the interpreter's Arena. */
 #include "function.h"
 #include "tracer_internal.h"
 
@@ -23,37 +26,100 @@ static const char *const per_call_advice = "this happens once, while tracing, no
                                            "the program; use a tf.Variable (or return the value) "
                                            "for state that changes per call";
 
-void side_effect_check(Interp *in, Env *env, const char *name, const char *what, bool mutates,
-                       SrcLoc loc) {
+/* "list", "object (a 'Logger')": the kind of object a change is made to. */
+static const char *object_kind(Interp *in, const Value *v) {
+    if (v && (v->kind == VAL_LIST || v->kind == VAL_DICT || v->kind == VAL_SET ||
+              v->kind == VAL_MODULE))
+        return value_type_name(v);
+    if (v && v->kind == VAL_INSTANCE)
+        return arena_printf(in->arena, "object (%s '%s')", indefinite_article(v->inst->cls->name),
+                            v->inst->cls->name);
+    return "object";
+}
+
+void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc) {
     if (!in->tracer->tracing || in->opt->disabled_warnings[WARN_TRACE_SIDE_EFFECT]) return;
     /* The library's own bookkeeping (a layer marking itself built, Keras's stack of
        `training` values, a name counter) is not the script's pitfall. */
     if (vm_is_library_file(in, loc.file)) return;
+    const char *name = store->name, *what = store->what;
+    bool mutates = store->mutates;
     Env *scope = env_binding_scope(in, env, name);
     if (!scope || scope == in->builtins) return;
     Value *v = env_get_local(scope, name);
+    const char *tracing = in->tracer->tracing->name;
     if (scope->epoch == in->epoch) {
         /* A name of this trace: only an object it names that was made before the trace
-           (an instance passed in, self) outlives it. */
+           (an instance passed in, self) outlives it, and what is reached from one. */
         if (!mutates || !v || v->kind != VAL_INSTANCE || v->inst->epoch == in->epoch) return;
+        const Value *target = store->target;
+        if (store->path && target && target->kind == VAL_INSTANCE &&
+            target->inst->epoch == in->epoch)
+            return; /* an object the trace made and keeps on self: that store warned */
         if (!first_warning_here(in, vm_op_loc(in, loc))) return;
-        vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
-                   "Python object '%s' (%s '%s' made outside the trace) %s inside "
-                   "tf.function '%s': %s",
-                   name, indefinite_article(v->inst->cls->name), v->inst->cls->name, what,
-                   in->tracer->tracing->name, per_call_advice);
+        const char *cls = v->inst->cls->name;
+        if (store->path)
+            vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
+                       "Python %s '%s' (reached from '%s', %s '%s' made outside the trace) %s "
+                       "inside tf.function '%s': %s",
+                       object_kind(in, target), store->path, name, indefinite_article(cls), cls,
+                       what, tracing, per_call_advice);
+        else
+            vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
+                       "Python object '%s' (%s '%s' made outside the trace) %s inside "
+                       "tf.function '%s': %s",
+                       name, indefinite_article(cls), cls, what, tracing, per_call_advice);
         return;
     }
     if (!first_warning_here(in, vm_op_loc(in, loc))) return;
-    const char *kind =
-        scope == env->module->globals ? "global" : "variable of an enclosing function";
-    const char *type = v && (v->kind == VAL_LIST || v->kind == VAL_DICT || v->kind == VAL_MODULE)
+    bool global = scope == env->module->globals;
+    const char *kind = global ? "global" : "variable of an enclosing function";
+    if (store->path) {
+        vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
+                   "Python %s '%s' (reached from the %s '%s') %s inside tf.function '%s': %s",
+                   object_kind(in, store->target), store->path, kind, name, what, tracing,
+                   per_call_advice);
+        return;
+    }
+    const char *type = v && (v->kind == VAL_LIST || v->kind == VAL_DICT || v->kind == VAL_SET ||
+                             v->kind == VAL_MODULE)
                            ? value_type_name(v)
                            : NULL;
-    if (mutates && v && v->kind == VAL_INSTANCE)
-        type = arena_printf(in->arena, "object (%s '%s')", indefinite_article(v->inst->cls->name),
-                            v->inst->cls->name);
+    if (mutates && v && v->kind == VAL_INSTANCE) type = object_kind(in, v);
     vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc, "Python %s%s '%s' %s inside tf.function '%s': %s",
-               type ? type : kind, type ? (scope == env->module->globals ? " (a global)" : "") : "",
-               name, what, in->tracer->tracing->name, per_call_advice);
+               type ? type : kind, type ? (global ? " (a global)" : "") : "", name, what, tracing,
+               per_call_advice);
+}
+
+/* ---- print() of a traced tensor ----------------------------------------------------------- */
+
+/* The first symbolic tensor among args' leaves (lists, tuples, dicts looked into). */
+static const Value *symbolic_tensor(Interp *in, const CallArgs *args) {
+    for (int i = 0; i < args->npos; i++) {
+        List leaves = {0};
+        nest_flatten(in, args->pos[i], &leaves);
+        for (int k = 0; k < leaves.len; k++)
+            if (leaves.items[k]->kind == VAL_TENSOR && !leaves.items[k]->tensor.concrete)
+                return leaves.items[k];
+    }
+    return NULL;
+}
+
+void print_check(Interp *in, const CallArgs *args, SrcLoc loc) {
+    if (in->opt->disabled_warnings[WARN_PRINT_TRACED_TENSOR] || vm_is_library_file(in, loc.file))
+        return;
+    const Value *t = symbolic_tensor(in, args);
+    if (!t || !first_warning_here(in, vm_op_loc(in, loc))) return;
+    const char *name = t->tensor.tf_name ? t->tensor.tf_name : "?";
+    if (in->tracer->tracing)
+        vm_warning(in, WARN_PRINT_TRACED_TENSOR, loc,
+                   "print() shows the traced tensor '%s' as a symbol, not its value, and only "
+                   "while tracing tf.function '%s'; use tf.print to print the value on every call",
+                   name, in->tracer->tracing->name);
+    else
+        vm_warning(in, WARN_PRINT_TRACED_TENSOR, loc,
+                   "print() at build time shows the tensor '%s' as a symbol, not its value "
+                   "(TensorFlow, running the top level eagerly, would print the value); use "
+                   "tf.print to print it when the program runs",
+                   name);
 }

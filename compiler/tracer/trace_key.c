@@ -235,29 +235,149 @@ static const char *type_text(Interp *in, const Value *k) {
     return "another object";
 }
 
-/* Why `want` is not `have`, for one argument: "shape (3,) is not (2,)". */
-static const char *type_difference(Interp *in, const Value *have, const Value *want) {
-    if (is_tensor_key(have) && is_tensor_key(want)) {
-        TensorType h = tensor_key_type(have), w = tensor_key_type(want);
-        if (h.dtype != w.dtype)
-            return arena_printf(in->arena, "dtype %s is not %s", dtype_name(w.dtype),
-                                dtype_name(h.dtype));
-        return arena_printf(in->arena, "shape %s is not %s", shape_tuple_text(in->arena, &w.shape),
-                            shape_tuple_text(in->arena, &h.shape));
+/* "('x', 'y')": a dict key's keys, sorted as their reprs are. */
+static const char *dict_keys_text(Interp *in, const Dict *d) {
+    const char **keys = ARENA_ARRAY(in->arena, const char *, d->count + 1);
+    int n = 0;
+    for (int i = 0; i < d->nentries; i++)
+        if (d->entries[i].key) keys[n++] = value_repr(in->arena, d->entries[i].key);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
+            const char *t = keys[j];
+            keys[j] = keys[j - 1];
+            keys[j - 1] = t;
+        }
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    strbuf_putc(&sb, '(');
+    for (int i = 0; i < n; i++) strbuf_printf(&sb, "%s%s", i ? ", " : "", keys[i]);
+    strbuf_putc(&sb, ')');
+    return strbuf_cstr(&sb);
+}
+
+/* "2 positional arguments and 'n'": a call key's shape, when two do not line up. */
+static const char *arguments_text(Interp *in, const Value *key) {
+    int npos = 0;
+    while (npos < key->list->len && key->list->items[npos]->kind != VAL_STR) npos++;
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    strbuf_printf(&sb, "%d positional argument%s", npos, npos == 1 ? "" : "s");
+    for (int i = npos; i + 1 < key->list->len; i += 2)
+        strbuf_printf(&sb, "%s'%s'", i == npos ? " and keywords " : ", ",
+                      key->list->items[i]->str.s);
+    return strbuf_cstr(&sb);
+}
+
+static bool type_matches_shape(const Shape *h, const Shape *w) {
+    if (h->rank != w->rank) return false;
+    for (int i = 0; i < h->rank; i++)
+        if (h->dims[i] != DIM_UNKNOWN && h->dims[i] != w->dims[i]) return false;
+    return true;
+}
+
+/* A shape or dtype as the difference shows it: "shape (3,)", "dtype int32". */
+static void tensor_difference(Interp *in, const Value *have, const Value *want, KeyDiff *d) {
+    TensorType h = tensor_key_type(have), w = tensor_key_type(want);
+    if (h.dtype != w.dtype && !type_matches_shape(&h.shape, &w.shape)) {
+        d->now = type_text(in, want);
+        d->was = type_text(in, have);
+    } else if (h.dtype != w.dtype) {
+        d->now = arena_printf(in->arena, "dtype %s", dtype_name(w.dtype));
+        d->was = dtype_name(h.dtype);
+    } else {
+        d->now = arena_printf(in->arena, "shape %s", shape_tuple_text(in->arena, &w.shape));
+        d->was = shape_tuple_text(in->arena, &h.shape);
     }
-    return arena_printf(in->arena, "%s is not %s", type_text(in, want), type_text(in, have));
+}
+
+static bool is_python_value_key(const Value *k) {
+    return k->kind == VAL_TUPLE && k->list->len == 2 && k->list->items[0]->kind == VAL_STR &&
+           !is_kind(k, "object") && !is_kind(k, "dict");
+}
+
+/* Where `want` differs from `have` inside one argument, appended to diffs: a list's
+   items and a dict's keys are looked into, so the text names the item that differs
+   ("argument 'values', item 1: shape (3,)", was "(2,)"), not the whole list. */
+static void type_differences(Interp *in, const Value *have, const Value *want, const char *who,
+                             KeyDiff **diffs, int *n) {
+    if (type_matches(have, want)) return;
+    KeyDiff d = {.who = who};
+    if (is_tensor_key(have) && is_tensor_key(want)) {
+        tensor_difference(in, have, want, &d);
+    } else if (is_structure_key(have) && is_structure_key(want) &&
+               have->list->len == want->list->len &&
+               value_equal(have->list->items[0], want->list->items[0])) {
+        for (int i = 1; i < have->list->len; i++)
+            type_differences(in, have->list->items[i], want->list->items[i],
+                             arena_printf(in->arena, "%s, item %d", who, i - 1), diffs, n);
+        return;
+    } else if (is_kind(have, "dict") && is_kind(want, "dict")) {
+        const Dict *h = have->list->items[1]->dict, *w = want->list->items[1]->dict;
+        bool same_keys = h->count == w->count;
+        for (int i = 0; same_keys && i < h->nentries; i++)
+            same_keys = !h->entries[i].key || dict_get(w, h->entries[i].key);
+        if (same_keys) {
+            for (int i = 0; i < h->nentries; i++)
+                if (h->entries[i].key)
+                    type_differences(
+                        in, h->entries[i].value, dict_get(w, h->entries[i].key),
+                        arena_printf(in->arena, "%s, key %s", who,
+                                     value_repr(in->arena, h->entries[i].key)),
+                        diffs, n);
+            return;
+        }
+        d.now = arena_printf(in->arena, "a dict with keys %s", dict_keys_text(in, w));
+        d.was = dict_keys_text(in, h);
+    } else if (is_python_value_key(have) && is_python_value_key(want) &&
+               value_equal(have->list->items[0], want->list->items[0])) {
+        /* The same Python type: the values say it ("3", was "2"). */
+        d.now = value_repr(in->arena, want->list->items[1]);
+        d.was = value_repr(in->arena, have->list->items[1]);
+    } else {
+        d.now = type_text(in, want);
+        d.was = type_text(in, have);
+    }
+    *diffs = arena_grow(in->arena, *diffs, sizeof(KeyDiff), (size_t)*n, (size_t)*n + 1);
+    (*diffs)[(*n)++] = d;
+}
+
+int trace_key_differences(Interp *in, const Value *have, const Value *want,
+                          const char *const *names, KeyDiff **diffs) {
+    int n = 0;
+    *diffs = NULL;
+    if (have->list->len != want->list->len) {
+        *diffs = ARENA_NEW(in->arena, KeyDiff);
+        **diffs = (KeyDiff){.who = "the arguments",
+                            .now = arguments_text(in, want),
+                            .was = arguments_text(in, have)};
+        return 1;
+    }
+    for (int i = 0; i < have->list->len; i++) {
+        const Value *h = have->list->items[i], *w = want->list->items[i];
+        if (h->kind == VAL_STR) {
+            /* A keyword's name: the pairs line up only when the names do. */
+            if (value_equal(h, w)) continue;
+            *diffs = ARENA_NEW(in->arena, KeyDiff);
+            **diffs = (KeyDiff){.who = "the arguments",
+                                .now = arguments_text(in, want),
+                                .was = arguments_text(in, have)};
+            return 1;
+        }
+        const char *who = names && names[i] ? arena_printf(in->arena, "argument '%s'", names[i])
+                                             : arena_printf(in->arena, "argument %d", i);
+        type_differences(in, h, w, who, diffs, &n);
+    }
+    return n;
 }
 
 const char *trace_key_difference(Interp *in, const Value *have, const Value *want,
                                  const char *const *names) {
-    int n = have->list->len < want->list->len ? have->list->len : want->list->len;
-    if (have->list->len != want->list->len) return "a different number of arguments";
-    for (int i = 0; i < n; i++) {
-        const Value *h = have->list->items[i], *w = want->list->items[i];
-        if (h->kind == VAL_STR || type_matches(h, w)) continue;
-        const char *who = names && names[i] ? arena_printf(in->arena, "argument '%s'", names[i])
-                                             : arena_printf(in->arena, "argument %d", i);
-        return arena_printf(in->arena, "%s: %s", who, type_difference(in, h, w));
-    }
-    return "the same types (a keyword argument's name differs)";
+    KeyDiff *d;
+    int n = trace_key_differences(in, have, want, names, &d);
+    if (!n) return "the same types";
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (int i = 0; i < n; i++)
+        strbuf_printf(&sb, "%s%s: %s, expected %s", i ? "; " : "", d[i].who, d[i].now, d[i].was);
+    return strbuf_cstr(&sb);
 }

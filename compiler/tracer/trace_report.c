@@ -1,7 +1,9 @@
 /* trace_report.c — watching how tf.functions trace: TensorFlow's frequent-retracing
  * warning (one detector per Python def, over the last 10 calls from the top level,
- * at most twice) and `ingot build --trace-report` (every concrete signature, the call
- * that traced it and why, and its graph's size). Entry points: retrace_detector_for,
+ * at most twice) and `ingot build --trace-report` (every trace with its Python
+ * arguments' values, the call that traced it and why it could not reuse each earlier
+ * trace, its graph's size, then every call and the trace it ran; tracing.c records
+ * them in ConcreteFunction and TfFunction.calls). Entry points: retrace_detector_for,
  * retrace_detector_record, tracer_register_tf_function, trace_report_print.
  * Memory owner: the interpreter's Arena. */
 #include <string.h>
@@ -73,7 +75,8 @@ void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc
                "once, outside "
                "the loop), (2) tensors of changing shapes (use reduce_retracing=True or an "
                "input_signature), "
-               "(3) Python values passed where tensors would do (pass tf.constant(...))",
+               "(3) Python values passed where tensors would do (pass tf.constant(...)); "
+               "'ingot build --trace-report' says why each trace was made",
                d->n, d->calls, tf->name);
 }
 
@@ -103,10 +106,37 @@ static const char *where(Arena *a, SrcLoc loc) {
     return arena_printf(a, "%s:%d", slash ? slash + 1 : loc.file->path, loc.line);
 }
 
+/* "f.py:12 -> trace 2 (reused)": one line per run of calls from the same place that ran
+   the same trace the same way (a loop's calls are one line). */
+static void print_calls(Interp *in, const TfFunction *tf, FILE *out) {
+    fprintf(out, "  calls:\n");
+    for (int i = 0; i < tf->ncalls_logged;) {
+        const TfCall *c = &tf->calls[i];
+        int n = 1;
+        while (i + n < tf->ncalls_logged) {
+            const TfCall *d = &tf->calls[i + n];
+            if (d->at.file != c->at.file || d->at.line != c->at.line || d->trace != c->trace ||
+                d->traced != c->traced || d->nested != c->nested || d->concrete != c->concrete)
+                break;
+            n++;
+        }
+        fprintf(out, "    %s%s%s -> trace %d (%s", where(in->arena, c->at),
+                c->concrete ? " get_concrete_function" : "", c->nested ? " (inside a trace)" : "",
+                c->trace->index, c->traced ? "traced" : "reused");
+        if (n > 1) fprintf(out, ", %d calls", n);
+        fprintf(out, ")\n");
+        i += n;
+    }
+}
+
 void trace_report_print(Interp *in, FILE *out) {
-    int shown = 0;
-    for (int i = 0; i < in->tracer->ntf_functions; i++)
-        shown += in->tracer->tf_functions[i]->ntraces > 0;
+    int shown = 0, traces = 0, calls = 0;
+    for (int i = 0; i < in->tracer->ntf_functions; i++) {
+        const TfFunction *tf = in->tracer->tf_functions[i];
+        shown += tf->ntraces > 0;
+        traces += tf->ntraces;
+        calls += tf->ntraces > 0 ? tf->ncalls : 0;
+    }
     fprintf(out, "trace report: %d tf.function%s traced\n", shown, shown == 1 ? "" : "s");
     for (int i = 0; i < in->tracer->ntf_functions; i++) {
         const TfFunction *tf = in->tracer->tf_functions[i];
@@ -119,11 +149,20 @@ void trace_report_print(Interp *in, FILE *out) {
                 tf->reduce_retracing ? ", reduce_retracing" : "");
         for (int k = 0; k < tf->ntraces; k++) {
             const ConcreteFunction *cf = tf->traces[k];
-            fprintf(out, "  @%s%s: %d op%s\n", cf->func->name,
-                    cf->func->signature ? cf->func->signature : "()", count_ops(cf->func->body),
-                    count_ops(cf->func->body) == 1 ? "" : "s");
+            int ops = count_ops(cf->func->body);
+            fprintf(out, "  trace %d: %s(%s) -> @%s%s: %d op%s\n", cf->index, tf->name,
+                    cf->args_text, cf->func->name,
+                    cf->func->signature ? cf->func->signature : "()", ops, ops == 1 ? "" : "s");
             fprintf(out, "    traced at %s: %s\n", where(in->arena, cf->traced_at),
                     cf->reason ? cf->reason : "?");
+            /* The reason names the nearest miss; the other earlier traces, why not them. */
+            for (int m = 0; m < cf->index - 1; m++)
+                if (m + 1 != cf->nearest && cf->misses[m])
+                    fprintf(out, "    not trace %d either: %s\n", m + 1, cf->misses[m]);
         }
+        print_calls(in, tf, out);
     }
+    if (shown)
+        fprintf(out, "\ntotal: %d trace%s, %d call%s from the top level\n", traces,
+                traces == 1 ? "" : "s", calls, calls == 1 ? "" : "s");
 }

@@ -33,12 +33,11 @@ static void on_statement(Interp *in) {
     if (in->tracer->eager) eager_safe_point(in->tracer->eager);
 }
 
-static void on_store(Interp *in, Env *env, const char *name, const char *what, bool mutates,
-                     const Value *value, SrcLoc loc) {
+static void on_store(Interp *in, Env *env, const VmStore *store, SrcLoc loc) {
     /* Storing a tf.Variable made on the first trace is TensorFlow's accepted pattern
        (`if self.v is None: self.v = tf.Variable(...)`): not a pitfall. */
-    if (value && value->kind == VAL_VARIABLE) return;
-    side_effect_check(in, env, name, what, mutates, loc);
+    if (store->value && store->value->kind == VAL_VARIABLE) return;
+    side_effect_check(in, env, store, loc);
 }
 
 /* An error inside a trace: the tf.function calls that led to it. */
@@ -90,6 +89,7 @@ static Interp *tracer_start(Arena *arena, Diag *diag, const Node *script,
     in->tracer = t;
     in->hooks = (VmHooks){.statement = on_statement,
                           .store = on_store,
+                          .print = print_check,
                           .error_notes = on_error_notes,
                           .save = on_save,
                           .restore = on_restore,

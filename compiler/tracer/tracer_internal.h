@@ -27,8 +27,25 @@ typedef struct ConcreteFunction {
     int nresults;
     SrcLoc traced_at;             /* the call that traced it */
     CaptureList *captures;
-    const char *reason;           /* why: "first call", "argument 'x': shape (3,) is not (2,)" */
+    const char *reason;           /* why: "first call", "argument 'n': 3, was 2 in trace 1" */
+    /* What --trace-report and pretty_printed_concrete_signatures() show (tracing.c): */
+    int index;                    /* trace `index` of its TfFunction, from 1 */
+    const char *args_text;        /* "x, n=2": parameter names, Python arguments by value */
+    int nearest;                  /* the earlier trace the reason names (its index); 0: none */
+    const char **misses;          /* [k] why trace k + 1 did not fit the call that traced
+                                     this one ("argument 'n': 3, was 2"); index - 1 entries,
+                                     all NULL with an input_signature (nothing compared) */
 } ConcreteFunction;
+
+/* One call of a tf.function that ran a trace, in program order (TfFunction.calls). */
+typedef struct TfCall {
+    SrcLoc at;                    /* the call expression */
+    ConcreteFunction *trace;      /* the trace it ran (or get_concrete_function returned) */
+    bool traced;                  /* this call made the trace; else it reused it */
+    bool nested;                  /* made while tracing another function: not watched for
+                                     retracing, not counted in TfFunction.ncalls */
+    bool concrete;                /* get_concrete_function(), not a call */
+} TfCall;
 
 typedef struct RetraceDetector RetraceDetector;
 typedef struct Tape Tape;
@@ -41,6 +58,8 @@ struct TfFunction {
     int ntraces, cap;
     int tracing_count;
     int ncalls;                   /* calls from the top level */
+    TfCall *calls;                /* every call that ran a trace, in order (the report's) */
+    int ncalls_logged, calls_cap;
     const List *input_signature;  /* tf.TensorSpec values, or NULL */
     bool reduce_retracing;
     RetraceDetector *detector;    /* shared by every tf.function of the same def */

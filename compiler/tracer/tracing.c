@@ -324,6 +324,70 @@ static bool bind_signature(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc lo
     return true;
 }
 
+/* "argument 'n': 3, was 2; argument 'x': shape (3,), was (2,)". */
+static const char *key_diffs_text(Interp *in, const KeyDiff *d, int n) {
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (int i = 0; i < n; i++)
+        strbuf_printf(&sb, "%s%s: %s, was %s", i ? "; " : "", d[i].who, d[i].now, d[i].was);
+    return n ? strbuf_cstr(&sb) : "the same arguments";
+}
+
+static bool has_tensor(Interp *in, Value *v) {
+    List leaves = {0};
+    nest_flatten(in, v, &leaves);
+    for (int i = 0; i < leaves.len; i++)
+        if (leaves.items[i]->kind == VAL_TENSOR || leaves.items[i]->kind == VAL_VARIABLE)
+            return true;
+    return false;
+}
+
+/* One argument as TensorFlow's signature summary shows it: a tensor (or a structure
+   holding one) by name, a Python value pinned by the trace as name=str(value). */
+static void put_python_arg(Interp *in, StrBuf *sb, const char *name, Value *v) {
+    if (!name) name = "_";
+    if (has_tensor(in, v)) {
+        strbuf_puts(sb, name);
+        return;
+    }
+    strbuf_printf(sb, "%s=%s", name, v->kind == VAL_STR ? v->str.s : value_repr(in->arena, v));
+}
+
+/* "x, n=2": the arguments of the call that traced (key_args: without self). */
+static const char *python_args_text(Interp *in, const TfFunction *tf, const CallArgs *key_args,
+                                    int self) {
+    const Params *params = tf->python_function->fn->params;
+    StrBuf sb;
+    strbuf_init(&sb, in->arena);
+    for (int i = 0; i < key_args->npos; i++) {
+        int p = i + self;
+        if (i) strbuf_puts(&sb, ", ");
+        put_python_arg(in, &sb, p < params->args.len ? params->args.items[p]->arg.name : NULL,
+                       key_args->pos[i]);
+    }
+    for (int k = 0; k < key_args->nkw; k++) {
+        if (k || key_args->npos) strbuf_puts(&sb, ", ");
+        put_python_arg(in, &sb, key_args->kw_names[k], key_args->kw_values[k]);
+    }
+    return strbuf_cstr(&sb);
+}
+
+/* The call log --trace-report prints (TfFunction.calls). */
+static void log_call(Interp *in, TfFunction *tf, ConcreteFunction *cf, bool traced, bool concrete,
+                     SrcLoc loc) {
+    if (tf->ncalls_logged == tf->calls_cap) {
+        int cap = tf->calls_cap ? tf->calls_cap * 2 : 8;
+        tf->calls = arena_grow(in->arena, tf->calls, sizeof(TfCall), (size_t)tf->ncalls_logged,
+                               (size_t)cap);
+        tf->calls_cap = cap;
+    }
+    tf->calls[tf->ncalls_logged++] = (TfCall){.at = vm_op_loc(in, loc),
+                                              .trace = cf,
+                                              .traced = traced,
+                                              .nested = in->tracer->tracing != NULL,
+                                              .concrete = concrete};
+}
+
 /* The trace a call needs (tracing on a miss); NULL after an error. */
 static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc,
                                       bool *traced) {
@@ -341,17 +405,29 @@ static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args
     if (cf) return cf;
     Value *trace_key = key;
     const char *reason = "first call";
+    const char **misses = ARENA_ARRAY(in->arena, const char *, tf->ntraces + 1);
+    int nearest = 0;
     if (tf->input_signature) {
         trace_key = trace_key_of_signature(in, tf->input_signature);
         reason = "first call (input_signature)";
     } else if (tf->ntraces) {
-        /* The closest cached trace explains the retrace; reduce_retracing traces
-           the most specific type covering both instead. */
-        ConcreteFunction *near = tf->traces[0];
-        for (int i = 1; i < tf->ntraces; i++)
-            if (trace_key_distance(tf->traces[i]->key, key) < trace_key_distance(near->key, key))
-                near = tf->traces[i];
-        reason = trace_key_difference(in, near->key, key, key_names(in, tf, args) + self);
+        /* Why each cached trace does not fit; the nearest miss (fewest arguments
+           differing, then fewest places, ties to the earliest) explains the retrace.
+           reduce_retracing traces the most specific type covering both instead. */
+        const char **names = key_names(in, tf, args) + self;
+        int best_args = 0, best_places = 0;
+        for (int i = 0; i < tf->ntraces; i++) {
+            KeyDiff *d;
+            int places = trace_key_differences(in, tf->traces[i]->key, key, names, &d);
+            misses[i] = key_diffs_text(in, d, places);
+            int nargs = trace_key_distance(tf->traces[i]->key, key);
+            if (!nearest || nargs < best_args || (nargs == best_args && places < best_places))
+                nearest = i + 1, best_args = nargs, best_places = places;
+        }
+        reason = best_places == 1
+                     ? arena_printf(in->arena, "%s in trace %d", misses[nearest - 1], nearest)
+                     : arena_printf(in->arena, "%d differences from trace %d: %s", best_places,
+                                    nearest, misses[nearest - 1]);
         if (tf->reduce_retracing)
             for (int i = 0; i < tf->ntraces; i++) {
                 Value *g = trace_key_generalize(in, tf->traces[i]->key, key);
@@ -367,6 +443,10 @@ static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args
     if (!cf) return NULL;
     cf->reason = reason;
     cf->func->trace_reason = reason;
+    cf->index = tf->ntraces + 1;
+    cf->args_text = python_args_text(in, tf, &key_args, self);
+    cf->nearest = nearest;
+    cf->misses = misses;
     cache_add(in, tf, cf);
     *traced = true;
     return cf;
@@ -403,6 +483,7 @@ Value *tf_function_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) 
     bool traced;
     ConcreteFunction *cf = concrete_for(in, tf, &bound, loc, &traced);
     if (!cf) return NULL;
+    log_call(in, tf, cf, traced, false, loc);
     /* TensorFlow watches calls from eager code only: here, the program's top level. */
     if (!in->tracer->tracing) retrace_detector_record(in, tf, traced, loc);
     return call_concrete(in, cf, &bound, loc);
@@ -472,10 +553,12 @@ static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, Src
         if (!(spec_args.kw_values[k] = nest_map(in, args->kw_values[k], spec_to_tensor, NULL)))
             return NULL;
     bool traced;
+    int ntraces = tf->ntraces;
     ConcreteFunction *cf = tf->input_signature && args->npos == 0 && args->nkw == 0
                                ? tf_function_signature_trace(in, tf, loc)
                                : concrete_for(in, tf, &spec_args, loc, &traced);
     if (!cf) return NULL;
+    log_call(in, tf, cf, tf->ntraces > ntraces, true, loc);
     Value *v = ARENA_NEW(in->arena, Value);
     v->kind = VAL_CONCRETE_FUNCTION;
     v->concrete.tf_fn = tf;
@@ -537,11 +620,8 @@ static Value *pretty_printed_signatures(Interp *in, Value *self, CallArgs *args,
     strbuf_init(&sb, in->arena);
     for (int i = 0; i < tf->ntraces; i++) {
         const Region *body = tf->traces[i]->func->body;
-        strbuf_printf(&sb, "%s%s(", i ? "\n\n" : "", tf->name);
-        for (int p = 0; p < body->nparams; p++)
-            strbuf_printf(&sb, "%s%s", p ? ", " : "",
-                          body->params[p]->name_hint ? body->params[p]->name_hint : "_");
-        strbuf_puts(&sb, ")");
+        /* Python arguments by value, as TensorFlow's summary pins them: add_n(x, n=2). */
+        strbuf_printf(&sb, "%s%s(%s)", i ? "\n\n" : "", tf->name, tf->traces[i]->args_text);
         if (body->nparams) strbuf_puts(&sb, "\n  Args:");
         for (int p = 0; p < body->nparams; p++) {
             const IrValue *v = body->params[p];

@@ -39,6 +39,7 @@ BUILTIN(print) {
             return vm_type_error(in, loc, "'%s' is an invalid keyword argument for print()", name);
         }
     }
+    if (in->hooks.print) in->hooks.print(in, args, loc);
     FILE *out = in->opt->out;
     for (int i = 0; i < args->npos; i++) {
         if (i) fputs(sep, out);

@@ -562,9 +562,10 @@ List *iterate_to_list(Interp *in, Value *v, SrcLoc loc) {
 }
 
 static bool is_mutating_method(const char *name) {
-    static const char *const mutating[] = {"append", "extend",     "insert", "pop",
-                                           "remove", "reverse",    "sort",   "clear",
-                                           "update", "setdefault", "popitem"};
+    static const char *const mutating[] = {
+        "append", "extend", "insert", "pop", "remove", "reverse", "sort", "clear", "update",
+        "setdefault", "popitem", "add", "discard", "difference_update", "intersection_update",
+        "symmetric_difference_update"};
     for (size_t i = 0; i < sizeof mutating / sizeof mutating[0]; i++)
         if (strcmp(name, mutating[i]) == 0) return true;
     return false;
@@ -1032,13 +1033,15 @@ static bool eval_into_list(Interp *in, Env *env, const NodeList *elts, List *out
 }
 
 /* obj.attr for the AST_ATTRIBUTE node e, obj already evaluated: a mutating method of a
-   list or dict that outlives the trace being read (to be called) warns. */
+   list, dict or set being read (to be called) is a change to obj, which the host hears
+   of (it warns when obj, `seen` or `self.log`, outlives the trace). */
 static Value *read_attribute(Interp *in, Env *env, const Node *e, Value *obj) {
-    if (in->watch_stores && (obj->kind == VAL_LIST || obj->kind == VAL_DICT) &&
-        e->attribute.value->kind == AST_NAME && is_mutating_method(e->attribute.attr))
-        in->hooks.store(in, env, e->attribute.value->name.id,
-                        arena_printf(in->arena, "changed ('%s')", e->attribute.attr), true, NULL,
-                        e->loc);
+    if (in->watch_stores &&
+        (obj->kind == VAL_LIST || obj->kind == VAL_DICT || obj->kind == VAL_SET) &&
+        is_mutating_method(e->attribute.attr))
+        vm_watch_mutation(in, env, e->attribute.value, obj,
+                          arena_printf(in->arena, "changed ('%s')", e->attribute.attr), NULL,
+                          e->loc);
     return get_attribute(in, obj, e->attribute.attr, e->loc);
 }
 

@@ -301,6 +301,8 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
         Value *obj = eval(in, env, target->subscript.value);
         Value *index = obj ? eval(in, env, target->subscript.slice) : NULL;
         if (!index) return false;
+        vm_watch_mutation(in, env, target->subscript.value, obj, "changed (an item deleted)",
+                          NULL, target->loc);
         if (obj->kind == VAL_INSTANCE) return instance_delete_item(in, obj, index, target->loc);
         if (obj->kind == VAL_DICT) {
             if (!check_hashable(in, index, target->loc)) return false;
@@ -331,6 +333,11 @@ static bool delete_target(Interp *in, Env *env, const Node *target) {
     }
     case AST_ATTRIBUTE: {
         Value *obj = eval(in, env, target->attribute.value);
+        if (obj)
+            vm_watch_mutation(in, env, target->attribute.value, obj,
+                              arena_printf(in->arena, "changed (attribute '%s' deleted)",
+                                           target->attribute.attr),
+                              NULL, target->loc);
         return obj && delete_attribute(in, obj, target->attribute.attr, target->loc);
     }
     default: vm_not_supported(in, target->loc, "this 'del' target"); return false;
@@ -532,19 +539,63 @@ static ExecStatus exec_augassign(Interp *in, Env *env, const Node *s) {
     return assign_target(in, env, t, result) ? EXEC_NORMAL : EXEC_ERROR;
 }
 
-/* `x[i] = ...` and `x.attr = ...` change the object x names: a side effect when x
-   outlives the trace (side_effects.c). */
+/* The value an object expression has now, read without running anything (names,
+   instance and module attributes); NULL when that would take more. */
+static const Value *peek_object(Interp *in, Env *env, const Node *e) {
+    if (e->kind == AST_NAME) {
+        Env *scope = env_binding_scope(in, env, e->name.id);
+        return scope ? env_get_local(scope, e->name.id) : NULL;
+    }
+    if (e->kind != AST_ATTRIBUTE) return NULL;
+    const Value *obj = peek_object(in, env, e->attribute.value);
+    if (obj && obj->kind == VAL_INSTANCE) return instance_get(obj, e->attribute.attr);
+    if (obj && obj->kind == VAL_MODULE)
+        return env_get_local(obj->module->globals, e->attribute.attr);
+    return NULL;
+}
+
+/* "self.log": the expression's own text when it is on one line of a script. */
+static const char *object_text(Interp *in, const Node *e) {
+    size_t len;
+    const char *line = e->loc.file ? srcfile_line(e->loc.file, e->loc.line, &len) : NULL;
+    if (!line || e->loc.col < 1 || (size_t)(e->loc.col - 1 + e->loc.len) > len)
+        return e->kind == AST_ATTRIBUTE
+                   ? arena_printf(in->arena, "%s.%s", object_text(in, e->attribute.value),
+                                  e->attribute.attr)
+                   : e->kind == AST_NAME ? e->name.id : "...";
+    return arena_strndup(in->arena, line + e->loc.col - 1, (size_t)e->loc.len);
+}
+
+void vm_watch_mutation(Interp *in, Env *env, const Node *object, const Value *target,
+                       const char *what, const Value *value, SrcLoc loc) {
+    if (!in->watch_stores) return;
+    const Node *root = object;
+    while (root->kind == AST_ATTRIBUTE || root->kind == AST_SUBSCRIPT)
+        root = root->kind == AST_ATTRIBUTE ? root->attribute.value : root->subscript.value;
+    if (root->kind != AST_NAME) return;
+    VmStore st = {.name = root->name.id,
+                  .path = root == object ? NULL : object_text(in, object),
+                  .target = target ? target : peek_object(in, env, object),
+                  .what = what,
+                  .mutates = true,
+                  .value = value};
+    in->hooks.store(in, env, &st, loc);
+}
+
+/* `x[i] = ...` and `x.attr = ...` change the object x is (a name, or reached from one
+   as in `self.stats["n"] = ...`): a side effect when it outlives the trace
+   (side_effects.c). */
 static void watch_object_store(Interp *in, Env *env, const Node *target, const Value *value,
                                SrcLoc loc) {
     if (!in->watch_stores) return; /* (before the message is made: this runs on every store) */
-    if (target->kind == AST_SUBSCRIPT && target->subscript.value->kind == AST_NAME)
-        in->hooks.store(in, env, target->subscript.value->name.id, "changed (an item assigned)",
-                        true, value, loc);
-    if (target->kind == AST_ATTRIBUTE && target->attribute.value->kind == AST_NAME)
-        in->hooks.store(
-            in, env, target->attribute.value->name.id,
-            arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), true,
-            value, loc);
+    if (target->kind == AST_SUBSCRIPT)
+        vm_watch_mutation(in, env, target->subscript.value, NULL, "changed (an item assigned)",
+                          value, loc);
+    if (target->kind == AST_ATTRIBUTE)
+        vm_watch_mutation(
+            in, env, target->attribute.value, NULL,
+            arena_printf(in->arena, "changed (attribute '%s' set)", target->attribute.attr), value,
+            loc);
 }
 
 static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
@@ -562,7 +613,9 @@ static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
             if (in->watch_stores && t->kind == AST_NAME &&
                 (name_in(env->globals, env->nglobals, t->name.id) ||
                  name_in(env->nonlocals, env->nnonlocals, t->name.id)))
-                in->hooks.store(in, env, t->name.id, "changed", false, v, s->loc);
+                in->hooks.store(in, env,
+                                &(VmStore){.name = t->name.id, .what = "changed", .value = v},
+                                s->loc);
             watch_object_store(in, env, t, v, s->loc);
             if (!assign_target(in, env, t, v)) return EXEC_ERROR;
         }
@@ -572,7 +625,9 @@ static ExecStatus exec_stmt_kind(Interp *in, Env *env, const Node *s) {
         if (s->augassign.target->kind != AST_NAME)
             watch_object_store(in, env, s->augassign.target, NULL, s->loc);
         else if (in->watch_stores)
-            in->hooks.store(in, env, s->augassign.target->name.id, "changed", false, NULL, s->loc);
+            in->hooks.store(in, env, &(VmStore){.name = s->augassign.target->name.id,
+                                                .what = "changed"},
+                            s->loc);
         return exec_augassign(in, env, s);
     case AST_ANNASSIGN: {
         if (!s->annassign.value) return EXEC_NORMAL;

@@ -73,6 +73,7 @@ const char *const warning_names[WARN__COUNT] = {
     [WARN_NON_FLOAT_GRADIENT] = "non-float-gradient",
     [WARN_RUN_EAGERLY] = "run-eagerly",
     [WARN_UNSAVED_WEIGHT] = "unsaved-weight",
+    [WARN_PRINT_TRACED_TENSOR] = "print-traced-tensor",
 };
 
 void vm_warning(Interp *in, WarningKind kind, SrcLoc loc, const char *fmt, ...) {

@@ -25,6 +25,7 @@ typedef enum {
     WARN_NON_FLOAT_GRADIENT,  /* -Wnon-float-gradient: an integer target, source or watch */
     WARN_RUN_EAGERLY,         /* -Wrun-eagerly: Keras's run_eagerly in a compiled program */
     WARN_UNSAVED_WEIGHT,      /* -Wunsaved-weight: a library's variable no weights file sets */
+    WARN_PRINT_TRACED_TENSOR, /* -Wprint-traced-tensor: print() of a symbolic tensor */
     WARN__COUNT
 } WarningKind;
 
@@ -132,15 +133,25 @@ typedef struct VmHostState {
 /* A Python-level module the host provides (_ingot), by its dotted name. */
 typedef PyModule *(*VmNativeModule)(Interp *in, const char *dotted);
 
+/* A store into Python state (VmHooks.store): a name rebound, or an object changed
+   (mutates) that is reached from a name through attributes and items. */
+typedef struct VmStore {
+    const char *name;    /* the name rebound, or the one the changed object is reached from */
+    const char *path;    /* the changed object's expression when it is not name ("self.log") */
+    const Value *target; /* the object changed, when known (mutates) */
+    const char *what;    /* "changed", "changed ('append')", "changed (an item deleted)" */
+    bool mutates;        /* an object changed, not name rebound */
+    const Value *value;  /* what is stored, or NULL (augmented assignment, a method, del) */
+} VmStore;
+
 /* Where the host (the tracer) plugs in. Every hook may be NULL. */
 typedef struct VmHooks {
     /* Before each statement runs (eager mode releases the tensors nobody holds). */
     void (*statement)(Interp *in);
-    /* A store into Python state (name: the name rebound, or the object changed
-       through it: mutates) while Interp.watch_stores is set; what: "changed",
-       "changed ('append')"; value: what is stored, or NULL (augmented assignment). */
-    void (*store)(Interp *in, Env *env, const char *name, const char *what, bool mutates,
-                  const Value *value, SrcLoc loc);
+    /* A store into Python state while Interp.watch_stores is set (VmStore says what). */
+    void (*store)(Interp *in, Env *env, const VmStore *store, SrcLoc loc);
+    /* print() is about to write args (the host may warn about what they show). */
+    void (*print)(Interp *in, const CallArgs *args, SrcLoc loc);
     /* A build error was reported at the innermost location: add notes (the traced
        call chain) after it. */
     void (*error_notes)(Interp *in);
@@ -264,6 +275,12 @@ bool vm_run_module(Interp *in, PyModule *m, const Node *ast);
 /* ---- exec.c ------------------------------------------------------------------------ */
 ExecStatus exec_block(Interp *in, Env *env, const NodeList *body);
 bool assign_target(Interp *in, Env *env, const Node *target, Value *value);
+/* While Interp.watch_stores is set: the object `object` (an expression reached from a
+   name: `x`, `self.log`, `cfg["k"]`) is changed; target is its value when known, value
+   what is stored in it (or NULL). Calls
+   hooks.store; an object reached from no name (a call's result) is not watched. */
+void vm_watch_mutation(Interp *in, Env *env, const Node *object, const Value *target,
+                       const char *what, const Value *value, SrcLoc loc);
 /* Runs a module's body in its globals. */
 bool exec_module(Interp *in, PyModule *m, const Node *ast);
 

@@ -1,3 +1,4 @@
+# ingot-test: build-exit=0
 # A Python bool argument retraces once per value; a bool tensor argument traces once and runs a cond.
 import tensorflow as tf
 

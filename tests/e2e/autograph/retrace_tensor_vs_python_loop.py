@@ -1,3 +1,4 @@
+# ingot-test: build-exit=0
 # A Python int loop bound retraces per value and unrolls; a tensor bound traces once into a while node.
 import tensorflow as tf
 

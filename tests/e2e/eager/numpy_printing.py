@@ -1,3 +1,4 @@
+# ingot-test: build-args=-Wno-print-traced-tensor
 # print() of an eager tensor shows its values as NumPy prints arrays: a common width,
 # scientific notation when magnitudes are far apart, lines wrapped at 75 columns, and
 # '...' for more than 1000 elements. Compiled, print() shows the symbolic tensor and

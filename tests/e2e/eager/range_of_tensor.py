@@ -1,3 +1,4 @@
+# ingot-test: build-args=-Wno-print-traced-tensor
 # range() of a tensor: traced, AutoGraph makes it tf.range (the loop is a graph
 # while loop and print runs once, while tracing); eagerly it is Python's range of
 # the tensor's int (__index__), as TensorFlow runs it without AutoGraph.

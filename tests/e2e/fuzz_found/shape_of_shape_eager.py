@@ -1,3 +1,4 @@
+# ingot-test: build-args=-Wno-print-traced-tensor
 # Found by tests/fuzz (fuzz_runtime): eagerly, a shape given as tf.shape(t) crashed
 # ingot (a null pointer read). The shape rules read such a vector's values from the
 # shape node's input, which eager mode drops once the node ran; they now read the

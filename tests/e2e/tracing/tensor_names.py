@@ -1,3 +1,4 @@
+# ingot-test: build-exit=0
 # print() of a symbolic tensor shows its graph name as TensorFlow gives it: ops are
 # named after their type and numbered per graph (mul, mul_1); a Python operand
 # becomes a constant inside its op's scope (mul/y), so it takes no Const number;

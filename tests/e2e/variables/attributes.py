@@ -1,3 +1,4 @@
+# ingot-test: build-args=-Wno-print-traced-tensor
 # What a variable shows at build time, and how it converts to a tensor.
 import tensorflow as tf
 

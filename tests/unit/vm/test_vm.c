@@ -240,19 +240,20 @@ Test(vm, a_slot_the_type_lacks_is_pythons_type_error) {
 /* ---- Hooks --------------------------------------------------------------------------- */
 
 static int statements_run;
-static char stores_seen[256];
+static char stores_seen[1024];
 
 static void count_statement(Interp *in) {
     (void)in;
     statements_run++;
 }
 
-static void record_store(Interp *in, Env *env, const char *name, const char *what, bool mutates,
-                         const Value *value, SrcLoc loc) {
-    (void)in, (void)env, (void)value;
+static void record_store(Interp *in, Env *env, const VmStore *st, SrcLoc loc) {
+    (void)in, (void)env;
     size_t n = strlen(stores_seen);
-    snprintf(stores_seen + n, sizeof stores_seen - n, "%d:%s %s%s;", loc.line, name, what,
-             mutates ? " (mutates)" : "");
+    snprintf(stores_seen + n, sizeof stores_seen - n, "%d:%s%s%s %s%s%s;", loc.line, st->name,
+             st->path ? " via " : "", st->path ? st->path : "", st->what,
+             st->mutates ? " (mutates)" : "",
+             st->target ? arena_printf(in->arena, " [%s]", value_type_name(st->target)) : "");
 }
 
 static PyModule *provide_native(Interp *in, const char *dotted) {
@@ -277,8 +278,38 @@ Test(vm, the_host_hears_of_statements_and_watched_stores) {
     r.in->watch_stores = true;
     cr_assert(vm_go(r), "%s", diag_capture_since(&cap, 0));
     cr_assert_eq(statements_run, 7, "statements run: %d", statements_run);
-    cr_assert_str_eq(stores_seen, "4:n changed;5:g changed ('append') (mutates);"
-                                  "6:g changed (an item assigned) (mutates);");
+    cr_assert_str_eq(stores_seen, "4:n changed;5:g changed ('append') (mutates) [list];"
+                                  "6:g changed (an item assigned) (mutates) [list];");
+}
+
+Test(vm, a_store_through_attributes_and_items_names_its_root) {
+    stores_seen[0] = '\0';
+    Run r = vm_load("class C:\n"
+                    "    def __init__(self):\n"
+                    "        self.log = []\n"
+                    "        self.seen = set()\n"
+                    "        self.d = {'k': [1]}\n"
+                    "def f(c):\n"
+                    "    c.log.append(1)\n"
+                    "    c.seen.add(2)\n"
+                    "    c.d['k'].pop()\n"
+                    "    c.d['j'] = 3\n"
+                    "    del c.d['j']\n"
+                    "    c.log.count(1)\n"
+                    "    [].append(4)\n"
+                    "f(C())\n");
+    r.in->hooks.store = record_store;
+    r.in->watch_stores = true;
+    cr_assert(vm_go(r), "%s", diag_capture_since(&cap, 0));
+    cr_assert_str_eq(stores_seen,
+                     "3:self changed (attribute 'log' set) (mutates) [C];"
+                     "4:self changed (attribute 'seen' set) (mutates) [C];"
+                     "5:self changed (attribute 'd' set) (mutates) [C];"
+                     "7:c via c.log changed ('append') (mutates) [list];"
+                     "8:c via c.seen changed ('add') (mutates) [set];"
+                     "9:c via c.d['k'] changed ('pop') (mutates) [list];"
+                     "10:c via c.d changed (an item assigned) (mutates) [dict];"
+                     "11:c via c.d changed (an item deleted) (mutates) [dict];");
 }
 
 Test(vm, stores_are_not_reported_unless_watched) {

@@ -1,0 +1,21 @@
+# ingot-test: build-exit=0
+# Python's print() of a traced tensor runs at build time and shows a symbol, not a
+# value: inside a tf.function (once per trace) and at the top level, which Ingot
+# traces into the program (TensorFlow would print the value there). A warning at each
+# place suggests tf.print; a static shape is a Python value and prints as one.
+import tensorflow as tf
+
+
+@tf.function
+def double(x):
+    print("tracing with", x)
+    print("shape:", x.shape)
+    tf.print("running with", x)
+    return x * 2
+
+
+r = double(tf.constant(1.0))
+double(tf.constant(2.0))
+print(r)
+print([r, 1])
+tf.print("result:", r)
