@@ -250,7 +250,8 @@ static void run_stages(Arena *a, Diag *diag, SourceFile *file, const ExplainOpti
     capture_open(&report);
     TracerOptions topt = {.vm = {.stdlib_dir = opt->stdlib_dir, .out = out.f,
                                  .load = front_end_load, .max_steps = opt->max_build_steps},
-                          .trace_report = report.f};
+                          .trace_report = report.f,
+                          .summary = &parts->traces};
     if (opt->disabled_warnings)
         memcpy(topt.vm.disabled_warnings, opt->disabled_warnings,
                sizeof topt.vm.disabled_warnings);

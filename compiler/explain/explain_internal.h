@@ -5,6 +5,7 @@
 
 #include "explain.h"
 #include "text_lines.h"
+#include "tracer.h"
 
 /* One diagnostic as diag printed it: its first line parsed, the rest (source line,
    caret) kept as printed. */
@@ -26,6 +27,7 @@ typedef struct ExplainParts {
     TextLines source;
     TextLines converted;      /* empty when parsing failed */
     const char *trace_report; /* --trace-report's text; NULL when tracing did not finish */
+    TraceSummary traces;      /* the same as data: the Traces tab's tables */
     ExplainGraph *graphs;
     int ngraphs;
     const char *graphs_note;  /* why there are none (dot missing or failing), or NULL */

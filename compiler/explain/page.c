@@ -134,18 +134,89 @@ static void put_autograph(FILE *out, const ExplainParts *p) {
     fputs("</section>\n", out);
 }
 
+/* A script line as a link ("line 12"), or the location as text when it is elsewhere
+   (a module the script imports). */
+static void put_loc(FILE *out, const ExplainParts *p, SrcLoc loc) {
+    if (!loc.file) {
+        fputs("?", out);
+    } else if (strcmp(loc.file->path, p->script) == 0) {
+        fprintf(out, "<span class=\"loc L%d\">line %d</span>", loc.line, loc.line);
+    } else {
+        put_text(out, loc.file->path);
+        fprintf(out, ":%d", loc.line);
+    }
+}
+
+/* One tf.function: a row per trace (the call it was made for, where, why, the calls
+   that reused it, its size). */
+static void put_trace_table(FILE *out, const ExplainParts *p, const TfFunctionInfo *f) {
+    int ncalls = 0;
+    for (int i = 0; i < f->ncalls; i++) ncalls += !f->calls[i].nested && !f->calls[i].concrete;
+    fputs("<h3><code>", out);
+    put_text(out, f->name);
+    fputs("</code> (defined at ", out);
+    put_loc(out, p, f->def_loc);
+    fprintf(out, "): %d trace%s, %d call%s from the top level</h3>\n", f->ntraces,
+            f->ntraces == 1 ? "" : "s", ncalls, ncalls == 1 ? "" : "s");
+    fputs("<table class=\"traces\">\n<thead><tr><th>#</th><th>traced for</th>"
+          "<th>concrete function</th><th>traced at</th><th>why a new trace</th>"
+          "<th>reused by</th><th>ops</th></tr></thead>\n<tbody>\n",
+          out);
+    for (int k = 0; k < f->ntraces; k++) {
+        const TraceInfo *t = &f->traces[k];
+        fprintf(out, "<tr><td>%d</td><td><code>", t->index);
+        put_text(out, t->call);
+        fputs("</code></td><td><code>@", out);
+        put_text(out, t->func_name);
+        put_text(out, t->signature);
+        fputs("</code></td><td>", out);
+        put_loc(out, p, t->traced_at);
+        fputs("</td><td>", out);
+        put_text(out, t->reason ? t->reason : "?");
+        fputs("</td><td>", out);
+        /* The calls that reused it, a loop's calls from one line counted once: "line 16
+           (2 calls)". */
+        int reused = 0;
+        for (int i = 0; i < f->ncalls; i++) {
+            const TraceCallInfo *c = &f->calls[i];
+            if (c->trace != t->index || c->traced) continue;
+            bool seen = false;
+            for (int j = 0; j < i && !seen; j++)
+                seen = f->calls[j].trace == t->index && !f->calls[j].traced &&
+                       f->calls[j].at.file == c->at.file && f->calls[j].at.line == c->at.line;
+            if (seen) continue;
+            int same = 0;
+            for (int j = i; j < f->ncalls; j++)
+                same += f->calls[j].trace == t->index && !f->calls[j].traced &&
+                        f->calls[j].at.file == c->at.file && f->calls[j].at.line == c->at.line;
+            if (reused++) fputs(", ", out);
+            put_loc(out, p, c->at);
+            if (same > 1) fprintf(out, " (%d calls)", same);
+        }
+        if (!reused) fputs("&mdash;", out);
+        fprintf(out, "</td><td>%d</td></tr>\n", t->nops);
+    }
+    fputs("</tbody>\n</table>\n", out);
+}
+
 static void put_traces(FILE *out, Arena *a, const ExplainParts *p) {
     put_tab(out, "traces", "Traces",
             "The script ran once, at build time. Each call of a <code>tf.function</code> "
             "either reused a concrete function traced before for the same input signature, "
             "or traced a new one: its Python ran with symbolic tensors and the operations "
-            "it met became a graph.");
+            "it met became a graph. A Python argument is part of the signature by value.");
+    if (!p->trace_report) {
+        put_missing(out, p, "traces");
+    } else if (!p->traces.nfunctions) {
+        fputs("<p class=\"missing\">No tf.function was called.</p>\n", out);
+    }
+    for (int i = 0; i < p->traces.nfunctions; i++) put_trace_table(out, p, &p->traces.functions[i]);
     if (p->trace_report) {
+        fputs("<details><summary><code>ingot build --trace-report</code> says</summary>\n", out);
         TextLines t = text_lines_split(a, p->trace_report);
         link_mentions(&t, p->script_name);
         put_listing(out, &t, false);
-    } else {
-        put_missing(out, p, "traces");
+        fputs("</details>\n", out);
     }
     fputs("</section>\n", out);
 }

@@ -73,6 +73,8 @@ RetraceDetector *retrace_detector_for(Interp *in, const Node *def);
 void retrace_detector_record(Interp *in, TfFunction *tf, bool traced, SrcLoc loc);
 void tracer_register_tf_function(Interp *in, TfFunction *tf);
 void trace_report_print(Interp *in, FILE *out);
+/* The same as data, in the interpreter's arena (TracerOptions.summary). */
+TraceSummary trace_summary(Interp *in);
 
 
 #endif

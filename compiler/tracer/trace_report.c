@@ -4,7 +4,8 @@
  * arguments' values, the call that traced it and why it could not reuse each earlier
  * trace, its graph's size, then every call and the trace it ran; tracing.c records
  * them in ConcreteFunction and TfFunction.calls). Entry points: retrace_detector_for,
- * retrace_detector_record, tracer_register_tf_function, trace_report_print.
+ * retrace_detector_record, tracer_register_tf_function, trace_report_print,
+ * trace_summary.
  * Memory owner: the interpreter's Arena. */
 #include <string.h>
 
@@ -165,4 +166,36 @@ void trace_report_print(Interp *in, FILE *out) {
     if (shown)
         fprintf(out, "\ntotal: %d trace%s, %d call%s from the top level\n", traces,
                 traces == 1 ? "" : "s", calls, calls == 1 ? "" : "s");
+}
+
+/* ---- The same, as data (tracer.h's TraceSummary, for ingot explain) --------------- */
+
+TraceSummary trace_summary(Interp *in) {
+    Arena *a = in->arena;
+    TfFunctionInfo *fs = ARENA_ARRAY(a, TfFunctionInfo, in->tracer->ntf_functions + 1);
+    int n = 0;
+    for (int i = 0; i < in->tracer->ntf_functions; i++) {
+        const TfFunction *tf = in->tracer->tf_functions[i];
+        if (!tf->ntraces) continue;
+        TraceInfo *traces = ARENA_ARRAY(a, TraceInfo, tf->ntraces);
+        for (int k = 0; k < tf->ntraces; k++) {
+            const ConcreteFunction *cf = tf->traces[k];
+            traces[k] = (TraceInfo){
+                .index = cf->index,
+                .call = arena_printf(a, "%s(%s)", tf->name, cf->args_text ? cf->args_text : ""),
+                .func_name = cf->func->name,
+                .signature = cf->func->signature ? cf->func->signature : "()",
+                .traced_at = cf->traced_at,
+                .reason = cf->reason,
+                .nops = count_ops(cf->func->body)};
+        }
+        TraceCallInfo *calls = ARENA_ARRAY(a, TraceCallInfo, tf->ncalls_logged + 1);
+        for (int k = 0; k < tf->ncalls_logged; k++) {
+            const TfCall *c = &tf->calls[k];
+            calls[k] = (TraceCallInfo){c->at, c->trace->index, c->traced, c->nested, c->concrete};
+        }
+        fs[n++] = (TfFunctionInfo){tf->name, tf->python_function->fn->def->loc, traces,
+                                   tf->ntraces, calls, tf->ncalls_logged};
+    }
+    return (TraceSummary){fs, n};
 }

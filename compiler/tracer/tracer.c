@@ -120,6 +120,7 @@ Module *tracer_trace_program(Arena *arena, Diag *diag, const Node *script,
     if (!vm_run_module(in, in->main_module, script)) return NULL;
     Tracer *t = in->tracer;
     if (opt->trace_report) trace_report_print(in, opt->trace_report);
+    if (opt->summary) *opt->summary = trace_summary(in);
     region_set_results(t->module, t->module->funcs[0]->body, NULL, 0);
     /* A gradient may have given a function results after some calls of it were made. */
     module_sync_calls(t->module);

@@ -15,9 +15,43 @@
 #include "ir.h"
 #include "vm.h"
 
+/* ---- What was traced (trace_report.c): ingot explain's tables --------------------- */
+typedef struct TraceCallInfo {
+    SrcLoc at;                 /* the call */
+    int trace;                 /* the index of the trace it ran, from 1 */
+    bool traced;               /* it made that trace; else reused it */
+    bool nested;               /* made while tracing another function */
+    bool concrete;             /* get_concrete_function(), not a call */
+} TraceCallInfo;
+
+typedef struct TraceInfo {
+    int index;                 /* from 1 */
+    const char *call;          /* the Python call, arguments by value: "scale(x, factor=1)" */
+    const char *func_name;     /* the concrete function: "scale__1" */
+    const char *signature;     /* its graph's inputs: "(x: f32[2])" */
+    SrcLoc traced_at;
+    const char *reason;        /* why it was traced: "argument 'factor': 2, was 1 in trace 1" */
+    int nops;                  /* the graph's operations, as traced */
+} TraceInfo;
+
+typedef struct TfFunctionInfo {
+    const char *name;
+    SrcLoc def_loc;
+    const TraceInfo *traces;
+    int ntraces;
+    const TraceCallInfo *calls; /* in program order */
+    int ncalls;
+} TfFunctionInfo;
+
+typedef struct TraceSummary {
+    const TfFunctionInfo *functions; /* those that traced, in the order they were made */
+    int nfunctions;
+} TraceSummary;
+
 typedef struct TracerOptions {
     VmOptions vm;             /* the Python VM's: stdlib, print()'s stream, the loader */
     FILE *trace_report;       /* --trace-report: where the report goes, or NULL */
+    TraceSummary *summary;    /* ingot explain: filled after a successful trace, or NULL */
     /* Eager mode (tracer_run_eager): the program's command line, argv[0] its name. */
     int argc;
     char **argv;
