@@ -7,7 +7,7 @@ autograph.py, ...) and of tests/explain's own scripts, then checks each page:
   * it has the stages' sections, and every line link (class LN) names a line of the
     script;
   * what each script must show: AutoGraph's if_stmt linked to the `if` line, graph
-    nodes drawn, a warning and an error in place, the compiled and eager outputs
+    nodes drawn, each trace's Python arguments and reason in the traces table, a warning and an error in place, the compiled and eager outputs
     side by side with the differing lines marked, the note when dot is missing;
   * in headless Chromium (Debian's `chromium`), the page loads without script
     errors and its own #selftest finds the links working both ways (a source line
@@ -182,6 +182,13 @@ def main():
                          "no AutoGraph line linked to the if")
                 c.expect(if_line in line_links(parser, "graphs", "g"),
                          "no graph node linked to the if (the cond)")
+            if script.name == "retracing.py":
+                traces = parser.text.get("traces", "")
+                c.expect("scale(x, factor=2)" in traces and
+                         "argument 'factor': 2, was 1 in trace 1" in traces,
+                         "the traces table does not show the Python argument and the reason")
+                c.expect(line_of(script, "tf.constant(factor)") in line_links(parser, "traces"),
+                         "the trace made by the tensor call does not link to its line")
             if script.name == "side_effects.py":
                 warn = line_of(script, "counter += 1")
                 c.expect(any(sec == "source" and "diag warning L%d" % warn in cls
