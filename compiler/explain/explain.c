@@ -211,17 +211,18 @@ static const char *graph_title(Arena *a, const Func *f) {
 }
 
 /* Each function's graph drawn as SVG by dot, the top level first (then the traces in
-   the order they were made), the legend last; or the note saying why not. */
+   the order they were made), then the legend; or the note saying why not. */
 static void draw_graphs(Arena *a, Scratch *s, const Module *m, ExplainParts *parts) {
     parts->graphs = ARENA_ARRAY(a, ExplainGraph, m->nfuncs + 1);
-    for (int i = 0; i < m->nfuncs && !parts->graphs_note; i++) {
-        const Func *f = m->funcs[i];
-        /* The legend once, with the first graph. */
-        const char *text = graph_dot_text(a, m, f, &(DotOptions){.legend = i == 0});
+    for (int i = 0; i <= m->nfuncs && !parts->graphs_note; i++) {
+        const Func *f = i < m->nfuncs ? m->funcs[i] : NULL;
+        /* The legend last, apart: in a function's drawing it would outweigh it. */
+        const char *text = f ? graph_dot_text(a, m, f, &(DotOptions){0}) : graph_dot_legend_text(a);
         const char *svg = draw(a, s, arena_printf(a, "f%d", i), text, parts, &parts->graphs_note);
         if (svg)
-            parts->graphs[parts->ngraphs++] =
-                (ExplainGraph){graph_title(a, f), prefix_ids(a, svg, i)};
+            parts->graphs[parts->ngraphs++] = (ExplainGraph){
+                f ? graph_title(a, f) : "legend: what the drawings' shapes and edges mean",
+                prefix_ids(a, svg, i)};
     }
     if (parts->graphs_note) parts->ngraphs = 0;
 }

@@ -419,6 +419,15 @@ static void dot_legend(StrBuf *o) {
     strbuf_puts(o, "  }\n");
 }
 
+const char *graph_dot_legend_text(Arena *a) {
+    StrBuf o;
+    strbuf_init(&o, a);
+    strbuf_puts(&o, "digraph legend {\n  node [shape=box, fontname=\"monospace\"];\n");
+    dot_legend(&o);
+    strbuf_puts(&o, "}\n");
+    return strbuf_cstr(&o);
+}
+
 const char *graph_dot_text(Arena *a, const Module *m, const Func *only, const DotOptions *opt) {
     StrBuf o, calls;
     strbuf_init(&o, a);

@@ -444,6 +444,8 @@ typedef struct DotOptions {
 } DotOptions;
 /* One digraph: the whole module (only NULL), or the function `only` alone (its calls
  * name their callee without an edge to it); in a. */
+/* The legend alone, a digraph of its own (ingot explain draws it once, apart). */
+const char *graph_dot_legend_text(Arena *a);
 const char *graph_dot_text(Arena *a, const Module *m, const Func *only, const DotOptions *opt);
 void graph_print_dot_with(FILE *out, const Module *m, const Func *only, const DotOptions *opt);
 /* The whole module with a legend, flags hidden (--emit=dot). */
