@@ -401,10 +401,14 @@ Test(dot, nested_regions_are_labelled_clusters_with_carried_edges) {
     build_program();
     const char *text = print_to_string(true);
     /* One cluster per region, labelled, inside the function's cluster. */
-    cr_assert(strstr(text, "subgraph cluster_f0_r0 {\n    label=\"then\";"), "%s", text);
-    cr_assert(strstr(text, "subgraph cluster_f0_r1 {\n    label=\"else\";"), "%s", text);
-    cr_assert(strstr(text, "subgraph cluster_f0_r2 {\n    label=\"cond\";"), "%s", text);
-    cr_assert(strstr(text, "subgraph cluster_f0_r3 {\n    label=\"body\";"), "%s", text);
+    cr_assert(strstr(text, "subgraph cluster_f0_r0 {\n    id=\"f0_r0\";\n    label=\"then\";"),
+              "%s", text);
+    cr_assert(strstr(text, "subgraph cluster_f0_r1 {\n    id=\"f0_r1\";\n    label=\"else\";"),
+              "%s", text);
+    cr_assert(strstr(text, "subgraph cluster_f0_r2 {\n    id=\"f0_r2\";\n    label=\"cond\";"),
+              "%s", text);
+    cr_assert(strstr(text, "subgraph cluster_f0_r3 {\n    id=\"f0_r3\";\n    label=\"body\";"),
+              "%s", text);
     /* A captured value: the then-branch's mul reads %0 from outside. */
     cr_assert(strstr(text, "f0_v0 -> f0_v6;"), "%s", text);
     /* The else-branch yields the captured %0 to the cond's node. */
