@@ -93,14 +93,36 @@ void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc) {
 
 /* ---- print() of a traced tensor ----------------------------------------------------------- */
 
-/* The first symbolic tensor among args' leaves (lists, tuples, dicts looked into). */
-static const Value *symbolic_tensor(Interp *in, const CallArgs *args) {
+#define SYMBOLIC_SEARCH_DEPTH 64 /* deeper nesting is not looked into: a hint, not a rule */
+
+/* The first symbolic tensor in v, looking into lists, tuples and dicts. A container
+   met again inside itself (a = [1]; a.append(a), which print shows as [1, [...]]) is
+   not looked into twice: path holds the containers being looked into. */
+static const Value *find_symbolic(const Value *v, const void **path, int depth) {
+    if (v->kind == VAL_TENSOR) return v->tensor.concrete ? NULL : v;
+    bool seq = value_is_sequence(v);
+    if ((!seq && v->kind != VAL_DICT) || depth == SYMBOLIC_SEARCH_DEPTH) return NULL;
+    const void *self = seq ? (const void *)v->list : (const void *)v->dict;
+    for (int i = 0; i < depth; i++)
+        if (path[i] == self) return NULL;
+    path[depth] = self;
+    const Value *found = NULL;
+    if (seq)
+        for (int i = 0; i < v->list->len && !found; i++)
+            found = find_symbolic(v->list->items[i], path, depth + 1);
+    else
+        for (int i = 0; i < v->dict->nentries && !found; i++)
+            if (v->dict->entries[i].key)
+                found = find_symbolic(v->dict->entries[i].value, path, depth + 1);
+    return found;
+}
+
+/* The first symbolic tensor among print()'s arguments. */
+static const Value *symbolic_tensor(const CallArgs *args) {
+    const void *path[SYMBOLIC_SEARCH_DEPTH];
     for (int i = 0; i < args->npos; i++) {
-        List leaves = {0};
-        nest_flatten(in, args->pos[i], &leaves);
-        for (int k = 0; k < leaves.len; k++)
-            if (leaves.items[k]->kind == VAL_TENSOR && !leaves.items[k]->tensor.concrete)
-                return leaves.items[k];
+        const Value *t = find_symbolic(args->pos[i], path, 0);
+        if (t) return t;
     }
     return NULL;
 }
@@ -108,7 +130,7 @@ static const Value *symbolic_tensor(Interp *in, const CallArgs *args) {
 void print_check(Interp *in, const CallArgs *args, SrcLoc loc) {
     if (in->opt->disabled_warnings[WARN_PRINT_TRACED_TENSOR] || vm_is_library_file(in, loc.file))
         return;
-    const Value *t = symbolic_tensor(in, args);
+    const Value *t = symbolic_tensor(args);
     if (!t || !first_warning_here(in, vm_op_loc(in, loc))) return;
     const char *name = t->tensor.tf_name ? t->tensor.tf_name : "?";
     if (in->tracer->tracing)
