@@ -54,25 +54,6 @@ static void put_listing(FILE *out, const TextLines *t, bool numbered) {
     fputs("</pre>\n", out);
 }
 
-/* Lines of free text that mention "SCRIPT:N" link to line N (the trace report's
-   call sites). */
-static void link_mentions(TextLines *t, const char *script) {
-    size_t n = strlen(script);
-    for (int i = 0; i < t->n; i++) {
-        TextLine *l = &t->lines[i];
-        for (size_t k = 0; k + n + 1 < l->len; k++) {
-            if (strncmp(l->text + k, script, n) != 0 || l->text[k + n] != ':') continue;
-            int v = 0;
-            for (size_t j = k + n + 1; j < l->len && l->text[j] >= '0' && l->text[j] <= '9'; j++)
-                v = v < 10000000 ? v * 10 + (l->text[j] - '0') : v;
-            if (v > 0) {
-                l->src_line = v;
-                break;
-            }
-        }
-    }
-}
-
 static int count_kind(const ExplainParts *p, const char *kind) {
     int n = 0;
     for (int i = 0; i < p->ndiags; i++) n += strcmp(p->diags[i].kind, kind) == 0;
@@ -214,7 +195,7 @@ static void put_traces(FILE *out, Arena *a, const ExplainParts *p) {
     if (p->trace_report) {
         fputs("<details><summary><code>ingot build --trace-report</code> says</summary>\n", out);
         TextLines t = text_lines_split(a, p->trace_report);
-        link_mentions(&t, p->script_name);
+        text_lines_link_mentions(&t, p->script_name);
         put_listing(out, &t, false);
         fputs("</details>\n", out);
     }

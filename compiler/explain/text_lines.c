@@ -1,6 +1,7 @@
 /* text_lines.c — texts as linked lines, and their diff (text_lines.h). */
 #include "text_lines.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +74,17 @@ void text_lines_link_c(TextLines *t, const char *script) {
         }
         l->src_line = line;
         if (l->len >= 1 && l->text[0] == '}') line = 0;
+    }
+}
+
+void text_lines_link_mentions(TextLines *t, const char *script) {
+    size_t n = strlen(script);
+    for (int i = 0; i < t->n; i++) {
+        TextLine *l = &t->lines[i];
+        const char *end = l->text + l->len;
+        for (const char *p = l->text; p + n < end && !l->src_line; p++)
+            if (p == l->text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+                l->src_line = script_line_at(p, end, script);
     }
 }
 

@@ -1,7 +1,7 @@
 /* text_lines.h — a text as its lines, each linked to the script line it came from, for
  * `ingot explain`'s listings; and a line diff of two outputs (--run's compiled against
  * eager). Entry points: text_lines_split, text_lines_link_marks, text_lines_link_c,
- * text_lines_diff.
+ * text_lines_link_mentions, text_lines_diff.
  * Memory owner: everything in the caller's Arena; the lines point into the text. */
 #ifndef INGOT_TEXT_LINES_H
 #define INGOT_TEXT_LINES_H
@@ -35,6 +35,10 @@ void text_lines_link_marks(TextLines *t, const AstLineMark *marks, int nmarks);
    " * traced from f(...) at SCRIPT:N" in a function's header comment; a function's
    closing brace (at column 0) ends the link. script is the name emit_c was given. */
 void text_lines_link_c(TextLines *t, const char *script);
+
+/* Free text (the trace report): a line that mentions "SCRIPT:N" links to line N, the
+   first mention winning; "other_SCRIPT:N" is not a mention. */
+void text_lines_link_mentions(TextLines *t, const char *script);
 
 /* One row of a side-by-side diff: a line on the left, the right, or both (equal). */
 typedef struct DiffRow {

@@ -69,3 +69,13 @@ Test(text_lines, diff_of_equal_texts_is_all_equal_rows) {
     cr_assert_eq(n, 2);
     for (int i = 0; i < n; i++) cr_assert(rows[i].left == i && rows[i].right == i);
 }
+
+Test(text_lines, mentions_of_the_script_link_free_text) {
+    TextLines t = split("  traced at f.py:12: first call\n"
+                        "total: 2 traces\n"
+                        "  calls: elf.py:4, f.py:7 and f.py:9\n");
+    text_lines_link_mentions(&t, "f.py");
+    cr_assert_eq(t.lines[0].src_line, 12);
+    cr_assert_eq(t.lines[1].src_line, 0);
+    cr_assert_eq(t.lines[2].src_line, 7); /* not elf.py's 4; the first mention wins */
+}
