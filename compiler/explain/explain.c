@@ -53,37 +53,37 @@ static const char *capture_close(Arena *a, Capture *c) {
 
 /* ---- Temporary files ------------------------------------------------------------ */
 
+/* A directory of our own for the files dot and the programs read and write. */
 typedef struct Scratch {
     char *dir;
-    const char *files[8];
-    int nfiles;
 } Scratch;
 
 static bool scratch_open(Arena *a, Scratch *s) {
     const char *tmp = getenv("TMPDIR");
     s->dir = arena_printf(a, "%s/ingot-explain-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    s->nfiles = 0;
     if (mkdtemp(s->dir)) return true;
     fprintf(stderr, "ingot: error: cannot create a temporary directory '%s': %s\n", s->dir,
             strerror(errno));
     return false;
 }
 
-static const char *scratch_file(Arena *a, Scratch *s, const char *name) {
-    const char *path = arena_printf(a, "%s/%s", s->dir, name);
-    if (s->nfiles < (int)(sizeof s->files / sizeof s->files[0])) s->files[s->nfiles++] = path;
-    return path;
-}
-
-static void scratch_close(Scratch *s) {
-    for (int i = 0; i < s->nfiles; i++) remove(s->files[i]);
-    rmdir(s->dir);
-}
+/* Empty by then: every file in it is removed by the function that made it. */
+static void scratch_close(Scratch *s) { rmdir(s->dir); }
 
 /* The whole file as text in the arena, or NULL. */
 static const char *read_text(Arena *a, const char *path) {
     SourceFile *f = diag_load_file(a, path);
     return f ? f->text : NULL;
+}
+
+/* Runs argv, no input, and returns what it printed (stdout and stderr together; ""
+   when nothing could be read), *rc its exit code (127: it could not be started). */
+static const char *run_captured(Arena *a, const Scratch *s, char **argv, int *rc) {
+    const char *out = arena_printf(a, "%s/output.txt", s->dir);
+    *rc = process_run_redirected(argv, "/dev/null", out);
+    const char *text = read_text(a, out);
+    remove(out);
+    return text ? text : "";
 }
 
 /* ---- Diagnostics ----------------------------------------------------------------- */
@@ -148,20 +148,17 @@ static const char *dot_program(void) {
    with *note saying why not. */
 static const char *draw(Arena *a, Scratch *s, const char *name, const char *text,
                         const ExplainParts *parts, const char **note) {
-    /* Removed here, not by scratch_close: a module may have many functions. */
     const char *in = arena_printf(a, "%s/%s.dot", s->dir, name);
-    const char *out = arena_printf(a, "%s/%s.svg", s->dir, name);
     FILE *f = fopen(in, "w");
     if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
         *note = arena_printf(a, "cannot write '%s': %s", in, strerror(errno));
         return NULL;
     }
     char *argv[] = {(char *)dot_program(), (char *)"-Tsvg", (char *)in, NULL};
-    int rc = process_run_redirected(argv, "/dev/null", out);
-    const char *svg = read_text(a, out);
+    int rc;
+    const char *svg = run_captured(a, s, argv, &rc);
     remove(in);
-    remove(out);
-    const char *start = svg ? strstr(svg, "<svg") : NULL;
+    const char *start = strstr(svg, "<svg");
     if (rc == 127) {
         *note = arena_printf(
             a, "Graphviz's dot program ('%s') was not found, so the graphs are not drawn here. "
@@ -171,7 +168,8 @@ static const char *draw(Arena *a, Scratch *s, const char *name, const char *text
         return NULL;
     }
     if (rc != 0 || !start) {
-        *note = arena_printf(a, "Graphviz's dot failed (exit %d): %s", rc, svg ? svg : "no output");
+        *note = arena_printf(a, "Graphviz's dot failed (exit %d): %s", rc,
+                             *svg ? svg : "no output");
         return NULL;
     }
     return start;
@@ -282,17 +280,11 @@ static void run_stages(Arena *a, Diag *diag, SourceFile *file, const ExplainOpti
 /* --run: `ingot run FILE` and `ingot run --eager FILE`, their output (stdout and
    stderr together, as a terminal shows them) and exit codes. */
 static void run_both(Arena *a, Scratch *s, const ExplainOptions *opt, ExplainParts *parts) {
-    const char *compiled = scratch_file(a, s, "compiled.txt");
-    const char *eager = scratch_file(a, s, "eager.txt");
     char *argv_c[] = {(char *)opt->self, (char *)"run", (char *)opt->script, NULL};
     char *argv_e[] = {(char *)opt->self, (char *)"run", (char *)"--eager", (char *)opt->script,
                       NULL};
-    parts->run_compiled_rc = process_run_redirected(argv_c, "/dev/null", compiled);
-    parts->run_eager_rc = process_run_redirected(argv_e, "/dev/null", eager);
-    parts->run_compiled = read_text(a, compiled);
-    parts->run_eager = read_text(a, eager);
-    if (!parts->run_compiled) parts->run_compiled = "";
-    if (!parts->run_eager) parts->run_eager = "";
+    parts->run_compiled = run_captured(a, s, argv_c, &parts->run_compiled_rc);
+    parts->run_eager = run_captured(a, s, argv_e, &parts->run_eager_rc);
 }
 
 static bool write_page(Arena *a, const ExplainOptions *opt, const ExplainParts *parts) {
