@@ -18,12 +18,13 @@ JOBS="${INGOT_JOBS:-$(nproc 2>/dev/null || echo 2)}"
 # jansson (the runtime's gzip files and checkpoint headers), NumPy (the test that reads
 # a checkpoint with it) and Fashion-MNIST's IDX files (the loaders' real-data tests);
 # Graphviz (ingot explain draws the graphs with its dot; the end-to-end tests render
-# --emit=dot with dot -Tsvg) and Chromium (the explain pages' test loads them headless).
+# --emit=dot with dot -Tsvg), Chromium (the explain pages' test loads them headless) and
+# Open MPI (tf.distribute's programs run their replicas over it; tests/distribute).
 LIB_REQUIRED_PACKAGES=(
     build-essential meson ninja-build re2c bison pkg-config cmake
     libdnnl-dev libgc-dev libcriterion-dev python3 valgrind
     zlib1g-dev libjansson-dev python3-numpy dataset-fashion-mnist
-    clang libclang-rt-14-dev graphviz chromium
+    clang libclang-rt-14-dev graphviz chromium libopenmpi-dev openmpi-bin
 )
 
 lib_say() {

@@ -47,6 +47,7 @@ void ig_fatal(const IgSite *site, const char *fmt, ...)
        alive that nothing will release; exit's handlers (LeakSanitizer's among them)
        would report those as leaks. Everything printed has been flushed above. */
     if (ig_fatal_exit_hook != NULL) ig_fatal_exit_hook();
+    ig_replicas_abort_others(); /* one replica of several: the others stop too */
     _Exit(1);
 }
 

@@ -145,6 +145,8 @@ IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t 
 IG_INTERNAL void ig_threads_wait_passively(char **argv);
 /* Sets the program's thread budget from text ("4"); false if it is not a count. */
 IG_INTERNAL bool ig_threads_configure(const char *count);
+/* Whether --threads or INGOT_NUM_THREADS chose the budget (not OpenMP's default). */
+IG_INTERNAL bool ig_threads_chosen(void);
 /* The budget: --threads, INGOT_NUM_THREADS, or OpenMP's default (the cores). */
 IG_INTERNAL int ig_threads_max(void);
 /* 1 for a kernel below both thresholds above, else the budget. */
@@ -152,6 +154,34 @@ IG_INTERNAL int ig_threads_for_work(size_t bytes, double flops);
 /* Runs what follows on n threads; returns the count to hand to ig_threads_leave. */
 IG_INTERNAL int ig_threads_enter(int n);
 IG_INTERNAL void ig_threads_leave(int before);
+
+/* ---- Replicas (replicas.c) ---------------------------------------------------------- */
+/* How the replicas of a distributed program talk: MPI's collectives, installed by
+ * libingot_mpi (src/mpi/) when the program starts. Each call is collective (every
+ * replica makes it, in the same order) and ends the program on failure, naming the
+ * site's line and the replica. */
+typedef struct IgReplicaTransport {
+    /* data (count elements of dtype) becomes their sum over the replicas, in place. */
+    void (*all_reduce_sum)(const IgSite *site, void *data, int64_t count, IgDType dtype);
+    /* data (bytes) becomes rank 0's, in place. */
+    void (*broadcast)(const IgSite *site, void *data, int64_t bytes);
+    void (*barrier)(const IgSite *site);
+    /* After this replica's fatal error, reported: stops the others, does not return. */
+    void (*abort)(void);
+} IgReplicaTransport;
+
+/* Connects this replica (rank of count) to the others through transport. */
+IG_INTERNAL void ig_replicas_install(const IgReplicaTransport *transport, int rank, int count);
+/* value, a variable's first value, becomes rank 0's on every replica (the mirrored
+ * variables of tf.distribute start equal); nothing when the program is alone. */
+IG_INTERNAL void ig_replicas_broadcast(const IgSite *site, IgTensor *value);
+/* Waits for every replica (after rank 0 wrote a file the others may read). */
+IG_INTERNAL void ig_replicas_barrier(const IgSite *site);
+/* True on the replica that writes files and draws the progress bar: rank 0. */
+IG_INTERNAL bool ig_replica_is_chief(void);
+/* After a fatal error has been reported: the other replicas are stopped (no return)
+ * when there are any; nothing otherwise. */
+IG_INTERNAL void ig_replicas_abort_others(void);
 
 /* ---- Site caches and their registry (prim_cache.c) --------------------------------- */
 /* Every site cache starts with this header; destroy frees the whole cache. */

@@ -92,6 +92,7 @@ void ig_progress(IgSite *site, const IgTensor *step_t, const IgTensor *steps_t, 
                  bool final)
 {
     (void)site;
+    if (!ig_replica_is_chief()) return; /* one bar for all the replicas: rank 0's */
     int64_t step = scalar_int(step_t), steps = scalar_int(steps_t);
     double now = now_seconds();
     bool new_epoch = !final && (step <= bar.step || bar.step == 0);

@@ -65,6 +65,11 @@ void ig_threads_wait_passively(char **argv)
     /* Could not: carry on with libgomp's default. */
 }
 
+bool ig_threads_chosen(void)
+{
+    return atomic_load_explicit(&g_max_threads, memory_order_relaxed) != 0;
+}
+
 int ig_threads_max(void)
 {
     int n = atomic_load_explicit(&g_max_threads, memory_order_relaxed);

@@ -3,6 +3,8 @@
  * Entry points: ig_var_init, ig_var_initialize, ig_var_read, ig_var_assign,
  * ig_var_assign_add, ig_var_assign_sub, ig_var_release. Memory owner: each IgVar owns its
  * value, never an immortal one. */
+#include <string.h>
+
 #include "internal.h"
 
 /* The tensor a variable given value holds, with a reference of its own: value retained,
@@ -56,9 +58,18 @@ void ig_var_init(IgVar *var, IgTensor *value)
 
 void ig_var_initialize(IgSite *site, IgVar *var, IgTensor *value)
 {
-    (void)site;
     IG_RT_ASSERT(var != NULL && var->value == NULL); /* the compiler makes one, once */
-    ig_var_init(var, value);
+    if (ig_replica_count() == 1 || value->dtype == IG_STRING) {
+        ig_var_init(var, value);
+        return;
+    }
+    /* One replica of several (tf.distribute): every replica starts from rank 0's value,
+       received into a tensor of the variable's own (value may be shared). */
+    IgTensor *own = ig_tensor_make(site, "variable", value->dtype, value->rank, value->shape);
+    memcpy(own->data, value->data, (size_t)value->size * ig_dtype_size(value->dtype));
+    ig_replicas_broadcast(site, own);
+    ig_var_init(var, own);
+    ig_release(own);
 }
 
 IgTensor *ig_var_read(IgSite *site, IgVar *var)

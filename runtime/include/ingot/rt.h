@@ -567,6 +567,18 @@ IG_API void ig_progress(IgSite *site, const IgTensor *step, const IgTensor *step
                         const char *const *names, const IgTensor *const *values, int verbose,
                         bool final);
 
+/* ---- Replicas (tf.distribute; runtime/src/replicas.c) --------------------------- */
+/* A program built from a script that uses tf.distribute is one replica of several, one
+ * process each, started by mpirun or srun; its main() starts MPI (libingot_mpi,
+ * ingot/mpi.h), which connects the replicas here. Any other program, and eager mode,
+ * is the only replica: rank 0 of 1, and an all-reduce gives its input back. */
+IG_API int ig_replica_rank(void);
+IG_API int ig_replica_count(void);
+/* The sum over the replicas of x (numeric; the same shape on every replica, checked). */
+IG_API IgTensor *ig_all_reduce(IgSite *site, const IgTensor *x);
+/* This replica's rank, an int32 scalar. */
+IG_API IgTensor *ig_replica_id(IgSite *site);
+
 /* ---- Flags (ingot.flag) ---------------------------------------------------------- */
 /* One command-line flag of the program. The default is written as the command line
  * would write it ("5", "0.1", "true", "hello") and parsed by the same code, so the

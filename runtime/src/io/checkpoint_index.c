@@ -136,8 +136,8 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-IgTensor *ig_checkpoint_manage(IgSite *site, const IgTensor *directory, const IgTensor *saved,
-                               const IgTensor *max_to_keep)
+static void manage(IgSite *site, const IgTensor *directory, const IgTensor *saved,
+                   const IgTensor *max_to_keep)
 {
     static const char *const OP = "CheckpointManager.save";
     IG_RT_ASSERT(max_to_keep->dtype == IG_INT64 && max_to_keep->rank == 0);
@@ -180,6 +180,14 @@ IgTensor *ig_checkpoint_manage(IgSite *site, const IgTensor *directory, const Ig
     }
     index_free(&ix);
     free(file);
+}
+
+IgTensor *ig_checkpoint_manage(IgSite *site, const IgTensor *directory, const IgTensor *saved,
+                               const IgTensor *max_to_keep)
+{
+    /* As ig_save_tensors: rank 0 keeps the index, the other replicas wait for it. */
+    if (ig_replica_is_chief()) manage(site, directory, saved, max_to_keep);
+    ig_replicas_barrier(site);
     IgTensor *same = (IgTensor *)saved;
     ig_retain(same);
     return same;

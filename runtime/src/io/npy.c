@@ -189,7 +189,7 @@ static const char *descr_of(IgDType dtype)
     }
 }
 
-void ig_save_npy(IgSite *site, const IgTensor *path_t, const IgTensor *x)
+static void save_npy(IgSite *site, const IgTensor *path_t, const IgTensor *x)
 {
     static const char *const OP = "save_npy";
     const char *path = ig_io_path(path_t);
@@ -215,4 +215,11 @@ void ig_save_npy(IgSite *site, const IgTensor *path_t, const IgTensor *x)
     const void *pieces[3] = {prefix, header, x->data};
     size_t sizes[3] = {10, hlen, (size_t)x->size * ig_dtype_size(x->dtype)};
     ig_io_write_atomic(site, OP, path, 3, pieces, sizes);
+}
+
+void ig_save_npy(IgSite *site, const IgTensor *path_t, const IgTensor *x)
+{
+    /* As ig_save_tensors: rank 0 writes, the other replicas wait for the file. */
+    if (ig_replica_is_chief()) save_npy(site, path_t, x);
+    ig_replicas_barrier(site);
 }

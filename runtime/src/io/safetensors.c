@@ -26,8 +26,8 @@ static const char *st_dtype(IgDType dtype)
     }
 }
 
-void ig_save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *const *names,
-                     const IgTensor *const *xs)
+static void save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *const *names,
+                         const IgTensor *const *xs)
 {
     static const char *const OP = "checkpoint write";
     const char *path = ig_io_path(path_t);
@@ -78,6 +78,15 @@ void ig_save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *co
     free(pieces);
     free(sizes);
     free(head);
+}
+
+void ig_save_tensors(IgSite *site, const IgTensor *path_t, int n, const char *const *names,
+                     const IgTensor *const *xs)
+{
+    /* One replica of several writes for all (they hold the same values), and the others
+       wait until the file is there for them to read. */
+    if (ig_replica_is_chief()) save_tensors(site, path_t, n, names, xs);
+    ig_replicas_barrier(site);
 }
 
 static void release_json(void *j) { json_decref(j); }
