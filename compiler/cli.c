@@ -115,6 +115,10 @@ static const HelpRow option_rows[] = {
                 "                        dot-all the same with AutoGraph's flags (do_return...)\n"
                 "                        c       the generated C\n"},
     {FOR_BUILD | FOR_RUN,
+     "  --replicas=N        a script using tf.distribute runs as N processes (MPI:\n"
+     "                      mpirun -n N PROGRAM; ingot run starts them itself);\n"
+     "                      its strategy's num_replicas_in_sync; default 1\n"},
+    {FOR_BUILD | FOR_RUN,
      "  --trace-report      after tracing, list every tf.function's concrete\n"
      "                      signatures: the call that traced each, why, and its size\n"},
     {FOR_SCRIPTS,
@@ -326,6 +330,7 @@ static int parse_options(int argc, char **argv, Options *opt) {
     opt->max_build_steps = DEFAULT_MAX_BUILD_STEPS;
     opt->max_build_mib = default_max_build_mib();
     opt->opt_level = 2;
+    opt->replicas = 1;
     opt->color = color_auto();
     WarnOptions warn = {0};
     for (int i = 2; i < argc; i++) {
@@ -355,6 +360,13 @@ static int parse_options(int argc, char **argv, Options *opt) {
                                          strlen(opt->target_cpu))
                 return usage_error("'--target-cpu=' needs a CPU name such as native or "
                                    "x86-64-v3, not '%s'", opt->target_cpu);
+        } else if (option_value(argc, argv, &i, "--replicas", &v)) {
+            unsigned long long n = 0;
+            rc = parse_count("--replicas", v, &n);
+            if (rc < 0 && (n < 1 || n > 65536))
+                return usage_error("'--replicas' needs a number of replicas from 1 to 65536, "
+                                   "not '%s'", v);
+            opt->replicas = (int)n;
         } else if (strcmp(a, "--lib") == 0) {
             opt->lib = true;
         } else if (strcmp(a, "--embed-weights") == 0) {
@@ -392,7 +404,8 @@ static int parse_options(int argc, char **argv, Options *opt) {
     resolve_warnings(&warn, opt);
     if (!opt->script) return usage_error("no script given%s", "");
     if (strcmp(opt->command, "explain") == 0 &&
-        (opt->emit || opt->trace_report || opt->lib || opt->eager || opt->target_cpu))
+        (opt->emit || opt->trace_report || opt->lib || opt->eager || opt->target_cpu ||
+         opt->replicas != 1))
         return usage_error("'ingot explain' takes -o, --run, -O, LIMITS and -W options%s", "");
     if (strcmp(opt->command, "run") == 0 && (opt->emit || opt->output))
         return usage_error("'ingot run' takes no --emit or -o%s", "");
@@ -403,6 +416,9 @@ static int parse_options(int argc, char **argv, Options *opt) {
         return usage_error("'--lib' goes with 'ingot build' alone%s", "");
     if (opt->embed_weights && !opt->lib)
         return usage_error("'--embed-weights' and '--weights=' go with 'ingot build --lib'%s", "");
+    if (opt->eager && opt->replicas != 1)
+        return usage_error("'ingot run --eager' runs the script as one process, not several "
+                           "replicas: leave out --eager or --replicas%s", "");
     if (opt->eager && (strcmp(opt->command, "run") != 0 || opt->trace_report))
         return usage_error("'--eager' goes with 'ingot run' alone (no --trace-report)%s", "");
     if (opt->output && strcmp(opt->output, "-") == 0 && (!opt->emit || opt->lib) &&

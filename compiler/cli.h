@@ -42,6 +42,7 @@ typedef struct Options {
     bool embed_weights;      /* --embed-weights: the variables' values built in */
     const char *weights;     /* --weights=PATH: ...read from this checkpoint at build time */
     bool run_both;           /* explain --run: the program run compiled and eagerly */
+    int replicas;            /* --replicas: tf.distribute's num_replicas_in_sync, default 1 */
 } Options;
 
 /* Parses the command line argv[0..argc). Returns -1 with *opt filled when there is a

@@ -39,6 +39,7 @@
 typedef struct Paths {
     const char *include_dir;
     const char *runtime_lib;
+    const char *mpi_lib;  /* libingot_mpi.a: tf.distribute's programs link it too */
     const char *stdlib_dir;
 } Paths;
 
@@ -66,12 +67,14 @@ static bool find_paths(Arena *a, Paths *p) {
     if (realpath(build_compiler, real_build) && strcmp(real_build, dir) == 0) {
         p->include_dir = INGOT_SOURCE_ROOT "/runtime/include";
         p->runtime_lib = INGOT_BUILD_ROOT "/runtime/libingot_rt.a";
+        p->mpi_lib = INGOT_BUILD_ROOT "/runtime/libingot_mpi.a";
         p->stdlib_dir = INGOT_SOURCE_ROOT "/stdlib";
         return true;
     }
     const char *prefix = arena_printf(a, "%s/..", dir);
     p->include_dir = join(a, prefix, INGOT_INCLUDEDIR);
     p->runtime_lib = arena_printf(a, "%s/libingot_rt.a", join(a, prefix, INGOT_LIBDIR));
+    p->mpi_lib = arena_printf(a, "%s/libingot_mpi.a", join(a, prefix, INGOT_LIBDIR));
     p->stdlib_dir = arena_printf(a, "%s/ingot/stdlib", join(a, prefix, INGOT_DATADIR));
     return true;
 }
@@ -79,12 +82,13 @@ static bool find_paths(Arena *a, Paths *p) {
 /* ---- Running the C compiler and the program ---------------------------------------------- */
 
 /* Compiles c_file into the program output, or with lib_dir (ingot build --lib) into
-   the position-independent object output, its entry points the only visible symbols. */
+   the position-independent object output, its entry points the only visible symbols.
+   A distributed program (tf.distribute) links libingot_mpi and MPI besides. */
 static int compile_c(Arena *a, const Options *opt, const Paths *paths, const char *c_file,
-                     const char *output, const char *lib_dir) {
+                     const char *output, const char *lib_dir, bool distributed) {
     const char *cc = getenv("CC");
     if (!cc || !*cc) cc = "cc";
-    char *argv[64];
+    char *argv[96];
     int n = process_split_words(a, cc, argv, 16);
     /* -O2 by default: C scalars and their loops (emit_scalar.h) want it. Two of its
        passes only cost time on the emitted code's long straight-line functions: SLP
@@ -114,8 +118,10 @@ static int compile_c(Arena *a, const Options *opt, const Paths *paths, const cha
         for (size_t i = 0; i < sizeof obj_flags / sizeof obj_flags[0]; i++)
             argv[n++] = (char *)obj_flags[i];
     } else {
+        if (distributed) argv[n++] = (char *)paths->mpi_lib;
         argv[n++] = (char *)paths->runtime_lib;
         n += lib_package_link_flags(argv + n);
+        if (distributed) n += process_split_words(a, INGOT_MPI_LINK_FLAGS, argv + n, 16);
     }
     char *sanitize[4];
     int ns = process_split_words(a, INGOT_SANITIZE_FLAGS, sanitize, 4);
@@ -196,6 +202,24 @@ static int close_emit_output(const Options *opt, FILE *out, int rc) {
 
 static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *output, FILE *out);
 
+/* What tells one build of a distributed program from another, so that its replicas
+   can check at start that they run the same one: a hash of the graph (whatever the
+   script, its imports and the build's flags made of it) and of the C compiler's options. */
+static const char *build_id(Arena *a, const Module *m, const Options *opt) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    uint64_t h = 1469598103934665603ull;
+    if (f) {
+        graph_print(f, m);
+        fprintf(f, "-O%d %s", opt->opt_level, opt->target_cpu ? opt->target_cpu : "");
+        fclose(f);
+        for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
+        free(text);
+    }
+    return arena_printf(a, "%016llx", (unsigned long long)h);
+}
+
 /* Builds opt->script: one stage after another, each --emit= kind stopping after its
    stage (output == NULL) and printing it to standard output or -o's file. Returns an
    exit code. */
@@ -243,13 +267,20 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
         .vm = {.stdlib_dir = paths.stdlib_dir, .out = aside, .load = front_end_load,
                .max_steps = opt->max_build_steps},
         .trace_report = opt->trace_report ? aside : NULL,
-        .library = opt->lib};
+        .library = opt->lib,
+        .replicas = opt->replicas};
     memcpy(topt.vm.disabled_warnings, opt->disabled_warnings, sizeof topt.vm.disabled_warnings);
     memcpy(topt.vm.error_warnings, opt->error_warnings, sizeof topt.vm.error_warnings);
     Module *m = tracer_trace_program(a, diag, converted, &topt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;
     if (opt->lib && !prepare_library(a, diag, m, opt)) return EXIT_SCRIPT_ERROR;
+    if (opt->replicas > 1 && m->replicas == 0) {
+        fprintf(stderr, "ingot: error: --replicas=%d, but '%s' makes no tf.distribute strategy: "
+                "it would run as %d copies of one program\n", opt->replicas, opt->script,
+                opt->replicas);
+        return EXIT_USAGE;
+    }
     passes_run(a, m, opt->opt_level);
     if (opt->emit == EMIT_GRAPH) {
         graph_print(out, m);
@@ -264,7 +295,8 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
     EmitOptions eopt = {.script_name = slash ? slash + 1 : opt->script,
                         .scalars = opt->opt_level >= 1,
                         .donate = opt->opt_level >= 1,
-                        .lib_name = opt->lib ? lib_name(a, opt) : NULL};
+                        .lib_name = opt->lib ? lib_name(a, opt) : NULL,
+                        .build_id = m->replicas > 0 ? build_id(a, m, opt) : NULL};
     if (opt->emit == EMIT_C) {
         emit_c_module(out, a, m, &eopt);
         return 0;
@@ -282,7 +314,7 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
         fprintf(stderr, "ingot: error: cannot write '%s': %s\n", c_file, strerror(errno));
         return EXIT_SCRIPT_ERROR;
     }
-    int rc = compile_c(a, opt, &paths, c_file, output, NULL);
+    int rc = compile_c(a, opt, &paths, c_file, output, NULL, m->replicas > 0);
     if (rc == 0) remove(c_file);
     return rc;
 }
@@ -366,7 +398,7 @@ static int build_library(Arena *a, const Options *opt, const Paths *paths, const
     if (!close_file(h_file, f) || !write_file(c_file, &f)) return EXIT_SCRIPT_ERROR;
     emit_c_module(f, a, m, eopt);
     if (!close_file(c_file, f)) return EXIT_SCRIPT_ERROR;
-    int rc = compile_c(a, opt, paths, c_file, o_file, dir);
+    int rc = compile_c(a, opt, paths, c_file, o_file, dir, false);
     if (rc != 0) return rc;
     remove(c_file);
     const char **symbols = ARENA_ARRAY(a, const char *, m->nexports + 3);
@@ -461,9 +493,21 @@ static int run(Arena *a, const Options *opt) {
        piped (tests, scripts), the output is the build's and the program's alone. */
     if (isatty(STDOUT_FILENO)) puts("--");
     fflush(stdout);
-    char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
-    argv[0] = (char *)output;
-    for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
+    char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 8);
+    int n = 0;
+    if (opt->replicas > 1) {
+        /* The replicas of a distributed program, on this machine: Open MPI's mpirun,
+           allowed more processes than cores (a test of 4 replicas on a laptop) and, as
+           root in a container, to run at all. */
+        argv[n++] = "mpirun";
+        argv[n++] = "-n";
+        argv[n++] = arena_printf(a, "%d", opt->replicas);
+        argv[n++] = "--oversubscribe";
+        if (geteuid() == 0) argv[n++] = "--allow-run-as-root";
+    }
+    argv[n++] = (char *)output;
+    for (int i = 0; i < opt->nprogram_args; i++) argv[n++] = opt->program_args[i];
+    argv[n] = NULL;
     rc = process_run(argv);
     return rc < 0 ? EXIT_SCRIPT_ERROR : rc;
 }

@@ -1415,6 +1415,7 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
             strbuf_cstr(&head));
     fputs("#include <ingot/rt.h>\n", out);
     if (opt->lib_name) emit_lib_includes(out, opt->lib_name);
+    if (m->replicas > 0) fputs("#include <ingot/mpi.h>\n", out);
     if (module_uses_math(m, reach)) fputs("#include <math.h> /* INFINITY, NAN */\n", out);
     fputc('\n', out);
 
@@ -1445,10 +1446,20 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
     /* Flags are parsed before anything runs: --help and bad values exit here. */
     if (m->nflags > 0) fprintf(out, "    ig_flags_parse(argc, argv, flags, %d);\n", m->nflags);
     else fputs("    ig_flags_parse(argc, argv, NULL, 0);\n", out);
+    if (m->replicas > 0) {
+        fprintf(out, "    /* tf.distribute (%s:%d): this process is one of %d replicas, which\n"
+                     "       start together under mpirun (ingot/mpi.h) */\n",
+                irtext_basename(m->distribute_loc.file ? m->distribute_loc.file->path
+                                                       : m->source_path),
+                m->distribute_loc.line, m->replicas);
+        fprintf(out, "    ig_mpi_start(argc, argv, %d, \"%s\");\n", m->replicas,
+                opt->build_id ? opt->build_id : "");
+    }
     if (m->nglobals > 0) fputs("    init();\n", out);
     fputs(program->body->nresults ? "    ig_release(program());\n" : "    program();\n", out);
     for (int i = 0; i < m->nglobals; i++)
         fprintf(out, "    ig_var_release(&%s);\n", emit_var_name(&e, m->globals[i]));
+    if (m->replicas > 0) fputs("    ig_mpi_finish();\n", out);
     fputs("    ig_runtime_shutdown();\n", out);
     fputs("    return 0;\n", out);
     fputs("}\n", out);

@@ -20,6 +20,9 @@ typedef struct EmitOptions {
        has a model struct holding the variables instead of statics, per-thread sites,
        and its entry points (emit_lib.h) instead of main(). */
     const char *lib_name;
+    /* A distributed program (Module.replicas): the build's identity, which its replicas
+       compare at start (ingot/mpi.h). */
+    const char *build_id;
 } EmitOptions;
 
 /* Writes a complete translation unit with main() (or a library's entry points);

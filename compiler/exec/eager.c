@@ -291,6 +291,7 @@ static const AnyKernel op_kernels[OP__COUNT] = {
 };
 
 typedef const IgTensor *In;
+typedef IgTensor *(*Kernel0)(IgSite *);
 typedef IgTensor *(*Kernel1)(IgSite *, In);
 typedef IgTensor *(*Kernel2)(IgSite *, In, In);
 typedef IgTensor *(*Kernel3)(IgSite *, In, In, In);
@@ -333,6 +334,7 @@ static IgTensor *call_by_abi(EagerContext *ec, Inst *inst, IgSite *s) {
             ((KernelVoid2)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1));
             return NULL;
         }
+        if (n == 0) return ((Kernel0)k)(s);
         if (n == 1) return ((Kernel1)k)(s, in_t(ec, inst, 0));
         if (n == 2) return ((Kernel2)k)(s, in_t(ec, inst, 0), in_t(ec, inst, 1));
         IG_ASSERT(n == 3);

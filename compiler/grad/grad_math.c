@@ -17,6 +17,14 @@ bool grad_identity(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     return true;
 }
 
+/* A sum over the replicas: every replica's input reaches every replica's output, so
+ * its gradient is the sum of theirs (TensorFlow's gradient of CollectiveReduce). */
+bool grad_all_reduce(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
+    (void)op;
+    dx[0] = g_un(g, OP_ALL_REDUCE, dz);
+    return true;
+}
+
 bool grad_cast(G *g, const GradOp *op, IrValue *dz, IrValue **dx) {
     /* Float to float only: no gradient reaches an integer input (grad_op drops it). */
     if (!grad_is_float(X) || !grad_is_float(Z)) return true;

@@ -264,6 +264,10 @@ typedef struct Module {
     int nexports, exports_cap;
     Func *restore;
     bool saved_model;  /* the weights' names are from tf.saved_model.save's object */
+    /* tf.distribute: the replicas the program runs as, one process each over MPI
+       (ingot build --replicas); 0 when the script makes no strategy. */
+    int replicas;
+    SrcLoc distribute_loc;  /* the strategy that made it distributed */
 } Module;
 
 Module *module_new(Arena *arena, const char *source_path);

@@ -604,6 +604,15 @@ bool shape_shape(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Fun
     return true;
 }
 
+/* replica_id(): an int32 scalar. */
+bool shape_replica_id(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
+                      TensorType *out, int *nout, ShapeError *err) {
+    (void)op, (void)in, (void)nin, (void)attrs, (void)callee, (void)err;
+    out[0] = tensor_type(DT_INT32, (Shape){.rank = 0});
+    *nout = 1;
+    return true;
+}
+
 /* ---- effects and calls ------------------------------------------------------------ */
 bool shape_none(Opcode op, IrValue **in, int nin, const Attrs *attrs, const Func *callee,
                 TensorType *out, int *nout, ShapeError *err) {

@@ -6,6 +6,8 @@
  * Entry point: op_prims_install. Memory owner: the interpreter's arena. */
 #include <string.h>
 
+#include "config.h"
+
 #include "eager_values.h"
 #include "tracer_internal.h"
 
@@ -164,6 +166,28 @@ static Value *prim_accepts_argument(Interp *in, Value *self, CallArgs *args, Src
     return value_bool(false);
 }
 
+/* _ingot.replicas(): tf.distribute's num_replicas_in_sync, a Python int at build time
+   as in TensorFlow: the processes the program runs as (ingot build --replicas N).
+   Making a strategy makes the program an MPI program, so the module records it here. */
+static Value *prim_replicas(Interp *in, Value *self, CallArgs *args, SrcLoc loc) {
+    (void)self;
+    if (!args_bind(in, args, "replicas", NULL, 0, 0, NULL, loc)) return NULL;
+    Tracer *t = in->tracer;
+    if (t->opt->library)
+        return vm_not_supported(in, loc, "tf.distribute in a C library (ingot build --lib)");
+    if (!INGOT_HAVE_MPI && !tracer_is_eager(in))
+        return vm_error(in, loc,
+                        "tf.distribute needs MPI, which this build of Ingot lacks: install "
+                        "Debian's libopenmpi-dev and openmpi-bin (scripts/test installs them), "
+                        "then rebuild Ingot");
+    int n = t->opt->replicas > 0 ? t->opt->replicas : 1;
+    if (t->module->replicas == 0) {
+        t->module->replicas = n;
+        t->module->distribute_loc = vm_op_loc(in, loc);
+    }
+    return value_int(in->arena, n);
+}
+
 void op_prims_install(Interp *in, PyModule *m) {
     static const PrimDef prims[] = {
         {"op", prim_op},
@@ -173,6 +197,7 @@ void op_prims_install(Interp *in, PyModule *m) {
         {"accepts_argument", prim_accepts_argument},
         {"warn", prim_warn},
         {"executing_eagerly", prim_executing_eagerly},
+        {"replicas", prim_replicas},
     };
     prims_install(in, m, prims, sizeof prims / sizeof prims[0], NULL);
 }

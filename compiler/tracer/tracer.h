@@ -62,6 +62,8 @@ typedef struct TracerOptions {
     /* ingot build --lib: after the top level, the exports and the weights' restore
        function are traced (Module.exports, Module.restore; tracer/library.c). */
     bool library;
+    /* tf.distribute: the replicas the program runs as (--replicas; at least 1). */
+    int replicas;
 } TracerOptions;
 
 /* Runs the script's top level, parsed and converted by AutoGraph, as the program

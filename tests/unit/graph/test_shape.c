@@ -265,6 +265,8 @@ Test(shape, every_op_has_a_rule_and_a_sample) {
         {OP_NOT_EQUAL, {s, s}, 2, NULL, NULL},
         {OP_NEG, {s}, 1, NULL, NULL},
         {OP_IDENTITY, {s}, 1, NULL, NULL},
+        {OP_ALL_REDUCE, {m}, 1, NULL, NULL},
+        {OP_REPLICA_ID, {0}, 0, NULL, NULL},
         {OP_STOP_GRADIENT, {s}, 1, NULL, NULL},
         {OP_RELU, {s}, 1, NULL, NULL},
         {OP_RELU_GRAD, {s, s}, 2, NULL, NULL},
