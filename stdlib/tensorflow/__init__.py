@@ -21,6 +21,7 @@ from . import keras
 from . import train
 from . import saved_model
 from . import data
+from . import distribute
 
 GradientTape = _backprop.GradientTape
 Module = _module_py.Module

@@ -9,7 +9,7 @@ module, is an AttributeError with CPython 3.12's "Did you mean" suggestion.
 
 MISSING = {
     "tensorflow": (
-        "distribute", "py_function", "numpy_function",
+        "py_function", "numpy_function",
         "io", "image", "strings", "linalg", "signal", "sparse", "lite", "summary", "test",
         "experimental", "estimator", "feature_column", "lookup", "queue", "ragged", "sets",
         "audio", "bitwise", "compat", "debugging", "nest", "dtypes", "xla", "tpu", "types",
@@ -96,7 +96,7 @@ MISSING = {
         "local_response_normalization", "lrn", "normalize_moments", "weighted_moments",
         "fused_batch_norm", "top_k", "in_top_k", "weighted_cross_entropy_with_logits",
         "ctc_loss", "ctc_greedy_decoder", "ctc_beam_search_decoder", "nce_loss",
-        "sampled_softmax_loss", "compute_average_loss", "scale_regularization_loss",
+        "sampled_softmax_loss", "scale_regularization_loss",
         "safe_embedding_lookup_sparse", "sufficient_statistics", "experimental",
         "isotonic_regression", "approx_max_k", "approx_min_k", "collapse_repeated",
     ),
@@ -130,6 +130,14 @@ MISSING = {
         "set_soft_device_placement", "get_soft_device_placement", "LogicalDevice",
         "PhysicalDevice", "LogicalDeviceConfiguration", "experimental_connect_to_cluster",
         "experimental_connect_to_host", "experimental_run_functions_eagerly",
+    ),
+    "tensorflow.distribute": (
+        "TPUStrategy", "CentralStorageStrategy", "ParameterServerStrategy",
+        "OneDeviceStrategy", "experimental", "cluster_resolver", "coordinator",
+        "CrossDeviceOps", "NcclAllReduce", "HierarchicalCopyAllReduce",
+        "ReductionToOneDevice", "InputContext", "InputOptions", "InputReplicationMode",
+        "RunOptions", "StrategyExtended", "DistributedIterator", "DistributedValues",
+        "experimental_set_strategy",
     ),
     "tensorflow.autograph": (
         "to_graph", "set_verbosity", "trace",

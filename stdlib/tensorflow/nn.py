@@ -62,6 +62,24 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
     return _ingot.op("sigmoid_xent", [x, z], {})
 
 
+def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size=None):
+    """The loss of a replica's share of a global batch, scaled so that the replicas'
+    gradients summed (as a strategy's optimizer sums them) are the gradient of the mean
+    over the global batch: sum(per_example_loss) / global_batch_size, which defaults
+    to this replica's batch times num_replicas_in_sync."""
+    import tensorflow as tf
+    losses = _tensor(per_example_loss)
+    if sample_weight is not None:
+        losses = losses * _ingot.cast(_tensor(sample_weight), losses.dtype)
+    if global_batch_size is None:
+        if len(losses.shape) == 0:
+            batch = 1
+        else:
+            batch = _ingot.shape(losses)[0]
+        global_batch_size = batch * tf.distribute.get_strategy().num_replicas_in_sync
+    return _math.reduce_sum(losses) / _ingot.cast(global_batch_size, losses.dtype)
+
+
 def _pair(v, what):
     """strides/ksize/dilations: an int, or 1, 2 or 4 ints (NHWC: the middle two)."""
     if isinstance(v, int):

@@ -5,6 +5,7 @@ update_state adds a batch, result() reads the statistic, reset_state() starts ov
 import _ingot
 import tensorflow as tf
 from .. import _missing
+from .. import distribute as _distribute
 
 _float32 = _ingot.float32
 
@@ -17,6 +18,9 @@ class Metric:
     def __init__(self, name=None, dtype=None):
         self.name = name if name is not None else type(self).__name__.lower()
         self.dtype = _float32 if dtype is None else dtype
+        # Made in a tf.distribute strategy's scope: each replica accumulates its own
+        # data, and result() is over all of theirs (TensorFlow's sync-on-read sum).
+        self._distribute_strategy = _distribute._current()
 
     def __call__(self, *args, **kwargs):
         self.update_state(*args, **kwargs)
@@ -53,7 +57,12 @@ class Mean(Metric):
         self.count.assign_add(tf.reduce_sum(weight))
 
     def result(self):
-        return tf.where(self.count > 0.0, self.total / tf.maximum(self.count, 1e-30), 0.0)
+        total, count = self.total, self.count
+        strategy = self._distribute_strategy
+        if strategy is not None:
+            total, count = _distribute.all_reduce_sum([total, count],
+                                                      strategy.num_replicas_in_sync)
+        return tf.where(count > 0.0, total / tf.maximum(count, 1e-30), 0.0)
 
 
 class MeanMetricWrapper(Mean):

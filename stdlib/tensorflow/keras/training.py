@@ -9,6 +9,7 @@ progress bar is drawn by the runtime (ig_progress) as the program trains.
 import _ingot
 import tensorflow as tf
 from .. import _missing
+from .. import distribute as _distribute
 from . import losses as _losses
 from . import metrics as _metrics
 from . import optimizers as _optimizers
@@ -76,15 +77,30 @@ class History:
         self.epoch = list(range(epochs))
 
 
-def _batches(x, y, batch_size, shuffle):
+def _batches(x, y, batch_size, shuffle, strategy=None):
+    """The batches of (x, y) or of the dataset x; under a strategy each replica's
+    share of them (batch_size is the global batch, as in Keras)."""
     if isinstance(x, tf.data.Dataset):
         if y is not None:
             raise ValueError("`y` argument is not supported when using dataset as input.")
-        return x
-    data = tf.data.Dataset.from_tensor_slices((x, y))
-    if shuffle:
-        data = data.shuffle(2 ** 31 - 1, reshuffle_each_iteration=True)
-    return data.batch(32 if batch_size is None else batch_size)
+        data = x
+    else:
+        data = tf.data.Dataset.from_tensor_slices((x, y))
+        if shuffle:
+            data = data.shuffle(2 ** 31 - 1, reshuffle_each_iteration=True)
+        data = data.batch(32 if batch_size is None else batch_size)
+    if strategy is not None:
+        data = strategy.experimental_distribute_dataset(data)
+    return data
+
+
+def _chief_print(strategy, *args, **kwargs):
+    """tf.print on the replica that draws the progress bar (rank 0) alone."""
+    if strategy is None or strategy.num_replicas_in_sync == 1:
+        tf.print(*args, **kwargs)
+        return
+    is_chief = tf.equal(_ingot.op("replica_id", [], {}), 0)
+    tf.cond(is_chief, lambda: tf.print(*args, **kwargs), lambda: None)
 
 
 class Model(Layer):
@@ -118,6 +134,13 @@ class Model(Layer):
         self._train_function = None
         self._test_function = None
         self._predict_function = None
+        # Made in a tf.distribute strategy's scope: fit and evaluate shard their batches
+        # over its replicas (the optimizer and metrics made in the scope know it too).
+        self._distribute_strategy = _distribute._current()
+
+    @property
+    def distribute_strategy(self):
+        return self._distribute_strategy or tf.distribute.get_strategy()
 
     def call(self, inputs, training=None):
         if self._graph is None:
@@ -155,6 +178,8 @@ class Model(Layer):
                 _ingot.not_supported("compile(%s=...)" % name)
         if loss is None:
             raise ValueError("compile: Ingot needs a loss (add_loss is not supported yet)")
+        if self._distribute_strategy is None:
+            self._distribute_strategy = _distribute._current()
         self.optimizer = _optimizer(optimizer)
         self.compiled_loss = _losses.get(loss)
         self.compiled_metrics = [_metric(m, self.compiled_loss) for m in (metrics or [])]
@@ -187,11 +212,15 @@ class Model(Layer):
 
     def train_step(self, data):
         x, y = data
+        replicas = self.distribute_strategy.num_replicas_in_sync
         with tf.GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compiled_loss(y, y_pred)
+            # Keras's scale_loss_for_distribution: the optimizer sums the replicas'
+            # gradients, so each is of the replica's mean loss over the replicas.
+            scaled = loss / replicas if replicas > 1 else loss
         variables = self.trainable_variables
-        self.optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
+        self.optimizer.apply_gradients(zip(tape.gradient(scaled, variables), variables))
         return self._update_metrics(y, y_pred, loss)
 
     def test_step(self, data):
@@ -248,12 +277,13 @@ class Model(Layer):
             split_at = tf.cast(tf.floor(rows * (1.0 - validation_split)), tf.int32)
             validation_data = (x[split_at:], y[split_at:])
             x, y = x[:split_at], y[:split_at]
-        train = _batches(x, y, batch_size, shuffle)
+        strategy = self._distribute_strategy
+        train = _batches(x, y, batch_size, shuffle, strategy)
         validation = None
         if validation_data is not None:
             vx, vy = validation_data if not isinstance(validation_data, tf.data.Dataset) \
                 else (validation_data, None)
-            validation = _batches(vx, vy, batch_size, False)
+            validation = _batches(vx, vy, batch_size, False, strategy)
         train_fn = self.make_train_function()
         test_fn = self.make_test_function() if validation is not None else None
         names = self.metrics_names
@@ -271,7 +301,7 @@ class Model(Layer):
             cb.on_train_begin()
         for epoch in tf.range(initial_epoch, epochs):
             if verbose:
-                tf.print("Epoch ", epoch + 1, "/", epochs, sep="")
+                _chief_print(strategy, "Epoch ", epoch + 1, "/", epochs, sep="")
             steps, values = self._run(train, train_fn, names, verbose)
             if validation is not None:
                 values = values + self._run(validation, test_fn, names, 0)[1]
@@ -301,7 +331,7 @@ class Model(Layer):
                  **kwargs):
         self._need_compiled("training/testing")
         verbose = 1 if verbose == "auto" else verbose
-        data = _batches(x, y, batch_size, False)
+        data = _batches(x, y, batch_size, False, self._distribute_strategy)
         names = self.metrics_names
         steps, values = self._run(data, self.make_test_function(), names, verbose)
         if verbose:

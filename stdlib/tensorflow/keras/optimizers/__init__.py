@@ -11,6 +11,7 @@ import _ingot
 from ... import _missing
 from ... import math as _math
 from ... import _backprop
+from ... import distribute as _distribute
 from . import schedules
 
 _int64 = _ingot.int64
@@ -53,6 +54,9 @@ class Optimizer:
         self.global_clipnorm = global_clipnorm
         self._iterations = _variable(0, "iteration", _int64)
         self._slots = []          # (variable, {slot name: variable}) in creation order
+        # Made in a tf.distribute strategy's scope: its gradients are summed over the
+        # replicas before they are applied.
+        self._distribute_strategy = _distribute._current()
 
     @property
     def iterations(self):
@@ -134,7 +138,14 @@ class Optimizer:
             names = tuple([v.name for (g, v) in given])
             raise ValueError("No gradients provided for any variable: %s. Provided "
                              "`grads_and_vars` is %s." % (names, tuple(given)))
-        grads = self._clip([g for (g, v) in pairs])
+        grads = [g for (g, v) in pairs]
+        strategy = self._distribute_strategy or _distribute._current()
+        if strategy is not None and not skip_gradients_aggregation:
+            # Keras's aggregate_gradients: every replica applies the sum of all the
+            # replicas' gradients (each loss already scaled by the global batch), so the
+            # variables stay equal. Before clipping, as Keras does.
+            grads = _distribute.all_reduce_sum(grads, strategy.num_replicas_in_sync)
+        grads = self._clip(grads)
         lr = self._current_learning_rate()
         for i in range(len(pairs)):
             variable = pairs[i][1]
