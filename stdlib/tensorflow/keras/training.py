@@ -99,8 +99,11 @@ def _chief_print(strategy, *args, **kwargs):
     if strategy is None or strategy.num_replicas_in_sync == 1:
         tf.print(*args, **kwargs)
         return
-    is_chief = tf.equal(_ingot.op("replica_id", [], {}), 0)
-    tf.cond(is_chief, lambda: tf.print(*args, **kwargs), lambda: None)
+    def chief():
+        tf.print(*args, **kwargs)
+        return 0   # (a cond's branches give a value)
+
+    tf.cond(tf.equal(_ingot.op("replica_id", [], {}), 0), chief, lambda: 0)
 
 
 class Model(Layer):
