@@ -170,6 +170,21 @@ def check_fit(c, r):
              f"largest difference: {worst}")
 
 
+def check_packing(c, r):
+    """Built for 2 replicas, the train step's four gradients cross in one all_reduce of
+    their concat (one message per step), besides the loss's."""
+    res = subprocess.run([str(r.ingot), "build", "--replicas=2", "--emit=graph",
+                          str(HERE / "digits_loop.py")], capture_output=True, text=True,
+                         timeout=900, cwd=r.work)
+    step = re.search(r"^func @train_step__1.*?^}", res.stdout, re.S | re.M)
+    body = step.group(0) if step else ""
+    concat = re.findall(r"^\s*(%\d+):\S+ = concat (%\d+, ){3}%\d+ ", body, re.M)
+    packed = [v for v, _ in concat if re.search(rf"= all_reduce {v}\s", body)]
+    c.result(res.returncode == 0 and len(packed) == 1 and body.count("= all_reduce") == 2,
+             "graph: 2 replicas sum 4 gradients in one all_reduce of their concat",
+             res.stderr + body)
+
+
 def check_refusals(c, r):
     two = r.build("faults.py", "faults2", "--replicas=2")
     other = r.build("faults.py", "faults2_O1", "--replicas=2", "-O1")
@@ -234,6 +249,7 @@ def main():
     try:
         check_loop(c, r)
         check_fit(c, r)
+        check_packing(c, r)
         check_refusals(c, r)
         check_faults(c, r)
     except RuntimeError as e:
