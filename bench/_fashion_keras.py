@@ -19,16 +19,26 @@ def _load(split, count):
     return images[:count] / 255.0, labels[:count]
 
 
-def train_and_test(layers, epochs):
+def _compiled(layers):
+    model = tf.keras.Sequential([tf.keras.Input(shape=(28, 28))] + layers)
+    model.compile(optimizer=tf.keras.optimizers.Adam(1e-3),
+                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
+                  metrics=["accuracy"])
+    return model
+
+
+def train_and_test(layers, epochs, strategy=None):
+    """strategy: a tf.distribute strategy to build the model in (bench/_dist_cnn.py)."""
     train_size = ingot.flag("train_size", 60000, "training images (the first ones)")
     test_size = ingot.flag("test_size", 10000, "test images (the first ones)")
     tf.random.set_seed(0)
     x_train, y_train = _load("train", train_size)
     x_test, y_test = _load("t10k", test_size)
-    model = tf.keras.Sequential([tf.keras.Input(shape=(28, 28))] + layers)
-    model.compile(optimizer=tf.keras.optimizers.Adam(1e-3),
-                  loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True),
-                  metrics=["accuracy"])
+    if strategy is None:
+        model = _compiled(layers)
+    else:
+        with strategy.scope():
+            model = _compiled(layers)
     model.fit(x_train, y_train, batch_size=64, epochs=epochs, verbose=2)
     loss, accuracy = model.evaluate(x_test, y_test, batch_size=1000, verbose=0)
     tf.print("test accuracy:", accuracy)

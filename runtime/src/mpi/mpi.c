@@ -8,6 +8,8 @@
  * mpirun or srun, which stop the rest; and a collective that waits longer than
  * INGOT_COLLECTIVE_TIMEOUT seconds (default 120) ends its replica with an error, for
  * the cases no launcher sees (a replica that left its loop early, one stuck).
+ * With INGOT_REPLICA_STATS set, each replica writes at its end how many all-reduces it
+ * made, their bytes and the time spent in them, waiting included (bench/).
  * Entry points: ig_mpi_start, ig_mpi_finish. Memory owner: none after start. */
 #define _GNU_SOURCE /* sched_getaffinity */
 #include <mpi.h>
@@ -34,8 +36,20 @@ static double g_timeout_seconds = 120;
 /* The collective this replica is waiting in, for the watchdog thread: its start in
  * milliseconds (0: none), its site and what it is. */
 static atomic_llong g_wait_since_ms;
+/* INGOT_REPLICA_STATS: the all-reduces so far (main thread only). */
+static struct {
+    long long calls, bytes;
+    double seconds;
+} g_stats;
 static _Atomic(const IgSite *) g_wait_site;
 static _Atomic(const char *) g_wait_what;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static long long now_ms(void)
 {
@@ -100,6 +114,7 @@ static MPI_Datatype mpi_type(IgDType dtype)
 
 static void all_reduce_sum(const IgSite *site, void *data, int64_t count, IgDType dtype)
 {
+    double start = now_seconds();
     wait_begin(site, "an all-reduce");
     /* The same number of elements everywhere, or MPI would mix up the calls: the
        largest and the smallest count in one small collective first. */
@@ -122,6 +137,9 @@ static void all_reduce_sum(const IgSite *site, void *data, int64_t count, IgDTyp
         done += n;
     }
     wait_end();
+    g_stats.calls++;
+    g_stats.bytes += count * (long long)element;
+    g_stats.seconds += now_seconds() - start;
 }
 
 static void broadcast(const IgSite *site, void *data, int64_t nbytes)
@@ -286,6 +304,9 @@ void ig_mpi_start(int argc, char **argv, int replicas, const char *build_id)
 void ig_mpi_finish(void)
 {
     if (!g_joined) return;
+    if (getenv("INGOT_REPLICA_STATS") != NULL)
+        fprintf(stderr, "ingot: replica %d of %d: %lld all-reduces, %lld bytes, %.6f s\n",
+                g_rank, g_size, g_stats.calls, g_stats.bytes, g_stats.seconds);
     wait_begin(NULL, "the end of the program");
     check(NULL, MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     wait_end();
