@@ -302,6 +302,14 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
         return 0;
     }
     if (opt->lib) return build_library(a, opt, &paths, m, &eopt, output);
+    if (m->replicas > 0 && access(paths.mpi_lib, R_OK) != 0) {
+        /* An Ingot built (or installed) without Open MPI's development files. */
+        diag_error(diag, m->distribute_loc,
+                   "tf.distribute needs MPI, and this Ingot has no '%s': install Debian's "
+                   "libopenmpi-dev and openmpi-bin (scripts/test installs them), then rebuild "
+                   "Ingot", paths.mpi_lib);
+        return EXIT_SCRIPT_ERROR;
+    }
     /* The C goes next to the program, as OUT.c, while it is compiled. */
     const char *c_file = arena_printf(a, "%s.c", output);
     FILE *cf = fopen(c_file, "w");

@@ -194,6 +194,41 @@ C
     fi
 }
 
+# A tf.distribute script: the installed ingot links it with the installed libingot_mpi
+# and the program, built for one replica, runs without mpirun. Without libingot_mpi
+# (an Ingot built without Open MPI's -dev package) the build is a located error
+# naming the packages to install.
+check_installed_distributed() {
+    local work="$TMP/distwork" out err
+    mkdir -p "$work"
+    cat >"$work/dist.py" <<'PY'
+import tensorflow as tf
+
+strategy = tf.distribute.MirroredStrategy()
+tf.print(strategy.reduce(tf.distribute.ReduceOp.SUM, tf.constant([1.0, 2.0]), axis=None))
+PY
+    if ! pkg-config --exists ompi-c; then
+        fail "Open MPI's development files (libopenmpi-dev) are not installed"
+        return
+    fi
+    check_file "MPI runtime library" "$LIBDIR/libingot_mpi.a"
+    check_file "MPI runtime header" "$INCLUDEDIR/ingot/mpi.h"
+    if (cd "$work" && "$BINDIR/ingot" build dist.py -o dist) && out="$(cd "$work" && ./dist)" &&
+        [[ "$out" == "[1 2]" ]]; then
+        ok "a tf.distribute program built by the installed ingot runs alone"
+    else
+        fail "a tf.distribute program built by the installed ingot failed (got '${out:-}')"
+    fi
+    rm -f "$LIBDIR/libingot_mpi.a"
+    if err="$(cd "$work" && "$BINDIR/ingot" build dist.py -o dist2 2>&1)"; then
+        fail "without libingot_mpi, building a tf.distribute script succeeded"
+    elif [[ "$err" == *"dist.py:3:12: error: tf.distribute needs MPI"*"libopenmpi-dev"* ]]; then
+        ok "without libingot_mpi, a tf.distribute script is a located error"
+    else
+        fail "without libingot_mpi, the error does not say what to install: $err"
+    fi
+}
+
 main() {
     PREFIX="$(build_option prefix)"
     stage_install
@@ -205,6 +240,7 @@ main() {
     check_pkg_config
     check_installed_compiler
     check_installed_library
+    check_installed_distributed
     if [[ $FAILURES -ne 0 ]]; then
         echo "$FAILURES install check(s) failed"
         exit 1
