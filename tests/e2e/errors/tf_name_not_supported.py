@@ -1,5 +1,5 @@
-# TensorFlow has tf.distribute; Ingot does not yet: a located "not supported yet"
+# TensorFlow has tf.py_function; Ingot does not yet: a located "not supported yet"
 # naming it, not the AttributeError of a typo (stdlib/tensorflow/_missing.py).
 import tensorflow as tf
 
-strategy = tf.distribute.MirroredStrategy()
+result = tf.py_function(len, [[1, 2]], tf.int32)
