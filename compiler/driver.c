@@ -305,9 +305,8 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
     if (m->replicas > 0 && access(paths.mpi_lib, R_OK) != 0) {
         /* An Ingot built (or installed) without Open MPI's development files. */
         diag_error(diag, m->distribute_loc,
-                   "tf.distribute needs MPI, and this Ingot has no '%s': install Debian's "
-                   "libopenmpi-dev and openmpi-bin (scripts/test installs them), then rebuild "
-                   "Ingot", paths.mpi_lib);
+                   "tf.distribute needs MPI, and this Ingot has no '%s': " TRACER_MPI_ADVICE,
+                   paths.mpi_lib);
         return EXIT_SCRIPT_ERROR;
     }
     /* The C goes next to the program, as OUT.c, while it is compiled. */

@@ -176,10 +176,8 @@ static Value *prim_replicas(Interp *in, Value *self, CallArgs *args, SrcLoc loc)
     if (t->opt->library)
         return vm_not_supported(in, loc, "tf.distribute in a C library (ingot build --lib)");
     if (!INGOT_HAVE_MPI && !tracer_is_eager(in))
-        return vm_error(in, loc,
-                        "tf.distribute needs MPI, which this build of Ingot lacks: install "
-                        "Debian's libopenmpi-dev and openmpi-bin (scripts/test installs them), "
-                        "then rebuild Ingot");
+        return vm_error(in, loc, "tf.distribute needs MPI, which this build of Ingot lacks: "
+                        TRACER_MPI_ADVICE);
     int n = t->opt->replicas > 0 ? t->opt->replicas : 1;
     if (t->module->replicas == 0) {
         t->module->replicas = n;

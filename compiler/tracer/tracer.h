@@ -66,6 +66,11 @@ typedef struct TracerOptions {
     int replicas;
 } TracerOptions;
 
+/* What to do when tf.distribute finds no MPI (the tracer's and the driver's errors). */
+#define TRACER_MPI_ADVICE                                                                  \
+    "install Debian's libopenmpi-dev and openmpi-bin (scripts/test installs them), then " \
+    "rebuild Ingot"
+
 /* Runs the script's top level, parsed and converted by AutoGraph, as the program
  * function. Returns the traced module, or NULL after reporting errors through diag. */
 Module *tracer_trace_program(Arena *arena, Diag *diag, const Node *script,

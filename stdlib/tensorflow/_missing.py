@@ -110,7 +110,7 @@ MISSING = {
         "zeta", "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "asinh",
         "acosh", "atanh", "expm1", "log_sigmoid", "log_softmax", "softmax", "is_nan", "is_inf",
         "is_finite", "is_non_decreasing", "is_strictly_increasing", "count_nonzero",
-        "divide_no_nan", "multiply_no_nan", "xdivy", "xlogy", "xlog1py", "truediv",
+        "multiply_no_nan", "xdivy", "xlogy", "xlog1py", "truediv",
         "truncatediv", "truncatemod", "mod", "polyval", "rint", "nextafter",
         "conj", "real", "imag", "angle", "l2_normalize", "accumulate_n", "add_n", "scalar_mul",
         "logical_xor", "bessel_i0", "bessel_i0e", "bessel_i1", "bessel_i1e", "ndtri",

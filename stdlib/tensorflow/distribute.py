@@ -86,21 +86,25 @@ def all_reduce_sum(tensors, replicas):
             t = tensors[i]
             size = _static_size(t)
             if size is None:
-                size = tf.size(t)
-            shape = list(t.shape) if _static_size(t) is not None else tf.shape(t)
+                size, shape = tf.size(t), tf.shape(t)
+            else:
+                shape = list(t.shape)
             out[i] = tf.reshape(summed[at:at + size], shape)
             at = at + size
     return out
 
 
-def _reduce_nest(reduce_op, value, replicas):
-    leaves = _flatten(value)
-    summed = all_reduce_sum(leaves, replicas)
-    if reduce_op == ReduceOp.MEAN:
-        summed = [s / tf.cast(replicas, s.dtype) for s in summed]
-    elif reduce_op != ReduceOp.SUM:
+def _check_reduce_op(reduce_op):
+    if reduce_op not in (ReduceOp.SUM, ReduceOp.MEAN):
         raise ValueError("reduce_op must be tf.distribute.ReduceOp.SUM or MEAN, got %r"
                          % (reduce_op,))
+
+
+def _reduce_nest(reduce_op, value, replicas):
+    _check_reduce_op(reduce_op)
+    summed = all_reduce_sum(_flatten(value), replicas)
+    if reduce_op == ReduceOp.MEAN:
+        summed = [s / tf.cast(replicas, s.dtype) for s in summed]
     return _pack_like(value, summed)[0]
 
 
@@ -184,14 +188,12 @@ class Strategy:
         elements, however the replicas' shares differ)."""
         if axis is None:
             return _reduce_nest(reduce_op, value, self._num_replicas)
+        _check_reduce_op(reduce_op)
         leaves = [tf.convert_to_tensor(v) for v in _flatten(value)]
         sums = all_reduce_sum([tf.reduce_sum(v, axis) for v in leaves], self._num_replicas)
         if reduce_op == ReduceOp.MEAN:
             counts = all_reduce_sum([tf.shape(v)[axis] for v in leaves], self._num_replicas)
             sums = [s / tf.cast(c, s.dtype) for s, c in zip(sums, counts)]
-        elif reduce_op != ReduceOp.SUM:
-            raise ValueError("reduce_op must be tf.distribute.ReduceOp.SUM or MEAN, got %r"
-                             % (reduce_op,))
         return _pack_like(value, sums)[0]
 
     def experimental_local_results(self, value):

@@ -45,6 +45,16 @@ def divide(x, y, name=None):
     return _ingot.binary("divide", x, y)
 
 
+def divide_no_nan(x, y, name=None):
+    """x / y, and 0 where y is 0 (whatever x is there): a mean over no elements is 0,
+    and no gradient through it is NaN."""
+    x = _tensor(x)
+    y = _tensor(y, x.dtype)
+    zero = equal(y, _tensor(0, y.dtype))
+    quotient = divide(x, _ingot.op("select", [zero, _tensor(1, y.dtype), y]))
+    return _ingot.op("select", [zero, _tensor(0, quotient.dtype), quotient])
+
+
 def floordiv(x, y, name=None):
     return _ingot.binary("floordiv", x, y)
 

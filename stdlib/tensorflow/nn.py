@@ -69,15 +69,17 @@ def compute_average_loss(per_example_loss, sample_weight=None, global_batch_size
     to this replica's batch times num_replicas_in_sync."""
     import tensorflow as tf
     losses = _tensor(per_example_loss)
+    if len(losses.shape) == 0:
+        raise ValueError("Invalid value passed for `per_example_loss`. Expected a tensor "
+                         "with at least rank 1. Received: %s" % (losses,))
     if sample_weight is not None:
         losses = losses * _ingot.cast(_tensor(sample_weight), losses.dtype)
     if global_batch_size is None:
-        if len(losses.shape) == 0:
-            batch = 1
-        else:
-            batch = _ingot.shape(losses)[0]
+        batch = _ingot.shape(losses)[0]
         global_batch_size = batch * tf.distribute.get_strategy().num_replicas_in_sync
-    return _math.reduce_sum(losses) / _ingot.cast(global_batch_size, losses.dtype)
+    # 0 for an empty global batch, as TensorFlow documents (a replica's share may be empty).
+    return _math.divide_no_nan(_math.reduce_sum(losses), _ingot.cast(global_batch_size,
+                                                                      losses.dtype))
 
 
 def _pair(v, what):

@@ -53,5 +53,9 @@ for epoch in tf.range(EPOCHS):
     tf.print("epoch", epoch + 1, "loss", tf.round(total / tf.cast(steps, tf.float32) * 100) / 100,
              "accuracy above 80%:", accuracy.result() > 0.8)
     accuracy.reset_state()
+# Every replica's own weights, to the last digit: they must be the same on all.
+tf.print("replica weights:",
+         tf.reduce_sum(tf.stack([tf.reduce_sum(tf.abs(v)) for v in model.variables])),
+         summarize=-1)
 tf.train.Checkpoint(model=model).write(ingot.flag("out", "weights.safetensors",
                                                   "where the weights go"))

@@ -3,8 +3,10 @@
 
 * equivalence: the digits MLP trained by a custom loop (digits_loop.py) on 1 process
   (no mpirun), 2 and 4 replicas ends with the same weights within 1e-5, and by Keras's
-  fit (digits_fit.py) on 1 and 2; every replica prints the loop's lines, the progress
-  line is rank 0's alone, and fit's loss is the same over the replicas as alone;
+  fit (digits_fit.py) on 1 and 2; every replica prints the loop's lines and holds the
+  same weights to the last digit, the progress line is rank 0's alone, and fit's loss
+  is the same over the replicas as alone; fit_variants.py's harder cases keep the
+  replicas' weights equal;
 * refusals at start: a 2-replica build run alone, as 3 processes, beside another build,
   or with other arguments on one replica;
 * faults (faults.py), each ending non-zero within TIME_LIMIT seconds, never hanging: a
@@ -121,8 +123,20 @@ class Runner:
         return self.run(self.mpirun + ["-n", str(n)] + list(argv), env, timeout)
 
 
+WEIGHTS_LINE = "replica weights:"
+
+
 def lines(text):
-    return sorted(line for line in text.splitlines() if line.strip())
+    """The lines a run printed, sorted (the replicas' lines interleave), but for the
+    replicas' weight sums, which are compared among the replicas (same_weights)."""
+    return sorted(line for line in text.splitlines()
+                  if line.strip() and not line.startswith(WEIGHTS_LINE))
+
+
+def same_weights(text, n):
+    """Whether all n replicas printed their weights' sum, every digit the same."""
+    sums = [line for line in text.splitlines() if line.startswith(WEIGHTS_LINE)]
+    return len(sums) == n and len(set(sums)) == 1
 
 
 def check_loop(c, r):
@@ -140,6 +154,7 @@ def check_loop(c, r):
             continue
         c.result(lines(out) == lines(out1 * n), f"loop: each of {n} replicas prints the lines "
                  "1 replica prints", f"--- {n} replicas\n{out}--- 1 replica\n{out1}")
+        c.result(same_weights(out, n), f"loop: the {n} replicas hold the same weights", out)
         worst = weights_differ(r.work / "w1.safetensors", r.work / f"w{n}.safetensors")
         c.result(not isinstance(worst, str) and worst <= TOLERANCE,
                  f"loop: {n} replicas end with 1 replica's weights (within {TOLERANCE})",
@@ -172,6 +187,20 @@ def check_fit(c, r):
     c.result(not isinstance(worst, str) and worst <= TOLERANCE,
              f"fit: 2 replicas end with 1 replica's weights (within {TOLERANCE})",
              f"largest difference: {worst}")
+
+
+def check_fit_variants(c, r):
+    """fit_variants.py on 2 replicas: an optimizer made outside the scope, a dataset the
+    script distributed, an empty share of the last batch, BatchNormalization."""
+    two = r.build("fit_variants.py", "variants2", "--replicas=2")
+    rc, out, err, _ = r.mpi(2, two)
+    if not c.result(rc == 0, "fit variants: 2 replicas", f"rc={rc}\n{out}{err}"):
+        return
+    c.result(out.count("losses are numbers: 1") == 2,
+             "fit variants: an empty share of the last batch has loss 0, not NaN", out)
+    c.result(same_weights(out, 2) and "nan" not in out,
+             "fit variants: both replicas hold the same weights (moving averages included)",
+             out)
 
 
 def check_packing(c, r):
@@ -253,6 +282,7 @@ def main():
     try:
         check_loop(c, r)
         check_fit(c, r)
+        check_fit_variants(c, r)
         check_packing(c, r)
         check_refusals(c, r)
         check_faults(c, r)

@@ -574,7 +574,8 @@ IG_API void ig_progress(IgSite *site, const IgTensor *step, const IgTensor *step
  * is the only replica: rank 0 of 1, and an all-reduce gives its input back. */
 IG_API int ig_replica_rank(void);
 IG_API int ig_replica_count(void);
-/* The sum over the replicas of x (numeric; the same shape on every replica, checked). */
+/* The sum over the replicas of x (numeric, of the same shape on every replica; a
+ * different number of elements on one is a run-time error, not a hang). */
 IG_API IgTensor *ig_all_reduce(IgSite *site, const IgTensor *x);
 /* This replica's rank, an int32 scalar. */
 IG_API IgTensor *ig_replica_id(IgSite *site);

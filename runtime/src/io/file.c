@@ -103,6 +103,7 @@ void ig_io_fail(const IgSite *site, const char *op, const char *path, long line,
     fflush(stderr);
     release_all_held();
     if (ig_fatal_exit_hook != NULL) ig_fatal_exit_hook();
+    ig_replicas_abort_others(); /* a file missing on one machine stops every replica */
     _Exit(1);
 }
 

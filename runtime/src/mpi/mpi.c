@@ -230,18 +230,21 @@ static void check_same_program(int argc, char **argv, const char *build_id)
     if (!same) leave(1);
 }
 
-/* Without --threads or INGOT_NUM_THREADS, the replicas on one machine share its cores
-   rather than each taking all of them (or the one core mpirun bound it to). */
+/* Without --threads, INGOT_NUM_THREADS or OMP_NUM_THREADS, the replicas on one machine
+   share its cores rather than each taking all of them; a replica that mpirun bound to
+   some cores keeps to those. The split is collective, so every replica makes it, even
+   one whose environment chose its threads (environments differ between machines). */
 static void share_cores(void)
 {
-    if (ig_threads_chosen() || getenv("OMP_NUM_THREADS") != NULL) return;
     MPI_Comm local;
     int nlocal = 1;
-    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local) ==
-        MPI_SUCCESS) {
-        MPI_Comm_size(local, &nlocal);
-        MPI_Comm_free(&local);
-    }
+    wait_begin(NULL, "counting the replicas on each machine");
+    check(NULL, MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                                    &local), "MPI_Comm_split_type");
+    wait_end();
+    MPI_Comm_size(local, &nlocal);
+    MPI_Comm_free(&local);
+    if (ig_threads_chosen() || getenv("OMP_NUM_THREADS") != NULL) return;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     cpu_set_t mask;
     if (sched_getaffinity(0, sizeof mask, &mask) == 0 && CPU_COUNT(&mask) * nlocal < cores)
@@ -279,18 +282,24 @@ void ig_mpi_start(int argc, char **argv, int replicas, const char *build_id)
                     program);
         leave(1);
     }
+    /* Each replica reads its own environment; all of them leave if one cannot, so
+       none is left waiting for it. */
     const char *timeout = getenv("INGOT_COLLECTIVE_TIMEOUT");
+    int bad = 0;
     if (timeout != NULL && *timeout != '\0') {
         char *end;
         double seconds = strtod(timeout, &end);
         if (*end != '\0' || !(seconds > 0)) {
-            if (g_rank == 0)
-                fprintf(stderr, "%s: error: INGOT_COLLECTIVE_TIMEOUT='%s' is not a number of "
-                        "seconds\n", program, timeout);
-            leave(1);
+            fprintf(stderr, "%s: error: replica %d: INGOT_COLLECTIVE_TIMEOUT='%s' is not a "
+                    "number of seconds\n", program, g_rank, timeout);
+            bad = 1;
+        } else {
+            g_timeout_seconds = seconds;
         }
-        g_timeout_seconds = seconds;
     }
+    if (MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD) != MPI_SUCCESS ||
+        bad)
+        leave(1);
     pthread_t thread;
     if (pthread_create(&thread, NULL, watchdog, NULL) != 0 || pthread_detach(thread) != 0) {
         fprintf(stderr, "%s: error: cannot start the collectives' watchdog thread\n", program);

@@ -96,7 +96,8 @@ class Loss:
         total = tf.reduce_sum(losses)
         if self.reduction == "sum":
             return total
-        return total / tf.cast(tf.size(losses), losses.dtype)
+        # Keras's divide_no_nan: a replica's empty share of a last batch has loss 0.
+        return tf.math.divide_no_nan(total, tf.cast(tf.size(losses), losses.dtype))
 
 
 class _Wrapper(Loss):

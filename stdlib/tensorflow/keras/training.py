@@ -83,6 +83,8 @@ def _batches(x, y, batch_size, shuffle, strategy=None):
     if isinstance(x, tf.data.Dataset):
         if y is not None:
             raise ValueError("`y` argument is not supported when using dataset as input.")
+        if isinstance(x, _distribute._DistributedDataset):
+            return x   # already each replica's share
         data = x
     else:
         data = tf.data.Dataset.from_tensor_slices((x, y))
@@ -183,10 +185,21 @@ class Model(Layer):
             raise ValueError("compile: Ingot needs a loss (add_loss is not supported yet)")
         if self._distribute_strategy is None:
             self._distribute_strategy = _distribute._current()
+        strategy = self._distribute_strategy
+        # What compile makes belongs to the model's strategy, as if made in its scope
+        # (TensorFlow compiles in it), and so do an optimizer and metrics made outside:
+        # the optimizer must sum the replicas' gradients, the metrics their data.
+        if strategy is not None:
+            _distribute._scopes.append(strategy)
         self.optimizer = _optimizer(optimizer)
         self.compiled_loss = _losses.get(loss)
         self.compiled_metrics = [_metric(m, self.compiled_loss) for m in (metrics or [])]
         self._loss_tracker = _metrics.Mean(name="loss")
+        if strategy is not None:
+            _distribute._scopes.pop()
+            for made in [self.optimizer] + self.compiled_metrics:
+                if getattr(made, "_distribute_strategy", None) is None:
+                    made._distribute_strategy = strategy
         if run_eagerly is not None:
             self.run_eagerly = run_eagerly
         self._train_function = None

@@ -1,7 +1,13 @@
 """BatchNormalization: normalized by the batch's statistics while training (and the
-moving averages updated), by the moving averages otherwise."""
+moving averages updated), by the moving averages otherwise.
+
+Under a tf.distribute strategy each replica normalizes by its own share of the batch
+(TensorFlow's BatchNormalization, not SyncBatchNormalization), and the moving averages
+are updated with the mean of the replicas' statistics: what TensorFlow's moving
+averages read as (on-read variables aggregated by MEAN), kept equal on every replica."""
 import _ingot
 import tensorflow as tf
+from ... import distribute as _distribute
 from .. import initializers
 from .base import Layer
 
@@ -21,6 +27,7 @@ class BatchNormalization(Layer):
         self.gamma_initializer = initializers.get(gamma_initializer)
         self.moving_mean_initializer = initializers.get(moving_mean_initializer)
         self.moving_variance_initializer = initializers.get(moving_variance_initializer)
+        self._distribute_strategy = _distribute._current()
 
     def build(self, input_shape):
         channels = input_shape[-1]
@@ -47,8 +54,22 @@ class BatchNormalization(Layer):
             if len(x.shape) == 4:
                 n = tf.cast(tf.size(x) // tf.shape(x)[-1], x.dtype)
                 moving_variance = variance * n / tf.maximum(n - 1.0, 1.0)
+            strategy = self._distribute_strategy or _distribute._current()
+            if strategy is not None and strategy.num_replicas_in_sync > 1:
+                # Weighted by each replica's rows, so that a replica whose share of a
+                # last batch is empty (statistics NaN) adds nothing.
+                rows = tf.cast(tf.size(x) // tf.shape(x)[-1], x.dtype)
+                has_rows = rows > 0.0
+                summed = _distribute.all_reduce_sum(
+                    [tf.where(has_rows, mean * rows, 0.0),
+                     tf.where(has_rows, moving_variance * rows, 0.0), rows],
+                    strategy.num_replicas_in_sync)
+                mean_update = tf.math.divide_no_nan(summed[0], summed[2])
+                moving_variance = tf.math.divide_no_nan(summed[1], summed[2])
+            else:
+                mean_update = mean
             decay = 1.0 - self.momentum
-            self.moving_mean.assign_sub((self.moving_mean - mean) * decay)
+            self.moving_mean.assign_sub((self.moving_mean - mean_update) * decay)
             self.moving_variance.assign_sub((self.moving_variance - moving_variance) * decay)
         else:
             mean, variance = self.moving_mean, self.moving_variance

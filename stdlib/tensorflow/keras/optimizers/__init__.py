@@ -129,7 +129,8 @@ class Optimizer:
             return [_math.clip_by_value(g, -self.clipvalue, self.clipvalue) for g in grads]
         return grads
 
-    def apply_gradients(self, grads_and_vars, name=None, skip_gradients_aggregation=False):
+    def apply_gradients(self, grads_and_vars, name=None, skip_gradients_aggregation=False,
+                        experimental_aggregate_gradients=True):
         given = list(grads_and_vars)
         if len(given) == 0:
             return self._iterations
@@ -140,7 +141,8 @@ class Optimizer:
                              "`grads_and_vars` is %s." % (names, tuple(given)))
         grads = [g for (g, v) in pairs]
         strategy = self._distribute_strategy or _distribute._current()
-        if strategy is not None and not skip_gradients_aggregation:
+        if strategy is not None and not skip_gradients_aggregation and \
+                experimental_aggregate_gradients:
             # Keras's aggregate_gradients: every replica applies the sum of all the
             # replicas' gradients (each loss already scaled by the global batch), so the
             # variables stay equal. Before clipping, as Keras does.
