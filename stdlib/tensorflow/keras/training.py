@@ -96,6 +96,22 @@ def _batches(x, y, batch_size, shuffle, strategy=None):
     return data
 
 
+class _ScaledLoss:
+    """compiled_loss under a strategy of several replicas: the loss divided by their
+    number (Keras's scale_loss_for_distribution, in its loss container), so that the
+    gradients of a train_step, which the optimizer sums over the replicas, are those of
+    the global batch's mean loss -- a custom train_step's too."""
+
+    def __init__(self, loss, replicas):
+        self.loss = loss
+        self.replicas = replicas
+
+    def __call__(self, y_true, y_pred, sample_weight=None, regularization_losses=None):
+        if sample_weight is None:   # (a loss may be a plain function of two arguments)
+            return self.loss(y_true, y_pred) / self.replicas
+        return self.loss(y_true, y_pred, sample_weight=sample_weight) / self.replicas
+
+
 def _chief_print(strategy, *args, **kwargs):
     """tf.print on the replica that draws the progress bar (rank 0) alone."""
     if strategy is None or strategy.num_replicas_in_sync == 1:
@@ -192,8 +208,10 @@ class Model(Layer):
         if strategy is not None:
             _distribute._scopes.append(strategy)
         self.optimizer = _optimizer(optimizer)
-        self.compiled_loss = _losses.get(loss)
-        self.compiled_metrics = [_metric(m, self.compiled_loss) for m in (metrics or [])]
+        self._loss = _losses.get(loss)
+        replicas = 1 if strategy is None else strategy.num_replicas_in_sync
+        self.compiled_loss = self._loss if replicas == 1 else _ScaledLoss(self._loss, replicas)
+        self.compiled_metrics = [_metric(m, self._loss) for m in (metrics or [])]
         self._loss_tracker = _metrics.Mean(name="loss")
         if strategy is not None:
             _distribute._scopes.pop()
@@ -228,21 +246,19 @@ class Model(Layer):
 
     def train_step(self, data):
         x, y = data
-        replicas = self.distribute_strategy.num_replicas_in_sync
         with tf.GradientTape() as tape:
             y_pred = self(x, training=True)
-            loss = self.compiled_loss(y, y_pred)
-            # Keras's scale_loss_for_distribution: the optimizer sums the replicas'
-            # gradients, so each is of the replica's mean loss over the replicas.
-            scaled = loss / replicas if replicas > 1 else loss
+            loss = self.compiled_loss(y, y_pred)   # scaled under a strategy
         variables = self.trainable_variables
-        self.optimizer.apply_gradients(zip(tape.gradient(scaled, variables), variables))
+        self.optimizer.apply_gradients(zip(tape.gradient(loss, variables), variables))
+        if isinstance(self.compiled_loss, _ScaledLoss):
+            loss = loss * self.compiled_loss.replicas   # the metric is of the loss itself
         return self._update_metrics(y, y_pred, loss)
 
     def test_step(self, data):
         x, y = data
         y_pred = self(x, training=False)
-        return self._update_metrics(y, y_pred, self.compiled_loss(y, y_pred))
+        return self._update_metrics(y, y_pred, self._loss(y, y_pred))
 
     def make_train_function(self):
         if self._train_function is None:
