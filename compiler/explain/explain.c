@@ -266,6 +266,7 @@ static void run_stages(Arena *a, Diag *diag, SourceFile *file, const ExplainOpti
     parts->trace_report = report_text;
     passes_run(a, m, opt->opt_level);
     draw_graphs(a, s, m, parts);
+    explain_collect_gradients(a, m, parts);
 
     Capture c;
     capture_open(&c);

@@ -15,6 +15,16 @@ typedef struct ExplainDiag {
     const char *text;  /* every line of it, as printed */
 } ExplainDiag;
 
+/* The ops of one function's backward that compute the gradient of one forward line
+   (Inst.grad_of): a row of the Gradients tab. */
+typedef struct ExplainGradient {
+    const char *function;  /* the traced function's name ("train_step__1") */
+    int forward_line;      /* the forward ops' script line */
+    int tape_line;         /* the tape.gradient call's (0: outside the script) */
+    const char *ops;       /* "matmul ×2, relu_grad": each op and how many, first made first */
+    int nops;
+} ExplainGradient;
+
 /* A graph drawn: the function it shows (NULL: the whole module) and the SVG. */
 typedef struct ExplainGraph {
     const char *title;
@@ -31,6 +41,8 @@ typedef struct ExplainParts {
     ExplainGraph *graphs;
     int ngraphs;
     const char *graphs_note;  /* why there are none (dot missing or failing), or NULL */
+    ExplainGradient *gradients; /* the Gradients tab: none without a GradientTape */
+    int ngradients;
     TextLines c;              /* empty when tracing failed */
     const char *build_output; /* what the script printed at build time */
     ExplainDiag *diags;
@@ -42,6 +54,9 @@ typedef struct ExplainParts {
     const char *run_compiled, *run_eager;
     int run_compiled_rc, run_eager_rc;
 } ExplainParts;
+
+/* Fills parts' gradients from m, after its passes (gradients.c). */
+void explain_collect_gradients(Arena *a, const Module *m, ExplainParts *parts);
 
 /* Writes the page (page.c). */
 void explain_write_page(FILE *out, Arena *a, const ExplainParts *parts);

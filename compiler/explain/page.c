@@ -229,6 +229,43 @@ static void put_graphs(FILE *out, const ExplainParts *p) {
     fputs("</section>\n", out);
 }
 
+/* "line 12: y = tf.matmul(x, w)", linked to line 12. */
+static void put_source_ref(FILE *out, const ExplainParts *p, int line) {
+    if (line <= 0 || line > p->source.n) {
+        fputs("&mdash;", out);
+        return;
+    }
+    const TextLine *l = &p->source.lines[line - 1];
+    size_t skip = 0;
+    while (skip < l->len && (l->text[skip] == ' ' || l->text[skip] == '\t')) skip++;
+    fprintf(out, "<span class=\"line L%d\">line %d: <code>", line, line);
+    put_escaped(out, l->text + skip, l->len - skip);
+    fputs("</code></span>", out);
+}
+
+static void put_gradients(FILE *out, const ExplainParts *p) {
+    put_tab(out, "gradients", "Gradients",
+            "What each <code>tape.gradient</code> added to the graph, by the forward line "
+            "whose gradient it computes: the chain rule applied backwards, one rule per "
+            "operation. In the graphs these operations are outlined in purple; hover a row "
+            "to see the forward line and its gradient together.");
+    fputs("<table class=\"gradients\">\n<thead><tr><th>function</th><th>forward line</th>"
+          "<th>its gradient's operations</th><th>made by</th></tr></thead>\n<tbody>\n", out);
+    for (int i = 0; i < p->ngradients; i++) {
+        const ExplainGradient *g = &p->gradients[i];
+        fprintf(out, "<tr class=\"L%d\"><td><code>@", g->forward_line);
+        put_text(out, g->function);
+        fputs("</code></td><td>", out);
+        put_source_ref(out, p, g->forward_line);
+        fprintf(out, "</td><td>%d: ", g->nops);
+        put_text(out, g->ops);
+        fputs("</td><td>", out);
+        put_source_ref(out, p, g->tape_line);
+        fputs("</td></tr>\n", out);
+    }
+    fputs("</tbody>\n</table>\n</section>\n", out);
+}
+
 static void put_c(FILE *out, const ExplainParts *p) {
     put_tab(out, "c", "C",
             "The C that <code>ingot build</code> compiles and links with the Ingot runtime "
@@ -296,12 +333,14 @@ static void put_run(FILE *out, Arena *a, const ExplainParts *p) {
 }
 
 static void put_nav(FILE *out, const ExplainParts *p) {
-    static const char *const tabs[][2] = {{"autograph", "AutoGraph"}, {"traces", "Traces"},
-                                          {"graphs", "Graphs"},       {"c", "C"},
-                                          {"output", "Build output"}, {"run", "Compiled vs eager"}};
+    static const char *const tabs[][2] = {
+        {"autograph", "AutoGraph"}, {"traces", "Traces"},       {"graphs", "Graphs"},
+        {"gradients", "Gradients"}, {"c", "C"},                 {"output", "Build output"},
+        {"run", "Compiled vs eager"}};
     fputs("<nav>", out);
     for (size_t i = 0; i < sizeof tabs / sizeof tabs[0]; i++) {
         if (strcmp(tabs[i][0], "run") == 0 && !p->run_compiled) continue;
+        if (strcmp(tabs[i][0], "gradients") == 0 && !p->ngradients) continue;
         fprintf(out, "<a href=\"#%s\" data-tab=\"%s\">%s</a>", tabs[i][0], tabs[i][0], tabs[i][1]);
     }
     fputs("</nav>\n", out);
@@ -321,6 +360,7 @@ void explain_write_page(FILE *out, Arena *a, const ExplainParts *p) {
     put_autograph(out, p);
     put_traces(out, a, p);
     put_graphs(out, p);
+    if (p->ngradients) put_gradients(out, p);
     put_c(out, p);
     put_output(out, a, p);
     if (p->run_compiled) put_run(out, a, p);

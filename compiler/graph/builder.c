@@ -84,6 +84,7 @@ static Inst *builder_append(Builder *b, Opcode op, IrValue **inputs, int ninputs
     inst->loc = loc;
     inst->src_line = b->exec ? NULL : ir_src_line(a, loc); /* for the emitted C */
     inst->chain = b->chain;
+    inst->grad_of = b->grad_of;
     inst->noutputs = nout;
     inst->outputs = ARENA_ARRAY(a, IrValue *, nout > 0 ? nout : 1);
     for (int i = 0; i < nout; i++) {

@@ -205,21 +205,32 @@ static void value_text(const DotFunc *d, StrBuf *sb, const IrValue *v) {
     strbuf_printf(sb, ":%s", type_str(&v->type, buf, sizeof buf));
 }
 
-/* A node's attributes after its label: id, the class of its script line, the line as its
- * tooltip ("f.py:12: y = x * 2"), then extra (", style=bold"). */
+static bool in_script(const DotFunc *d, SrcLoc loc) {
+    return loc.file && d->m->source_path && strcmp(loc.file->path, d->m->source_path) == 0;
+}
+
+/* A node's attributes after its label: id, the classes of its script line (and, for an
+ * op of a gradient, of its forward op's line, and "grad"), the line as its tooltip
+ * ("f.py:12: y = x * 2"), then extra (", style=bold"). */
 static void node_attrs(const DotFunc *d, const char *node, const char *label, SrcLoc loc,
-                       const char *line, bool flag, const char *extra) {
+                       SrcLoc grad_of, const char *line, bool flag, const char *extra) {
     StrBuf *o = d->out;
     strbuf_printf(o, "    %s [id=\"%s\"", node, node);
-    bool own = loc.file && d->m->source_path && strcmp(loc.file->path, d->m->source_path) == 0;
-    if (own || flag)
-        strbuf_printf(o, ", class=\"%s%s%s\"", own ? arena_printf(d->arena, "L%d", loc.line) : "",
-                      own && flag ? " " : "", flag ? "ag-flag" : "");
+    StrBuf classes;
+    strbuf_init(&classes, d->arena);
+    if (in_script(d, loc)) strbuf_printf(&classes, "L%d", loc.line);
+    bool gradient = in_script(d, grad_of);
+    if (gradient) strbuf_printf(&classes, " L%d grad", grad_of.line);
+    if (flag) strbuf_puts(&classes, " ag-flag");
+    const char *c = strbuf_cstr(&classes);
+    if (*c) strbuf_printf(o, ", class=\"%s\"", c + (*c == ' '));
     strbuf_puts(o, ", label=");
     dot_quoted(o, label);
     if (loc.file) {
         const char *tip = arena_printf(d->arena, "%s:%d%s%s", irtext_basename(loc.file->path),
                                        loc.line, line ? ": " : "", line ? line : "");
+        if (gradient)
+            tip = arena_printf(d->arena, "%s (of the gradient of line %d)", tip, grad_of.line);
         strbuf_puts(o, ", tooltip=");
         dot_quoted(o, tip);
     }
@@ -278,7 +289,7 @@ static void dot_inst(DotFunc *d, const Inst *inst) {
                 strbuf_printf(&label, "\n%s yields %s", irtext_region_name(inst, k),
                               flag_text(d, r->results[i], 0));
     }
-    node_attrs(d, node, strbuf_cstr(&label), inst->loc, inst->src_line, flag,
+    node_attrs(d, node, strbuf_cstr(&label), inst->loc, inst->grad_of, inst->src_line, flag,
                op_info[inst->op].effect == EFFECT ? ", style=bold" : "");
     for (int i = 0; i < inst->ninputs; i++) dot_edge(d, inst->inputs[i], node, "");
     if (inst->parent == d->f->body && op_info[inst->op].effect == EFFECT) {
@@ -330,8 +341,8 @@ static void dot_region(DotFunc *d, const Region *r, const char *owner, const Ins
         value_text(d, &label, v);
         SrcLoc loc = owner_inst ? owner_inst->loc : d->f->loc;
         const char *line = owner_inst ? owner_inst->src_line : ir_src_line(d->arena, d->f->loc);
-        node_attrs(d, dot_value_node(d, v), strbuf_cstr(&label), loc, line, is_flag_value(d, v),
-                   ", shape=ellipse");
+        node_attrs(d, dot_value_node(d, v), strbuf_cstr(&label), loc, (SrcLoc){0}, line,
+                   is_flag_value(d, v), ", shape=ellipse");
     }
     for (const Inst *inst = r->first; inst; inst = inst->next) dot_inst(d, inst);
     bool while_test = owner_inst && owner_inst->op == OP_WHILE && r == owner_inst->regions[0];
@@ -371,8 +382,8 @@ static void dot_func(DotFunc *d) {
     /* The program's entry is the whole script, not its first line. */
     SrcLoc def = f->kind == FUNC_PROGRAM ? (SrcLoc){0} : f->loc;
     node_attrs(d, arena_printf(d->arena, "f%d_entry", f->index),
-               arena_printf(d->arena, "@%s", f->name), def, ir_src_line(d->arena, def), false,
-               ", shape=oval");
+               arena_printf(d->arena, "@%s", f->name), def, (SrcLoc){0},
+               ir_src_line(d->arena, def), false, ", shape=oval");
     strbuf_printf(o, "    f%d_ret [id=\"f%d_ret\", label=\"ret\", shape=oval];\n", f->index,
                   f->index);
     const char *ret = arena_printf(d->arena, "f%d_ret", f->index);

@@ -182,6 +182,10 @@ struct Inst {
     Global *global; /* READ_VAR, ASSIGN_VAR, ASSIGN_ADD_VAR, ASSIGN_SUB_VAR; random draws' state */
     SrcLoc loc;
     const char *src_line; /* the script line's text, trimmed (emitted C comments) */
+    /* An op of a GradientTape's backward (loc: the tape.gradient call): the place of the
+       forward op whose gradient it helps compute, which ingot explain links it to as
+       well; no file for every other op. */
+    SrcLoc grad_of;
     const CallChain *chain;
     Region *parent;
     Inst *prev, *next;
@@ -338,6 +342,9 @@ typedef struct Builder {
        they watch through it. NULL: nobody looks. */
     void (*observe)(void *ctx, Inst *inst);
     void *observe_ctx;
+    /* While a gradient rule runs: its forward op's place, which every instruction built
+       gets as Inst.grad_of. */
+    SrcLoc grad_of;
 } Builder;
 
 Inst *build_inst(Builder *b, Opcode op, IrValue **inputs, int ninputs, const Attrs *attrs,

@@ -449,13 +449,13 @@ static bool custom_backward(Interp *in, Tape *t, const TapeEntry *e, IrValue **d
     return true;
 }
 
-/* The backward pass over t's entries, newest first: grads maps each value reached to
-   the gradient of the targets with respect to it. */
-static bool backward(Interp *in, Tape *t, ValueMap *grads, SrcLoc loc) {
+/* The entries of t below n, newest first: each adds the gradients of its inputs to
+   grads. The ops a rule builds carry the forward op's place (Inst.grad_of). */
+static bool backward_entries(Interp *in, Tape *t, int n, ValueMap *grads, SrcLoc loc) {
     Builder *b = &in->tracer->builder;
-    int n = t->nentries; /* (persistent and recording: the backward ops are appended) */
     for (int k = n - 1; k >= 0; k--) {
         TapeEntry e = t->entries[k];
+        b->grad_of = e.loc;
         if (e.op.inst) e.op = control_now(in, &e.op, e.ninst_inputs);
         IrValue **dys = ARENA_ARRAY(in->arena, IrValue *, e.op.noutputs);
         bool reached = false;
@@ -492,6 +492,17 @@ static bool backward(Interp *in, Tape *t, ValueMap *grads, SrcLoc loc) {
         }
     }
     return true;
+}
+
+/* The backward pass over t's entries, newest first: grads maps each value reached to
+   the gradient of the targets with respect to it. */
+static bool backward(Interp *in, Tape *t, ValueMap *grads, SrcLoc loc) {
+    Builder *b = &in->tracer->builder;
+    SrcLoc outer = b->grad_of;
+    /* (persistent and recording: the backward ops are appended to the entries) */
+    bool ok = backward_entries(in, t, t->nentries, grads, loc);
+    b->grad_of = outer;
+    return ok;
 }
 
 /* _ingot.tape_gradient(tape, target, sources, output_gradients, zero_unconnected) */

@@ -189,6 +189,18 @@ def main():
                          "the traces table does not show the Python argument and the reason")
                 c.expect(line_of(script, "tf.constant(factor)") in line_links(parser, "traces"),
                          "the trace made by the tensor call does not link to its line")
+            if script.name == "train_step.py":
+                forward = line_of(script, "prediction = tf.matmul(x, w) + b")
+                tape = line_of(script, "tape.gradient(loss, [w, b])")
+                c.expect("gradients" in parser.ids, "no Gradients tab")
+                c.expect(forward in line_links(parser, "gradients", "tr") and
+                         "matmul" in parser.text.get("gradients", ""),
+                         "the Gradients tab has no row for the matmul's line")
+                c.expect(any(sec == "graphs" and "grad" in cls.split() and
+                             f"L{tape}" in cls.split() and f"L{forward}" in cls.split()
+                             for sec, _, cls in parser.classes),
+                         "no graph node of the gradient linked to both the tape's line and "
+                         "its forward line")
             if script.name == "side_effects.py":
                 warn = line_of(script, "counter += 1")
                 c.expect(any(sec == "source" and "diag warning L%d" % warn in cls
