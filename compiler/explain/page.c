@@ -283,6 +283,7 @@ static void put_output(FILE *out, Arena *a, const ExplainParts *p) {
             "the program runs), then every diagnostic.");
     if (p->build_output) {
         TextLines t = text_lines_split(a, p->build_output);
+        text_lines_link_marks(&t, p->traces.prints, p->traces.nprints);
         if (t.n) put_listing(out, &t, false);
         else fputs("<p class=\"missing\">Nothing was printed at build time.</p>\n", out);
     }

@@ -197,5 +197,5 @@ TraceSummary trace_summary(Interp *in) {
         fs[n++] = (TfFunctionInfo){tf->name, tf->python_function->fn->def->loc, traces,
                                    tf->ntraces, calls, tf->ncalls_logged};
     }
-    return (TraceSummary){fs, n};
+    return (TraceSummary){.functions = fs, .nfunctions = n};
 }

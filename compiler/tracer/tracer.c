@@ -77,6 +77,24 @@ static PyModule *native_module(Interp *in, const char *dotted) {
     return strcmp(dotted, "_ingot") == 0 ? ingot_primitives_module(in) : NULL;
 }
 
+/* print() at build time: the warning for a traced tensor, and for ingot explain where
+   the text starts and which script line printed it. */
+static void on_print(Interp *in, const CallArgs *args, SrcLoc loc) {
+    print_check(in, args, loc);
+    TraceSummary *s = in->tracer->opt->summary;
+    SrcLoc at = vm_op_loc(in, loc);
+    if (!s || !at.file || strcmp(at.file->path, in->tracer->module->source_path) != 0) return;
+    long offset = ftell(in->opt->out);
+    if (offset < 0) return;
+    if (s->nprints == s->prints_cap) {
+        int cap = s->prints_cap ? 2 * s->prints_cap : 16;
+        s->prints = arena_grow(in->arena, s->prints, sizeof *s->prints, (size_t)s->nprints,
+                               (size_t)cap);
+        s->prints_cap = cap;
+    }
+    s->prints[s->nprints++] = (AstLineMark){(size_t)offset, at.line};
+}
+
 /* ---- Entry points -------------------------------------------------------------------- */
 
 /* A VM and tracer set up to run script's top level (AutoGraph's converted tree) as the
@@ -89,7 +107,7 @@ static Interp *tracer_start(Arena *arena, Diag *diag, const Node *script,
     in->tracer = t;
     in->hooks = (VmHooks){.statement = on_statement,
                           .store = on_store,
-                          .print = print_check,
+                          .print = on_print,
                           .error_notes = on_error_notes,
                           .save = on_save,
                           .restore = on_restore,
@@ -120,7 +138,11 @@ Module *tracer_trace_program(Arena *arena, Diag *diag, const Node *script,
     if (!vm_run_module(in, in->main_module, script)) return NULL;
     Tracer *t = in->tracer;
     if (opt->trace_report) trace_report_print(in, opt->trace_report);
-    if (opt->summary) *opt->summary = trace_summary(in);
+    if (opt->summary) { /* (its prints were recorded as the script ran) */
+        TraceSummary traced = trace_summary(in);
+        opt->summary->functions = traced.functions;
+        opt->summary->nfunctions = traced.nfunctions;
+    }
     region_set_results(t->module, t->module->funcs[0]->body, NULL, 0);
     /* A gradient may have given a function results after some calls of it were made. */
     module_sync_calls(t->module);

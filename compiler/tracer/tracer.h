@@ -46,6 +46,10 @@ typedef struct TfFunctionInfo {
 typedef struct TraceSummary {
     const TfFunctionInfo *functions; /* those that traced, in the order they were made */
     int nfunctions;
+    /* Each build-time print() of the script's own lines: where its text starts in
+       VmOptions.out and the line that called it (the explain page links its output). */
+    AstLineMark *prints;
+    int nprints, prints_cap;
 } TraceSummary;
 
 typedef struct TracerOptions {

@@ -189,6 +189,9 @@ def main():
                          "the traces table does not show the Python argument and the reason")
                 c.expect(line_of(script, "tf.constant(factor)") in line_links(parser, "traces"),
                          "the trace made by the tensor call does not link to its line")
+            if script.name == "tracing.py":
+                c.expect(line_of(script, 'print("Tracing!")') in line_links(parser, "output"),
+                         "the build output's 'Tracing!' is not linked to the print's line")
             if script.name == "train_step.py":
                 forward = line_of(script, "prediction = tf.matmul(x, w) + b")
                 tape = line_of(script, "tape.gradient(loss, [w, b])")
