@@ -6,7 +6,7 @@ errors.c's error paths against a small library (errors.py), bad weights files, w
 built in (--weights, --embed-weights), two models used from two threads (threads.c), the exports and
 weights tf.saved_model.save names (saved.py), a variable no weights file sets
 (unsaved.py, a warning), and the build's own errors
-(no_signature.py, with_flag.py, a bad library name). Each C program is compiled -Wall -Wextra -Werror -pedantic and,
+(no_signature.py, with_flag.py, distributed.py, a bad library name). Each C program is compiled -Wall -Wextra -Werror -pedantic and,
 with --sanitized, under ASan and UBSan (leaks included).
 
 Entry point: main(). Standard library only. Prints one PASS/FAIL line per check and
@@ -266,6 +266,9 @@ def main():
         r = run([ingot, "build", "--lib", "with_flag.py", "-o", t / "wf" / "wf"], cwd=here)
         if checks.result(r.returncode == 1, "with_flag.py: build fails", r.stderr):
             checks.golden("with_flag.py's message", r.stderr, here / "with_flag.err")
+        r = run([ingot, "build", "--lib", "distributed.py", "-o", t / "ds" / "ds"], cwd=here)
+        if checks.result(r.returncode == 1, "distributed.py: build fails", r.stderr):
+            checks.golden("distributed.py's message", r.stderr, here / "distributed.err")
         r = run([ingot, "build", "--lib", "errors.py", "-o", t / "bad" / "2bad"], cwd=here)
         checks.result(r.returncode == 2 and "identifier" in r.stderr,
                       "a library name that is no C identifier is refused", r.stderr)
