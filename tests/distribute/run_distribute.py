@@ -238,6 +238,11 @@ def check_refusals(c, r):
     rc, out, err, _ = r.mpi(2, two, "--steps=5")
     c.result(rc == 0 and out.count("done: 10") == 2, "faults.py: 2 replicas sum their steps",
              f"rc={rc}\n{out}{err}")
+    # ingot run --replicas 2 builds, then starts the replicas with mpirun itself.
+    rc, out, err, _ = r.run([r.ingot, "run", "--replicas", "2", HERE / "faults.py", "--",
+                             "--steps=5"], env={"XDG_CACHE_HOME": str(r.work / "cache")})
+    c.result(rc == 0 and out.count("done: 10") == 2, "ingot run --replicas 2 starts 2 replicas",
+             f"rc={rc}\n{out}{err}")
 
 
 def check_faults(c, r):
