@@ -3,17 +3,6 @@
 # ReLU, max pool 2, conv 3x3 64 ReLU, max pool 2, dense 128 ReLU, dense 10), Adam,
 # batch 64, two epochs (bench/peers/fashion_torch.py cnn is the same in PyTorch;
 # bench/keras_ratio runs the two side by side).
-import tensorflow as tf
+from _fashion_keras import cnn_layers, train_and_test
 
-from _fashion_keras import train_and_test
-
-train_and_test([
-    tf.keras.layers.Reshape((28, 28, 1)),
-    tf.keras.layers.Conv2D(32, 3, padding="same", activation="relu"),
-    tf.keras.layers.MaxPooling2D(),
-    tf.keras.layers.Conv2D(64, 3, padding="same", activation="relu"),
-    tf.keras.layers.MaxPooling2D(),
-    tf.keras.layers.Flatten(),
-    tf.keras.layers.Dense(128, activation="relu"),
-    tf.keras.layers.Dense(10),
-], epochs=2)
+train_and_test(cnn_layers(), epochs=2)

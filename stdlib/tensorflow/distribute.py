@@ -15,6 +15,7 @@ strategy.run(fn) calls fn once, in the replica context of its strategy.
 from . import _missing
 import _ingot
 import tensorflow as tf
+from .data import _flatten, _pack_like   # a nest's leaves, and the nest rebuilt from them
 
 
 class ReduceOp:
@@ -24,29 +25,6 @@ class ReduceOp:
 
 _scopes = []      # the strategies whose scope() is entered, innermost last
 _replicas = []    # the strategies whose run() is calling its function, innermost last
-
-
-def _flatten(s):
-    if isinstance(s, (tuple, list)):
-        return [leaf for x in s for leaf in _flatten(x)]
-    if isinstance(s, dict):
-        return [leaf for k in s for leaf in _flatten(s[k])]
-    return [s]
-
-
-def _pack_like(s, leaves, at=0):
-    if isinstance(s, (tuple, list)):
-        items = []
-        for x in s:
-            item, at = _pack_like(x, leaves, at)
-            items.append(item)
-        return (tuple(items) if isinstance(s, tuple) else items), at
-    if isinstance(s, dict):
-        out = {}
-        for k in s:
-            out[k], at = _pack_like(s[k], leaves, at)
-        return out, at
-    return leaves[at], at + 1
 
 
 def _static_size(t):
