@@ -135,21 +135,44 @@ static const char *signature_text(Interp *in, const Func *f) {
     return strbuf_cstr(&sb);
 }
 
-/* One argument of the Python call a trace is for: "x: f32[]" for a tensor (its
-   parameter's type), "n=2" for a Python value, "xs: list" for a structure of tensors. */
-static void call_arg_text(Interp *in, StrBuf *sb, const char *name, const Value *v,
-                          const Func *f, int first, int end) {
+static bool has_tensor(Interp *in, Value *v) {
+    List leaves = {0};
+    nest_flatten(in, v, &leaves);
+    for (int i = 0; i < leaves.len; i++)
+        if (leaves.items[i]->kind == VAL_TENSOR || leaves.items[i]->kind == VAL_VARIABLE)
+            return true;
+    return false;
+}
+
+/* The Python call a trace is for, written twice: `typed` for the function's label
+   ("add_n(x: f32[], n=2)": a tensor with its parameter's type, a structure of tensors
+   with its kind) and `plain` for the trace report and pretty_printed_concrete_signatures
+   ("x, n=2", as TensorFlow's summary). A Python value, which the trace pins, is
+   name=repr in both. v made the trace's parameters first..end-1. */
+typedef struct CallText {
+    StrBuf typed, plain;
+} CallText;
+
+static void call_arg_text(Interp *in, CallText *t, const char *name, Value *v, const Func *f,
+                          int first, int end) {
     char buf[96];
-    strbuf_printf(sb, "%s%s", sb->len > 0 && sb->data[sb->len - 1] != '(' ? ", " : "",
-                  name ? name : "_");
-    if (v->kind == VAL_TENSOR && end == first + 1)
-        strbuf_printf(sb, ": %s", type_str(&f->body->params[first]->type, buf, sizeof buf));
-    else if (end > first)
-        strbuf_printf(sb, ": %s", value_type_name(v));
-    else {
-        const char *r = value_repr(in->arena, v);
-        strbuf_printf(sb, strlen(r) > 40 ? "=%.37s..." : "=%s", r);
+    if (!name) name = "_";
+    const char *typed_sep = t->typed.data[t->typed.len - 1] != '(' ? ", " : "";
+    const char *plain_sep = t->plain.len > 0 ? ", " : "";
+    if (has_tensor(in, v)) {
+        const char *type = v->kind == VAL_TENSOR && end == first + 1
+                               ? type_str(&f->body->params[first]->type, buf, sizeof buf)
+                           : end > first ? value_type_name(v)
+                                         : NULL;
+        strbuf_printf(&t->typed, "%s%s", typed_sep, name);
+        if (type) strbuf_printf(&t->typed, ": %s", type);
+        strbuf_printf(&t->plain, "%s%s", plain_sep, name);
+        return;
     }
+    const char *r = value_repr(in->arena, v);
+    const char *fmt = strlen(r) > 40 ? "%s%s=%.37s..." : "%s%s=%s";
+    strbuf_printf(&t->typed, fmt, typed_sep, name, r);
+    strbuf_printf(&t->plain, fmt, plain_sep, name, r);
 }
 
 /* The Python names of a call key's entries (parameter names, keyword names). */
@@ -186,9 +209,10 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     inner.pos = ARENA_ARRAY(in->arena, Value *, args->npos + 1);
     inner.kw_values = ARENA_ARRAY(in->arena, Value *, args->nkw + 1);
     const Params *params = fn->params;
-    StrBuf call;   /* the Python call, arguments by value (Func.py_signature) */
-    strbuf_init(&call, in->arena);
-    strbuf_printf(&call, "%s(", tf->name);
+    CallText call;
+    strbuf_init(&call.typed, in->arena);
+    strbuf_init(&call.plain, in->arena);
+    strbuf_printf(&call.typed, "%s(", tf->name);
     for (int i = 0; i < args->npos; i++) {
         ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL,
                         types, &next};
@@ -203,7 +227,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
         inner.kw_values[k] = nest_map(in, args->kw_values[k], make_param, &ctx);
         call_arg_text(in, &call, args->kw_names[k], args->kw_values[k], f, first, next);
     }
-    strbuf_putc(&call, ')');
+    strbuf_putc(&call.typed, ')');
     IG_ASSERT(next == ntypes);
     CaptureList *captures = ARENA_NEW(in->arena, CaptureList);
     captures->func = f;
@@ -233,7 +257,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
         for (int i = 0; i < results.len; i++) vals[i] = results.items[i]->tensor.ir;
         region_set_results(in->tracer->module, f->body, vals, results.len);
         f->signature = signature_text(in, f);
-        f->py_signature = strbuf_cstr(&call);
+        f->py_signature = strbuf_cstr(&call.typed);
         f->traced_at = vm_op_loc(in, loc);
         cf = ARENA_NEW(in->arena, ConcreteFunction);
         *cf = (ConcreteFunction){.key = key,
@@ -241,6 +265,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
                                  .output_template = ret,
                                  .nresults = results.len,
                                  .traced_at = vm_op_loc(in, loc),
+                                 .args_text = strbuf_cstr(&call.plain),
                                  .captures = captures};
     }
     in->tracer->builder = saved;
@@ -333,45 +358,6 @@ static const char *key_diffs_text(Interp *in, const KeyDiff *d, int n) {
     return n ? strbuf_cstr(&sb) : "the same arguments";
 }
 
-static bool has_tensor(Interp *in, Value *v) {
-    List leaves = {0};
-    nest_flatten(in, v, &leaves);
-    for (int i = 0; i < leaves.len; i++)
-        if (leaves.items[i]->kind == VAL_TENSOR || leaves.items[i]->kind == VAL_VARIABLE)
-            return true;
-    return false;
-}
-
-/* One argument as TensorFlow's signature summary shows it: a tensor (or a structure
-   holding one) by name, a Python value pinned by the trace as name=str(value). */
-static void put_python_arg(Interp *in, StrBuf *sb, const char *name, Value *v) {
-    if (!name) name = "_";
-    if (has_tensor(in, v)) {
-        strbuf_puts(sb, name);
-        return;
-    }
-    strbuf_printf(sb, "%s=%s", name, v->kind == VAL_STR ? v->str.s : value_repr(in->arena, v));
-}
-
-/* "x, n=2": the arguments of the call that traced (key_args: without self). */
-static const char *python_args_text(Interp *in, const TfFunction *tf, const CallArgs *key_args,
-                                    int self) {
-    const Params *params = tf->python_function->fn->params;
-    StrBuf sb;
-    strbuf_init(&sb, in->arena);
-    for (int i = 0; i < key_args->npos; i++) {
-        int p = i + self;
-        if (i) strbuf_puts(&sb, ", ");
-        put_python_arg(in, &sb, p < params->args.len ? params->args.items[p]->arg.name : NULL,
-                       key_args->pos[i]);
-    }
-    for (int k = 0; k < key_args->nkw; k++) {
-        if (k || key_args->npos) strbuf_puts(&sb, ", ");
-        put_python_arg(in, &sb, key_args->kw_names[k], key_args->kw_values[k]);
-    }
-    return strbuf_cstr(&sb);
-}
-
 /* The call log --trace-report prints (TfFunction.calls). */
 static void log_call(Interp *in, TfFunction *tf, ConcreteFunction *cf, bool traced, bool concrete,
                      SrcLoc loc) {
@@ -444,7 +430,6 @@ static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args
     cf->reason = reason;
     cf->func->trace_reason = reason;
     cf->index = tf->ntraces + 1;
-    cf->args_text = python_args_text(in, tf, &key_args, self);
     cf->nearest = nearest;
     cf->misses = misses;
     cache_add(in, tf, cf);
