@@ -33,6 +33,7 @@
 #include "lexer.h"
 #include "parse.h"
 #include "read.h"
+#include "stages.h"
 
 /* Where the runtime's header and library and the stdlib are: beside the build tree
    when run from it, else relative to the installed executable (relocatable prefix). */
@@ -173,6 +174,15 @@ static SourceFile *load_script(Arena *a, const Options *opt, Paths *paths) {
     return file;
 }
 
+/* The settings of the command line that every stage of a build shares. */
+static StageOptions stage_options(const Options *opt, const Paths *paths) {
+    return (StageOptions){.stdlib_dir = paths->stdlib_dir,
+                          .max_build_steps = opt->max_build_steps,
+                          .disabled_warnings = opt->disabled_warnings,
+                          .error_warnings = opt->error_warnings,
+                          .opt_level = opt->opt_level};
+}
+
 static const char *lib_name(Arena *a, const Options *opt);
 static bool embed_library_weights(Module *m, const Options *opt);
 static bool embed_library_initial_values(Module *m);
@@ -263,14 +273,10 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
     }
     /* With --emit to standard output, build-time print() output moves aside. */
     FILE *aside = opt->emit && out == stdout ? stderr : stdout;
-    TracerOptions topt = {
-        .vm = {.stdlib_dir = paths.stdlib_dir, .out = aside, .load = front_end_load,
-               .max_steps = opt->max_build_steps},
-        .trace_report = opt->trace_report ? aside : NULL,
-        .library = opt->lib,
-        .replicas = opt->replicas};
-    memcpy(topt.vm.disabled_warnings, opt->disabled_warnings, sizeof topt.vm.disabled_warnings);
-    memcpy(topt.vm.error_warnings, opt->error_warnings, sizeof topt.vm.error_warnings);
+    StageOptions so = stage_options(opt, &paths);
+    TracerOptions topt = stage_tracer_options(&so, aside, opt->trace_report ? aside : NULL);
+    topt.library = opt->lib;
+    topt.replicas = opt->replicas;
     Module *m = tracer_trace_program(a, diag, converted, &topt);
     fflush(stdout);
     if (!m) return EXIT_SCRIPT_ERROR;
@@ -292,11 +298,9 @@ static int build_stages(Arena *a, Diag *diag, const Options *opt, const char *ou
         return 0;
     }
     const char *slash = strrchr(opt->script, '/');
-    EmitOptions eopt = {.script_name = slash ? slash + 1 : opt->script,
-                        .scalars = opt->opt_level >= 1,
-                        .donate = opt->opt_level >= 1,
-                        .lib_name = opt->lib ? lib_name(a, opt) : NULL,
-                        .build_id = m->replicas > 0 ? build_id(a, m, opt) : NULL};
+    EmitOptions eopt = stage_emit_options(&so, slash ? slash + 1 : opt->script);
+    eopt.lib_name = opt->lib ? lib_name(a, opt) : NULL;
+    eopt.build_id = m->replicas > 0 ? build_id(a, m, opt) : NULL;
     if (opt->emit == EMIT_C) {
         emit_c_module(out, a, m, &eopt);
         return 0;
@@ -436,8 +440,9 @@ static const Module *declared_flags(Arena *a, SourceFile *file, const Paths *pat
     Diag quiet;
     diag_init(&quiet, discard);
     Node *ast = front_end_load(NULL, a, &quiet, file);
-    TracerOptions topt = {.vm = {.stdlib_dir = paths->stdlib_dir, .out = discard,
-                                 .load = front_end_load, .max_steps = opt->max_build_steps}};
+    StageOptions so = stage_options(opt, paths);
+    so.error_warnings = NULL;
+    TracerOptions topt = stage_tracer_options(&so, discard, NULL);
     for (int i = 0; i < WARN__COUNT; i++) topt.vm.disabled_warnings[i] = true;
     const Module *m = ast ? tracer_trace_program(a, &quiet, ast, &topt) : NULL;
     fclose(discard);
@@ -458,13 +463,11 @@ static int run_eager(Arena *a, const Options *opt) {
     char **argv = ARENA_ARRAY(a, char *, opt->nprogram_args + 2);
     argv[0] = (char *)default_output(a, opt->script);
     for (int i = 0; i < opt->nprogram_args; i++) argv[i + 1] = opt->program_args[i];
-    TracerOptions topt = {
-        .vm = {.stdlib_dir = paths.stdlib_dir, .out = stdout, .load = front_end_load,
-               .max_steps = opt->max_build_steps_given ? opt->max_build_steps : 0},
-        .argc = opt->nprogram_args + 1,
-        .argv = argv};
-    memcpy(topt.vm.disabled_warnings, opt->disabled_warnings, sizeof topt.vm.disabled_warnings);
-    memcpy(topt.vm.error_warnings, opt->error_warnings, sizeof topt.vm.error_warnings);
+    StageOptions so = stage_options(opt, &paths);
+    so.max_build_steps = opt->max_build_steps_given ? opt->max_build_steps : 0;
+    TracerOptions topt = stage_tracer_options(&so, stdout, NULL);
+    topt.argc = opt->nprogram_args + 1;
+    topt.argv = argv;
     /* A command line is checked whole before anything runs, as the compiled program
        checks it: that needs every flag, declared anywhere in the script. */
     if (opt->nprogram_args > 0) topt.declared_flags = declared_flags(a, file, &paths, opt);
@@ -547,11 +550,8 @@ static int explain(Arena *a, const Options *opt) {
         output = arena_printf(a, "%.*s.html", (int)n, opt->script);
     }
     ExplainOptions eopt = {.script = opt->script, .output = output,
-                           .stdlib_dir = paths.stdlib_dir, .self = "/proc/self/exe",
-                           .run = opt->run_both, .opt_level = opt->opt_level,
-                           .max_build_steps = opt->max_build_steps,
-                           .disabled_warnings = opt->disabled_warnings,
-                           .error_warnings = opt->error_warnings};
+                           .self = "/proc/self/exe", .run = opt->run_both,
+                           .stages = stage_options(opt, &paths)};
     return explain_main(a, &eopt);
 }
 

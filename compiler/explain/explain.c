@@ -18,7 +18,6 @@
 #include "autograph.h"
 #include "emit_c.h"
 #include "explain_internal.h"
-#include "front_end.h"
 #include "ir.h"
 #include "parse.h"
 #include "passes.h"
@@ -247,15 +246,8 @@ static void run_stages(Arena *a, Diag *diag, SourceFile *file, const ExplainOpti
     Capture out, report;
     capture_open(&out);
     capture_open(&report);
-    TracerOptions topt = {.vm = {.stdlib_dir = opt->stdlib_dir, .out = out.f,
-                                 .load = front_end_load, .max_steps = opt->max_build_steps},
-                          .trace_report = report.f,
-                          .summary = &parts->traces};
-    if (opt->disabled_warnings)
-        memcpy(topt.vm.disabled_warnings, opt->disabled_warnings,
-               sizeof topt.vm.disabled_warnings);
-    if (opt->error_warnings)
-        memcpy(topt.vm.error_warnings, opt->error_warnings, sizeof topt.vm.error_warnings);
+    TracerOptions topt = stage_tracer_options(&opt->stages, out.f, report.f);
+    topt.summary = &parts->traces;
     Module *m = tracer_trace_program(a, diag, converted, &topt);
     parts->build_output = capture_close(a, &out);
     const char *report_text = capture_close(a, &report);
@@ -264,15 +256,13 @@ static void run_stages(Arena *a, Diag *diag, SourceFile *file, const ExplainOpti
         return;
     }
     parts->trace_report = report_text;
-    passes_run(a, m, opt->opt_level);
+    passes_run(a, m, opt->stages.opt_level);
     draw_graphs(a, s, m, parts);
     explain_collect_gradients(a, m, parts);
 
     Capture c;
     capture_open(&c);
-    EmitOptions eopt = {.script_name = parts->script_name,
-                        .scalars = opt->opt_level >= 1,
-                        .donate = opt->opt_level >= 1};
+    EmitOptions eopt = stage_emit_options(&opt->stages, parts->script_name);
     emit_c_module(c.f, a, m, &eopt);
     parts->c = text_lines_split(a, capture_close(a, &c));
     text_lines_link_c(&parts->c, parts->script_name);
@@ -306,7 +296,7 @@ int explain_main(Arena *a, const ExplainOptions *opt) {
         return 1;
     }
     ExplainParts parts = {.script = opt->script, .script_name = base_name(opt->script),
-                          .opt_level = opt->opt_level};
+                          .opt_level = opt->stages.opt_level};
     parts.source = text_lines_split(a, file->text);
     for (int i = 0; i < parts.source.n; i++) parts.source.lines[i].src_line = i + 1;
     Scratch s;

@@ -10,17 +10,14 @@
 #include <stdbool.h>
 
 #include "arena.h"
+#include "stages.h"
 
 typedef struct ExplainOptions {
     const char *script;     /* FILE.py */
     const char *output;     /* FILE.html; "-" for stdout */
-    const char *stdlib_dir; /* the bundled library (as ingot build finds it) */
     const char *self;       /* this ingot, to run the script for --run */
     bool run;               /* --run: also run it compiled and eagerly, output compared */
-    int opt_level;          /* -O: the passes run on the graph shown */
-    unsigned long long max_build_steps;
-    const bool *disabled_warnings; /* -Wno-NAME: WARN__COUNT entries (vm.h), or NULL */
-    const bool *error_warnings;    /* -Werror=NAME: the same */
+    StageOptions stages;    /* as ingot build would: -O, -W..., --max-build-steps */
 } ExplainOptions;
 
 /* Builds the page. Errors in the script do not stop it: the page shows them in place
