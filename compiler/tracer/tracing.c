@@ -175,12 +175,20 @@ static void call_arg_text(Interp *in, CallText *t, const char *name, Value *v, c
     strbuf_printf(&t->plain, fmt, plain_sep, name, r);
 }
 
+/* The name of the i-th positional argument: its parameter's, or "rest[k]" for the k-th
+   extra that *rest takes; NULL when there is no such parameter. */
+static const char *positional_name(Interp *in, const Params *params, int i) {
+    if (i < params->args.len) return params->args.items[i]->arg.name;
+    if (!params->vararg) return NULL;
+    return arena_printf(in->arena, "%s[%d]", params->vararg->arg.name, i - params->args.len);
+}
+
 /* The Python names of a call key's entries (parameter names, keyword names). */
 static const char **key_names(Interp *in, const TfFunction *tf, const CallArgs *args) {
     const Params *params = tf->python_function->fn->params;
     const char **names = ARENA_ARRAY(in->arena, const char *, args->npos + 2 * args->nkw + 1);
     for (int i = 0; i < args->npos; i++)
-        names[i] = i < params->args.len ? params->args.items[i]->arg.name : NULL;
+        names[i] = positional_name(in, params, i);
     for (int k = 0; k < args->nkw; k++) names[args->npos + 2 * k + 1] = args->kw_names[k];
     return names;
 }
@@ -214,7 +222,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     strbuf_init(&call.plain, in->arena);
     strbuf_printf(&call.typed, "%s(", tf->name);
     for (int i = 0; i < args->npos; i++) {
-        ParamCtx ctx = {f->body, i < params->args.len ? params->args.items[i]->arg.name : NULL,
+        ParamCtx ctx = {f->body, positional_name(in, params, i),
                         types, &next};
         int first = next;
         inner.pos[i] = nest_map(in, args->pos[i], make_param, &ctx);
@@ -374,11 +382,66 @@ static void log_call(Interp *in, TfFunction *tf, ConcreteFunction *cf, bool trac
                                               .concrete = concrete};
 }
 
+/* The index of the parameter called name (interned) in list, or -1. */
+static int param_index(Interp *in, const NodeList *list, const char *name) {
+    for (int i = 0; i < list->len; i++)
+        if (vm_intern(in, list->items[i]->arg.name) == name) return i;
+    return -1;
+}
+
+/* TensorFlow binds a call to the function's parameters, defaults applied, before it
+   keys it (FunctionType's bind): f(x, 2), f(x, n=2), f(n=2, x=x) and f(x) with n=2 by
+   default are one call, with one trace. *args becomes that binding: every
+   positional-or-keyword parameter by position, then the extras for *args; the
+   keyword-only parameters in their order, then the extras for **kwargs by name.
+   A call that does not bind stays as it is: calling the function raises Python's
+   TypeError for it. */
+static void canonicalize_call(Interp *in, const Function *fn, CallArgs *args) {
+    const Params *p = fn->params;
+    int nparams = p->args.len, nkwonly = p->kwonly.len;
+    if (args->npos > nparams && !p->vararg) return;
+    int npos = args->npos > nparams ? args->npos : nparams;
+    Value **pos = ARENA_ARRAY(in->arena, Value *, npos + 1);
+    for (int i = 0; i < args->npos; i++) pos[i] = args->pos[i];
+    int nkw = nkwonly + args->nkw;
+    const char **names = ARENA_ARRAY(in->arena, const char *, nkw + 1);
+    Value **values = ARENA_ARRAY(in->arena, Value *, nkw + 1);
+    int nextra = 0;
+    for (int k = 0; k < args->nkw; k++) {
+        const char *name = args->kw_names[k];
+        int i = param_index(in, &p->args, name), j = param_index(in, &p->kwonly, name);
+        Value **slot = i >= 0 ? &pos[i] : j >= 0 ? &values[j] : NULL;
+        if (slot && *slot) return; /* given twice */
+        if (slot) {
+            *slot = args->kw_values[k];
+            continue;
+        }
+        if (!p->kwarg) return;
+        /* **kwargs' extras are a dict, which TensorFlow's key orders by name. */
+        int at = nkwonly + nextra++;
+        for (; at > nkwonly && strcmp(names[at - 1], name) > 0; at--) {
+            names[at] = names[at - 1];
+            values[at] = values[at - 1];
+        }
+        names[at] = name;
+        values[at] = args->kw_values[k];
+    }
+    for (int i = 0; i < nparams; i++)
+        if (!pos[i] && !(pos[i] = fn->defaults[i])) return;
+    for (int j = 0; j < nkwonly; j++) {
+        names[j] = vm_intern(in, p->kwonly.items[j]->arg.name);
+        if (!values[j] && !(values[j] = fn->kwonly_defaults[j])) return;
+    }
+    *args = (CallArgs){.pos = pos, .npos = npos, .kw_names = names, .kw_values = values,
+                       .nkw = nkwonly + nextra};
+}
+
 /* The trace a call needs (tracing on a miss); NULL after an error. */
 static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc,
                                       bool *traced) {
     *traced = false;
     if (tf->input_signature && !bind_signature(in, tf, args, loc)) return NULL;
+    if (!tf->input_signature) canonicalize_call(in, tf->python_function->fn, args);
     /* A method's own Function is for one instance: self is not part of its keys. */
     CallArgs key_args = *args;
     int self = tf->bound_self && args->npos ? 1 : 0;

@@ -3,7 +3,8 @@
 # trace shows the Python arguments by value (as pretty_printed_concrete_signatures
 # does), its reason names the nearest earlier trace and what differs from it (the
 # list item, not the whole list), the other earlier traces say why not them, and
-# every call line says which trace it ran (a loop's calls on one line).
+# every call line says which trace it ran (a loop's calls on one line). A string
+# shows as its repr.
 import tensorflow as tf
 
 
@@ -17,6 +18,11 @@ def weighted(values, scale):
     return (values[0] + values[1]) * scale
 
 
+@tf.function
+def activate(x, kind):
+    return tf.nn.relu(x) if kind == "relu" else x
+
+
 x = tf.constant(1.0)
 tf.print(add_n(x, n=2))
 tf.print(add_n(x, n=3))
@@ -28,3 +34,4 @@ tf.print(weighted([x, x], 2.0))
 tf.print(weighted([x, tf.constant([1.0, 2.0])], 2.0))
 tf.print(weighted([x, x, x], 2.0))
 tf.print(weighted([x, x], 0.5))
+tf.print(activate(-x, "relu"), activate(-x, kind="none"))
