@@ -14,6 +14,8 @@
 #include <pthread.h>
 #include <sys/resource.h>
 
+#include "hash.h"
+
 typedef struct InternEntry {
     const char *str;
     size_t len;
@@ -191,13 +193,6 @@ char *arena_printf(Arena *arena, const char *fmt, ...) {
     char *p = arena_vprintf(arena, fmt, ap);
     va_end(ap);
     return p;
-}
-
-/* FNV-1a */
-static uint64_t hash_bytes(const char *s, size_t n) {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-    return h;
 }
 
 static void intern_rehash(Arena *arena) {

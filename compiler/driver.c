@@ -25,6 +25,7 @@
 #include "explain.h"
 #include "emit_lib.h"
 #include "front_end.h"
+#include "hash.h"
 #include "passes.h"
 #include "lib_package.h"
 #include "process.h"
@@ -219,12 +220,12 @@ static const char *build_id(Arena *a, const Module *m, const Options *opt) {
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    uint64_t h = 1469598103934665603ull;
+    uint64_t h = hash_bytes("", 0);
     if (f) {
         graph_print(f, m);
         fprintf(f, "-O%d %s", opt->opt_level, opt->target_cpu ? opt->target_cpu : "");
         fclose(f);
-        for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)text[i]) * 1099511628211ull;
+        h = hash_bytes(text, len);
         free(text);
     }
     return arena_printf(a, "%016llx", (unsigned long long)h);
@@ -486,8 +487,7 @@ static int run(Arena *a, const Options *opt) {
                                       : "/tmp/ingot-cache";
     char real[PATH_MAX];
     const char *key = realpath(opt->script, real) ? real : opt->script;
-    uint64_t h = 1469598103934665603ull;
-    for (const char *p = key; *p; p++) h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    uint64_t h = hash_bytes(key, strlen(key));
     /* One directory per script (by its path's hash), the program named after the
        script: its --help and error messages then say "train", not a hash. */
     dir = arena_printf(a, "%s/%016llx", dir, (unsigned long long)h);

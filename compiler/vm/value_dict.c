@@ -1,6 +1,8 @@
 /* value_dict.c — Python's insertion-ordered dict, and the equality and hashing it uses. */
 #include "value.h"
+
 #include "foreign.h"
+#include "hash.h"
 
 #include <math.h>
 #include <string.h>
@@ -140,10 +142,7 @@ bool value_hash(const Value *v, uint64_t *hash) {
         return true;
     }
     case VAL_STR: {
-        uint64_t h = 1469598103934665603ull;
-        for (size_t i = 0; i < v->str.len; i++)
-            h = (h ^ (unsigned char)v->str.s[i]) * 1099511628211ull;
-        *hash = h;
+        *hash = hash_bytes(v->str.s, v->str.len);
         return true;
     }
     case VAL_TUPLE: {
