@@ -64,6 +64,10 @@ void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc);
 /* Before print() writes args: a symbolic tensor among them (it prints as
    Tensor("x:0", ...), not a value) warns (-Wprint-traced-tensor), once per place. */
 void print_check(Interp *in, const CallArgs *args, SrcLoc loc);
+/* Before an f-string or format() formats v: the same warning for a symbolic tensor. */
+void format_check(Interp *in, const Value *v, SrcLoc loc);
+/* The lists and dicts in v (v included), appended to out: a trace's argument copies. */
+void collect_containers(Arena *a, Value *v, List *out);
 /* The scope that binds name as seen from env (LEGB), or NULL. */
 Env *env_binding_scope(Interp *in, Env *env, const char *name);
 

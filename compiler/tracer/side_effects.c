@@ -5,9 +5,12 @@
  * item or an attribute set, a mutating method called), while tracing gets a
  * warning (-Wtrace-side-effect) at the statement, once per place. An object is
  * one made before the trace began even when a parameter names it (`self`), and so is
- * what is reached from it (`self.log.append(x)`). Python's print() of a symbolic
- * tensor, inside a trace or at the traced top level, prints no value: a warning too
- * (-Wprint-traced-tensor). Entry points: side_effect_check, print_check.
+ * what is reached from it (`self.log.append(x)`). A list or dict passed in is another
+ * pitfall: the trace changes its own copy (TensorFlow copies the structures among the
+ * arguments), so the caller's never changes at all. Python's print() of a symbolic
+ * tensor, or an f-string or format() formatting one, inside a trace or at the traced top level,
+ * shows no value: a warning too (-Wprint-traced-tensor).
+ * Entry points: side_effect_check, print_check, format_check.
  * Memory owner: the interpreter's Arena. */
 #include "function.h"
 #include "tracer_internal.h"
@@ -37,6 +40,27 @@ static const char *object_kind(Interp *in, const Value *v) {
     return "object";
 }
 
+void collect_containers(Arena *a, Value *v, List *out) {
+    if (v->kind == VAL_LIST || v->kind == VAL_DICT) list_append(a, out, v);
+    if (value_is_sequence(v))
+        for (int i = 0; i < v->list->len; i++) collect_containers(a, v->list->items[i], out);
+    else if (v->kind == VAL_DICT)
+        for (int i = 0; i < v->dict->nentries; i++)
+            if (v->dict->entries[i].key) collect_containers(a, v->dict->entries[i].value, out);
+}
+
+/* v is one of the trace's copies of its arguments' lists and dicts. */
+static bool is_argument_copy(const Interp *in, const Value *v) {
+    const List *copies = in->tracer->argument_copies;
+    if (!v || !copies || (v->kind != VAL_LIST && v->kind != VAL_DICT)) return false;
+    for (int i = 0; i < copies->len; i++) {
+        const Value *c = copies->items[i];
+        if (c->kind == v->kind && (v->kind == VAL_LIST ? c->list == v->list : c->dict == v->dict))
+            return true;
+    }
+    return false;
+}
+
 void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc) {
     if (!in->tracer->tracing || in->opt->disabled_warnings[WARN_TRACE_SIDE_EFFECT]) return;
     /* The library's own bookkeeping (a layer marking itself built, Keras's stack of
@@ -48,6 +72,18 @@ void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc) {
     if (!scope || scope == in->builtins) return;
     Value *v = env_get_local(scope, name);
     const char *tracing = in->tracer->tracing->name;
+    const Value *copy = mutates ? (store->target ? store->target : v) : NULL;
+    if (scope->epoch == in->epoch && is_argument_copy(in, copy)) {
+        if (!first_warning_here(in, vm_op_loc(in, loc))) return;
+        vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,
+                   "Python %s '%s' %s inside tf.function '%s' is the trace's own copy of the "
+                   "%s passed in (tf.function copies the lists and dicts among its arguments): "
+                   "the caller's %s does not change, at build time or when the program runs; "
+                   "return the new value instead",
+                   value_type_name(copy), store->path ? store->path : name, what, tracing,
+                   value_type_name(copy), value_type_name(copy));
+        return;
+    }
     if (scope->epoch == in->epoch) {
         /* A name of this trace: only an object it names that was made before the trace
            (an instance passed in, self) outlives it, and what is reached from one. */
@@ -127,21 +163,38 @@ static const Value *symbolic_tensor(const CallArgs *args) {
     return NULL;
 }
 
-void print_check(Interp *in, const CallArgs *args, SrcLoc loc) {
-    if (in->opt->disabled_warnings[WARN_PRINT_TRACED_TENSOR] || vm_is_library_file(in, loc.file))
-        return;
-    const Value *t = symbolic_tensor(args);
-    if (!t || !first_warning_here(in, vm_op_loc(in, loc))) return;
+/* The warning for a symbolic tensor t that `shows` ("print()", "an f-string") turns
+   into text at loc, once per place. */
+static void symbolic_text_warning(Interp *in, const Value *t, const char *shows, SrcLoc loc) {
+    if (!first_warning_here(in, vm_op_loc(in, loc))) return;
     const char *name = t->tensor.tf_name ? t->tensor.tf_name : "?";
     if (in->tracer->tracing)
         vm_warning(in, WARN_PRINT_TRACED_TENSOR, loc,
-                   "print() shows the traced tensor '%s' as a symbol, not its value, and only "
+                   "%s shows the traced tensor '%s' as a symbol, not its value, and only "
                    "while tracing tf.function '%s'; use tf.print to print the value on every call",
-                   name, in->tracer->tracing->name);
+                   shows, name, in->tracer->tracing->name);
     else
         vm_warning(in, WARN_PRINT_TRACED_TENSOR, loc,
-                   "print() at build time shows the tensor '%s' as a symbol, not its value "
+                   "%s at build time shows the tensor '%s' as a symbol, not its value "
                    "(TensorFlow, running the top level eagerly, would print the value); use "
                    "tf.print to print it when the program runs",
-                   name);
+                   shows, name);
+}
+
+static bool symbolic_warning_wanted(Interp *in, SrcLoc loc) {
+    return !in->opt->disabled_warnings[WARN_PRINT_TRACED_TENSOR] &&
+           !vm_is_library_file(in, loc.file);
+}
+
+void print_check(Interp *in, const CallArgs *args, SrcLoc loc) {
+    if (!symbolic_warning_wanted(in, loc)) return;
+    const Value *t = symbolic_tensor(args);
+    if (t) symbolic_text_warning(in, t, "print()", loc);
+}
+
+void format_check(Interp *in, const Value *v, SrcLoc loc) {
+    if (!symbolic_warning_wanted(in, loc)) return;
+    const void *path[SYMBOLIC_SEARCH_DEPTH];
+    const Value *t = find_symbolic(v, path, 0);
+    if (t) symbolic_text_warning(in, t, "an f-string or format()", loc);
 }

@@ -4,6 +4,7 @@
  * the _ingot primitives the other files define (prims_install). */
 #include <string.h>
 
+#include "eager_values.h"
 #include "function.h"
 #include "tracer_internal.h"
 
@@ -73,6 +74,14 @@ static void on_restore(Interp *in, const VmHostState *state) {
     tracer_set_tracing(in, s.tracing);
 }
 
+/* Formatting a tensor: a symbolic one shows a symbol (a warning); an eager one formats
+   as its NumPy value, as EagerTensor.__format__ does (f"{t:.2f}" of a scalar). */
+static Value *on_format(Interp *in, Value *v, SrcLoc loc) {
+    format_check(in, v, loc);
+    if (v->kind == VAL_TENSOR && v->tensor.concrete) return concrete_numpy(in, v, loc);
+    return v;
+}
+
 static PyModule *native_module(Interp *in, const char *dotted) {
     return strcmp(dotted, "_ingot") == 0 ? ingot_primitives_module(in) : NULL;
 }
@@ -108,6 +117,7 @@ static Interp *tracer_start(Arena *arena, Diag *diag, const Node *script,
     in->hooks = (VmHooks){.statement = on_statement,
                           .store = on_store,
                           .print = on_print,
+                          .format = on_format,
                           .error_notes = on_error_notes,
                           .save = on_save,
                           .restore = on_restore,

@@ -104,6 +104,9 @@ typedef struct Tracer {
        Interp.epoch (0: none); traces_started counts them. */
     const TfFunction *tracing;
     CaptureList *captures;        /* the trace under way's captures, or NULL */
+    /* The lists and dicts the trace under way made of its arguments' (TensorFlow's
+       copies: a change to one never reaches the caller's), or NULL. */
+    const List *argument_copies;
     int traces_started;
     Dict *side_effects_warned;    /* "file:line:col" of each side-effect warning given */
     TfFunction **tf_functions;    /* every tf.function made, for --trace-report */

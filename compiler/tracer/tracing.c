@@ -237,6 +237,11 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     }
     strbuf_putc(&call.typed, ')');
     IG_ASSERT(next == ntypes);
+    List *copies = ARENA_NEW(in->arena, List);
+    for (int i = 0; i < args->npos; i++) collect_containers(in->arena, inner.pos[i], copies);
+    for (int k = 0; k < args->nkw; k++) collect_containers(in->arena, inner.kw_values[k], copies);
+    const List *outer_copies = in->tracer->argument_copies;
+    in->tracer->argument_copies = copies;
     CaptureList *captures = ARENA_NEW(in->arena, CaptureList);
     captures->func = f;
     CaptureList *outer_captures = in->tracer->captures;
@@ -254,6 +259,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     in->tracer->name_scope = outer_scope;
     in->epoch = outer_epoch;
     in->tracer->captures = outer_captures;
+    in->tracer->argument_copies = outer_copies;
     /* The function's own return ran last: its results are checked there. */
     SrcLoc ret_loc = in->return_loc;
     if (ret) ret = nest_map(in, ret, convert_output, &ret_loc);

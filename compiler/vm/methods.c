@@ -262,6 +262,7 @@ static const char *format_int(Interp *in, int64_t v, const Spec *sp, SrcLoc loc,
 }
 
 Value *format_value(Interp *in, Value *v, const char *spec, SrcLoc loc) {
+    if (in->hooks.format && !(v = in->hooks.format(in, v, loc))) return NULL;
     if (v->kind == VAL_INSTANCE) {
         /* A __format__ of its own; object's formats str(v) and takes no spec. */
         bool found;
