@@ -69,14 +69,9 @@ _Static_assert(sizeof c_elem_type / sizeof c_elem_type[0] == DT__COUNT,
                "one C element type per DType");
 
 /* ---- names and text --------------------------------------------------------------- */
+/* A name short enough to append to a C name (t3_logits). */
 static bool is_c_identifier(const char *s) {
-    if (!s || !*s || strlen(s) > 40) return false;
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return false;
-    for (const char *p = s + 1; *p; p++)
-        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-              (*p >= '0' && *p <= '9')))
-            return false;
-    return true;
+    return c_identifier_spelling(s) && strlen(s) <= 40;
 }
 
 static ValueForm value_form(const Emitter *e, const IrValue *v) {

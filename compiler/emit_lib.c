@@ -30,10 +30,7 @@ bool emit_lib_name_is_valid(const char *name) {
         "memcmp", "strlen", "strcmp", "strcpy", "time", "clock", "signal", "raise", "sin", "cos",
         "tan", "tanh", "exp", "log", "sqrt", "pow", "floor", "ceil", "round", "fabs", "fmin",
         "fmax", "INFINITY", "NAN", "err", "errlen", "weights_path"};
-    if (!name || !*name || strlen(name) > 64) return false;
-    if (!(isalpha((unsigned char)*name) || *name == '_')) return false;
-    for (const char *p = name; *p; p++)
-        if (!(isalnum((unsigned char)*p) || *p == '_')) return false;
+    if (!c_identifier_spelling(name) || strlen(name) > 64) return false;
     for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
         if (strcmp(name, taken[i]) == 0) return false;
     /* The runtime's names, and the traces' ("predict__1"): a NAME with "__" could

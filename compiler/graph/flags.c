@@ -1,6 +1,8 @@
 /* flags.c — the module's flag table: the values ingot.flag declares, which the
  * binary's main() parses from its command line and 'flag' nodes read.
- * Entry points: module_add_flag, module_find_flag, flag_name_is_valid.
+ * And what a name may be spelt like (a flag's, a C identifier's).
+ * Entry points: module_add_flag, module_find_flag, flag_name_is_valid,
+ * c_identifier_spelling.
  * Memory owner: the Module's Arena. */
 #include "ir.h"
 
@@ -12,6 +14,17 @@ bool flag_name_is_valid(const char *name) {
         char c = *p;
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
               c == '_' || c == '-'))
+            return false;
+    }
+    return true;
+}
+
+bool c_identifier_spelling(const char *name) {
+    if (!name || !*name || (*name >= '0' && *name <= '9')) return false;
+    for (const char *p = name; *p; p++) {
+        char c = *p;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_'))
             return false;
     }
     return true;

@@ -281,6 +281,9 @@ FlagDef *module_add_flag(Module *m, const char *name, const ConstData *value, co
                          SrcLoc loc);
 const FlagDef *module_find_flag(const Module *m, const char *name); /* NULL when absent */
 bool flag_name_is_valid(const char *name); /* non-empty; letters, digits, '_', '-' */
+/* A C identifier's spelling: ASCII letters, digits and '_', not first a digit (whether
+   it is free to use is the caller's question). */
+bool c_identifier_spelling(const char *name);
 Func *func_new(Module *m, const char *py_name, FuncKind kind, SrcLoc loc);
 /* Takes f out of the module (a trace that failed: nothing calls it). */
 void func_drop(Module *m, Func *f);

@@ -47,11 +47,7 @@ static bool record_export(Interp *in, Module *m, const char *name, ConcreteFunct
                      name, name);
             return false;
         }
-    bool c_name = *name && !(*name >= '0' && *name <= '9');
-    for (const char *p = name; *p; p++)
-        c_name &= (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                  (*p >= '0' && *p <= '9') || *p == '_';
-    if (!c_name) {
+    if (!c_identifier_spelling(name)) {
         vm_raise(in, EXC_VALUE_ERROR, loc,
                  "a library exports '%s' as a C function, NAME_%s: its name must be letters, "
                  "digits and '_' (ASCII)",
