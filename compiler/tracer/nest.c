@@ -1,9 +1,42 @@
 /* nest.c — nested structures of values, like tf.nest: lists, tuples and dicts are
  * structure, everything else is a leaf. tf.function arguments and results, branch
- * outputs and loop variables are all handled leaf by leaf through these. */
+ * outputs and loop variables are all handled leaf by leaf through these. A dict's
+ * leaves come in the order of its sorted keys, as tf.nest takes them, not in insertion
+ * order: {"a": x, "b": y} and {"b": y, "a": x} are one trace key, so they must flatten
+ * alike (a dict built by nest_map keeps its source's insertion order, as tf.nest's
+ * pack_sequence_as does). */
+#include <string.h>
+
 #include "tracer_internal.h"
 
 static bool is_structure(const Value *v) { return value_is_sequence(v) || v->kind == VAL_DICT; }
+
+/* Keys of one kind by value (str, int, float, bool); of different kinds by kind, which
+   TensorFlow refuses ("nest only supports dicts with sortable keys") and Ingot orders
+   so that the order is at least the same on every call. */
+static int key_compare(const Value *a, const Value *b) {
+    if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
+    switch (a->kind) {
+    case VAL_STR: return strcmp(a->str.s, b->str.s);
+    case VAL_INT: return a->i < b->i ? -1 : a->i > b->i;
+    case VAL_FLOAT: return a->f < b->f ? -1 : a->f > b->f;
+    case VAL_BOOL: return (int)a->b - (int)b->b;
+    default: return 0; /* as inserted */
+    }
+}
+
+int *nest_dict_order(Interp *in, const Dict *d, int *n) {
+    int *order = ARENA_ARRAY(in->arena, int, d->nentries + 1);
+    *n = 0;
+    for (int i = 0; i < d->nentries; i++) {
+        if (!d->entries[i].key) continue;
+        int at = (*n)++;
+        for (; at > 0 && key_compare(d->entries[order[at - 1]].key, d->entries[i].key) > 0; at--)
+            order[at] = order[at - 1];
+        order[at] = i;
+    }
+    return order;
+}
 
 Value *nest_map(Interp *in, Value *v, LeafFn leaf_fn, void *ctx) {
     if (value_is_sequence(v)) {
@@ -15,27 +48,41 @@ Value *nest_map(Interp *in, Value *v, LeafFn leaf_fn, void *ctx) {
         return copy;
     }
     if (v->kind == VAL_DICT) {
+        int n, *order = nest_dict_order(in, v->dict, &n);
+        Value **items = ARENA_ARRAY(in->arena, Value *, v->dict->nentries + 1);
+        for (int k = 0; k < n; k++)
+            if (!(items[order[k]] = nest_map(in, v->dict->entries[order[k]].value, leaf_fn, ctx)))
+                return NULL;
         Value *copy = value_dict(in->arena);
-        for (int i = 0; i < v->dict->nentries; i++) {
-            DictEntry *e = &v->dict->entries[i];
-            if (!e->key) continue;
-            Value *item = nest_map(in, e->value, leaf_fn, ctx);
-            if (!item) return NULL;
-            dict_set(in->arena, copy->dict, e->key, item);
-        }
+        for (int i = 0; i < v->dict->nentries; i++)
+            if (v->dict->entries[i].key) dict_set(in->arena, copy->dict, v->dict->entries[i].key,
+                                                  items[i]);
         return copy;
     }
     return leaf_fn(in, v, ctx);
 }
 
+bool nest_within_depth(const Value *v, int depth) {
+    if (!is_structure(v)) return true;
+    if (depth == 0) return false;
+    if (v->kind == VAL_DICT) {
+        for (int i = 0; i < v->dict->nentries; i++)
+            if (v->dict->entries[i].key && !nest_within_depth(v->dict->entries[i].value, depth - 1))
+                return false;
+        return true;
+    }
+    for (int i = 0; i < v->list->len; i++)
+        if (!nest_within_depth(v->list->items[i], depth - 1)) return false;
+    return true;
+}
+
 void nest_flatten(Interp *in, Value *v, List *out) {
     if (value_is_sequence(v))
         for (int i = 0; i < v->list->len; i++) nest_flatten(in, v->list->items[i], out);
-    else if (v->kind == VAL_DICT)
-        for (int i = 0; i < v->dict->nentries; i++) {
-            if (v->dict->entries[i].key) nest_flatten(in, v->dict->entries[i].value, out);
-        }
-    else
+    else if (v->kind == VAL_DICT) {
+        int n, *order = nest_dict_order(in, v->dict, &n);
+        for (int k = 0; k < n; k++) nest_flatten(in, v->dict->entries[order[k]].value, out);
+    } else
         list_append(in->arena, out, v);
 }
 

@@ -38,12 +38,12 @@ static Value *trace_type(Interp *in, Value *v) {
             items->list->items[i + 1] = trace_type(in, v->list->items[i]);
         return items;
     }
-    case VAL_DICT: {
+    case VAL_DICT: { /* in nest's order, which type_tensors follows */
         Value *items = value_dict(a);
-        for (int i = 0; i < v->dict->nentries; i++)
-            if (v->dict->entries[i].key)
-                dict_set(a, items->dict, v->dict->entries[i].key,
-                         trace_type(in, v->dict->entries[i].value));
+        int n, *order = nest_dict_order(in, v->dict, &n);
+        for (int k = 0; k < n; k++)
+            dict_set(a, items->dict, v->dict->entries[order[k]].key,
+                     trace_type(in, v->dict->entries[order[k]].value));
         Value *parts[2] = {value_cstr(a, "dict"), items};
         return tuple_of(in, 2, parts);
     }

@@ -27,6 +27,7 @@ typedef struct ConcreteFunction {
     int nresults;
     SrcLoc traced_at;             /* the call that traced it */
     CaptureList *captures;
+    CallArgs call;                /* the (bound) call that traced it: its pinned Python values */
     const char *reason;           /* why: "first call", "argument 'n': 3, was 2 in trace 1" */
     /* What --trace-report and pretty_printed_concrete_signatures() show (tracing.c): */
     int index;                    /* trace `index` of its TfFunction, from 1 */
@@ -185,6 +186,11 @@ typedef Value *(*LeafFn)(Interp *in, Value *leaf, void *ctx);
 Value *nest_map(Interp *in, Value *v, LeafFn leaf_fn, void *ctx);
 /* Every leaf of v, in order (dicts in insertion order), appended to out. */
 void nest_flatten(Interp *in, Value *v, List *out);
+/* v holds lists, tuples and dicts at most depth deep (false for one that holds itself:
+   the walks below would never end). */
+bool nest_within_depth(const Value *v, int depth);
+/* The indices of d's live entries in the order of their sorted keys (tf.nest's order). */
+int *nest_dict_order(Interp *in, const Dict *d, int *n);
 /* The same nesting of lists, tuples and dicts (with equal keys); leaves not compared. */
 bool nest_same_structure(const Value *a, const Value *b);
 /* structure's shape, with its leaves taken in order from leaves[*next], ... */

@@ -148,7 +148,8 @@ static bool has_tensor(Interp *in, Value *v) {
    ("add_n(x: f32[], n=2)": a tensor with its parameter's type, a structure of tensors
    with its kind) and `plain` for the trace report and pretty_printed_concrete_signatures
    ("x, n=2", as TensorFlow's summary). A Python value, which the trace pins, is
-   name=repr in both. v made the trace's parameters first..end-1. */
+   name=repr in the label (cut at 40 characters), name=str(value) in the summary, whole,
+   as TensorFlow writes it. v made the trace's parameters first..end-1. */
 typedef struct CallText {
     StrBuf typed, plain;
 } CallText;
@@ -170,17 +171,18 @@ static void call_arg_text(Interp *in, CallText *t, const char *name, Value *v, c
         return;
     }
     const char *r = value_repr(in->arena, v);
-    const char *fmt = strlen(r) > 40 ? "%s%s=%.37s..." : "%s%s=%s";
-    strbuf_printf(&t->typed, fmt, typed_sep, name, r);
-    strbuf_printf(&t->plain, fmt, plain_sep, name, r);
+    strbuf_printf(&t->typed, strlen(r) > 40 ? "%s%s=%.37s..." : "%s%s=%s", typed_sep, name, r);
+    strbuf_printf(&t->plain, "%s%s=%s", plain_sep, name,
+                  v->kind == VAL_STR ? v->str.s : value_to_str(in->arena, v));
 }
 
-/* The name of the i-th positional argument: its parameter's, or "rest[k]" for the k-th
-   extra that *rest takes; NULL when there is no such parameter. */
+/* The name of the i-th positional argument: its parameter's, or "rest_k" for the k-th
+   extra that *rest takes (TensorFlow's name for that placeholder); NULL when there is
+   no such parameter. */
 static const char *positional_name(Interp *in, const Params *params, int i) {
     if (i < params->args.len) return params->args.items[i]->arg.name;
     if (!params->vararg) return NULL;
-    return arena_printf(in->arena, "%s[%d]", params->vararg->arg.name, i - params->args.len);
+    return arena_printf(in->arena, "%s_%d", params->vararg->arg.name, i - params->args.len);
 }
 
 /* The Python names of a call key's entries (parameter names, keyword names). */
@@ -222,8 +224,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     strbuf_init(&call.plain, in->arena);
     strbuf_printf(&call.typed, "%s(", tf->name);
     for (int i = 0; i < args->npos; i++) {
-        ParamCtx ctx = {f->body, positional_name(in, params, i),
-                        types, &next};
+        ParamCtx ctx = {f->body, positional_name(in, params, i), types, &next};
         int first = next;
         inner.pos[i] = nest_map(in, args->pos[i], make_param, &ctx);
         if (args->pos[i] != tf->bound_self)
@@ -280,6 +281,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
                                  .nresults = results.len,
                                  .traced_at = vm_op_loc(in, loc),
                                  .args_text = strbuf_cstr(&call.plain),
+                                 .call = *args,
                                  .captures = captures};
     }
     in->tracer->builder = saved;
@@ -400,12 +402,11 @@ static int param_index(Interp *in, const NodeList *list, const char *name) {
    default are one call, with one trace. *args becomes that binding: every
    positional-or-keyword parameter by position, then the extras for *args; the
    keyword-only parameters in their order, then the extras for **kwargs by name.
-   A call that does not bind stays as it is: calling the function raises Python's
-   TypeError for it. */
-static void canonicalize_call(Interp *in, const Function *fn, CallArgs *args) {
+   False for a call that does not bind (args left as they are). */
+static bool canonicalize_call(Interp *in, const Function *fn, CallArgs *args) {
     const Params *p = fn->params;
     int nparams = p->args.len, nkwonly = p->kwonly.len;
-    if (args->npos > nparams && !p->vararg) return;
+    if (args->npos > nparams && !p->vararg) return false;
     int npos = args->npos > nparams ? args->npos : nparams;
     Value **pos = ARENA_ARRAY(in->arena, Value *, npos + 1);
     for (int i = 0; i < args->npos; i++) pos[i] = args->pos[i];
@@ -417,12 +418,12 @@ static void canonicalize_call(Interp *in, const Function *fn, CallArgs *args) {
         const char *name = args->kw_names[k];
         int i = param_index(in, &p->args, name), j = param_index(in, &p->kwonly, name);
         Value **slot = i >= 0 ? &pos[i] : j >= 0 ? &values[j] : NULL;
-        if (slot && *slot) return; /* given twice */
+        if (slot && *slot) return false; /* given twice */
         if (slot) {
             *slot = args->kw_values[k];
             continue;
         }
-        if (!p->kwarg) return;
+        if (!p->kwarg) return false;
         /* **kwargs' extras are a dict, which TensorFlow's key orders by name. */
         int at = nkwonly + nextra++;
         for (; at > nkwonly && strcmp(names[at - 1], name) > 0; at--) {
@@ -433,13 +434,35 @@ static void canonicalize_call(Interp *in, const Function *fn, CallArgs *args) {
         values[at] = args->kw_values[k];
     }
     for (int i = 0; i < nparams; i++)
-        if (!pos[i] && !(pos[i] = fn->defaults[i])) return;
+        if (!pos[i] && !(pos[i] = fn->defaults[i])) return false;
     for (int j = 0; j < nkwonly; j++) {
         names[j] = vm_intern(in, p->kwonly.items[j]->arg.name);
-        if (!values[j] && !(values[j] = fn->kwonly_defaults[j])) return;
+        if (!values[j] && !(values[j] = fn->kwonly_defaults[j])) return false;
     }
     *args = (CallArgs){.pos = pos, .npos = npos, .kw_names = names, .kw_values = values,
                        .nkw = nkwonly + nextra};
+    return true;
+}
+
+#define ARGUMENT_NESTING_MAX 100 /* deeper is a structure that holds itself, or as good */
+
+/* The call bound as TensorFlow binds it before keying (canonicalize_call); false after
+   raising Python's TypeError for a call that does not bind, before anything traces, or
+   a RecursionError for an argument nested without end (a list that holds itself). */
+static bool bind_call(Interp *in, TfFunction *tf, CallArgs *args, SrcLoc loc) {
+    for (int i = 0; i < args->npos + args->nkw; i++)
+        if (!nest_within_depth(i < args->npos ? args->pos[i] : args->kw_values[i - args->npos],
+                               ARGUMENT_NESTING_MAX))
+            return vm_raise(in, EXC_RECURSION_ERROR, loc,
+                            "maximum recursion depth exceeded while flattening the arguments "
+                            "of tf.function '%s' (a list or dict that holds itself?)",
+                            tf->name),
+                   false;
+    Function *fn = tf->python_function->fn;
+    if (canonicalize_call(in, fn, args)) return true;
+    if (!call_binds(in, fn, args, loc)) return false;
+    /* Python binds what the canonical form could not lay out: keyed as written. */
+    return true;
 }
 
 /* The trace a call needs (tracing on a miss); NULL after an error. */
@@ -447,7 +470,7 @@ static ConcreteFunction *concrete_for(Interp *in, TfFunction *tf, CallArgs *args
                                       bool *traced) {
     *traced = false;
     if (tf->input_signature && !bind_signature(in, tf, args, loc)) return NULL;
-    if (!tf->input_signature) canonicalize_call(in, tf->python_function->fn, args);
+    if (!tf->input_signature && !bind_call(in, tf, args, loc)) return NULL;
     /* A method's own Function is for one instance: self is not part of its keys. */
     CallArgs key_args = *args;
     int self = tf->bound_self && args->npos ? 1 : 0;
@@ -620,15 +643,62 @@ static Value *get_concrete_function(Interp *in, Value *self, CallArgs *args, Src
     return v;
 }
 
+/* A parameter the call leaves out that its trace pinned to a Python value takes that
+   value: TensorFlow's guide calls pow.get_concrete_function(a=spec, b=2) as square(x).
+   A tensor parameter must still be passed. */
+static void add_pinned(Interp *in, const ConcreteFunction *cf, const Function *fn,
+                       CallArgs *args) {
+    const Params *p = fn->params;
+    const CallArgs *traced = &cf->call;
+    int cap = args->nkw + p->args.len + p->kwonly.len;
+    const char **names = ARENA_ARRAY(in->arena, const char *, cap + 1);
+    Value **values = ARENA_ARRAY(in->arena, Value *, cap + 1);
+    int nkw = args->nkw;
+    for (int k = 0; k < nkw; k++) names[k] = args->kw_names[k];
+    for (int k = 0; k < nkw; k++) values[k] = args->kw_values[k];
+    for (int i = args->npos; i < p->args.len + p->kwonly.len; i++) {
+        bool kwonly = i >= p->args.len;
+        const char *name =
+            vm_intern(in, (kwonly ? p->kwonly.items[i - p->args.len] : p->args.items[i])->arg.name);
+        /* Where the bound call that traced holds it: by position, or keyword-only first. */
+        int at = kwonly ? i - p->args.len : i;
+        Value *v = kwonly ? (at < traced->nkw ? traced->kw_values[at] : NULL)
+                          : (at < traced->npos ? traced->pos[at] : NULL);
+        bool given = false;
+        for (int k = 0; k < args->nkw && !given; k++) given = args->kw_names[k] == name;
+        if (given || !v || has_tensor(in, v)) continue;
+        names[nkw] = name, values[nkw++] = v;
+    }
+    args->kw_names = names, args->kw_values = values, args->nkw = nkw;
+}
+
 Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLoc loc) {
     ConcreteFunction *cf = concrete->concrete.cf;
-    Value *key = trace_key_of_call(in, args);
+    TfFunction *tf = concrete->concrete.tf_fn;
+    /* Bound as the call that traced it was (concrete_for): a method's instance first. */
+    int self = tf->bound_self ? 1 : 0;
+    CallArgs bound = *args;
+    if (self) {
+        bound.npos = args->npos + 1;
+        bound.pos = ARENA_ARRAY(in->arena, Value *, bound.npos + 1);
+        bound.pos[0] = tf->bound_self;
+        for (int i = 0; i < args->npos; i++) bound.pos[i + 1] = args->pos[i];
+    }
+    if (!tf->input_signature) {
+        add_pinned(in, cf, tf->python_function->fn, &bound);
+        if (!bind_call(in, tf, &bound, loc)) return NULL;
+    }
+    CallArgs key_args = bound;
+    if (self) {
+        key_args.pos++;
+        key_args.npos--;
+    }
+    Value *key = trace_key_of_call(in, &key_args);
     if (!trace_key_matches(cf->key, key))
         return vm_type_error(
             in, loc, "this concrete function of '%s' does not accept these arguments: %s",
-            concrete->concrete.tf_fn->name,
-            trace_key_difference(in, cf->key, key, key_names(in, concrete->concrete.tf_fn, args)));
-    return call_concrete(in, cf, args, loc);
+            tf->name, trace_key_difference(in, cf->key, key, key_names(in, tf, &bound) + self));
+    return call_concrete(in, cf, &bound, loc);
 }
 
 /* TensorFlow's text for print(concrete_function). */

@@ -272,6 +272,11 @@ void frame_leave(Interp *in, bool counted) {
     in->frames--;
 }
 
+bool call_binds(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
+    Env *scratch = env_new(in, fn->closure, fn->module, fn->def);
+    return bind_params(in, fn, args, scratch, loc);
+}
+
 Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc) {
     if (!fn->scope_done) analyse_scope(in, fn);
     Env *env = env_new(in, fn->closure, fn->module, fn->def);

@@ -317,6 +317,9 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, SrcLoc loc);
    special method, a property: errors raised inside the library are reported there. */
 Value *call_from_script(Interp *in, Value *callee, CallArgs *args, SrcLoc loc);
 Value *call_function(Interp *in, Function *fn, CallArgs *args, SrcLoc loc);
+/* Whether args bind to fn's parameters; false after raising Python's TypeError for
+   them (nothing of fn runs). */
+bool call_binds(Interp *in, Function *fn, CallArgs *args, SrcLoc loc);
 /* A frame entered (counted: toward the recursion limit): false after RecursionError. */
 bool frame_enter(Interp *in, bool counted, SrcLoc loc);
 void frame_leave(Interp *in, bool counted);

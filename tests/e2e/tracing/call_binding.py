@@ -2,7 +2,8 @@
 # TensorFlow binds a call to the function's parameters, defaults applied, before it
 # looks for a trace: f(x), f(x, 2), f(x, n=2), f(n=2, x=x) and f(x, scale=1.0) are all
 # f(x, n=2, scale=1.0), one trace. A different value for a parameter, however passed,
-# is a retrace named by the parameter; **kwargs' extras are keyed by name.
+# is a retrace named by the parameter; **kwargs' extras are keyed by name, *rest's
+# extras named rest_0, rest_1 as TensorFlow names them.
 import tensorflow as tf
 
 
@@ -23,3 +24,39 @@ print("f traced", f.experimental_get_tracing_count(), "times")
 tf.print(g(x), g(x, 1, 2), g(x, a=1, b=2), g(x, b=2, a=1))
 print("g traced", g.experimental_get_tracing_count(), "times")
 print(f.pretty_printed_concrete_signatures())
+
+# A concrete function binds its calls the same way, and a Python value its trace
+# pinned may be left out (the guide's square = pow.get_concrete_function(..., b=2)).
+@tf.function
+def power(a, b):
+    return a**b
+
+
+square = power.get_concrete_function(a=tf.TensorSpec([], tf.float32), b=2)
+tf.print(square(tf.constant(3.0)), square(a=tf.constant(4.0)), square(tf.constant(5.0), b=2))
+try:
+    square(tf.constant(3.0), b=3)
+except TypeError as e:
+    print("TypeError:", e)
+scaled = f.get_concrete_function(tf.TensorSpec([2], tf.float32))
+tf.print(scaled(tf.constant([1.0, 2.0])), scaled(x=tf.constant([3.0, 4.0]), n=2))
+
+# A call that does not bind raises Python's TypeError before anything is traced.
+for bad in [lambda: f(x, 1, 2), lambda: f(x, k=1), lambda: f(x, x=x)]:
+    try:
+        bad()
+    except TypeError as e:
+        print("TypeError:", e)
+print("f traced", f.experimental_get_tracing_count(), "times")
+
+
+# A dict is keyed and flattened in the order of its sorted keys, as tf.nest takes it:
+# one trace serves {"a": .., "b": ..} and {"b": .., "a": ..}, each value in its place.
+@tf.function
+def diff(d):
+    return d["a"] - d["b"]
+
+
+one, two = tf.constant(1.0), tf.constant(2.0)
+tf.print(diff({"a": one, "b": two}), diff({"b": two, "a": one}))
+print("diff traced", diff.experimental_get_tracing_count(), "times")

@@ -4,7 +4,7 @@
 # does), its reason names the nearest earlier trace and what differs from it (the
 # list item, not the whole list), the other earlier traces say why not them, and
 # every call line says which trace it ran (a loop's calls on one line). A string
-# shows as its repr.
+# shows as its str, as TensorFlow's summary writes it.
 import tensorflow as tf
 
 
