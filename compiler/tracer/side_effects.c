@@ -72,7 +72,9 @@ void side_effect_check(Interp *in, Env *env, const VmStore *store, SrcLoc loc) {
     if (!scope || scope == in->builtins) return;
     Value *v = env_get_local(scope, name);
     const char *tracing = in->tracer->tracing->name;
-    const Value *copy = mutates ? (store->target ? store->target : v) : NULL;
+    /* The object changed: the name's own, or one reached from it when known (a
+       subscript's is not: objs[0].n = 5 may change the caller's object, not the copy). */
+    const Value *copy = !mutates ? NULL : store->path ? store->target : v;
     if (scope->epoch == in->epoch && is_argument_copy(in, copy)) {
         if (!first_warning_here(in, vm_op_loc(in, loc))) return;
         vm_warning(in, WARN_TRACE_SIDE_EFFECT, loc,

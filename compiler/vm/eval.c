@@ -1234,6 +1234,10 @@ static Value *eval_fstring(Interp *in, Env *env, const Node *e);
 static Value *eval_formatted(Interp *in, Env *env, const Node *e) {
     Value *v = eval(in, env, e->formatted.value);
     if (!v) return NULL;
+    /* !r, !s, !a turn v into text first: the host still sees what is shown. */
+    if (e->formatted.conversion != CONV_NONE && in->hooks.format &&
+        !in->hooks.format(in, v, e->loc))
+        return NULL;
     if (e->formatted.conversion != CONV_NONE &&
         !(e->formatted.conversion == CONV_STR && v->kind == VAL_STR)) {
         const char *text = e->formatted.conversion == CONV_STR     ? py_str(in, v, e->loc)

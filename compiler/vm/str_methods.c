@@ -962,6 +962,8 @@ static Value *format_text(Interp *in, const char *s, size_t len, CallArgs *args,
                 return vm_raise(in, EXC_VALUE_ERROR, loc, "Unknown conversion specifier %c",
                                 conversion);
         }
+        /* !r, !s, !a turn v into text first: the host still sees what is shown. */
+        if (conversion && in->hooks.format && !in->hooks.format(in, v, loc)) return NULL;
         if (conversion &&
             !(conversion == 's' && v->kind == VAL_STR)) { /* str(s) is s, NULs included */
             const char *text = conversion == 's' ? py_str(in, v, loc)

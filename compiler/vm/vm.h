@@ -152,9 +152,10 @@ typedef struct VmHooks {
     void (*store)(Interp *in, Env *env, const VmStore *store, SrcLoc loc);
     /* print() is about to write args (the host may warn about what they show). */
     void (*print)(Interp *in, const CallArgs *args, SrcLoc loc);
-    /* An f-string, format() or str.format is about to format v: the host may warn
-       about what it shows, and returns what to format in v's place (v itself, or an
-       object whose __format__ the host knows better); NULL after an error. */
+    /* An f-string, format() or str.format is about to format v (or to convert it with
+       !r, !s, !a, when the result is not used): the host may warn about what it shows,
+       and returns what to format in v's place (v itself, or an object whose __format__
+       the host knows better); NULL after an error. */
     Value *(*format)(Interp *in, Value *v, SrcLoc loc);
     /* A build error was reported at the innermost location: add notes (the traced
        call chain) after it. */

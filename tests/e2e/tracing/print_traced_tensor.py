@@ -12,6 +12,7 @@ def double(x):
     print("tracing with", x)
     print("shape:", x.shape)
     print(f"x is {x}, of shape {x.shape}")
+    print("x is {!r}".format(x))
     tf.print("running with", x)
     return x * 2
 
