@@ -198,9 +198,7 @@ static const char *dot_value_node(const DotFunc *d, const IrValue *v) {
 static void value_text(const DotFunc *d, StrBuf *sb, const IrValue *v) {
     char buf[16 * IR_MAX_RANK + 16];
     const char *name = v->name_hint;
-    bool named = name && (isalpha((unsigned char)*name) || *name == '_');
-    for (const char *s = name; named && *s; s++) named = isalnum((unsigned char)*s) || *s == '_';
-    if (named) strbuf_puts(sb, name);
+    if (c_identifier_spelling(name)) strbuf_puts(sb, name);
     else strbuf_printf(sb, "%%%d", d->numbers[v->id]);
     strbuf_printf(sb, ":%s", type_str(&v->type, buf, sizeof buf));
 }

@@ -89,8 +89,10 @@ static void reduce_plan(const IgTensor *x, int naxes, const int *axes, bool all_
                 AT a = as[0];                                                          \
                 for (int64_t j = 0; j < len; j++) FOLD(a, xs[j]);                      \
                 as[0] = a;                                                             \
-            } else { /* independent outputs: vectorised, each folds in the same order */ \
-                _Pragma("omp simd") for (int64_t j = 0; j < len; j++) FOLD(as[j], xs[j]); \
+            } else {                                                                   \
+                /* Independent outputs: vectorised, each folds in the same order. */   \
+                _Pragma("omp simd")                                                    \
+                for (int64_t j = 0; j < len; j++) FOLD(as[j], xs[j]);                  \
             }                                                                          \
             int d = inner - 1;                                                         \
             for (; d >= 0; d--) {                                                      \
