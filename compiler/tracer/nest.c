@@ -11,17 +11,18 @@
 
 static bool is_structure(const Value *v) { return value_is_sequence(v) || v->kind == VAL_DICT; }
 
-/* Keys of one kind by value (str, int, float, bool); of different kinds by kind, which
-   TensorFlow refuses ("nest only supports dicts with sortable keys") and Ingot orders
-   so that the order is at least the same on every call. */
-static int key_compare(const Value *a, const Value *b) {
+/* Keys of one kind by value (str, int, float, bool), other keys (tuples, None) by
+   their repr; keys of different kinds by kind, which TensorFlow refuses ("nest only
+   supports dicts with sortable keys") and Ingot orders so that the order is the same
+   on every call, whatever the order of insertion. */
+static int key_compare(Interp *in, const Value *a, const Value *b) {
     if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
     switch (a->kind) {
     case VAL_STR: return strcmp(a->str.s, b->str.s);
     case VAL_INT: return a->i < b->i ? -1 : a->i > b->i;
     case VAL_FLOAT: return a->f < b->f ? -1 : a->f > b->f;
     case VAL_BOOL: return (int)a->b - (int)b->b;
-    default: return 0; /* as inserted */
+    default: return strcmp(value_repr(in->arena, a), value_repr(in->arena, b));
     }
 }
 
@@ -31,7 +32,8 @@ int *nest_dict_order(Interp *in, const Dict *d, int *n) {
     for (int i = 0; i < d->nentries; i++) {
         if (!d->entries[i].key) continue;
         int at = (*n)++;
-        for (; at > 0 && key_compare(d->entries[order[at - 1]].key, d->entries[i].key) > 0; at--)
+        for (; at > 0 && key_compare(in, d->entries[order[at - 1]].key, d->entries[i].key) > 0;
+             at--)
             order[at] = order[at - 1];
         order[at] = i;
     }

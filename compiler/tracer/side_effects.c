@@ -8,8 +8,8 @@
  * what is reached from it (`self.log.append(x)`). A list or dict passed in is another
  * pitfall: the trace changes its own copy (TensorFlow copies the structures among the
  * arguments), so the caller's never changes at all. Python's print() of a symbolic
- * tensor, or an f-string or format() formatting one, inside a trace or at the traced top level,
- * shows no value: a warning too (-Wprint-traced-tensor).
+ * tensor, or an f-string or format() formatting one, inside a trace or at the traced
+ * top level, shows no value: a warning too (-Wprint-traced-tensor).
  * Entry points: side_effect_check, print_check, format_check.
  * Memory owner: the interpreter's Arena. */
 #include "function.h"

@@ -51,12 +51,20 @@ print("f traced", f.experimental_get_tracing_count(), "times")
 
 
 # A dict is keyed and flattened in the order of its sorted keys, as tf.nest takes it:
-# one trace serves {"a": .., "b": ..} and {"b": .., "a": ..}, each value in its place.
+# one trace serves {"a": .., "b": ..} and {"b": .., "a": ..}, each value in its place;
+# keys that are not numbers or strings (tuples) keep one order too.
 @tf.function
 def diff(d):
     return d["a"] - d["b"]
 
 
+@tf.function
+def diff_odd_keys(d):
+    return d[(0, 1)] - d[(1, 0)]
+
+
 one, two = tf.constant(1.0), tf.constant(2.0)
 tf.print(diff({"a": one, "b": two}), diff({"b": two, "a": one}))
-print("diff traced", diff.experimental_get_tracing_count(), "times")
+tf.print(diff_odd_keys({(0, 1): one, (1, 0): two}), diff_odd_keys({(1, 0): two, (0, 1): one}))
+print("traced", diff.experimental_get_tracing_count(), "and",
+      diff_odd_keys.experimental_get_tracing_count(), "times")
