@@ -14,6 +14,7 @@
 #include "config.h"
 #include "emit_donate.h"
 #include "emit_lib.h"
+#include "emit_memplan.h"
 #include "emit_scalar.h"
 #include "ingot/size.h"
 #include "irtext.h"
@@ -48,6 +49,9 @@ typedef struct Emitter {
        input of the instruction being written that it donates, or -1. */
     DonatePlan donate;
     int donated_input;
+    /* With opt->plan_memory, the function's memory plan (emit_memplan.h); its arena is
+       the C variable `arena` when it has slots. */
+    MemPlan memplan;
 } Emitter;
 
 /* Functions longer than this are emitted in parts (emit_func_in_parts). */
@@ -333,6 +337,14 @@ static void emit_const(Emitter *e, const Inst *inst, int site, int depth) {
     fprintf(e->out, "%s%s;\n", lhs, call);
 }
 
+/* call, the C expression making inst's result, placed in its slot of the function's
+ * arena when the memory plan has one for it: "IG_IN_SLOT(arena, 2, ig_matmul(...))". */
+static const char *emit_placed(Emitter *e, const Inst *inst, const char *call) {
+    int slot = inst->noutputs == 1 ? memplan_slot(&e->memplan, inst->outputs[0]) : -1;
+    if (slot < 0) return call;
+    return arena_printf(e->arena, "IG_IN_SLOT(arena, %d, %s)", slot, call);
+}
+
 static void emit_fill(Emitter *e, const Inst *inst, int site, int depth) {
     const Attr *dt = attrs_get(&inst->attrs, "dtype");
     const Attr *sh = attrs_get(&inst->attrs, "shape");
@@ -341,8 +353,10 @@ static void emit_fill(Emitter *e, const Inst *inst, int site, int depth) {
     strbuf_init(&v, e->arena);
     emit_float_literal(&v, val->kind == ATTR_FLOAT ? val->f : (double)val->i, false);
     emit_indent(e, depth);
-    fprintf(e->out, "%sig_fill(&s%d, %s, %s, %s);\n", emit_lhs(e, inst), site,
-            ig_dtype_enum[dt->dtype], emit_shape_args(e, &sh->shape), strbuf_cstr(&v));
+    fprintf(e->out, "%s%s;\n", emit_lhs(e, inst),
+            emit_placed(e, inst, arena_printf(e->arena, "ig_fill(&s%d, %s, %s, %s)", site,
+                                              ig_dtype_enum[dt->dtype],
+                                              emit_shape_args(e, &sh->shape), strbuf_cstr(&v))));
 }
 
 static bool is_tensor(const void *ctx, const IrValue *v);
@@ -368,12 +382,14 @@ static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) 
     const char *name = emit_c_name(e, out);
     int donated = e->opt->donate ? donate_input(&e->donate, inst, e->inst_index - 1, is_tensor, e)
                                  : -1;
+    const char *donation = donated >= 0 ? arena_printf(e->arena, "ig_donate(%s)",
+                                                       emit_c_name(e, inst->inputs[donated]))
+                                        : "NULL";
+    const char *result = arena_printf(e->arena, "ig_elementwise_result(&s%d, %s, %s, %s)", site,
+                                      ig_dtype_enum[out->type.dtype], emit_shape_args(e, shape),
+                                      donation);
     emit_indent(e, depth);
-    fprintf(e->out, "%sig_elementwise_result(&s%d, %s, %s, %s);\n", emit_lhs(e, inst), site,
-            ig_dtype_enum[out->type.dtype], emit_shape_args(e, shape),
-            donated >= 0 ? arena_printf(e->arena, "ig_donate(%s)",
-                                        emit_c_name(e, inst->inputs[donated]))
-                         : "NULL");
+    fprintf(e->out, "%s%s;\n", emit_lhs(e, inst), emit_placed(e, inst, result));
     emit_indent(e, depth);
     fputs("{\n", e->out);
     const char **operands = ARENA_ARRAY(e->arena, const char *, inst->ninputs);
@@ -575,7 +591,8 @@ static void emit_kernel_call(Emitter *e, const Inst *inst, const char *fn, int s
     case ABI_SPECIAL: UNREACHABLE();
     }
     emit_indent(e, depth);
-    fprintf(e->out, "%s%s(&s%d%s%s);\n", emit_lhs(e, inst), fn, site, args, extra);
+    fprintf(e->out, "%s%s;\n", emit_lhs(e, inst),
+            emit_placed(e, inst, arena_printf(e->arena, "%s(&s%d%s%s)", fn, site, args, extra)));
 }
 
 static void emit_print(Emitter *e, const Inst *inst, int site, int depth) {
@@ -977,8 +994,10 @@ static void emit_inst(Emitter *e, const Inst *inst, int depth) {
         break;
     case OP_CAST:
         emit_indent(e, depth);
-        fprintf(e->out, "%s%s(&s%d%s, %s);\n", emit_lhs(e, inst), fn, site, emit_args(e, inst),
-                ig_dtype_enum[inst->outputs[0]->type.dtype]);
+        fprintf(e->out, "%s%s;\n", emit_lhs(e, inst),
+                emit_placed(e, inst, arena_printf(e->arena, "%s(&s%d%s, %s)", fn, site,
+                                                  emit_args(e, inst),
+                                                  ig_dtype_enum[inst->outputs[0]->type.dtype])));
         break;
     case OP_PRINT: emit_print(e, inst, site, depth); break;
     case OP_ELEMENTWISE: emit_elementwise(e, inst, site, depth); break;
@@ -1058,9 +1077,14 @@ static void emit_func_begin(Emitter *e, const Func *f) {
     e->numbers = irtext_number_values(e->arena, e->m, f, &count);
     e->live = liveness_func(e->arena, e->m, f);
     if (e->opt->donate) e->donate = donate_plan(e->arena, e->m, e->live, f);
-    /* Parts pass values through a frame of tensors: a long function keeps tensors. */
+    /* Parts pass values through a frame of tensors: a long function keeps tensors, and
+       its tensors the runtime's allocator (its parts would need the arena too). */
     e->plan = scalar_plan(e->arena, e->m, f,
                           e->opt->scalars && body_length(f) <= EMIT_SPLIT_INSTS);
+    e->memplan = (MemPlan){0};
+    if (e->opt->plan_memory && body_length(f) <= EMIT_SPLIT_INSTS)
+        e->memplan = memplan_func(e->arena, e->m, f, e->live, e->opt->donate ? &e->donate : NULL,
+                                  is_tensor, e);
     int nvals = e->m->next_value_id > 0 ? e->m->next_value_id : 1;
     e->boxed = ARENA_ARRAY(e->arena, const char *, nvals);
     e->next_site = count;
@@ -1068,6 +1092,33 @@ static void emit_func_begin(Emitter *e, const Func *f) {
     e->commented_file = NULL;
     e->commented_line = 0;
     e->part = -1;
+}
+
+static const char *plan_value_name(const void *ctx, const IrValue *v) {
+    return emit_value_name(ctx, v);
+}
+
+/* "static const IgArenaPlan memory_plan = ...; IgArena *arena = ig_arena_enter(...);"
+ * under the plan as a comment, when the function has one. */
+static void emit_arena_enter(Emitter *e) {
+    const MemPlan *p = &e->memplan;
+    if (p->nslots == 0) return;
+    const char *comment = memplan_comment(e->arena, p, e->f, plan_value_name, e);
+    for (const char *line = comment; *line;) {
+        size_t n = strcspn(line, "\n");
+        fprintf(e->out, "    %.*s\n", (int)n, line);
+        line += n + (line[n] == '\n');
+    }
+    fputs("    static const size_t slot_offsets[] = {", e->out);
+    for (int s = 0; s < p->nslots; s++)
+        fprintf(e->out, "%s%lld", s ? ", " : "", (long long)p->offsets[s]);
+    fputs("};\n    static const size_t slot_capacity[] = {", e->out);
+    for (int s = 0; s < p->nslots; s++)
+        fprintf(e->out, "%s%lld", s ? ", " : "", (long long)p->capacity[s]);
+    fprintf(e->out, "};\n    static const IgArenaPlan memory_plan = {%d, slot_offsets, "
+                    "slot_capacity, %lld};\n",
+            p->nslots, (long long)p->bytes);
+    fputs("    IgArena *arena = ig_arena_enter(&memory_plan);\n", e->out);
 }
 
 /* The signature comment and the prototype, up to the opening brace. */
@@ -1101,6 +1152,7 @@ static void emit_func_head(Emitter *e, const Func *f) {
     for (int i = 0; i < f->body->nparams; i++)
         if (e->live->uses[f->body->params[i]->id] == 0)
             fprintf(e->out, "    (void)%s;\n", emit_value_name(e, f->body->params[i]));
+    emit_arena_enter(e);
 }
 
 /* The results handed back, and the closing brace. */
@@ -1118,6 +1170,7 @@ static void emit_func_tail(Emitter *e, const Region *r) {
         results[i] = emit_value_name(e, v);
         if (liveness_result_borrowed(r, i)) fprintf(e->out, "    ig_retain(%s);\n", results[i]);
     }
+    if (e->memplan.nslots > 0) fputs("    ig_arena_leave(arena);\n", e->out);
     if (r->nresults == 1) fprintf(e->out, "    return %s;\n", results[0]);
     for (int i = 0; r->nresults > 1 && i < r->nresults; i++)
         fprintf(e->out, "    *ret%d = %s;\n", i, results[i]);

@@ -16,6 +16,7 @@ typedef struct EmitOptions {
     bool line_directives;     /* #line directives pointing at the script */
     bool scalars;             /* 0-d values as C scalars (emit_scalar.h): -O1 and up */
     bool donate;              /* dying inputs donated to elementwise kernels (emit_donate.h) */
+    bool plan_memory;         /* a function's tensors of known size in its arena (emit_memplan.h) */
     /* ingot build --lib: the library's name (NAME), or NULL for a program. A library
        has a model struct holding the variables instead of statics, per-thread sites,
        and its entry points (emit_lib.h) instead of main(). */

@@ -18,11 +18,13 @@ TracerOptions stage_tracer_options(const StageOptions *so, FILE *out, FILE *repo
     return t;
 }
 
-/* -O1 and up: 0-d values as C scalars, dying inputs donated to elementwise kernels.
+/* -O1 and up: 0-d values as C scalars, dying inputs donated to elementwise kernels, the
+   tensors of known size in a memory plan.
    (-O0 keeps every value a tensor: the plainest C, and the baseline the tests compare
    the optimised programs with.) */
 EmitOptions stage_emit_options(const StageOptions *so, const char *script_name) {
     return (EmitOptions){.script_name = script_name,
                          .scalars = so->opt_level >= 1,
-                         .donate = so->opt_level >= 1};
+                         .donate = so->opt_level >= 1,
+                         .plan_memory = so->opt_level >= 1};
 }

@@ -5,11 +5,13 @@
  * mapped. While a trap is set, the blocks handed out are listed in it, to be freed after
  * an error. Entry points: ig_tensor_alloc, ig_tensor_alloc_wrapped, ig_tensor_capacity,
  * ig_tensor_free, ig_tensor_cache_release_all, ig_donate, ig_tensor_take_donated,
+ * ig_arena_enter, ig_arena_leave, ig_arena_place, ig_arena_placed, ig_tensor_in_arena,
  * ig_tensor_stats_report, ig_tensor_trap_hold, ig_tensor_trap_forget,
  * ig_tensor_trap_release.
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
  * cached free blocks belong to the thread that freed them, until its
- * ig_runtime_thread_shutdown (ig_tensor_cache_release_all). */
+ * ig_runtime_thread_shutdown (ig_tensor_cache_release_all); an arena is a block whose
+ * refcount counts its call and the tensors placed in it. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -67,7 +69,9 @@ typedef struct IgBlockHeader {
     int cache_class; /* a small class, or LARGE_CLASS */
     bool donated;    /* ig_donate: its holder will not read it again (below) */
     bool wrapped;    /* ig_tensor_wrap: data is its caller's memory, never written over */
-    size_t bytes;    /* the whole block's size */
+    bool arena_home; /* an arena's own block (below): its data holds the slots */
+    size_t bytes;    /* the whole block's size; in a slot (ARENA_CLASS), its offset from
+                        the arena's block, which is how freeing it finds the arena */
     /* The trap's list the block is on (below): the next block, and the pointer to this
      * one (the trap's head or the previous block's next); NULL when on none. */
     struct IgBlockHeader *trap_next, **trap_pprev;
@@ -75,6 +79,8 @@ typedef struct IgBlockHeader {
 #define HEADER_BYTES (((sizeof(BlockHeader) + IG_ALIGNMENT - 1) / IG_ALIGNMENT) * IG_ALIGNMENT)
 /* Two alignment blocks: a small tensor's data starts 128 bytes into its block. */
 _Static_assert(HEADER_BYTES == 2 * IG_ALIGNMENT, "the block header grew past 128 bytes");
+_Static_assert(HEADER_BYTES == IG_TENSOR_HEADER_BYTES, "the compiler's memory plans count "
+                                                       "IG_TENSOR_HEADER_BYTES per slot");
 
 /* ---- The free-block cache -----------------------------------------------------------
  * A compiled loop makes and drops the same few small tensors every iteration, and
@@ -108,11 +114,12 @@ static _Thread_local void *g_cached[CACHE_CLASSES][CACHE_DEPTH];
 static _Thread_local int g_ncached[CACHE_CLASSES];
 
 /* What the allocator did, for INGOT_ALLOC_STATS (ig_tensor_stats_report): blocks
- * asked of the system, blocks handed out again from the caches, and results written
- * over a donated input instead of a block. Cheap enough to count always. Per thread,
- * as the caches are: a program's report is its graph's thread's. */
+ * asked of the system, blocks handed out again from the caches, results written over a
+ * donated input instead of a block, and tensors placed in a planned slot. Cheap enough
+ * to count always. Per thread, as the caches are: a program's report is its graph's
+ * thread's. */
 static _Thread_local struct {
-    long long system, cached, donated;
+    long long system, cached, donated, placed;
 } g_stats;
 
 /* ---- The large-block cache ----------------------------------------------------------
@@ -128,6 +135,7 @@ static _Thread_local struct {
  * not the count, is what bounds the memory kept (tests/alloc/cnn_train.py).
  * Per thread, with the same shutdown, as the small cache. */
 #define LARGE_CLASS CACHE_CLASSES
+#define ARENA_CLASS (CACHE_CLASSES + 1) /* a block in an arena's slot: never cached */
 #define LARGE_SLOTS 64
 #define LARGE_MAX_BYTES ((size_t)64 << 20)
 #define LARGE_BUDGET ((size_t)128 << 20)
@@ -238,6 +246,14 @@ void ig_tensor_cache_release_all(void)
     }
 }
 
+/* The request ig_arena_place made, for this thread's next allocation. */
+static _Thread_local struct {
+    IgTensor *arena;
+    int slot;
+} g_place;
+
+static void arena_drop_call(IgTensor *arena);
+
 /* ---- Traps --------------------------------------------------------------------------
  * A library call under a trap (rt.h's IgTrap) that hits a run-time error jumps out of
  * the middle of its work, and the tensors its frames held would leak. So while a trap is
@@ -275,11 +291,17 @@ void ig_tensor_trap_forget(IgTrap *trap)
 
 void ig_tensor_trap_release(IgTrap *trap, IgTensor *const *keep, int nkeep)
 {
+    g_place.arena = NULL; /* a placement the error cut short: its arena is going */
     while (trap->blocks != NULL) {
         BlockHeader *h = trap->blocks;
         trap_unlink(h);
         IgTensor *t = &h->tensor;
         if (t->refcount < 0) continue; /* a site's constant, made in the call: its site's */
+        if (h->arena_home) {
+            /* A call's arena: its call is over; tensors placed in it and kept hold it. */
+            arena_drop_call(t);
+            continue;
+        }
         int holders = 0;
         for (int i = 0; i < nkeep; i++) holders += keep[i] == t;
         if (holders == 0) {
@@ -289,6 +311,142 @@ void ig_tensor_trap_release(IgTrap *trap, IgTensor *const *keep, int nkeep)
             h->donated = false;
         }
     }
+}
+
+/* ---- Arenas: build-time memory plans ------------------------------------------------
+ * A planned function (rt.h's IgArenaPlan, compiler/emit_memplan.c) takes one block per
+ * call, its arena, and the tensors it makes at the plan's slots go there: a block header
+ * and the data, at an offset the compiler computed, instead of a block each from the
+ * caches. The arena is an ordinary tensor block (arena_home) whose data starts with an
+ * ArenaState, then the slots; its refcount is one for the call (until ig_arena_leave)
+ * and one per tensor placed in it, so a tensor that outlives the call (the plan never
+ * intends one, but the runtime does not rely on it) keeps the memory it is in alive.
+ * Likewise a slot whose tensor is still held is never handed out again: the tensor
+ * planned there gets a block from the caches instead. Sanitizers see every slot not in
+ * use as freed memory. */
+typedef struct ArenaState {
+    const IgArenaPlan *plan;
+    bool in_call;    /* the call's reference is still held (cleared by leave or a trap) */
+    bool occupied[]; /* per slot */
+} ArenaState;
+
+/* The ArenaState's bytes, rounded up so that the slots after it stay aligned. */
+static size_t arena_state_bytes(int nslots)
+{
+    size_t n = sizeof(ArenaState) + (size_t)nslots;
+    return (n + IG_ALIGNMENT - 1) / IG_ALIGNMENT * IG_ALIGNMENT;
+}
+
+static ArenaState *arena_state(IgTensor *arena)
+{
+    return (ArenaState *)arena->data;
+}
+
+static char *arena_slots(IgTensor *arena)
+{
+    return (char *)arena->data + arena_state_bytes(arena_state(arena)->plan->nslots);
+}
+
+/* A slot's whole extent: the header and its capacity in data blocks. */
+static size_t slot_bytes(const IgArenaPlan *plan, int slot)
+{
+    return HEADER_BYTES + (plan->capacity[slot] + IG_ALIGNMENT - 1) / IG_ALIGNMENT * IG_ALIGNMENT;
+}
+
+static void arena_drop_call(IgTensor *arena)
+{
+    ArenaState *st = arena_state(arena);
+    if (st->in_call) {
+        st->in_call = false;
+        ig_release(arena);
+    }
+}
+
+IgArena *ig_arena_enter(const IgArenaPlan *plan)
+{
+    size_t state = arena_state_bytes(plan->nslots);
+    int64_t n = (int64_t)(state + plan->bytes);
+    IgTensor *arena = ig_tensor_alloc(NULL, "a memory plan's arena", IG_BOOL, 1, &n, (size_t)n);
+    ((BlockHeader *)arena)->arena_home = true;
+    ArenaState *st = arena_state(arena);
+    st->plan = plan;
+    st->in_call = true;
+    char *slots = arena_slots(arena);
+    for (int i = 0; i < plan->nslots; i++) {
+        st->occupied[i] = false;
+        CACHE_PARK(slots + plan->offsets[i], slot_bytes(plan, i));
+    }
+    return (IgArena *)(void *)arena;
+}
+
+void ig_arena_leave(IgArena *arena)
+{
+    arena_drop_call((IgTensor *)(void *)arena);
+}
+
+void ig_arena_place(IgArena *arena, int slot)
+{
+    g_place.arena = (IgTensor *)(void *)arena;
+    g_place.slot = slot;
+}
+
+IgTensor *ig_arena_placed(IgTensor *t)
+{
+    g_place.arena = NULL;
+    return t;
+}
+
+/* The memory of the requested slot for a tensor of nbytes, taken, or NULL when the slot
+ * is held or too small; either way the request is used up. *offset: where the block is
+ * from the arena's block. */
+static char *arena_take(size_t nbytes, size_t *offset)
+{
+    IgTensor *arena = g_place.arena;
+    int slot = g_place.slot;
+    g_place.arena = NULL; /* for one allocation: a kernel's scratch may take it, not more */
+    ArenaState *st = arena_state(arena);
+    const IgArenaPlan *plan = st->plan;
+    if (slot < 0 || slot >= plan->nslots || st->occupied[slot] || nbytes > plan->capacity[slot])
+        return NULL;
+    st->occupied[slot] = true;
+    char *mem = arena_slots(arena) + plan->offsets[slot];
+    CACHE_UNPARK(mem, slot_bytes(plan, slot));
+    ig_retain(arena);
+    *offset = (size_t)(mem - (char *)arena);
+    g_stats.placed++;
+    return mem;
+}
+
+/* The arena of a block in a slot, and the slot (the offsets ascend). */
+static IgTensor *arena_of(const BlockHeader *h, int *slot)
+{
+    IgTensor *arena = (IgTensor *)(void *)((char *)h - h->bytes);
+    const IgArenaPlan *plan = arena_state(arena)->plan;
+    size_t at = (size_t)((char *)h - arena_slots(arena));
+    int lo = 0, hi = plan->nslots - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (plan->offsets[mid] <= at) lo = mid;
+        else hi = mid - 1;
+    }
+    *slot = lo;
+    return arena;
+}
+
+/* A placed tensor's end: its slot is free again, and the arena loses its reference. */
+static void arena_vacate(BlockHeader *h)
+{
+    int slot;
+    IgTensor *arena = arena_of(h, &slot);
+    const IgArenaPlan *plan = arena_state(arena)->plan;
+    arena_state(arena)->occupied[slot] = false;
+    CACHE_PARK(h, slot_bytes(plan, slot));
+    ig_release(arena);
+}
+
+bool ig_tensor_in_arena(const IgTensor *t)
+{
+    return ((const BlockHeader *)t)->cache_class == ARENA_CLASS;
 }
 
 /* ---- Tensors --------------------------------------------------------------------- */
@@ -306,7 +464,9 @@ IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int
     char *mem = NULL;
     int c = LARGE_CLASS;
     size_t bytes = 0;
-    if (nbytes <= (size_t)IG_MAX_TENSOR_BYTES) {
+    if (g_place.arena != NULL && (mem = arena_take(nbytes, &bytes)) != NULL) {
+        c = ARENA_CLASS;
+    } else if (nbytes <= (size_t)IG_MAX_TENSOR_BYTES) {
         bytes = HEADER_BYTES + blocks * IG_ALIGNMENT;
         if (blocks <= CACHE_MAX_BLOCKS) {
             c = cache_class(blocks);
@@ -319,6 +479,7 @@ IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int
     h->cache_class = c;
     h->donated = false;
     h->wrapped = false;
+    h->arena_home = false;
     h->bytes = bytes;
     IgTrap *trap = ig_trap_top;
     if (trap != NULL) trap_link(h, trap);
@@ -350,6 +511,10 @@ IgTensor *ig_tensor_alloc_wrapped(IgDType dtype, int rank, const int64_t *shape,
 size_t ig_tensor_capacity(const IgTensor *t)
 {
     const BlockHeader *h = (const BlockHeader *)t;
+    if (h->cache_class == ARENA_CLASS) {
+        int slot;
+        return arena_state(arena_of(h, &slot))->plan->capacity[slot];
+    }
     return h->wrapped ? 0 : h->bytes - HEADER_BYTES;
 }
 
@@ -365,6 +530,10 @@ void ig_tensor_free(IgTensor *t)
     int c = h->cache_class;
     cache_check_thread();
     if (h->trap_pprev != NULL) trap_unlink(h);
+    if (c == ARENA_CLASS) {
+        arena_vacate(h);
+        return;
+    }
     if (c < LARGE_CLASS && g_ncached[c] < CACHE_DEPTH) {
         /* A thread whose caches go from empty to holding a block is attached (lifetime.c),
          * so that they are freed when it ends even if it never called
@@ -425,6 +594,6 @@ void ig_tensor_stats_report(FILE *out)
 {
     fprintf(out,
             "ingot: tensor memory: %lld blocks from the system, %lld from the cache, "
-            "%lld results written over a donated input\n",
-            g_stats.system, g_stats.cached, g_stats.donated);
+            "%lld results written over a donated input, %lld placed in a planned slot\n",
+            g_stats.system, g_stats.cached, g_stats.donated, g_stats.placed);
 }

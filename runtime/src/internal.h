@@ -103,6 +103,10 @@ IG_INTERNAL IgTensor *ig_tensor_alloc_wrapped(IgDType dtype, int rank, const int
 IG_INTERNAL size_t ig_tensor_capacity(const IgTensor *t);
 /* Whether t is over its caller's memory (ig_tensor_wrap). */
 IG_INTERNAL bool ig_tensor_is_wrapped(const IgTensor *t);
+/* Whether t is in a slot of a function's arena (alloc.c): memory planned for the call's
+ * own use, which a tensor kept past it (a variable's value, a library's result) would
+ * pin; those take a copy. */
+IG_INTERNAL bool ig_tensor_in_arena(const IgTensor *t);
 /* Frees the blocks alloc.c keeps for reuse on the calling thread
  * (ig_runtime_thread_shutdown): small tensors' blocks go to a per-size cache when freed
  * rather than back to malloc. */

@@ -125,8 +125,9 @@ void ig_lib_output(IgLibState *st, IgTensor *result, int *dtype, int *rank, int6
     }
     /* A site's constant belongs to the thread that made it, and an input returned as
      * it is (a wrapped tensor: no capacity of its own) is the caller's memory: the
-     * caller gets a copy of either, owned by the model like any other result. */
-    if (result->refcount < 0 || ig_tensor_is_wrapped(result)) {
+     * caller gets a copy of either, owned by the model like any other result; so does
+     * a tensor in a call's arena (the plan never returns one: a guard). */
+    if (result->refcount < 0 || ig_tensor_is_wrapped(result) || ig_tensor_in_arena(result)) {
         IgTensor *copy = ig_tensor_make(NULL, "output", result->dtype, result->rank, result->shape);
         memcpy(copy->data, result->data, (size_t)result->size * ig_dtype_size(result->dtype));
         ig_release(result);

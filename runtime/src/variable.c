@@ -15,8 +15,10 @@
  * a tensor over a caller's memory (ig_tensor_wrap). */
 static IgTensor *var_hold(IgTensor *value)
 {
-    /* Nor a wrapped one: that memory is a library caller's, theirs to free or reuse. */
-    if (value->refcount < 0 || ig_tensor_is_wrapped(value)) return ig_tensor_copy(value);
+    /* Nor a wrapped one: that memory is a library caller's, theirs to free or reuse; nor
+     * one in a call's arena, which would stay taken while the variable holds it. */
+    if (value->refcount < 0 || ig_tensor_is_wrapped(value) || ig_tensor_in_arena(value))
+        return ig_tensor_copy(value);
     ig_retain(value);
     return value;
 }

@@ -23,8 +23,6 @@ extern "C" {
 #define IG_API __attribute__((visibility("default")))
 #define IG_INTERNAL __attribute__((visibility("hidden")))
 
-#define IG_ALIGNMENT 64 /* bytes; every tensor buffer the runtime allocates is aligned to this */
-
 /* Keep in step with DType in compiler/graph/ir.h (checked by _Static_assert there). */
 typedef enum IgDType {
     IG_BOOL,
@@ -103,6 +101,33 @@ IG_API void ig_release(IgTensor *t); /* NULL is allowed */
  * ("ig_add(&s12, ig_donate(t9_x), t11)"); the holder still releases it as before.
  * Returns t. */
 IG_API IgTensor *ig_donate(IgTensor *t);
+
+/* A function's memory plan, made by the compiler (compiler/emit_memplan.h): the tensors
+ * of known size that the function makes and drops go in slots of one block, an arena,
+ * taken once per call, at offsets computed at build time; values whose lives do not
+ * overlap share a slot. Slot i's tensor block (header and data) starts offsets[i] bytes
+ * into the slots, and its data holds up to capacity[i] bytes; bytes is the slots' size.
+ * The plan says where a tensor goes, the runtime whether it may: a slot still held (a
+ * tensor kept longer than planned) is never written over, and the arena lives until
+ * the last tensor placed in it is released. */
+typedef struct IgArenaPlan {
+    int nslots;
+    const size_t *offsets;
+    const size_t *capacity;
+    size_t bytes;
+} IgArenaPlan;
+typedef struct IgArena IgArena;
+/* The arena of one call of a function planned by plan, and its end (the call's own
+ * hold on it: tensors placed in it and still held keep it). */
+IG_API IgArena *ig_arena_enter(const IgArenaPlan *plan);
+IG_API void ig_arena_leave(IgArena *arena);
+/* The next tensor this thread allocates goes in the arena's slot, if free and large
+ * enough; ig_arena_placed forgets the request (whether or not it was used) and returns
+ * t. The emitted code writes the pair as IG_IN_SLOT around the kernel call making the
+ * planned tensor: "IgTensor *t5 = IG_IN_SLOT(arena, 0, ig_matmul(&s5, t3, t4, ...));" */
+IG_API void ig_arena_place(IgArena *arena, int slot);
+IG_API IgTensor *ig_arena_placed(IgTensor *t);
+#define IG_IN_SLOT(arena, slot, call) (ig_arena_place((arena), (slot)), ig_arena_placed(call))
 
 IG_API size_t ig_dtype_size(IgDType dtype);
 IG_API const char *ig_dtype_name(IgDType dtype); /* "float32", ... as TensorFlow names them */

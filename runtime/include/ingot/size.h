@@ -79,6 +79,13 @@ static inline double ig_size_count_approx(int rank, const int64_t *shape)
     return n;
 }
 
+#define IG_ALIGNMENT 64 /* bytes; every tensor buffer the runtime allocates is aligned to this */
+/* The bytes before a tensor's data in the block the runtime makes for it (alloc.c's
+ * block header, the IgTensor first): two IG_ALIGNMENT blocks. The compiler lays out a
+ * function's memory plan (emit_memplan.h) as such blocks, one per slot, so it must
+ * count them as the runtime does; alloc.c checks the two agree. */
+#define IG_TENSOR_HEADER_BYTES 128
+
 /* ---- Work thresholds ---------------------------------------------------------------
  * From IG_DNNL_MIN_ELEMENTS output elements on, an elementwise kernel runs on a oneDNN
  * primitive cached in its site; below it the plain loops win. A primitive execution has
