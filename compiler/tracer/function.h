@@ -22,6 +22,10 @@ ConcreteFunction *tf_function_signature_trace(Interp *in, TfFunction *tf, SrcLoc
 Value *concrete_function_call(Interp *in, Value *concrete, CallArgs *args, SrcLoc loc);
 /* v, made by a caller of the function being traced, as a parameter of the trace. */
 IrValue *capture_tensor(Interp *in, Value *v, SrcLoc loc);
+/* The name of the i-th positional argument of a function with params: its parameter's,
+   or "rest_k" for the k-th extra that *rest takes (TensorFlow's name for that
+   placeholder); NULL when there is no such parameter. */
+const char *tracing_positional_name(Interp *in, const Params *params, int i);
 const char *concrete_function_text(Arena *a, const Value *concrete);
 
 /* ---- library.c: ingot build --lib ------------------------------------------------------- */

@@ -108,8 +108,10 @@ static bool add_tf_function(Interp *in, Module *m, TfFunction *tf, const char *n
     const char **names = ARENA_ARRAY(in->arena, const char *, specs->len + 1);
     const char **texts = ARENA_ARRAY(in->arena, const char *, specs->len + 1);
     for (int i = 0; i < specs->len; i++) {
-        names[i] = i + self < params->args.len ? params->args.items[i + self]->arg.name
-                                               : arena_printf(in->arena, "arg%d", i);
+        /* A signature longer than the parameters binds (tf.function checked it): its
+           extras are *rest's, named as a trace names them. */
+        names[i] = tracing_positional_name(in, params, i + self);
+        IG_ASSERT(names[i] != NULL);
         texts[i] = value_repr(in->arena, specs->items[i]);
     }
     return record_export(in, m, name, cf, names, texts, specs->len, loc);

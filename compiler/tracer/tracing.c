@@ -176,10 +176,7 @@ static void call_arg_text(Interp *in, CallText *t, const char *name, Value *v, c
                   v->kind == VAL_STR ? v->str.s : value_to_str(in->arena, v));
 }
 
-/* The name of the i-th positional argument: its parameter's, or "rest_k" for the k-th
-   extra that *rest takes (TensorFlow's name for that placeholder); NULL when there is
-   no such parameter. */
-static const char *positional_name(Interp *in, const Params *params, int i) {
+const char *tracing_positional_name(Interp *in, const Params *params, int i) {
     if (i < params->args.len) return params->args.items[i]->arg.name;
     if (!params->vararg) return NULL;
     return arena_printf(in->arena, "%s_%d", params->vararg->arg.name, i - params->args.len);
@@ -190,7 +187,7 @@ static const char **key_names(Interp *in, const TfFunction *tf, const CallArgs *
     const Params *params = tf->python_function->fn->params;
     const char **names = ARENA_ARRAY(in->arena, const char *, args->npos + 2 * args->nkw + 1);
     for (int i = 0; i < args->npos; i++)
-        names[i] = positional_name(in, params, i);
+        names[i] = tracing_positional_name(in, params, i);
     for (int k = 0; k < args->nkw; k++) names[args->npos + 2 * k + 1] = args->kw_names[k];
     return names;
 }
@@ -224,7 +221,7 @@ static ConcreteFunction *trace(Interp *in, TfFunction *tf, CallArgs *args, Value
     strbuf_init(&call.plain, in->arena);
     strbuf_printf(&call.typed, "%s(", tf->name);
     for (int i = 0; i < args->npos; i++) {
-        ParamCtx ctx = {f->body, positional_name(in, params, i), types, &next};
+        ParamCtx ctx = {f->body, tracing_positional_name(in, params, i), types, &next};
         int first = next;
         inner.pos[i] = nest_map(in, args->pos[i], make_param, &ctx);
         if (args->pos[i] != tf->bound_self)

@@ -226,6 +226,12 @@ def main():
             checks.result(r.returncode == 1 and "no tensor 'calls'" in r.stderr,
                           "build --lib --weights= of a checkpoint missing a tensor fails",
                           r.stderr)
+        # *parts filled by the signature: the header names its inputs parts_0, parts_1.
+        var = t / "varargs"
+        if build_lib(checks, ingot, here / "varargs.py", var / "var"):
+            header = (var / "var.h").read_text()
+            checks.result("inputs[1]   parts_1: TensorSpec(shape=(2,)" in header,
+                          "an input *parts takes is named parts_1 in the header", header)
         # --embed-weights: the initial values digits_new would compute, computed at build
         # time: both libraries start from the same weights, bit for bit.
         emb = t / "emb_digits"
