@@ -1,6 +1,7 @@
 /* ops.c — bench_ops: what single runtime kernels cost, called the way emitted C calls
  * them: the per-op overhead of a tiny ig_add, ig_matmul against oneDNN called directly,
- * and a conv2d + bias + relu layer. Entry point: main (`bench_ops [NAME...]`).
+ * a conv2d + bias + relu layer, and a Dense layer's clip as a oneDNN post-op against the
+ * loop compiled programs run. Entry point: main (`bench_ops [NAME...]`).
  * Memory owner: each measure releases its tensors and shuts the runtime down itself.
  *
  * Output: one line per measure, `NAME key=value ...`, which bench/run parses and holds
@@ -297,6 +298,157 @@ static int bench_conv2d(void)
     return 0;
 }
 
+/* ---- dense_clip: clip after a Dense layer, oneDNN's clip post-op against a loop ------ */
+
+#define DC_ROUNDS 11
+#define DC_LO -1.0f
+#define DC_HI 1.0f
+
+/* Two layers: a Keras MLP's first (batch 64, 784 -> 128: the product's time dominates),
+ * and one with a wide result and little work per element (4 MB out, 64 multiply-adds
+ * each), where a pass over the result weighs most: the post-op's best case. */
+static const struct DenseSize {
+    int64_t m, k, n;
+    int per_round;
+} dense_sizes[] = {{64, 784, 128, 200}, {1024, 64, 1024, 20}};
+
+/* tf.clip_by_value(matmul(a, b) + bias, lo, hi) two ways on one oneDNN matmul with its
+ * bias: with a dnnl_eltwise_clip_v2 post-op (what fusing the clip into the product would
+ * run), or without, then the loop a compiled program runs today (the elementwise pass's
+ * maximum(minimum(x, hi), lo) over the product's result, in place). */
+typedef struct DirectDense {
+    dnnl_primitive_t prim;
+    dnnl_memory_t a, b, bias, c;
+} DirectDense;
+
+static void dense_init(DirectDense *d, const struct DenseSize *z, dnnl_engine_t engine,
+                       bool post_op, void *a, void *b, void *bias, void *c)
+{
+    dnnl_memory_desc_t ma, mb, mbias, mc;
+    direct_md(&ma, z->m, z->k);
+    direct_md(&mb, z->k, z->n);
+    direct_md(&mbias, 1, z->n);
+    direct_md(&mc, z->m, z->n);
+    dnnl_matmul_desc_t desc;
+    DNNL_OK(dnnl_matmul_desc_init(&desc, &ma, &mb, &mbias, &mc));
+    dnnl_post_ops_t ops;
+    dnnl_primitive_attr_t attr;
+    DNNL_OK(dnnl_post_ops_create(&ops));
+    if (post_op)
+        DNNL_OK(dnnl_post_ops_append_eltwise(ops, 1.0f, dnnl_eltwise_clip_v2, DC_LO, DC_HI));
+    DNNL_OK(dnnl_primitive_attr_create(&attr));
+    DNNL_OK(dnnl_primitive_attr_set_post_ops(attr, ops));
+    dnnl_primitive_desc_t pd;
+    DNNL_OK(dnnl_primitive_desc_create(&pd, &desc, attr, engine, NULL));
+    DNNL_OK(dnnl_primitive_create(&d->prim, pd));
+    DNNL_OK(dnnl_primitive_desc_destroy(pd));
+    DNNL_OK(dnnl_primitive_attr_destroy(attr));
+    DNNL_OK(dnnl_post_ops_destroy(ops));
+    DNNL_OK(dnnl_memory_create(&d->a, &ma, engine, a));
+    DNNL_OK(dnnl_memory_create(&d->b, &mb, engine, b));
+    DNNL_OK(dnnl_memory_create(&d->bias, &mbias, engine, bias));
+    DNNL_OK(dnnl_memory_create(&d->c, &mc, engine, c));
+}
+
+static void dense_run(DirectDense *d, dnnl_stream_t stream)
+{
+    dnnl_exec_arg_t args[4] = {{DNNL_ARG_SRC, d->a}, {DNNL_ARG_WEIGHTS, d->b},
+                               {DNNL_ARG_BIAS, d->bias}, {DNNL_ARG_DST, d->c}};
+    DNNL_OK(dnnl_primitive_execute(d->prim, stream, 4, args));
+    DNNL_OK(dnnl_stream_wait(stream));
+}
+
+static void dense_clip_loop(IgTensor *c)
+{
+    float *p = c->data;
+    int64_t n = c->size; /* a local bound, as the emitted loop's constant one: vectorised */
+    for (int64_t i = 0; i < n; i++) p[i] = ig_maximum_f32(ig_minimum_f32(p[i], DC_HI), DC_LO);
+}
+
+static void dense_fini(DirectDense *d)
+{
+    dnnl_memory_destroy(d->a);
+    dnnl_memory_destroy(d->b);
+    dnnl_memory_destroy(d->bias);
+    dnnl_memory_destroy(d->c);
+    dnnl_primitive_destroy(d->prim);
+}
+
+/* The two sides alternate within each round; each figure is the median round. The
+ * results are compared bit for bit: a NaN in a (put there on purpose, as a NaN or an
+ * inf - inf can come from data) must come out NaN, which the post-op does not do, and
+ * that count is printed as nan_lost. */
+static void dense_clip_size(const struct DenseSize *z, dnnl_engine_t engine,
+                            dnnl_stream_t stream)
+{
+    const int64_t sa[2] = {z->m, z->k}, sb[2] = {z->k, z->n}, sbias[1] = {z->n};
+    const int64_t sc[2] = {z->m, z->n};
+    IgTensor *a = tensor_pattern(2, sa, 6), *b = tensor_pattern(2, sb, 7);
+    IgTensor *bias = tensor_pattern(1, sbias, 8);
+    IgTensor *loop_c = ig_tensor_new(IG_FLOAT32, 2, sc);
+    IgTensor *post_c = ig_tensor_new(IG_FLOAT32, 2, sc);
+    ((float *)a->data)[3 * z->k] = NAN; /* row 3 of the product is NaN */
+    DirectDense loop, post;
+    dense_init(&loop, z, engine, false, a->data, b->data, bias->data, loop_c->data);
+    dense_init(&post, z, engine, true, a->data, b->data, bias->data, post_c->data);
+
+    /* The product alone (no clip at all) too, so each side's clip shows as a difference. */
+    double loop_t[DC_ROUNDS], post_t[DC_ROUNDS], product_t[DC_ROUNDS];
+    for (int round = -1; round < DC_ROUNDS; round++) { /* round -1: the warm-up */
+        double t0 = now_seconds();
+        for (int i = 0; i < z->per_round; i++) {
+            dense_run(&loop, stream);
+            dense_clip_loop(loop_c);
+        }
+        double t1 = now_seconds();
+        for (int i = 0; i < z->per_round; i++) dense_run(&post, stream);
+        double t2 = now_seconds();
+        for (int i = 0; i < z->per_round; i++) dense_run(&loop, stream);
+        double t3 = now_seconds();
+        if (round < 0) continue;
+        loop_t[round] = t1 - t0, post_t[round] = t2 - t1, product_t[round] = t3 - t2;
+    }
+    dense_run(&loop, stream); /* the last run of the loop side left its result unclipped */
+    dense_clip_loop(loop_c);
+    int64_t differ = 0, nan_lost = 0;
+    const float *pl = loop_c->data, *pp = post_c->data;
+    for (int64_t i = 0; i < loop_c->size; i++) {
+        differ += memcmp(&pl[i], &pp[i], sizeof(float)) != 0;
+        nan_lost += isnan(pl[i]) && !isnan(pp[i]);
+    }
+    dense_fini(&loop);
+    dense_fini(&post);
+    ig_release(a);
+    ig_release(b);
+    ig_release(bias);
+    ig_release(loop_c);
+    ig_release(post_c);
+    qsort(loop_t, DC_ROUNDS, sizeof loop_t[0], cmp_double);
+    qsort(post_t, DC_ROUNDS, sizeof post_t[0], cmp_double);
+    qsort(product_t, DC_ROUNDS, sizeof product_t[0], cmp_double);
+    double us_loop = loop_t[DC_ROUNDS / 2] / z->per_round * 1e6;
+    double us_post = post_t[DC_ROUNDS / 2] / z->per_round * 1e6;
+    double us_product = product_t[DC_ROUNDS / 2] / z->per_round * 1e6;
+    printf("dense_clip loop_us=%.2f post_op_us=%.2f product_us=%.2f ratio=%.3f differ=%lld "
+           "nan_lost=%lld size=%lldx%lldx%lld runs=%d\n",
+           us_loop, us_post, us_product, us_post / us_loop, (long long)differ,
+           (long long)nan_lost, (long long)z->m, (long long)z->k, (long long)z->n,
+           DC_ROUNDS * z->per_round);
+}
+
+static int bench_dense_clip(void)
+{
+    dnnl_engine_t engine;
+    dnnl_stream_t stream;
+    DNNL_OK(dnnl_engine_create(&engine, dnnl_cpu, 0));
+    DNNL_OK(dnnl_stream_create(&stream, engine, dnnl_stream_default_flags));
+    for (size_t i = 0; i < sizeof dense_sizes / sizeof dense_sizes[0]; i++)
+        dense_clip_size(&dense_sizes[i], engine, stream);
+    dnnl_stream_destroy(stream);
+    dnnl_engine_destroy(engine);
+    return 0;
+}
+
 /* ---- Driver ------------------------------------------------------------------------ */
 
 static const struct {
@@ -306,6 +458,7 @@ static const struct {
     {"add16", bench_add16},
     {"matmul", bench_matmul},
     {"conv2d", bench_conv2d},
+    {"dense_clip", bench_dense_clip},
 };
 #define NMEASURES ((int)(sizeof measures / sizeof measures[0]))
 
@@ -345,7 +498,8 @@ int main(int argc, char **argv)
         int k = 0;
         while (k < NMEASURES && strcmp(argv[i], measures[k].name) != 0) k++;
         if (k == NMEASURES) {
-            fprintf(stderr, "usage: bench_ops [add16|matmul|conv2d ...] (unknown '%s')\n",
+            fprintf(stderr,
+                    "usage: bench_ops [add16|matmul|conv2d|dense_clip ...] (unknown '%s')\n",
                     argv[i]);
             return 2;
         }

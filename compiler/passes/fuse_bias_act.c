@@ -7,6 +7,12 @@
  * _FusedMatMul and _FusedConv2D. Each link must be the only use of the one before (a
  * value the backward also reads stays: the activations' gradients read their output,
  * not their input, so a training step fuses too), float32, in one region.
+ * A clip after the bias (tf.clip_by_value: maximum(minimum(t, hi), lo)) stays apart:
+ * oneDNN 2.6's clip post-ops (clip and clip_v2, on AVX-512, AVX2 and SSE4.1 alike) turn a
+ * NaN into lo, a lo of -0.0 into +0 and refuse lo > hi, where maximum and minimum keep
+ * the NaN; a NaN in a product cannot be ruled out at build time. Run after the primitive
+ * instead, the clip is the loop fuse_elementwise already writes over the product's
+ * result in place (bench/README.md "clip after a product").
  *     %5:f32[64,128] = matmul %0, %1
  *     %6:f32[64,128] = add %5, %2          =>  %7:f32[64,128] = matmul_bias %0, %1, %2
  *     %7:f32[64,128] = relu %6                                     {..., activation="relu"}
