@@ -418,9 +418,13 @@ static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) 
                                                inst->ninputs);
     int64_t n = 1;
     for (int i = 0; i < shape->rank; i++) n *= shape->dims[i];
-    if (n >= IG_PARALLEL_MIN_ELEMENTS) {
+    /* Split across threads when large enough, vectorised always (rt.h). */
+    const char *pragma = n >= IG_PARALLEL_MIN_ELEMENTS ? "IG_PARALLEL_LOOP"
+                         : rows                         ? NULL /* on the loop over a row */
+                                                        : "IG_SIMD_LOOP";
+    if (pragma) {
         emit_indent(e, depth + 1);
-        fputs("IG_PARALLEL_LOOP\n", e->out);
+        fprintf(e->out, "%s\n", pragma);
     }
     emit_indent(e, depth + 1);
     if (!rows) {
@@ -428,6 +432,8 @@ static void emit_elementwise(Emitter *e, const Inst *inst, int site, int depth) 
     } else {
         int64_t cols = shape->dims[shape->rank - 1];
         fprintf(e->out, "for (int64_t r = 0; r < %" PRId64 "; r++) {\n", cols ? n / cols : 0);
+        emit_indent(e, depth + 2);
+        fputs("IG_SIMD_LOOP\n", e->out);
         emit_indent(e, depth + 2);
         fprintf(e->out, "for (int64_t c = 0; c < %" PRId64 "; c++) {\n", cols);
         emit_indent(e, depth + 3);

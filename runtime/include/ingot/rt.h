@@ -392,11 +392,26 @@ IG_API IgTensor *ig_argmin(IgSite *site, const IgTensor *x, int axis);
 IG_API IgTensor *ig_conv2d(IgSite *site, const IgTensor *x, const IgTensor *filter, int stride_h,
                            int stride_w, int dilation_h, int dilation_w, bool same_padding);
 /* Put by the compiler before a fused loop over many elements: split across the
- * program's threads when it is built with OpenMP (ingot build is), else nothing. */
+ * program's threads when it is built with OpenMP (ingot build is), else nothing; and
+ * vectorised, as IG_SIMD_LOOP. */
 #ifdef _OPENMP
-#define IG_PARALLEL_LOOP _Pragma("omp parallel for schedule(static)")
+#define IG_PARALLEL_LOOP _Pragma("omp parallel for simd schedule(static)")
 #else
-#define IG_PARALLEL_LOOP
+#define IG_PARALLEL_LOOP IG_SIMD_LOOP
+#endif
+/* Put by the compiler before the other fused loops (a row's, in a loop over rows): each
+ * element of the result is computed from the same element of its operands (or of a
+ * row), so the iterations are independent even when the result is an operand's own
+ * buffer (a donated input). The C compiler cannot prove that and, at -O2, would not
+ * vectorise the loop otherwise. */
+#if defined(_OPENMP)
+#define IG_SIMD_LOOP _Pragma("omp simd")
+#elif defined(__clang__)
+#define IG_SIMD_LOOP _Pragma("clang loop vectorize(assume_safety)")
+#elif defined(__GNUC__)
+#define IG_SIMD_LOOP _Pragma("GCC ivdep")
+#else
+#define IG_SIMD_LOOP
 #endif
 /* The result of a fused elementwise loop the compiler writes into the program
  * (compiler/passes/fuse_elementwise.c): donated, when that input (ig_donate, may be
