@@ -1077,16 +1077,25 @@ static int body_length(const Func *f) {
     return n;
 }
 
-static void emit_func_begin(Emitter *e, const Func *f) {
+/* What naming f's values takes: their numbers and which are C scalars, all the
+   prototypes need. Returns how many numbers f's values take. */
+static int emit_func_names(Emitter *e, const Func *f) {
     e->f = f;
     int count = 0;
     e->numbers = irtext_number_values(e->arena, e->m, f, &count);
-    e->live = liveness_func(e->arena, e->m, f);
-    if (e->opt->donate) e->donate = donate_plan(e->arena, e->m, e->live, f);
-    /* Parts pass values through a frame of tensors: a long function keeps tensors, and
-       its tensors the runtime's allocator (its parts would need the arena too). */
+    /* Parts pass values through a frame of tensors: a long function keeps tensors. */
     e->plan = scalar_plan(e->arena, e->m, f,
                           e->opt->scalars && body_length(f) <= EMIT_SPLIT_INSTS);
+    e->part = -1;
+    return count;
+}
+
+static void emit_func_begin(Emitter *e, const Func *f) {
+    int count = emit_func_names(e, f);
+    e->live = liveness_func(e->arena, e->m, f);
+    if (e->opt->donate) e->donate = donate_plan(e->arena, e->m, e->live, f);
+    /* A long function leaves its tensors to the runtime's allocator (its parts would
+       need the arena too). */
     e->memplan = (MemPlan){0};
     if (e->opt->plan_memory && body_length(f) <= EMIT_SPLIT_INSTS)
         e->memplan = memplan_func(e->arena, e->m, f, e->live, e->opt->donate ? &e->donate : NULL,
@@ -1097,7 +1106,6 @@ static void emit_func_begin(Emitter *e, const Func *f) {
     e->inst_index = 0;
     e->commented_file = NULL;
     e->commented_line = 0;
-    e->part = -1;
 }
 
 static const char *plan_value_name(const void *ctx, const IrValue *v) {
@@ -1480,7 +1488,7 @@ void emit_c_module(FILE *out, Arena *scratch, const Module *m, const EmitOptions
         for (int i = 0; i < m->nfuncs; i++) {
             const Func *f = m->funcs[i];
             if (!reach[i] || (f->kind == FUNC_PROGRAM) != (pass == 0)) continue;
-            emit_func_begin(&e, f);
+            emit_func_names(&e, f);
             fprintf(out, "%s;\n", emit_prototype(&e, f));
         }
     for (int pass = 0; pass < 2; pass++)

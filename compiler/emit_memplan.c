@@ -5,7 +5,17 @@
  * other. */
 #include "emit_memplan.h"
 
+#include <string.h>
+
 #include "ingot/size.h"
+
+/* The largest value planned, and the largest arena. A slot is the function's for the
+ * whole call (its callees' included), where a dropped block would go back to the cache
+ * for them; and the runtime keeps freed blocks of up to 64 MiB (alloc.c), so a larger
+ * arena would come from the system on every call. Large tensors lose nothing to the
+ * cache: their allocation is nothing next to the work on them. */
+#define PLAN_MAX_VALUE_BYTES ((int64_t)1 << 20)
+#define PLAN_MAX_ARENA_BYTES ((int64_t)16 << 20)
 
 /* The ops whose kernel makes its result as a new tensor of the result's type (so the
  * placement goes to that tensor), each a plain kernel call of the emitted C. Not: ops
@@ -63,6 +73,7 @@ typedef struct Planner {
     int loops;       /* how many while loops the instruction is in */
     int placements;  /* values placed, those in a loop counted twice (memplan_func) */
     int cap;         /* room in the slot arrays */
+    int64_t bytes;   /* the slots' bytes so far (ig_slot_bytes each) */
     bool *busy;      /* per slot: a live value is in it */
 } Planner;
 
@@ -73,6 +84,30 @@ static void mark_kept(Planner *p, const Region *r) {
         for (int i = 0; i < x->nregions; i++) mark_kept(p, x->regions[i]);
     }
     for (int i = 0; i < r->nresults; i++) p->kept[r->results[i]->id] = true;
+}
+
+static int64_t planned_bytes(const Planner *p, const Inst *x, const IrValue *v);
+
+/* Marks kept the dying inputs that an instruction of r writes its result over (the
+ * runtime takes a donated input as the result) when that result may not be planned:
+ * the input's block then lives on as the result, past the input's life (a loop's next
+ * value, say), and a slot would stay held into the value planned there next. Returns
+ * whether it marked any. */
+static bool mark_donated_into_kept(Planner *p, const Region *r) {
+    bool changed = false;
+    for (const Inst *x = r->first; x; x = x->next) {
+        int k = p->index++;
+        if (x->noutputs == 1 && p->is_tensor(p->ctx, x->outputs[0]) && p->donate) {
+            int d = donate_input(p->donate, x, k, p->is_tensor, p->ctx);
+            const IrValue *in = d >= 0 ? x->inputs[d] : NULL;
+            if (in && !p->kept[in->id] && planned_bytes(p, x, x->outputs[0]) < 0) {
+                p->kept[in->id] = true;
+                changed = true;
+            }
+        }
+        for (int i = 0; i < x->nregions; i++) changed |= mark_donated_into_kept(p, x->regions[i]);
+    }
+    return changed;
 }
 
 /* The data bytes of v when it may be planned, else -1. */
@@ -87,7 +122,7 @@ static int64_t planned_bytes(const Planner *p, const Inst *x, const IrValue *v) 
     }
     int64_t bytes;
     if (!ig_size_mul(n, (int64_t)dtype_size(v->type.dtype), &bytes) || bytes == 0 ||
-        bytes > IG_MAX_TENSOR_BYTES)
+        bytes > PLAN_MAX_VALUE_BYTES)
         return -1;
     return bytes;
 }
@@ -107,9 +142,11 @@ static int new_slot(Planner *p) {
 }
 
 /* A free slot for bytes: the smallest that holds them, else the largest (grown to
- * them), else a new one. */
+ * them), else a new one; -1 when the arena would outgrow PLAN_MAX_ARENA_BYTES. Growing a
+ * free slot adds only the difference, where a new slot would add the whole value, and
+ * the values that fitted it before still do. */
 static int choose_slot(Planner *p, int64_t bytes) {
-    const MemPlan *plan = p->plan;
+    MemPlan *plan = p->plan;
     int fit = -1, largest = -1;
     for (int s = 0; s < plan->nslots; s++) {
         if (p->busy[s]) continue;
@@ -117,8 +154,13 @@ static int choose_slot(Planner *p, int64_t bytes) {
         if (c >= bytes && (fit < 0 || c < plan->capacity[fit])) fit = s;
         if (largest < 0 || c > plan->capacity[largest]) largest = s;
     }
-    int s = fit >= 0 ? fit : largest >= 0 ? largest : new_slot(p);
-    if (p->plan->capacity[s] < bytes) p->plan->capacity[s] = bytes;
+    if (fit >= 0) return fit;
+    int64_t had = largest >= 0 ? (int64_t)ig_slot_bytes((size_t)plan->capacity[largest]) : 0;
+    int64_t grown = p->bytes - had + (int64_t)ig_slot_bytes((size_t)bytes);
+    if (grown > PLAN_MAX_ARENA_BYTES) return -1;
+    p->bytes = grown;
+    int s = largest >= 0 ? largest : new_slot(p);
+    plan->capacity[s] = bytes;
     return s;
 }
 
@@ -139,8 +181,8 @@ static void plan_result(Planner *p, const Inst *x, int index) {
         return;
     }
     int64_t bytes = planned_bytes(p, x, v);
-    if (bytes < 0) return;
-    int s = choose_slot(p, bytes);
+    int s = bytes < 0 ? -1 : choose_slot(p, bytes);
+    if (s < 0) return;
     p->placements += p->loops > 0 ? 2 : 1;
     p->busy[s] = true;
     plan->place[v->id] = s;
@@ -177,6 +219,9 @@ MemPlan memplan_func(Arena *a, const Module *m, const Func *f, const Liveness *l
     p.kept = ARENA_ARRAY(a, bool, nvals);
     p.owns = ARENA_ARRAY(a, bool, nvals);
     mark_kept(&p, f->body);
+    /* Until no more: a result kept marks its input, which may be a result written over
+       an input of its own. */
+    for (bool more = true; more; p.index = 0) more = mark_donated_into_kept(&p, f->body);
     plan_region(&p, f->body);
     IG_ASSERT(p.index == live->ninsts);
     /* An arena is a block per call: for one tensor made once, it saves nothing. */
@@ -185,12 +230,11 @@ MemPlan memplan_func(Arena *a, const Module *m, const Func *f, const Liveness *l
         plan.nslots = 0;
     }
     /* Each slot's block: the runtime's header, then its data rounded to the alignment
-       (ingot/size.h, rt.h), so every slot's data is aligned as any tensor's. */
+       (ingot/size.h), so every slot's data is aligned as any tensor's. */
     plan.offsets = ARENA_ARRAY(a, int64_t, plan.nslots > 0 ? plan.nslots : 1);
     for (int s = 0; s < plan.nslots; s++) {
         plan.offsets[s] = plan.bytes;
-        int64_t data = (plan.capacity[s] + IG_ALIGNMENT - 1) / IG_ALIGNMENT * IG_ALIGNMENT;
-        plan.bytes += IG_TENSOR_HEADER_BYTES + data;
+        plan.bytes += (int64_t)ig_slot_bytes((size_t)plan.capacity[s]);
     }
     return plan;
 }
@@ -206,17 +250,23 @@ static const char *size_text(Arena *a, int64_t bytes) {
     return arena_printf(a, "%.1f MiB", (double)bytes / (1024 * 1024));
 }
 
-static void comment_values(StrBuf *sb, const MemPlan *plan, const Region *r, int slot,
-                           const char *(*name)(const void *ctx, const IrValue *v),
-                           const void *ctx, int *n) {
+/* The names of the values living in slot, in text order, appended to names. */
+static void slot_values(Arena *a, const MemPlan *plan, const Region *r, int slot,
+                        const char *(*name)(const void *ctx, const IrValue *v), const void *ctx,
+                        const char ***names, int *n) {
     for (const Inst *x = r->first; x; x = x->next) {
-        for (int i = 0; i < x->noutputs; i++)
-            if (plan->slot_of[x->outputs[i]->id] == slot)
-                strbuf_printf(sb, "%s%s", (*n)++ ? ", " : "", name(ctx, x->outputs[i]));
+        for (int i = 0; i < x->noutputs; i++) {
+            if (plan->slot_of[x->outputs[i]->id] != slot) continue;
+            *names = arena_grow(a, *names, sizeof **names, (size_t)*n, (size_t)*n + 1);
+            (*names)[(*n)++] = name(ctx, x->outputs[i]);
+        }
         for (int i = 0; i < x->nregions; i++)
-            comment_values(sb, plan, x->regions[i], slot, name, ctx, n);
+            slot_values(a, plan, x->regions[i], slot, name, ctx, names, n);
     }
 }
+
+/* Lines of the comment stay within this many columns (the emitted C indents it 4). */
+#define COMMENT_WIDTH 92
 
 const char *memplan_comment(Arena *a, const MemPlan *plan, const Func *f,
                             const char *(*name)(const void *ctx, const IrValue *v),
@@ -227,10 +277,26 @@ const char *memplan_comment(Arena *a, const MemPlan *plan, const Func *f,
                        " * start and given back at the end; each slot's values take turns in it.\n",
                   plan->nslots, plan->nslots == 1 ? "" : "s", size_text(a, plan->bytes));
     for (int s = 0; s < plan->nslots; s++) {
-        strbuf_printf(&sb, " *   slot %d at %lld, %s: ", s, (long long)plan->offsets[s],
-                      size_text(a, plan->capacity[s]));
+        const char *head = arena_printf(a, " *   slot %d at %lld, %s: ", s,
+                                        (long long)plan->offsets[s],
+                                        size_text(a, plan->capacity[s]));
+        strbuf_puts(&sb, head);
+        size_t column = strlen(head);
+        const char **names = NULL;
         int n = 0;
-        comment_values(&sb, plan, f->body, s, name, ctx, &n);
+        slot_values(a, plan, f->body, s, name, ctx, &names, &n);
+        for (int i = 0; i < n; i++) {
+            size_t width = strlen(names[i]) + (i + 1 < n ? 1 : 0);
+            if (i > 0 && column + 1 + width > COMMENT_WIDTH) {
+                strbuf_puts(&sb, "\n *       ");
+                column = 10;
+            } else if (i > 0) {
+                strbuf_putc(&sb, ' ');
+                column++;
+            }
+            strbuf_printf(&sb, "%s%s", names[i], i + 1 < n ? "," : "");
+            column += width;
+        }
         strbuf_puts(&sb, "\n");
     }
     strbuf_puts(&sb, " */\n");

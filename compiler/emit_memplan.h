@@ -5,9 +5,11 @@
  * making it to its release, a loop's body running again and again inside the lives of
  * the values around the loop. A result written over a dying input (emit_donate.h) stays
  * in that input's slot. Values handed on (results, a loop's carried values), kept by
- * their user (a call's arguments, a variable's new value) or of unknown shape keep the
- * runtime's allocator. The runtime checks every placement (a slot still held is never
- * written over), so the plan decides where memory goes, never whether a value is safe.
+ * their user (a call's arguments, a variable's new value, a result written over them
+ * that is handed on), of unknown shape or larger than 1 MiB keep the runtime's
+ * allocator, and an arena stays within 16 MiB. The runtime checks every placement (a
+ * slot still held is never written over), so the plan decides where memory goes, never
+ * whether a value is safe.
  * Entry points: memplan_func, memplan_slot, memplan_comment. Memory owner: the caller's
  * Arena. */
 #ifndef INGOT_EMIT_MEMPLAN_H

@@ -5,7 +5,7 @@
  * mapped. While a trap is set, the blocks handed out are listed in it, to be freed after
  * an error. Entry points: ig_tensor_alloc, ig_tensor_alloc_wrapped, ig_tensor_capacity,
  * ig_tensor_free, ig_tensor_cache_release_all, ig_donate, ig_tensor_take_donated,
- * ig_arena_enter, ig_arena_leave, ig_arena_place, ig_arena_placed, ig_tensor_in_arena,
+ * ig_arena_enter, ig_arena_leave, ig_arena_place, ig_arena_unplace, ig_tensor_in_arena,
  * ig_tensor_stats_report, ig_tensor_trap_hold, ig_tensor_trap_forget,
  * ig_tensor_trap_release.
  * Memory owner: the tensor's refcount (tensor.c); immortals are freed by their site;
@@ -66,12 +66,12 @@ const char *__asan_default_options(void)
  * after it is aligned too: one allocation, one free, no second pointer to track. */
 typedef struct IgBlockHeader {
     IgTensor tensor; /* first: an IgTensor * is a BlockHeader * */
-    int cache_class; /* a small class, or LARGE_CLASS */
+    int cache_class; /* a small class, LARGE_CLASS, or ARENA_CLASS + its slot */
     bool donated;    /* ig_donate: its holder will not read it again (below) */
     bool wrapped;    /* ig_tensor_wrap: data is its caller's memory, never written over */
     bool arena_home; /* an arena's own block (below): its data holds the slots */
-    size_t bytes;    /* the whole block's size; in a slot (ARENA_CLASS), its offset from
-                        the arena's block, which is how freeing it finds the arena */
+    size_t bytes;    /* the whole block's size; but in an arena's slot (ARENA_CLASS and up),
+                        how far it is from the arena's block: freeing it finds the arena */
     /* The trap's list the block is on (below): the next block, and the pointer to this
      * one (the trap's head or the previous block's next); NULL when on none. */
     struct IgBlockHeader *trap_next, **trap_pprev;
@@ -115,11 +115,12 @@ static _Thread_local int g_ncached[CACHE_CLASSES];
 
 /* What the allocator did, for INGOT_ALLOC_STATS (ig_tensor_stats_report): blocks
  * asked of the system, blocks handed out again from the caches, results written over a
- * donated input instead of a block, and tensors placed in a planned slot. Cheap enough
- * to count always. Per thread, as the caches are: a program's report is its graph's
- * thread's. */
+ * donated input instead of a block, tensors placed in a planned slot, and placements
+ * refused (the slot still held or too small: a plan's mistake, which tests/alloc
+ * checks never happens). Cheap enough to count always. Per thread, as the caches are:
+ * a program's report is its graph's thread's. */
 static _Thread_local struct {
-    long long system, cached, donated, placed;
+    long long system, cached, donated, placed, refused;
 } g_stats;
 
 /* ---- The large-block cache ----------------------------------------------------------
@@ -135,7 +136,7 @@ static _Thread_local struct {
  * not the count, is what bounds the memory kept (tests/alloc/cnn_train.py).
  * Per thread, with the same shutdown, as the small cache. */
 #define LARGE_CLASS CACHE_CLASSES
-#define ARENA_CLASS (CACHE_CLASSES + 1) /* a block in an arena's slot: never cached */
+#define ARENA_CLASS (CACHE_CLASSES + 1) /* + slot: a block in an arena's slot, never cached */
 #define LARGE_SLOTS 64
 #define LARGE_MAX_BYTES ((size_t)64 << 20)
 #define LARGE_BUDGET ((size_t)128 << 20)
@@ -347,10 +348,10 @@ static char *arena_slots(IgTensor *arena)
     return (char *)arena->data + arena_state_bytes(arena_state(arena)->plan->nslots);
 }
 
-/* A slot's whole extent: the header and its capacity in data blocks. */
+/* A slot's whole extent: the header and its capacity (ingot/size.h). */
 static size_t slot_bytes(const IgArenaPlan *plan, int slot)
 {
-    return HEADER_BYTES + (plan->capacity[slot] + IG_ALIGNMENT - 1) / IG_ALIGNMENT * IG_ALIGNMENT;
+    return ig_slot_bytes(plan->capacity[slot]);
 }
 
 static void arena_drop_call(IgTensor *arena)
@@ -390,47 +391,43 @@ void ig_arena_place(IgArena *arena, int slot)
     g_place.slot = slot;
 }
 
-IgTensor *ig_arena_placed(IgTensor *t)
+IgTensor *ig_arena_unplace(IgTensor *t)
 {
     g_place.arena = NULL;
     return t;
 }
 
 /* The memory of the requested slot for a tensor of nbytes, taken, or NULL when the slot
- * is held or too small; either way the request is used up. *offset: where the block is
- * from the arena's block. */
-static char *arena_take(size_t nbytes, size_t *offset)
+ * is held or too small; either way the request is used up. *slot: which one. *offset:
+ * where the block is from the arena's block. */
+static char *arena_take(size_t nbytes, int *slot, size_t *offset)
 {
     IgTensor *arena = g_place.arena;
-    int slot = g_place.slot;
+    *slot = g_place.slot;
     g_place.arena = NULL; /* for one allocation: a kernel's scratch may take it, not more */
     ArenaState *st = arena_state(arena);
     const IgArenaPlan *plan = st->plan;
-    if (slot < 0 || slot >= plan->nslots || st->occupied[slot] || nbytes > plan->capacity[slot])
+    if (*slot < 0 || *slot >= plan->nslots || st->occupied[*slot] ||
+        nbytes > plan->capacity[*slot]) {
+        g_stats.refused++;
         return NULL;
-    st->occupied[slot] = true;
-    char *mem = arena_slots(arena) + plan->offsets[slot];
-    CACHE_UNPARK(mem, slot_bytes(plan, slot));
+    }
+    st->occupied[*slot] = true;
+    char *mem = arena_slots(arena) + plan->offsets[*slot];
+    /* The header and the tensor's own bytes: past them, up to the slot's end, stays
+       poisoned, so that an overrun of a small tensor in a large slot is still caught. */
+    CACHE_UNPARK(mem, HEADER_BYTES + nbytes);
     ig_retain(arena);
     *offset = (size_t)(mem - (char *)arena);
     g_stats.placed++;
     return mem;
 }
 
-/* The arena of a block in a slot, and the slot (the offsets ascend). */
+/* The arena of a block in a slot, and the slot. */
 static IgTensor *arena_of(const BlockHeader *h, int *slot)
 {
-    IgTensor *arena = (IgTensor *)(void *)((char *)h - h->bytes);
-    const IgArenaPlan *plan = arena_state(arena)->plan;
-    size_t at = (size_t)((char *)h - arena_slots(arena));
-    int lo = 0, hi = plan->nslots - 1;
-    while (lo < hi) {
-        int mid = (lo + hi + 1) / 2;
-        if (plan->offsets[mid] <= at) lo = mid;
-        else hi = mid - 1;
-    }
-    *slot = lo;
-    return arena;
+    *slot = h->cache_class - ARENA_CLASS;
+    return (IgTensor *)(void *)((char *)h - h->bytes);
 }
 
 /* A placed tensor's end: its slot is free again, and the arena loses its reference. */
@@ -446,7 +443,7 @@ static void arena_vacate(BlockHeader *h)
 
 bool ig_tensor_in_arena(const IgTensor *t)
 {
-    return ((const BlockHeader *)t)->cache_class == ARENA_CLASS;
+    return ((const BlockHeader *)t)->cache_class >= ARENA_CLASS;
 }
 
 /* ---- Tensors --------------------------------------------------------------------- */
@@ -464,8 +461,9 @@ IgTensor *ig_tensor_alloc(const IgSite *site, const char *op, IgDType dtype, int
     char *mem = NULL;
     int c = LARGE_CLASS;
     size_t bytes = 0;
-    if (g_place.arena != NULL && (mem = arena_take(nbytes, &bytes)) != NULL) {
-        c = ARENA_CLASS;
+    int slot;
+    if (g_place.arena != NULL && (mem = arena_take(nbytes, &slot, &bytes)) != NULL) {
+        c = ARENA_CLASS + slot;
     } else if (nbytes <= (size_t)IG_MAX_TENSOR_BYTES) {
         bytes = HEADER_BYTES + blocks * IG_ALIGNMENT;
         if (blocks <= CACHE_MAX_BLOCKS) {
@@ -501,8 +499,12 @@ IgTensor *ig_tensor_alloc_wrapped(IgDType dtype, int rank, const int64_t *shape,
 {
     /* A block of the smallest class, its data block unused (but for an empty tensor
      * given no data: data is never NULL): the cache makes it as cheap as any small
-     * tensor, and it is freed as any other. Only the header is the runtime's. */
+     * tensor, and it is freed as any other. Only the header is the runtime's; never in
+     * a planned slot (a placement still pending is left for the tensor it is for). */
+    IgTensor *pending = g_place.arena;
+    g_place.arena = NULL;
     IgTensor *t = ig_tensor_alloc(NULL, "wrap", dtype, rank, shape, 0);
+    g_place.arena = pending;
     ((BlockHeader *)t)->wrapped = true;
     if (data != NULL) t->data = data;
     return t;
@@ -511,11 +513,12 @@ IgTensor *ig_tensor_alloc_wrapped(IgDType dtype, int rank, const int64_t *shape,
 size_t ig_tensor_capacity(const IgTensor *t)
 {
     const BlockHeader *h = (const BlockHeader *)t;
-    if (h->cache_class == ARENA_CLASS) {
+    if (h->wrapped) return 0;
+    if (h->cache_class >= ARENA_CLASS) {
         int slot;
         return arena_state(arena_of(h, &slot))->plan->capacity[slot];
     }
-    return h->wrapped ? 0 : h->bytes - HEADER_BYTES;
+    return h->bytes - HEADER_BYTES;
 }
 
 bool ig_tensor_is_wrapped(const IgTensor *t)
@@ -530,7 +533,7 @@ void ig_tensor_free(IgTensor *t)
     int c = h->cache_class;
     cache_check_thread();
     if (h->trap_pprev != NULL) trap_unlink(h);
-    if (c == ARENA_CLASS) {
+    if (c >= ARENA_CLASS) {
         arena_vacate(h);
         return;
     }
@@ -594,6 +597,7 @@ void ig_tensor_stats_report(FILE *out)
 {
     fprintf(out,
             "ingot: tensor memory: %lld blocks from the system, %lld from the cache, "
-            "%lld results written over a donated input, %lld placed in a planned slot\n",
-            g_stats.system, g_stats.cached, g_stats.donated, g_stats.placed);
+            "%lld results written over a donated input, %lld placed in a planned slot, "
+            "%lld placements refused\n",
+            g_stats.system, g_stats.cached, g_stats.donated, g_stats.placed, g_stats.refused);
 }

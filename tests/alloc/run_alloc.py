@@ -4,10 +4,12 @@ system for no memory. Build each NAME.py given (a script whose loop runs
 ingot.flag("steps") times) with ingot at -O2, run it with --steps=LOW and --steps=HIGH
 under INGOT_ALLOC_STATS=1, and compare the counts the runtime prints at exit
 ("ingot: tensor memory: S blocks from the system, C from the cache, D results written
-over a donated input, P placed in a planned slot"): S must not grow with the steps. A
-script whose first line holds "alloc: no-blocks" must not take even a cached block per
-step: every op of its loop writes over a donated input, goes in a slot of its function's
-memory plan (compiler/emit_memplan.c) or makes no tensor at all.
+over a donated input, P placed in a planned slot, R placements refused"): S must not
+grow with the steps, and R must be 0 (else the memory plan of compiler/emit_memplan.c
+got a life wrong: it gave a value a slot still held). A script whose first line holds
+"alloc: no-blocks" must not take even a cached block per step: every op of its loop
+writes over a donated input, goes in a slot of its function's memory plan or makes no
+tensor at all.
 
 Usage: run_alloc.py --ingot PATH SCRIPT.py...
 """
@@ -22,7 +24,7 @@ from pathlib import Path
 LOW, HIGH = 3, 12
 STATS = re.compile(r"ingot: tensor memory: (\d+) blocks from the system, (\d+) from the "
                    r"cache, (\d+) results written over a donated input, (\d+) placed in a "
-                   r"planned slot")
+                   r"planned slot, (\d+) placements refused")
 
 
 def counts(binary, steps, cwd):
@@ -46,7 +48,9 @@ def check(ingot, script, tmp):
     low, high = counts(binary, LOW, script.parent), counts(binary, HIGH, script.parent)
     print(f"{script.name}: steps {LOW}: {low[0]} system, {low[1]} cached, {low[2]} donated, "
           f"{low[3]} placed; steps {HIGH}: {high[0]} system, {high[1]} cached, {high[2]} "
-          f"donated, {high[3]} placed")
+          f"donated, {high[3]} placed, {high[4]} refused")
+    if high[4] != 0:
+        return f"{high[4]} placements refused: the memory plan put a value in a held slot"
     if high[0] != low[0]:
         per_step = (high[0] - low[0]) / (HIGH - LOW)
         return f"{per_step:.1f} blocks from the system per step in the steady state"

@@ -54,6 +54,7 @@ class Spec:
     mask_timings: bool = False    # durations ("2ms/step", "ETA: 3s") become "<t>"
     mask_floats: bool = False     # numbers with a point or an exponent become "<f>"
     c_contains: list = field(default_factory=list)  # lines the emitted C must have
+    c_contains_optimized: list = field(default_factory=list)  # the same, but not at -O0
 
 
 @dataclass
@@ -104,6 +105,8 @@ def parse_header(script: Path, has_err: bool) -> Spec:
                 spec.eager_max_rss_mb = int(value)
             elif key == "c-contains":
                 spec.c_contains.append(value)
+            elif key == "c-contains-optimized":
+                spec.c_contains_optimized.append(value)
             elif key == "mask-timings":
                 spec.mask_timings = value == "1"
                 if value not in ("0", "1"):
@@ -119,7 +122,8 @@ def parse_header(script: Path, has_err: bool) -> Spec:
             else:
                 raise HeaderError(f"unknown header key '{key}' (known: args, build-args, exit, "
                                   "build-exit, eager-args, eager-exit, eager-max-rss-mb, "
-                                  "float-tolerance, mask-timings, mask-floats, c-contains)")
+                                  "float-tolerance, mask-timings, mask-floats, c-contains, "
+                                  "c-contains-optimized)")
         except ValueError as e:
             raise HeaderError(f"bad value for '{key}': {e}") from None
     return spec
@@ -258,16 +262,20 @@ def check_exit(res: Result, what: str, code, expected: int, detail: str):
 
 def check_emitted_c(res, args, script, tmp, spec):
     """The emitted C must compile cleanly under strict warnings, and hold each line
-    the header's c-contains= items name (a line's text, leading spaces aside)."""
+    the header's c-contains= items name (a line's text, leading spaces aside), and
+    c-contains-optimized='s unless the run is at -O0."""
     res.checks.append("c")
     code, c_src, err = run([args.ingot, "build", *args.opt, "--emit=c", script.name],
                            script.parent, BUILD_TIMEOUT)
     if not check_exit(res, "ingot build --emit=c", code, 0, err):
         return
     lines = {line.strip() for line in c_src.splitlines()}
-    for want in spec.c_contains:
+    wanted = [(w, "c-contains") for w in spec.c_contains]
+    if args.opt != ["-O0"]:
+        wanted += [(w, "c-contains-optimized") for w in spec.c_contains_optimized]
+    for want, key in wanted:
         if want.strip() not in lines:
-            res.fail(f"the emitted C has no line '{want}' (c-contains=)")
+            res.fail(f"the emitted C has no line '{want}' ({key}=)")
     c_file = tmp / (script.stem + ".c")
     c_file.write_text(c_src, encoding="utf-8")
     cmd = [*shlex.split(args.cc), *CC_FLAGS, f"-I{args.rt_include}", str(c_file)]

@@ -122,12 +122,12 @@ typedef struct IgArena IgArena;
 IG_API IgArena *ig_arena_enter(const IgArenaPlan *plan);
 IG_API void ig_arena_leave(IgArena *arena);
 /* The next tensor this thread allocates goes in the arena's slot, if free and large
- * enough; ig_arena_placed forgets the request (whether or not it was used) and returns
+ * enough; ig_arena_unplace forgets the request (whether or not it was used) and returns
  * t. The emitted code writes the pair as IG_IN_SLOT around the kernel call making the
  * planned tensor: "IgTensor *t5 = IG_IN_SLOT(arena, 0, ig_matmul(&s5, t3, t4, ...));" */
 IG_API void ig_arena_place(IgArena *arena, int slot);
-IG_API IgTensor *ig_arena_placed(IgTensor *t);
-#define IG_IN_SLOT(arena, slot, call) (ig_arena_place((arena), (slot)), ig_arena_placed(call))
+IG_API IgTensor *ig_arena_unplace(IgTensor *t);
+#define IG_IN_SLOT(arena, slot, call) (ig_arena_place((arena), (slot)), ig_arena_unplace(call))
 
 IG_API size_t ig_dtype_size(IgDType dtype);
 IG_API const char *ig_dtype_name(IgDType dtype); /* "float32", ... as TensorFlow names them */

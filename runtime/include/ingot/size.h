@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stddef.h>
 
 #define IG_MAX_RANK 8
 /* The most bytes one tensor may have: 256 TiB, all a 48-bit virtual address space (what
@@ -85,6 +86,14 @@ static inline double ig_size_count_approx(int rank, const int64_t *shape)
  * function's memory plan (emit_memplan.h) as such blocks, one per slot, so it must
  * count them as the runtime does; alloc.c checks the two agree. */
 #define IG_TENSOR_HEADER_BYTES 128
+
+/* The bytes of a memory plan's slot whose data holds up to capacity bytes: the header,
+ * then the data rounded up to whole IG_ALIGNMENT blocks (so the next slot is aligned).
+ * The one formula the compiler's plan and the runtime's arena share. */
+static inline size_t ig_slot_bytes(size_t capacity)
+{
+    return IG_TENSOR_HEADER_BYTES + (capacity + IG_ALIGNMENT - 1) / IG_ALIGNMENT * IG_ALIGNMENT;
+}
 
 /* ---- Work thresholds ---------------------------------------------------------------
  * From IG_DNNL_MIN_ELEMENTS output elements on, an elementwise kernel runs on a oneDNN

@@ -60,7 +60,7 @@ Test(arena, a_held_or_small_slot_is_never_written_over)
     cr_assert_not(ig_tensor_in_arena(too_big));
     /* A request is for one allocation: the next, unplanned, takes no slot. */
     ig_arena_place(arena, 0);
-    ig_arena_placed(NULL);
+    ig_arena_unplace(NULL);
     IgTensor *plain = ig_add(NULL, x, x);
     cr_assert_not(ig_tensor_in_arena(plain));
     ig_release(plain);
@@ -69,6 +69,22 @@ Test(arena, a_held_or_small_slot_is_never_written_over)
     ig_release(held);
     ig_release(y);
     ig_release(x);
+    ig_arena_leave(arena);
+    assert_no_leaks();
+}
+
+Test(arena, a_wrapped_tensor_never_takes_a_pending_placement)
+{
+    IgArena *arena = ig_arena_enter(&plan);
+    float mine[2] = {1, 2};
+    ig_arena_place(arena, 0);
+    IgTensor *wrapped = ig_tensor_wrap(IG_FLOAT32, 1, SHAPE(2), mine);
+    cr_assert_not(ig_tensor_in_arena(wrapped));
+    IgTensor *y = ig_arena_unplace(ig_add(NULL, wrapped, wrapped)); /* the request's own */
+    cr_assert(ig_tensor_in_arena(y));
+    cr_assert_float_eq(AT(float, y, 1), 4.0f, 0);
+    ig_release(y);
+    ig_release(wrapped);
     ig_arena_leave(arena);
     assert_no_leaks();
 }
