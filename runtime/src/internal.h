@@ -142,6 +142,18 @@ IG_INTERNAL bool ig_shape_equal(int ra, const int64_t *a, int rb, const int64_t 
         }                                                                      \
     } while (0)
 
+/* Before a hot elementwise loop's function: compiled again for AVX-512 and AVX2, the
+ * copy the CPU supports chosen when the program starts (GCC's target_clones, an ifunc),
+ * where the runtime is otherwise built for any x86-64 (SSE2: 4 floats a vector). Only
+ * for loops whose every element is computed alone, with no product to contract into a
+ * fused multiply-add: the result is then the same bits on every CPU. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
+    !defined(__SANITIZE_ADDRESS__)
+#define IG_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define IG_VECTOR_CLONES
+#endif
+
 /* ---- Threads (threads.c) ------------------------------------------------------------ */
 /* Their thresholds, IG_THREADS_MIN_BYTES and IG_THREADS_MIN_FLOPS, are in ingot/size.h. */
 /* At the program's start: OMP_WAIT_POLICY=passive unless the user set a policy, by

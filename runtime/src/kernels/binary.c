@@ -28,10 +28,10 @@ _Static_assert(sizeof bin_names / sizeof bin_names[0] == BIN_COUNT, "a name per 
 /* ---- Row functions ---------------------------------------------------------------- */
 
 /* out[i] = EXPR over x = a[i*sa], y = b[i*sb]. The four stride cases get their own
- * loops so that the common ones vectorise. */
+ * loops so that the common ones vectorise, as wide as the CPU allows (internal.h). */
 #define ROW_FN(NAME, T, O, EXPR)                                                       \
-    static void NAME(const void *pa, const void *pb, void *po, int64_t n, int64_t sa,    \
-                     int64_t sb, const IgSite *site)                                   \
+    IG_VECTOR_CLONES static void NAME(const void *pa, const void *pb, void *po, int64_t n, \
+                                      int64_t sa, int64_t sb, const IgSite *site)      \
     {                                                                                  \
         const T *a = pa, *b = pb;                                                      \
         O *o = po;                                                                     \

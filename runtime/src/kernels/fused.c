@@ -6,7 +6,7 @@
  * Memory owner: results belong to the caller. */
 #include "internal.h"
 
-static void relu_inplace_f32(float *p, int64_t n)
+IG_VECTOR_CLONES static void relu_inplace_f32(float *p, int64_t n)
 {
     /* As ig_relu computes it: v < 0 ? 0 : v keeps NaN and gives +0, never -0 (oneDNN's
      * relu post-op computes alpha * v, -0 for a negative v, which tf.print would show). */

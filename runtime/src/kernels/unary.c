@@ -68,7 +68,7 @@ IgTensor *ig_neg(IgSite *site, const IgTensor *x)
     return out;
 }
 
-IgTensor *ig_relu(IgSite *site, const IgTensor *x)
+IG_VECTOR_CLONES IgTensor *ig_relu(IgSite *site, const IgTensor *x)
 {
     IgTensor *out = ig_tensor_make_or_take(site, "relu", x, NULL, x->dtype, x->rank, x->shape);
     int64_t n = x->size;
@@ -96,7 +96,7 @@ IgTensor *ig_relu(IgSite *site, const IgTensor *x)
         }                                                                              \
     } while (0)
 
-IgTensor *ig_relu_grad(IgSite *site, const IgTensor *dy, const IgTensor *x)
+IG_VECTOR_CLONES IgTensor *ig_relu_grad(IgSite *site, const IgTensor *dy, const IgTensor *x)
 {
     if (dy->dtype != x->dtype)
         ig_internal_error(__FILE__, __LINE__, "relu_grad: dy and x differ in dtype");
