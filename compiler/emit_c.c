@@ -1112,6 +1112,13 @@ static const char *plan_value_name(const void *ctx, const IrValue *v) {
     return emit_value_name(ctx, v);
 }
 
+/* "    static const size_t NAME[] = {0, 192};" */
+static void emit_size_array(Emitter *e, const char *name, const int64_t *v, int n) {
+    fprintf(e->out, "    static const size_t %s[] = {", name);
+    for (int i = 0; i < n; i++) fprintf(e->out, "%s%lld", i ? ", " : "", (long long)v[i]);
+    fputs("};\n", e->out);
+}
+
 /* "static const IgArenaPlan memory_plan = ...; IgArena *arena = ig_arena_enter(...);"
  * under the plan as a comment, when the function has one. */
 static void emit_arena_enter(Emitter *e) {
@@ -1123,13 +1130,9 @@ static void emit_arena_enter(Emitter *e) {
         fprintf(e->out, "    %.*s\n", (int)n, line);
         line += n + (line[n] == '\n');
     }
-    fputs("    static const size_t slot_offsets[] = {", e->out);
-    for (int s = 0; s < p->nslots; s++)
-        fprintf(e->out, "%s%lld", s ? ", " : "", (long long)p->offsets[s]);
-    fputs("};\n    static const size_t slot_capacity[] = {", e->out);
-    for (int s = 0; s < p->nslots; s++)
-        fprintf(e->out, "%s%lld", s ? ", " : "", (long long)p->capacity[s]);
-    fprintf(e->out, "};\n    static const IgArenaPlan memory_plan = {%d, slot_offsets, "
+    emit_size_array(e, "slot_offsets", p->offsets, p->nslots);
+    emit_size_array(e, "slot_capacity", p->capacity, p->nslots);
+    fprintf(e->out, "    static const IgArenaPlan memory_plan = {%d, slot_offsets, "
                     "slot_capacity, %lld};\n",
             p->nslots, (long long)p->bytes);
     fputs("    IgArena *arena = ig_arena_enter(&memory_plan);\n", e->out);

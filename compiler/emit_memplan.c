@@ -174,8 +174,10 @@ static void plan_result(Planner *p, const Inst *x, int index) {
         const IrValue *in = x->inputs[donated];
         int s = plan->slot_of[in->id];
         if (s < 0 || !p->owns[in->id]) return; /* not in a slot: no placement either */
+        /* An input written over into a result not planned was never planned itself
+           (mark_donated_into_kept): the result takes over its slot. */
+        IG_ASSERT(planned_bytes(p, x, v) >= 0);
         p->owns[in->id] = false;
-        if (planned_bytes(p, x, v) < 0) return; /* kept past the plan: the slot stays busy */
         plan->slot_of[v->id] = s;
         p->owns[v->id] = true;
         return;
